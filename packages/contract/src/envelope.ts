@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Every HTTP response of the admin API is an envelope `{code, message, data}`.
+ * `code` is a business code, not an HTTP status; the console decides what to do from it
+ * (40001 shows the re-login dialog, anything but 20000 is shown as an error toast).
+ */
+export const ResultCode = {
+  SUCCESS: 20000,
+  /** Access token expired or its session was revoked (logout, user/account disabled). */
+  LOGIN_TIMEOUT: 40001,
+  /** Missing, malformed or forged token. */
+  TOKEN_INVALID: 40002,
+  FORBIDDEN: 40003,
+  NOT_FOUND: 40004,
+  CONFLICT: 40009,
+  VALIDATION_FAILED: 40010,
+  BAD_CREDENTIALS: 40011,
+  USER_LOCKED: 40012,
+  USER_DISABLED: 40013,
+  ACCOUNT_DISABLED: 40014,
+  PASSWORD_CHANGE_REQUIRED: 40015,
+  INVALID_GRANT: 40016,
+  RATE_LIMITED: 40029,
+  SERVER_ERROR: 50000,
+} as const;
+export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+
+/** HTTP status that accompanies each business code. */
+export const httpStatusOf: Record<ResultCode, number> = {
+  20000: 200,
+  40001: 401,
+  40002: 401,
+  40003: 403,
+  40004: 404,
+  40009: 409,
+  40010: 400,
+  40011: 400,
+  40012: 423,
+  40013: 403,
+  40014: 403,
+  40015: 403,
+  40016: 400,
+  40029: 429,
+  50000: 500,
+};
+
+export const envelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ code: z.number().int(), message: z.string(), data });
+
+export type Envelope<T> = { code: number; message: string; data: T };
+
+/** Field-level detail carried by validation failures (`data.errors`). */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type Page<T> = { list: T[]; total: number; page: number; pageSize: number };
+
+export const sortOrderSchema = z.enum(['ascend', 'descend']);
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idsBodySchema = z.object({ ids: z.array(z.number().int().positive()).min(1, 'validation.selectOne').max(500) });

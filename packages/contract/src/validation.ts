@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Validation rules of spec section 5. Messages are keys of `messages.ts`; the server
+ * translates them per request and the console's form rules use the same keys.
+ */
+export const PASSWORD_SPECIALS = '~!@#$%*&_';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 16;
+
+const passwordChars = /^[A-Za-z0-9~!@#$%*&_]*$/;
+
+/** Number of character classes (letters, digits, specials) present in a password. */
+export function passwordClassCount(pw: string): number {
+  return [/[A-Za-z]/, /[0-9]/, /[~!@#$%*&_]/].filter((r) => r.test(pw)).length;
+}
+
+/** Message key for the first rule a password breaks, or null when it is acceptable. */
+export function checkPassword(pw: string): string | null {
+  if (!pw) return 'validation.passwordRequired';
+  if (pw.length < PASSWORD_MIN) return 'validation.passwordMin';
+  if (pw.length > PASSWORD_MAX) return 'validation.passwordMax';
+  if (!passwordChars.test(pw) || passwordClassCount(pw) < 2) return 'validation.passwordComplexity';
+  return null;
+}
+
+export const passwordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .superRefine((pw, ctx) => {
+    const problem = checkPassword(pw);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+export const PHONE_RE = /^\d{6,13}$/;
+export const ALNUM_RE = /^[A-Za-z0-9]+$/;
+export const CHINESE_RE = /[\u4e00-\u9fa5]/;
+export const TWO_DECIMALS_RE = /^-?\d+(\.\d{1,2})?$/;
+export const USERNAME_RE = /^[A-Za-z0-9_.@-]+$/;
+
+/** A required, trimmed string of at most `max` characters. */
+export const requiredText = (max = 64) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, 'validation.maxLength');
+
+export const optionalText = (max = 255) => z.string().trim().max(max, 'validation.maxLength').optional();
+
+export const emailSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(128, 'validation.maxLength')
+  .regex(EMAIL_RE, 'validation.email');
+
+export const phoneSchema = z.string().trim().regex(PHONE_RE, 'validation.phone');
+
+export const usernameSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(32, 'validation.maxLength')
+  .refine((v) => !CHINESE_RE.test(v), 'validation.noChinese')
+  .refine((v) => USERNAME_RE.test(v), 'validation.format');
+
+export const positiveIntSchema = z.coerce
+  .number({ error: 'validation.number' })
+  .int('validation.integer')
+  .positive('validation.positiveInteger');
+
+export const twoDecimalsSchema = z
+  .string()
+  .trim()
+  .regex(TWO_DECIMALS_RE, 'validation.twoDecimals');
+
+/** Version format x.xx.xx.xx (spec section 5). */
+export const VERSION_RE = /^\d+\.\d{1,2}\.\d{1,2}\.\d{1,2}$/;

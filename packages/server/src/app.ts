@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import type { App, Deps } from './lib/deps';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin, notFoundBody } from './plugins/errors';
+import { JwtKeys } from './modules/auth/jwt';
+import { Mailer } from './modules/mail/mailer';
+import { ensureAdmin } from './modules/auth/seed';
+import { modules } from './modules';
+import { startJobs } from './jobs';
+
+export type Server = { app: App; deps: Deps; database: Database; close: () => Promise<void> };
+
+/**
+ * Builds the whole server: database (migrated), keys, seeded operator admin, every module's
+ * routes, the OpenAPI document and the built console. Used by main.ts and by the tests alike.
+ */
+export async function createServer(
+  config: Config,
+  opts: { database?: Database; logger?: boolean | object; jobs?: boolean } = {},
+): Promise<Server> {
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') }));
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const jwt = await JwtKeys.load(database.db);
+  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const deps: Deps = { config, db: database.db, jwt, mailer };
+  await ensureAdmin(deps, app.log);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Herald API', version: '0.1.0', description: 'Admin API of the Herald console' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { db: database.db, jwt });
+  for (const register of modules) await app.register(async (scope) => register(scope as App, deps));
+
+  const webDist = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  // The console is a single-page app: a browser asking for one of its paths gets index.html;
+  // anything else unknown gets the API's 404 envelope.
+  app.setNotFoundHandler(async (req, reply) => {
+    const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+    if (webDist && wantsHtml) {
+      const file = path.join(webDist, req.url.split('?')[0]!);
+      if (file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(webDist, file));
+      }
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(notFoundBody());
+  });
+
+  const stopJobs = opts.jobs === false ? () => {} : startJobs(deps, app.log);
+  mailer.start();
+  return {
+    app,
+    deps,
+    database,
+    close: async () => {
+      stopJobs();
+      mailer.stop();
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}

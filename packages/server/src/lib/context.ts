@@ -1,0 +1,40 @@
+import type { Side } from '@herald/contract';
+
+/** Who is calling: set by the auth plugin on every authenticated request. */
+export type AuthContext = {
+  userId: number;
+  username: string;
+  sessionId: string;
+  side: Side;
+  /** null for operators */
+  accountId: number | null;
+  isSuperAdmin: boolean;
+  permissions: ReadonlySet<string>;
+  mustChangePassword: boolean;
+  ip: string;
+};
+
+/** What a route declares about access; the auth plugin enforces it. */
+export type RouteAccess = {
+  /** open without a token */
+  public?: boolean;
+  /** allowed while the initial password is still to be changed */
+  allowInitPwd?: boolean;
+  /** only callers of this side */
+  side?: Side;
+  /**
+   * Permission needed: a code, a list of which any suffices, or one per side
+   * (e.g. users: herald.admin.op.user.add for operators, herald.admin.ac.user.add for accounts).
+   */
+  permission?: string | readonly string[] | Partial<Record<Side, string>>;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+    locale: import('@herald/contract').Locale;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

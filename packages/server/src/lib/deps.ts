@@ -1,0 +1,20 @@
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { JwtKeys } from '../modules/auth/jwt';
+import type { Mailer } from '../modules/mail/mailer';
+
+/** What modules need from the outside; passed explicitly so tests can see the wiring. */
+export type Deps = { config: Config; db: Db; jwt: JwtKeys; mailer: Mailer };
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A module's HTTP routes. */
+export type RoutesPlugin = (app: App, deps: Deps) => Promise<void>;

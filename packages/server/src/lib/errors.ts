@@ -1,0 +1,29 @@
+import { ResultCode, type FieldError } from '@herald/contract';
+
+/**
+ * A failure the client should see: a business code from the contract and a message key
+ * (translated per request). Anything else thrown becomes 'System error, please try again'.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ResultCode,
+    readonly messageKey: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(messageKey);
+  }
+}
+
+export const notFound = () => new AppError(ResultCode.NOT_FOUND, 'error.notFound');
+export const forbidden = (key = 'error.forbidden') => new AppError(ResultCode.FORBIDDEN, key);
+export const conflict = (key: string, field?: string) =>
+  new AppError(ResultCode.CONFLICT, key, field ? [{ field, message: key }] : undefined);
+export const invalid = (key: string, field?: string) =>
+  new AppError(ResultCode.VALIDATION_FAILED, key, field ? [{ field, message: key }] : undefined);
+
+/** Map a unique-index violation to the spec's duplicate message. */
+export function uniqueViolation(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const c = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  return c ? (c.constraint ?? 'unique') : undefined;
+}

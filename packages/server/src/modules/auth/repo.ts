@@ -1,0 +1,121 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { UserStatus } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { accounts, authCodes, refreshTokens, sessions, users, userTokens } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const findUserByUsername = async (db: Db, username: string) =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.status, UserStatus.DELETED)))
+      .limit(1)
+  )[0];
+
+export const findUserById = async (db: Db, id: number) =>
+  (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
+export const findAccountStatus = async (db: Db, accountId: number) =>
+  (await db.select({ status: accounts.status }).from(accounts).where(eq(accounts.id, accountId)).limit(1))[0]?.status;
+
+/** Count a wrong password; returns whether the user is now locked. */
+export async function recordFailedLogin(db: Db, userId: number, maxFailures: number): Promise<boolean> {
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLogins: sql`${users.failedLogins} + 1`,
+      locked: sql`${users.failedLogins} + 1 >= ${maxFailures}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning({ locked: users.locked });
+  return row?.locked ?? false;
+}
+
+export const recordSuccessfulLogin = (db: Db, userId: number, ip: string) =>
+  db.update(users).set({ failedLogins: 0, lastLoginAt: new Date(), lastLoginIp: ip }).where(eq(users.id, userId));
+
+export const insertSession = (db: Db, values: typeof sessions.$inferInsert) => db.insert(sessions).values(values);
+
+export const insertRefreshToken = (db: Db, values: typeof refreshTokens.$inferInsert) =>
+  db.insert(refreshTokens).values(values);
+
+export const findRefreshToken = async (db: Db, tokenHash: string) =>
+  (
+    await db
+      .select({ token: refreshTokens, session: sessions })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .limit(1)
+  )[0];
+
+/** Mark a refresh token used; false when someone used it first (a concurrent reuse). */
+export async function consumeRefreshToken(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export const revokeSession = (db: Db, sessionId: string, reason: string) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+
+/** Revoke every live session of a user (password reset, deletion, admin replacement). */
+export const revokeUserSessions = (db: Db, userId: number, reason: string, exceptSessionId?: string) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+
+export const insertAuthCode = (db: Db, values: typeof authCodes.$inferInsert) => db.insert(authCodes).values(values);
+
+/** Take a one-time code: returns its row only to the first caller. */
+export async function consumeAuthCode(db: Db, codeHash: string) {
+  const rows = await db
+    .update(authCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authCodes.codeHash, codeHash), isNull(authCodes.usedAt)))
+    .returning();
+  return rows[0];
+}
+
+export const insertUserToken = (db: Db, values: typeof userTokens.$inferInsert) => db.insert(userTokens).values(values);
+
+export const findUserToken = async (db: Db, tokenHash: string) =>
+  (await db.select().from(userTokens).where(eq(userTokens.tokenHash, tokenHash)).limit(1))[0];
+
+export async function consumeUserToken(db: Db, tokenHash: string) {
+  const rows = await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.tokenHash, tokenHash), isNull(userTokens.usedAt)))
+    .returning();
+  return rows[0];
+}
+
+/** Older unused links of the same purpose stop working when a new one is sent. */
+export const expireUserTokens = (db: Db, userId: number, purpose: string) =>
+  db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+
+export const setPassword = (db: Db, userId: number, passwordHash: string, mustChange: boolean) =>
+  db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: mustChange, failedLogins: 0, locked: false, updatedAt: new Date() })
+    .where(eq(users.id, userId));

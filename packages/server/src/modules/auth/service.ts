@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  AccountStatus,
+  MAX_FAILED_LOGINS,
+  ResultCode,
+  UserStatus,
+  type CurrentUser,
+} from '@herald/contract';
+import { accounts, roles, userRoles, users } from '../../db/schema';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import type { Deps } from '../../lib/deps';
+import type { AuthContext } from '../../lib/context';
+import { AppError, invalid } from '../../lib/errors';
+import { audit } from '../oper-log/audit';
+import * as repo from './repo';
+
+const CODE_TTL_MS = 60_000;
+// verifying against a fixed hash when the user does not exist keeps timing from revealing usernames
+const DUMMY_HASH = hashPassword('not-a-real-password-1');
+
+export type ClientInfo = { ip: string; userAgent?: string };
+export type TokenPair = { accessToken: string; refreshToken: string; expiresIn: number };
+
+const timeout = () => new AppError(ResultCode.LOGIN_TIMEOUT, 'error.loginTimeout');
+
+/** Refuse sign-in (or refresh) for users who may not use Herald right now. */
+async function assertMaySignIn(deps: Deps, user: repo.UserRow): Promise<void> {
+  if (user.status === UserStatus.DELETED) throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.badCredentials');
+  if (user.locked) throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
+  if (user.status === UserStatus.NOT_ENABLED) throw new AppError(ResultCode.USER_DISABLED, 'error.userNotActivated');
+  if (user.status === UserStatus.DISABLED) throw new AppError(ResultCode.USER_DISABLED, 'error.userDisabled');
+  if (user.side === 'ac') {
+    const status = user.accountId ? await repo.findAccountStatus(deps.db, user.accountId) : undefined;
+    if (status !== AccountStatus.ENABLED) throw new AppError(ResultCode.ACCOUNT_DISABLED, 'error.accountDisabled');
+  }
+}
+
+/**
+ * Check a username and password. Five consecutive wrong passwords lock the user until an
+ * administrator unlocks it; a locked user is refused even with the right password.
+ */
+export async function checkCredentials(deps: Deps, username: string, password: string): Promise<repo.UserRow> {
+  const user = await repo.findUserByUsername(deps.db, username.trim());
+  if (!user) {
+    await verifyPassword(await DUMMY_HASH, password);
+    throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.badCredentials');
+  }
+  if (user.locked) throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const locked = await repo.recordFailedLogin(deps.db, user.id, MAX_FAILED_LOGINS);
+    if (locked) {
+      await audit(deps.db, { userId: user.id, username: user.username, accountId: user.accountId, ip: '' }, {
+        module: 'auth',
+        type: 'login',
+        description: `User ${user.username} locked after ${MAX_FAILED_LOGINS} wrong passwords`,
+      });
+      throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
+    }
+    throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.badCredentials');
+  }
+  await assertMaySignIn(deps, user);
+  return user;
+}
+
+async function issueTokens(deps: Deps, userId: number, sessionId: string): Promise<TokenPair> {
+  const refreshToken = randomToken();
+  await repo.insertRefreshToken(deps.db, {
+    sessionId,
+    tokenHash: sha256(refreshToken),
+    expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlSec * 1000),
+  });
+  const accessToken = await deps.jwt.sign({ sub: String(userId), sid: sessionId }, deps.config.accessTokenTtlSec);
+  return { accessToken, refreshToken, expiresIn: deps.config.accessTokenTtlSec };
+}
+
+/** A new sign-in: a session (the refresh-token family) and its first token pair. */
+export async function startSession(deps: Deps, user: repo.UserRow, client: ClientInfo): Promise<TokenPair> {
+  const sessionId = randomUUID();
+  await repo.insertSession(deps.db, {
+    id: sessionId,
+    userId: user.id,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 255),
+    expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlSec * 1000),
+  });
+  await repo.recordSuccessfulLogin(deps.db, user.id, client.ip);
+  await audit(deps.db, { userId: user.id, username: user.username, accountId: user.accountId, ip: client.ip }, {
+    module: 'auth',
+    type: 'login',
+    description: `User ${user.username} signed in`,
+  });
+  return issueTokens(deps, user.id, sessionId);
+}
+
+export async function login(deps: Deps, username: string, password: string, client: ClientInfo) {
+  const user = await checkCredentials(deps, username, password);
+  const tokens = await startSession(deps, user, client);
+  return { ...tokens, modifyInitPwd: user.mustChangePassword };
+}
+
+/**
+ * The redirect address must point back at this console: its origin is the configured public
+ * address, the origin the request came to, or one listed in ALLOWED_REDIRECT_ORIGINS.
+ */
+export function isAllowedRedirect(deps: Deps, redirectUri: string, requestOrigin: string | undefined): boolean {
+  let origin: string;
+  try {
+    const u = new URL(redirectUri);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
+    origin = u.origin;
+  } catch {
+    return false;
+  }
+  const allowed = [new URL(deps.config.publicUrl).origin, ...deps.config.allowedRedirectOrigins];
+  if (requestOrigin) allowed.push(requestOrigin);
+  return allowed.includes(origin);
+}
+
+export async function authorize(
+  deps: Deps,
+  input: { username: string; password: string; redirectUri: string },
+  client: ClientInfo & { origin?: string },
+) {
+  if (!isAllowedRedirect(deps, input.redirectUri, client.origin)) throw invalid('validation.format', 'redirectUri');
+  const user = await checkCredentials(deps, input.username, input.password);
+  const code = randomToken(24);
+  await repo.insertAuthCode(deps.db, {
+    codeHash: sha256(code),
+    userId: user.id,
+    redirectUri: input.redirectUri,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 255),
+    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+  });
+  return { code };
+}
+
+/** Exchange a one-time code; it works once, within a minute, for the same redirect address. */
+export async function exchangeCode(deps: Deps, code: string, redirectUri: string, client: ClientInfo): Promise<TokenPair> {
+  const row = await repo.consumeAuthCode(deps.db, sha256(code));
+  const grantFailed = new AppError(ResultCode.INVALID_GRANT, 'error.invalidGrant');
+  if (!row || row.expiresAt.getTime() < Date.now() || row.redirectUri !== redirectUri) throw grantFailed;
+  const user = await repo.findUserById(deps.db, row.userId);
+  if (!user) throw grantFailed;
+  await assertMaySignIn(deps, user);
+  return startSession(deps, user, client);
+}
+
+/**
+ * Rotate a refresh token. Each token works once; presenting a used one means it was copied,
+ * so the whole family (the session) is revoked and the thief and the owner both sign in again.
+ */
+export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPair> {
+  const found = await repo.findRefreshToken(deps.db, sha256(refreshToken));
+  if (!found) throw timeout();
+  const { token, session } = found;
+  if (session.revokedAt || session.expiresAt.getTime() < Date.now() || token.expiresAt.getTime() < Date.now()) {
+    throw timeout();
+  }
+  if (token.usedAt || !(await repo.consumeRefreshToken(deps.db, token.id))) {
+    await repo.revokeSession(deps.db, session.id, 'refresh_token_reuse');
+    throw timeout();
+  }
+  const user = await repo.findUserById(deps.db, session.userId);
+  if (!user) throw timeout();
+  try {
+    await assertMaySignIn(deps, user);
+  } catch {
+    await repo.revokeSession(deps.db, session.id, 'user_not_allowed');
+    throw timeout();
+  }
+  return issueTokens(deps, user.id, session.id);
+}
+
+export async function logout(deps: Deps, auth: AuthContext): Promise<void> {
+  await repo.revokeSession(deps.db, auth.sessionId, 'logout');
+  await audit(deps.db, auth, { module: 'auth', type: 'logout', description: `User ${auth.username} signed out` });
+}
+
+export async function currentUser(deps: Deps, auth: AuthContext): Promise<CurrentUser> {
+  const user = await repo.findUserById(deps.db, auth.userId);
+  if (!user) throw timeout();
+  const account = user.accountId
+    ? (await deps.db.select().from(accounts).where(eq(accounts.id, user.accountId)).limit(1))[0]
+    : undefined;
+  const roleNames = await deps.db
+    .select({ name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, user.id));
+  const family = auth.side === 'op' ? 'herald.op' : 'herald.ac';
+  return {
+    user: {
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      nickname: user.nickname,
+      email: user.email,
+      phone: user.phone,
+      isSuperAdmin: user.isSuperAdmin,
+      messageLanguage: user.messageLanguage,
+      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      lastLoginIp: user.lastLoginIp,
+    },
+    account: account
+      ? { id: account.id, name: account.name, timeZone: account.timeZone, country: account.country }
+      : null,
+    roles: [family, ...roleNames.map((r) => r.name)],
+    selectedRole: family,
+    permission: [...auth.permissions].sort(),
+    modifyInitPwd: user.mustChangePassword,
+  };
+}
+
+/** Change one's own password (also the forced first change); other sessions are signed out. */
+export async function changePassword(deps: Deps, auth: AuthContext, oldPassword: string, newPassword: string) {
+  const user = await repo.findUserById(deps.db, auth.userId);
+  if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
+    throw invalid('error.oldPasswordWrong', 'oldPassword');
+  }
+  if (oldPassword === newPassword) throw invalid('error.samePassword', 'newPassword');
+  const hashed = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    await repo.setPassword(tx, user.id, hashed, false);
+    await repo.revokeUserSessions(tx, user.id, 'password_changed', auth.sessionId);
+    await audit(tx, auth, { module: 'personal', type: 'changePassword', description: `User ${user.username} changed the password` });
+  });
+}
+
+export async function verifyOwnPassword(deps: Deps, auth: AuthContext, password: string): Promise<void> {
+  const user = await repo.findUserById(deps.db, auth.userId);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) throw invalid('error.passwordMismatch', 'password');
+}
+
+async function liveUserToken(deps: Deps, token: string) {
+  const row = await repo.findUserToken(deps.db, sha256(token));
+  if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw invalid('error.activationFailed', 'token');
+  const user = await repo.findUserById(deps.db, row.userId);
+  if (!user || user.status === UserStatus.DELETED) throw invalid('error.activationFailed', 'token');
+  return { row, user };
+}
+
+export async function activationInfo(deps: Deps, token: string) {
+  const { row, user } = await liveUserToken(deps, token);
+  return { username: user.username, email: user.email, purpose: row.purpose === 'reset' ? 'reset' : 'activate' } as const;
+}
+
+/** Set the password of a user being activated; the user becomes enabled. */
+export async function activate(deps: Deps, token: string, password: string, ip: string): Promise<void> {
+  const { user } = await liveUserToken(deps, token);
+  const hashed = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const taken = await repo.consumeUserToken(tx, sha256(token));
+    if (!taken) throw invalid('error.activationFailed', 'token');
+    await repo.setPassword(tx, user.id, hashed, false);
+    await tx
+      .update(users)
+      .set({ status: sql`case when ${users.status} = ${UserStatus.NOT_ENABLED} then ${UserStatus.ENABLED} else ${users.status} end` })
+      .where(eq(users.id, user.id));
+    await audit(tx, { userId: user.id, username: user.username, accountId: user.accountId, ip }, {
+      module: 'auth',
+      type: 'activate',
+      description: `User ${user.username} set the password and was activated`,
+    });
+  });
+}

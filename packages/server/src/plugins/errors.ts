@@ -1,0 +1,69 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { httpStatusOf, isMessageKey, ResultCode, resolveLocale, translate, type FieldError } from '@herald/contract';
+import { AppError } from '../lib/errors';
+
+type Body = { code: number; message: string; data: unknown };
+
+function body(code: number, messageKey: string, data: unknown = null): Body {
+  return { code, message: messageKey, data };
+}
+
+/**
+ * One place turns every outcome into the `{code, message, data}` envelope, translates its
+ * message into the request's language and picks the HTTP status. Unknown failures are logged
+ * and reported as 'System error, please try again' without detail.
+ */
+export const errorsPlugin = fp(async (app) => {
+  app.decorateRequest('locale', 'en_US');
+  app.addHook('onRequest', async (req) => {
+    const q = req.query as Record<string, unknown> | undefined;
+    const cookieLocale = /(?:^|;\s*)locale=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+    req.locale = resolveLocale(q?.lang ?? req.headers['lang'] ?? cookieLocale);
+  });
+
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    const p = payload as Partial<Body> | null;
+    if (p && typeof p === 'object' && typeof p.code === 'number' && typeof p.message === 'string') {
+      const data = p.data as { errors?: FieldError[] } | null | undefined;
+      const errors = data?.errors?.map((e) => ({ ...e, message: translate(e.message, req.locale) }));
+      return {
+        ...p,
+        message: translate(p.message, req.locale),
+        data: errors ? { ...data, errors } : p.data,
+      };
+    }
+    return payload;
+  });
+
+  app.setErrorHandler(async (err, req, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(httpStatusOf[err.code] ?? 400)
+        .send(body(err.code, err.messageKey, err.errors ? { errors: err.errors } : null));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: FieldError[] = err.validation.map((v) => {
+        const issuePath = (v.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path;
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issuePath ?? []).map(String).join('.');
+        return { field, message: isMessageKey(v.message ?? '') ? v.message! : 'validation.format' };
+      });
+      return reply.status(400).send(body(ResultCode.VALIDATION_FAILED, errors[0]?.message ?? 'validation.format', { errors }));
+    }
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(body(ResultCode.VALIDATION_FAILED, 'error.payloadTooLarge'));
+    }
+    if (e.statusCode === 429) return reply.status(429).send(body(ResultCode.RATE_LIMITED, 'error.rateLimited'));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      // malformed JSON, wrong content type, bad URL encoding …
+      return reply.status(e.statusCode).send(body(ResultCode.VALIDATION_FAILED, 'validation.format'));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(body(ResultCode.SERVER_ERROR, 'error.system'));
+  });
+});
+
+export function notFoundBody(): Body {
+  return body(ResultCode.NOT_FOUND, 'error.routeNotFound');
+}

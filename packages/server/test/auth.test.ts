@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, adminClient, Client, expectError, expectOk, startServer } from './harness';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => server?.close());
+
+describe('sign-in', () => {
+  it('direct login trims the username and returns a token that must change the initial password first', async () => {
+    const c = new Client(server);
+    const res = await c.post('/user/login', { username: '  admin ', password: ADMIN_PASSWORD });
+    const data = expectOk(res);
+    expect(data.authInfo).toMatch(/^ey/);
+    expect(data.modifyInitPwd).toBe(true);
+    c.token = data.authInfo;
+    const me = expectOk(await c.get('/users/current'));
+    expect(me.modifyInitPwd).toBe(true);
+    expect(me.selectedRole).toBe('herald.op');
+    expect(me.permission).toContain('herald.op.account');
+    // everything else waits for the password change
+    const blocked = await c.get('/v1/common/verifyPassword?password=x');
+    expect(blocked.status).toBe(403);
+    expectError(blocked, 40015, 'Please change the initial password first');
+  });
+
+  it('validates the login body with the spec messages in both languages', async () => {
+    const en = await new Client(server).post('/user/login', { username: 'admin' });
+    expect(en.status).toBe(400);
+    expectError(en, 40010, 'Password is required');
+    expect(en.body.data.errors[0].field).toBe('password');
+    const zh = await new Client(server, 'zh_CN').post('/user/login', { username: '', password: 'x' });
+    expectError(zh, 40010, '请输入');
+  });
+
+  it('rejects malformed JSON without a 500', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/user/login',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(40010);
+  });
+
+  it('answers 401 with 40002 without a token and with a forged one', async () => {
+    const none = await new Client(server).get('/users/current');
+    expect(none.status).toBe(401);
+    expectError(none, 40002, 'Token invalid, please log in again');
+    const forged = new Client(server);
+    forged.token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwic2lkIjoieCJ9.AAAA';
+    expectError(await forged.get('/users/current'), 40002);
+  });
+});
+
+describe('authorisation-code flow and refresh tokens', () => {
+  const redirectUri = 'http://localhost:8080/home';
+
+  it('issues a one-time code bound to the redirect address', async () => {
+    await adminClient(server);
+    const c = new Client(server);
+    const { code } = expectOk(await c.post('/oauth/authorize', { username: 'admin', password: 'Admin@67890', redirectUri }));
+    // a different redirect address does not get the token, and the code is then spent
+    expectError(await c.post('/oauth/token/', { grant_type: 'authorization_code', code, redirect_uri: 'http://localhost:8080/x' }), 40016);
+    expectError(await c.post('/oauth/token/', { grant_type: 'authorization_code', code, redirect_uri: redirectUri }), 40016);
+
+    const again = expectOk(await c.post('/oauth/authorize', { username: 'admin', password: 'Admin@67890', redirectUri }));
+    const tok = expectOk(await c.post('/oauth/token/', { grant_type: 'authorization_code', code: again.code, redirect_uri: redirectUri }));
+    expect(tok.token_type).toBe('Bearer');
+    expect(tok.expires_in).toBe(3600);
+    c.token = tok.access_token;
+    expect(expectOk(await c.get('/users/current')).user.username).toBe('admin');
+  });
+
+  it('refuses redirect addresses of other origins', async () => {
+    const res = await new Client(server).post('/oauth/authorize', {
+      username: 'admin',
+      password: 'Admin@67890',
+      redirectUri: 'https://evil.example/steal',
+    });
+    expectError(res, 40010);
+  });
+
+  it('rotates refresh tokens and revokes the family when a used one comes back', async () => {
+    const c = await new Client(server).login('admin', 'Admin@67890');
+    const first = c.refreshToken!;
+    const r1 = expectOk(await c.post('/oauth/refresh_token/', { refresh_token: first }));
+    expect(r1.refresh_token).not.toBe(first);
+    const r2 = expectOk(await c.post('/oauth/token/', { grant_type: 'refresh_token', refresh_token: r1.refresh_token }));
+    c.token = r2.access_token;
+    expectOk(await c.get('/users/current'));
+    // the stolen first token is replayed: the whole session dies
+    expectError(await c.post('/oauth/refresh_token/', { refresh_token: first }), 40001);
+    const after = await c.get('/users/current');
+    expect(after.status).toBe(401);
+    expectError(after, 40001, 'Login timeout, please log in again');
+    expectError(await c.post('/oauth/refresh_token/', { refresh_token: r2.refresh_token }), 40001);
+  });
+
+  it('logout revokes the session at once', async () => {
+    const c = await new Client(server).login('admin', 'Admin@67890');
+    expectOk(await c.get('/oauth/logout'));
+    expectError(await c.get('/users/current'), 40001);
+    expectError(await c.post('/oauth/refresh_token/', { refresh_token: c.refreshToken }), 40001);
+  });
+
+  it('answers liveness and server time without a token', async () => {
+    expect(expectOk(await new Client(server).get('/oauth/alive')).alive).toBe(true);
+    const t = expectOk(await new Client(server).get('/v1/common/serverDateTime'));
+    expect(Math.abs(t.timestamp - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe('lock-out', () => {
+  it('locks the user after five consecutive wrong passwords, even for the right password', async () => {
+    const s = await startServer();
+    try {
+      await adminClient(s);
+      const c = new Client(s);
+      for (let i = 0; i < 4; i++) expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
+      expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40012);
+      expectError(await c.post('/user/login', { username: 'admin', password: 'Admin@67890' }), 40012);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a successful sign-in resets the count', async () => {
+    const s = await startServer();
+    try {
+      await adminClient(s);
+      const c = new Client(s);
+      for (let i = 0; i < 4; i++) expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
+      await c.login('admin', 'Admin@67890');
+      for (let i = 0; i < 4; i++) expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
+      await c.login('admin', 'Admin@67890');
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('password change', () => {
+  it('requires the old password and the spec password rules', async () => {
+    const c = await new Client(server).login('admin', 'Admin@67890');
+    expectError(
+      await c.post('/users/current/password', { oldPassword: 'nope', newPassword: 'Abc@12345', confirmPassword: 'Abc@12345' }),
+      40010,
+      'The original password is incorrect',
+    );
+    expectError(
+      await c.post('/users/current/password', { oldPassword: 'Admin@67890', newPassword: 'short1', confirmPassword: 'short1' }),
+      40010,
+      'Minimum password length is 8 characters',
+    );
+    expectError(
+      await c.post('/users/current/password', { oldPassword: 'Admin@67890', newPassword: 'abcdefghijklmnopq1', confirmPassword: 'abcdefghijklmnopq1' }),
+      40010,
+      'Maximum password length is 16 characters',
+    );
+    expectError(
+      await c.post('/users/current/password', { oldPassword: 'Admin@67890', newPassword: 'Abc@12345', confirmPassword: 'Abc@12346' }),
+      40010,
+      'Passwords entered do not match',
+    );
+    expectError(
+      await c.withLang('zh_CN').post('/users/current/password', { oldPassword: 'Admin@67890', newPassword: 'abcdefghij', confirmPassword: 'abcdefghij' }),
+      40010,
+      '至少包含字母、数字、特殊字符 ~!@#$%*&_ 中的两种',
+    );
+  });
+});

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createServer, type Server } from '../src/app';
+import { openDatabase } from '../src/db/client';
+
+export const ADMIN_PASSWORD = 'Admin@12345';
+
+/**
+ * A fresh server on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL points at
+ * a PostgreSQL server — a new database created for this test file and dropped afterwards.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<Server & { dbName?: string }> {
+  const config = loadConfig({
+    HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    WEB_DIST: '',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:8080',
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({});
+    const server = await createServer(config, { database, logger: false, jobs: false });
+    return { ...server, close: async () => (await server.close(), await database.close()) };
+  }
+  const dbName = `herald_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  const server = await createServer({ ...config, databaseUrl: url.toString() }, { database, logger: false, jobs: false });
+  return {
+    ...server,
+    dbName,
+    close: async () => {
+      await server.close();
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Res = { status: number; body: Json };
+
+/** A tiny API client over app.inject, holding a bearer token. */
+export class Client {
+  token: string | undefined;
+  refreshToken: string | undefined;
+  constructor(
+    private readonly server: Server,
+    private readonly lang = 'en_US',
+  ) {}
+
+  withLang(lang: string): Client {
+    const c = new Client(this.server, lang);
+    c.token = this.token;
+    c.refreshToken = this.refreshToken;
+    return c;
+  }
+
+  async call(method: string, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Res> {
+    const sep = url.includes('?') ? '&' : '?';
+    const res = await this.server.app.inject({
+      method: method as 'GET',
+      url: `${url}${sep}lang=${this.lang}`,
+      payload: payload as Json,
+      headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...headers },
+    });
+    let body: Json;
+    try {
+      body = res.json();
+    } catch {
+      body = { raw: res.body };
+    }
+    return { status: res.statusCode, body };
+  }
+  get = (url: string) => this.call('GET', url);
+  post = (url: string, payload?: unknown) => this.call('POST', url, payload ?? {});
+  put = (url: string, payload?: unknown) => this.call('PUT', url, payload ?? {});
+  delete = (url: string) => this.call('DELETE', url);
+
+  /** Direct login; returns the client for chaining. Fails the test when login fails. */
+  async login(username: string, password: string): Promise<Client> {
+    const res = await this.post('/user/login', { username, password });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(20000);
+    this.token = res.body.data.authInfo;
+    this.refreshToken = res.body.data.refreshToken;
+    return this;
+  }
+}
+
+/** Sign in as the seeded admin and get past the forced initial password change. */
+export async function adminClient(server: Server, newPassword = 'Admin@67890'): Promise<Client> {
+  const c = await new Client(server).login('admin', ADMIN_PASSWORD);
+  const res = await c.post('/users/current/password', {
+    oldPassword: ADMIN_PASSWORD,
+    newPassword,
+    confirmPassword: newPassword,
+  });
+  expect(res.body.code, JSON.stringify(res.body)).toBe(20000);
+  return c;
+}
+
+export function expectOk(res: Res): Json {
+  expect(res.body.code, JSON.stringify(res.body)).toBe(20000);
+  return res.body.data;
+}
+
+export function expectError(res: Res, code: number, message?: string): void {
+  expect(res.body.code, JSON.stringify(res.body)).toBe(code);
+  if (message !== undefined) expect(res.body.message).toBe(message);
+}

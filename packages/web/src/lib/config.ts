@@ -1,0 +1,11 @@
+/** Where the console talks to; the server serves the console from the same origin. */
+export const API_BASE = import.meta.env.VITE_API_BASE ?? '';
+/** Spec section 9: request time-out. */
+export const REQUEST_TIMEOUT_MS = 10_000_000;
+/** Spec section 9: authorisation-code exchange retries before /401. */
+export const AUTH_RETRY_MAX = 3;
+/** Spec section 9: toast and dialog duration. */
+export const TOAST_SECONDS = 2;
+/** The liveness and logout calls (spec section 7 leaves their paths to configuration). */
+export const ALIVE_URL = '/oauth/alive';
+export const LOGOUT_URL = '/oauth/logout';

@@ -1,0 +1,126 @@
+import { ResultCode, type Envelope } from '@herald/contract';
+import { API_BASE, LOGOUT_URL, REQUEST_TIMEOUT_MS } from './config';
+import { showLoginTimeout, toastError } from './feedback';
+import { currentLocale } from './i18n';
+import { navigateTo } from './navigation';
+import { clearSession, getToken } from './session-storage';
+
+export type Params = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  params?: Params;
+  body?: unknown;
+  /** calls made before sign-in (spec: "flagged as without token") */
+  noToken?: boolean;
+  /** the caller shows its own feedback; no error toast */
+  silent?: boolean;
+};
+
+/** A non-20000 answer or a failed HTTP exchange. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly status: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function buildUrl(url: string, params?: Params): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {})) {
+    if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+  }
+  search.set('lang', currentLocale());
+  return `${API_BASE}${url}?${search.toString()}`;
+}
+
+export function authHeaders(noToken?: boolean): Record<string, string> {
+  const token = getToken();
+  return !noToken && token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+async function send(method: string, url: string, opts: RequestOptions): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    return await fetch(buildUrl(url, opts.params), {
+      method,
+      credentials: 'include',
+      signal: controller.signal,
+      headers: {
+        ...authHeaders(opts.noToken),
+        ...(opts.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Sign out: revoke the session on the server (best effort), clear it here, go to sign-in. */
+export async function logout(): Promise<void> {
+  const token = getToken();
+  if (token) {
+    await fetch(buildUrl(LOGOUT_URL), { credentials: 'include', headers: authHeaders() }).catch(() => undefined);
+  }
+  clearSession();
+  navigateTo('/login');
+}
+
+/**
+ * The one client (spec sections 7, 8): lang on every call, bearer unless flagged, 401 ends the
+ * session, 40001 shows the re-login dialog, other codes become one error toast.
+ */
+export async function request<T>(method: string, url: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(method, url, opts);
+  let body: Envelope<T> | undefined;
+  try {
+    body = (await res.json()) as Envelope<T>;
+  } catch {
+    body = undefined;
+  }
+  const code = body?.code ?? (res.ok ? ResultCode.SUCCESS : res.status);
+  if (res.ok && code === ResultCode.SUCCESS) return body!.data;
+
+  const text = body?.message ?? res.statusText;
+  if (code === ResultCode.LOGIN_TIMEOUT && !opts.noToken) {
+    showLoginTimeout(() => void logout());
+  } else if (res.status === 401 && !opts.noToken) {
+    clearSession();
+    navigateTo('/login');
+  } else if (code === ResultCode.PASSWORD_CHANGE_REQUIRED) {
+    navigateTo('/up-password');
+  } else if (!opts.silent) {
+    toastError(text);
+  }
+  throw new ApiError(text || 'Error', code, res.status, body?.data);
+}
+
+export const get = <T>(url: string, params?: Params, opts?: RequestOptions) => request<T>('GET', url, { ...opts, params });
+export const post = <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', url, { ...opts, body: body ?? {} });
+export const put = <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', url, { ...opts, body: body ?? {} });
+export const del = <T>(url: string, opts?: RequestOptions) => request<T>('DELETE', url, opts);
+
+/** Download a file that needs the bearer header (fetch + blob). */
+export async function download(url: string, params: Params, fallbackName: string): Promise<void> {
+  const res = await send('GET', url, { params });
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('application/json')) {
+    const body = (await res.json().catch(() => undefined)) as Envelope<unknown> | undefined;
+    toastError(body?.message);
+    throw new ApiError(body?.message ?? 'Error', body?.code ?? res.status, res.status);
+  }
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = decodeURIComponent(name);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(href);
+}

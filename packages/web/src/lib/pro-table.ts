@@ -1,0 +1,25 @@
+import type { Page } from '@herald/contract';
+
+/** ProTable's request params → the API's page query; returns ProTable's result shape. */
+export type TableParams = { current?: number; pageSize?: number; [k: string]: unknown };
+export type SortState = Record<string, 'ascend' | 'descend' | null>;
+
+export function toPageQuery(params: TableParams, sort?: SortState): Record<string, string | number | undefined> {
+  const { current, pageSize, ...rest } = params;
+  const out: Record<string, string | number | undefined> = { page: current ?? 1, pageSize: pageSize ?? 20 };
+  for (const [k, v] of Object.entries(rest)) {
+    if (v === undefined || v === null || v === '') continue;
+    out[k] = typeof v === 'number' ? v : String(v);
+  }
+  const [field, order] = Object.entries(sort ?? {}).find(([, o]) => o) ?? [];
+  if (field && order) {
+    out.sortField = field;
+    out.sortOrder = order;
+  }
+  return out;
+}
+
+export const toTableResult = <T>(p: Page<T>) => ({ data: p.list, total: p.total, success: true });
+
+/** antd/ProTable pagination defaults shared by every list. */
+export const PAGINATION = { defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] };

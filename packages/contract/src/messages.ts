@@ -53,19 +53,38 @@ export const messages = {
   'error.roleNameExists': { en_US: 'Role name already exists', zh_CN: '角色名称已存在' },
   'error.roleInUse': { en_US: 'The role is still assigned to users', zh_CN: '该角色仍被用户使用' },
   'error.permissionNotGrantable': {
-    en_US: 'The role contains permissions the account does not have',
-    zh_CN: '角色包含账户未拥有的权限',
+    en_US: 'The role contains permissions that cannot be granted here',
+    zh_CN: '角色包含无法在此授予的权限',
   },
+  'error.builtInRole': { en_US: 'Built-in roles cannot be changed or deleted', zh_CN: '内置角色不能修改或删除' },
+  'error.roleNotFound': { en_US: 'The selected role does not exist', zh_CN: '所选角色不存在' },
   'error.cannotChangeSelf': { en_US: 'You cannot do this to your own user', zh_CN: '不能对自己的用户执行此操作' },
   'error.cannotChangeSuperAdmin': {
     en_US: 'The super administrator cannot be changed this way',
     zh_CN: '不能以此方式修改超级管理员',
   },
   'error.userAlreadyActive': { en_US: 'This user is already activated', zh_CN: '该用户已激活' },
+  'error.userNotActivatedYet': {
+    en_US: 'This user has not been activated yet; send the activation email so the user can set a password',
+    zh_CN: '该用户尚未激活，请发送激活邮件，由用户设置密码',
+  },
+  'error.newAdminNotEnabled': {
+    en_US: 'Only an enabled user can become the super administrator',
+    zh_CN: '只有已启用的用户才能成为超级管理员',
+  },
   'error.selectAccountFirst': {
     en_US: 'Please select an application or account first',
     zh_CN: '请先选择应用或账户',
   },
+
+  // operation-log export (CSV column headers)
+  'operLog.csv.createdAt': { en_US: 'Time', zh_CN: '时间' },
+  'operLog.csv.username': { en_US: 'Operator', zh_CN: '操作人' },
+  'operLog.csv.account': { en_US: 'Account', zh_CN: '账户' },
+  'operLog.csv.module': { en_US: 'Module', zh_CN: '模块' },
+  'operLog.csv.type': { en_US: 'Type', zh_CN: '类型' },
+  'operLog.csv.description': { en_US: 'Description', zh_CN: '描述' },
+  'operLog.csv.ip': { en_US: 'IP', zh_CN: 'IP' },
 
   // validation (spec section 5)
   'validation.required': { en_US: 'Please input', zh_CN: '请输入' },

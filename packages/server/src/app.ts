@@ -16,6 +16,13 @@ import { ensureAdmin } from './modules/auth/seed';
 import { modules } from './modules';
 import { startJobs } from './jobs';
 
+/** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
+function markPublic(scope: App): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object), access: { public: true } };
+  });
+}
+
 export type Server = { app: App; deps: Deps; database: Database; close: () => Promise<void> };
 
 /**
@@ -51,7 +58,10 @@ export async function createServer(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(async (scope) => {
+    markPublic(scope);
+    await scope.register(swaggerUi, { routePrefix: '/docs' });
+  });
   app.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(errorsPlugin);
@@ -60,18 +70,17 @@ export async function createServer(
 
   const webDist = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(async (scope) => {
+      markPublic(scope);
+      await scope.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    });
   }
-  // The console is a single-page app: a browser asking for one of its paths gets index.html;
-  // anything else unknown gets the API's 404 envelope.
+  // The console is a single-page app: a browser asking for one of its paths gets index.html
+  // (files of the build are routes of the static plugin); anything else gets the 404 envelope.
   app.setNotFoundHandler(async (req, reply) => {
     const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
     if (webDist && wantsHtml) {
-      const file = path.join(webDist, req.url.split('?')[0]!);
-      if (file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        return reply.sendFile(path.relative(webDist, file));
-      }
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(path.join(webDist, 'index.html')));
     }
     return reply.status(404).send(notFoundBody());
   });

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, expectError, startServer } from './harness';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Herald</title><div id="root"></div>');
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  server = await startServer({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('platform', () => {
+  it('publishes an OpenAPI document with the documented paths', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ['/user/login', '/oauth/token', '/oauth/refresh_token', '/users/current', '/users/active/user', '/v1/common/verifyPassword']) {
+      expect(Object.keys(doc.paths), p).toContain(p);
+    }
+    expect(doc.paths['/user/login'].post.requestBody).toBeTruthy();
+  });
+
+  it('answers unknown API paths with the 404 envelope, translated', async () => {
+    const en = await new Client(server).get('/v1/nothing-here');
+    expect(en.status).toBe(404);
+    expectError(en, 40004, 'The requested path does not exist');
+    expectError(await new Client(server, 'zh_CN').get('/v1/nothing-here'), 40004, '请求的路径不存在');
+  });
+
+  it('serves the console for browser paths and its assets', async () => {
+    const page = await server.app.inject({ method: 'GET', url: '/account/list', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const asset = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.body).toBe('console.log(1)');
+    const traversal = await server.app.inject({ method: 'GET', url: '/..%2f..%2fetc/passwd', headers: { accept: 'text/html' } });
+    expect(traversal.body).not.toContain('root:');
+  });
+
+  it('refuses oversized bodies without a 500', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/user/login',
+      payload: JSON.stringify({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe(40010);
+  });
+
+  it('refuses unexpected content types and hostile shapes', async () => {
+    const xml = await server.app.inject({ method: 'POST', url: '/user/login', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().code).toBe(40010);
+    const c = new Client(server);
+    expectError(await c.post('/user/login', { username: { $ne: '' }, password: ['x'] }), 40010);
+    expectError(await c.post('/user/login', { username: 'admin', password: 'x'.repeat(100) }), 40010, 'Maximum password length is 16 characters');
+  });
+});

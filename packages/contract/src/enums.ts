@@ -13,6 +13,7 @@ export const GENDERS = [0, 1, 2] as const; // unknown, male, female
 
 /** Message languages for in-app messages and device voice (spec section 1). */
 export const MESSAGE_LANGUAGES = ['zh_CN', 'en_US', 'yue', 'th', 'bn', 'es', 'pt', 'hi'] as const;
+export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 
 /** Operation-log modules and types; labels under `operLog.module.*` / `operLog.type.*`. */
 export const OPER_MODULES = ['auth', 'account', 'user', 'role', 'personal'] as const;

@@ -10,3 +10,4 @@ export * from './schemas/accounts';
 export * from './schemas/users';
 export * from './schemas/roles';
 export * from './schemas/oper-log';
+export * from './schemas/common';

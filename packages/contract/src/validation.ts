@@ -38,6 +38,10 @@ export const CHINESE_RE = /[\u4e00-\u9fa5]/;
 export const TWO_DECIMALS_RE = /^-?\d+(\.\d{1,2})?$/;
 export const USERNAME_RE = /^[A-Za-z0-9_.@-]+$/;
 
+/** Schema-level message: 'Please input' when the field is missing, else 'Incorrect format'. */
+export const requiredOrFormat = (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.format';
+
 /** A required, trimmed string of at most `max` characters. */
 export const requiredText = (max = 64) =>
   z
@@ -77,3 +81,32 @@ export const twoDecimalsSchema = z
 
 /** Version format x.xx.xx.xx (spec section 5). */
 export const VERSION_RE = /^\d+\.\d{1,2}\.\d{1,2}\.\d{1,2}$/;
+
+/** A date or date-time filter as sent by the console (ISO 8601); empty means "not set". */
+export const dateTimeFilter = z
+  .string()
+  .trim()
+  .max(40, 'validation.maxLength')
+  .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'validation.format')
+  .optional();
+
+/**
+ * Refinement for a from/to pair of date filters: 'The starting value cannot be greater than the
+ * ending value' on the `to` field. Use on the object schema, after every `.omit()`/`.pick()`.
+ */
+export const dateRangeCheck =
+  <K extends string>(fromKey: K, toKey: K) =>
+  (v: Partial<Record<K, string | undefined>>, ctx: z.RefinementCtx) => {
+    const from = v[fromKey];
+    const to = v[toKey];
+    if (from && to && Date.parse(from) > Date.parse(to)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.range', path: [toKey] });
+    }
+  };
+
+/** An optional numeric query parameter; an empty value counts as absent (not as 0). */
+export const optionalQueryInt = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error: 'validation.number' }).int('validation.integer').min(min, 'validation.invalidOption').max(max, 'validation.invalidOption').optional(),
+  );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { UserStatus } from '@herald/contract';
 import type { Server } from '../src/app';
-import { accounts, mails, users } from '../src/db/schema';
+import { accounts, mails, roles, userRoles, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/crypto';
 import { defaultAccountPermissions } from '../src/modules/auth/permissions';
 import { Client } from './harness';
@@ -63,4 +63,37 @@ export async function activateFromMail(server: Server, email: string, password: 
   const token = new URL(mail!.link!).searchParams.get('token');
   const res = await new Client(server).post('/users/active/user', { token, password, confirmPassword: password });
   if (res.body.code !== 20000) throw new Error(`activation failed: ${JSON.stringify(res.body)}`);
+}
+
+/**
+ * An enabled, signed-in user holding one role with exactly `permissions`, created straight in
+ * the database (side 'op' = an operator; side 'ac' needs `accountId`). For permission-denial tests.
+ */
+export async function seedRoleUser(
+  server: Server,
+  opts: { side: 'op' | 'ac'; permissions: string[]; accountId?: number; password?: string },
+): Promise<{ userId: number; username: string; client: Client }> {
+  const n = `${Date.now().toString(36)}${++seq}`;
+  const password = opts.password ?? 'Staff@12345';
+  const db = server.deps.db;
+  const accountId = opts.side === 'ac' ? opts.accountId! : null;
+  const [role] = await db
+    .insert(roles)
+    .values({ side: opts.side, accountId, name: `role${n}`, permissions: opts.permissions })
+    .returning();
+  const username = `staff${n}`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      side: opts.side,
+      accountId,
+      username,
+      email: `${username}@example.com`,
+      passwordHash: await hashPassword(password),
+      status: UserStatus.ENABLED,
+    })
+    .returning();
+  await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+  const client = await new Client(server).login(username, password);
+  return { userId: user!.id, username, client };
 }

@@ -1,39 +1,64 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope';
+import { pageQuerySchema, sortOrderSchema } from '../envelope';
 import { INDUSTRY_CODES, SUBJECT_TYPES } from '../enums';
 import { COUNTRY_CODES, TIME_ZONES } from '../regions';
-import { emailSchema, optionalText, requiredText } from '../validation';
+import {
+  dateRangeCheck,
+  dateTimeFilter,
+  emailSchema,
+  optionalQueryInt,
+  optionalText,
+  requiredText,
+  usernameSchema,
+} from '../validation';
 
 const country = z.enum(COUNTRY_CODES as [string, ...string[]], { error: 'validation.invalidOption' });
 const timeZone = z.enum(TIME_ZONES, { error: 'validation.invalidOption' });
 const industry = z.enum(INDUSTRY_CODES as [string, ...string[]], { error: 'validation.invalidOption' });
+const subjectType = z.enum(SUBJECT_TYPES, { error: 'validation.invalidOption' });
+/** Filters may arrive empty from a cleared form field; empty means "any". */
+const emptyAsAny = <T extends z.ZodTypeAny>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
 
 export const accountFields = {
   name: requiredText(64),
   country,
   timeZone,
   industry,
-  subjectType: z.enum(SUBJECT_TYPES, { error: 'validation.invalidOption' }),
+  subjectType,
   subjectName: requiredText(128),
   remark: optionalText(255),
 };
 
-export const createAccountBody = z.object({ ...accountFields, adminEmail: emailSchema, adminUsername: requiredText(32).optional() });
-export const updateAccountBody = z.object(accountFields).partial();
-export const accountStatusBody = z.object({ status: z.union([z.literal(0), z.literal(1)]) });
-export const changeAccountAdminBody = z.object({ adminEmail: emailSchema, adminUsername: requiredText(32).optional() });
-
-export const accountListQuery = pageQuerySchema.extend({
-  name: z.string().trim().max(64).optional(),
-  status: z.coerce.number().int().min(0).max(1).optional(),
-  country: z.string().max(2).optional(),
-  industry: z.string().max(2).optional(),
-  subjectType: z.enum(SUBJECT_TYPES).optional(),
-  createdFrom: z.string().max(40).optional(),
-  createdTo: z.string().max(40).optional(),
-  sortField: z.enum(['id', 'name', 'createdAt']).optional(),
-  sortOrder: z.enum(['ascend', 'descend']).optional(),
+/** POST /v1/accounts — the account and its super-administrator (activated through a mailed link). */
+export const createAccountBody = z.object({
+  ...accountFields,
+  adminEmail: emailSchema,
+  adminUsername: usernameSchema.optional(),
 });
+/** PUT /v1/accounts/:id — any subset of the account's own fields (the admin changes via change-admin). */
+export const updateAccountBody = z.object(accountFields).partial();
+/** POST /v1/accounts/:id/status — 1 enabled, 0 disabled (cuts off every user of the account at once). */
+export const accountStatusBody = z.object({
+  status: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidOption' }),
+});
+/** POST /v1/accounts/:id/change-admin — a new super-administrator replaces (and deletes) the old one. */
+export const changeAccountAdminBody = z.object({ adminEmail: emailSchema, adminUsername: usernameSchema.optional() });
+
+const accountListFilters = pageQuerySchema.extend({
+  /** part of the name, case-insensitive */
+  name: z.string().trim().max(64, 'validation.maxLength').optional(),
+  status: optionalQueryInt(0, 1),
+  country: emptyAsAny(country),
+  industry: emptyAsAny(industry),
+  subjectType: emptyAsAny(subjectType),
+  /** created at or after (ISO date or date-time) */
+  createdFrom: dateTimeFilter,
+  /** created at or before; a date without a time covers that whole day (UTC) */
+  createdTo: dateTimeFilter,
+  sortField: emptyAsAny(z.enum(['id', 'name', 'createdAt'], { error: 'validation.invalidOption' })),
+  sortOrder: emptyAsAny(sortOrderSchema),
+});
+export const accountListQuery = accountListFilters.superRefine(dateRangeCheck('createdFrom', 'createdTo'));
 
 export const accountSchema = z.object({
   id: z.number().int(),
@@ -48,6 +73,7 @@ export const accountSchema = z.object({
   adminUserId: z.number().int().nullable(),
   adminEmail: z.string().nullable(),
   adminUsername: z.string().nullable(),
+  /** users of the account that are not deleted */
   userCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

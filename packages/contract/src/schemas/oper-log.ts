@@ -1,15 +1,30 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope';
+import { dateRangeCheck, dateTimeFilter } from '../validation';
 
-export const operLogQuery = pageQuerySchema.extend({
-  username: z.string().trim().max(64).optional(),
-  module: z.string().max(32).optional(),
-  type: z.string().max(32).optional(),
-  accountId: z.coerce.number().int().positive().optional(),
-  from: z.string().max(40).optional(),
-  to: z.string().max(40).optional(),
+const operLogFilters = pageQuerySchema.extend({
+  /** part of the operator's username, case-insensitive */
+  username: z.string().trim().max(64, 'validation.maxLength').optional(),
+  /** one of OPER_MODULES */
+  module: z.string().trim().max(32, 'validation.maxLength').optional(),
+  /** one of OPER_TYPES */
+  type: z.string().trim().max(32, 'validation.maxLength').optional(),
+  /** operators only: entries of one account's users; account users always see only their own account */
+  accountId: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().positive('validation.positiveInteger').optional(),
+  ),
+  from: dateTimeFilter,
+  /** a date without a time covers that whole day (UTC) */
+  to: dateTimeFilter,
 });
-export const operLogExportQuery = operLogQuery.omit({ page: true, pageSize: true });
+/** GET /v1/oper-logs — newest first. */
+export const operLogQuery = operLogFilters.superRefine(dateRangeCheck('from', 'to'));
+/** GET /v1/file/recordDownloadOperLog — the same filters, as CSV (at most OPER_LOG_EXPORT_MAX rows). */
+export const operLogExportQuery = operLogFilters
+  .omit({ page: true, pageSize: true })
+  .superRefine(dateRangeCheck('from', 'to'));
+export const OPER_LOG_EXPORT_MAX = 50_000;
 
 export const operLogSchema = z.object({
   id: z.number().int(),
@@ -36,4 +51,8 @@ export const mailSchema = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
 });
-export const mailListQuery = pageQuerySchema.extend({ to: z.string().max(128).optional() });
+export type Mail = z.infer<typeof mailSchema>;
+/** GET /v1/mails — the outbox, newest first; `to` matches the address exactly (case-insensitive). */
+export const mailListQuery = pageQuerySchema.extend({
+  to: z.string().trim().max(128, 'validation.maxLength').optional(),
+});

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope';
-import { optionalText, requiredText } from '../validation';
+import { optionalText, requiredOrFormat, requiredText } from '../validation';
 
 export const roleBody = z.object({
   name: requiredText(32),
   description: optionalText(255),
-  permissions: z.array(z.string().max(128)).max(1000),
+  /** menu and button codes; a button code brings its menu code with it */
+  permissions: z
+    .array(z.string().max(128, 'validation.maxLength'), { error: requiredOrFormat })
+    .max(1000, 'validation.maxLength'),
 });
 export const updateRoleBody = roleBody.partial();
 export const roleListQuery = pageQuerySchema.extend({ name: z.string().trim().max(64).optional() });
@@ -22,6 +25,10 @@ export const roleSchema = z.object({
   createdAt: z.string(),
 });
 export type Role = z.infer<typeof roleSchema>;
+
+/** A role to pick in the user form. */
+export const roleOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type RoleOption = z.infer<typeof roleOptionSchema>;
 
 /** Node of the menu-permission tree a role editor shows (menus with their buttons). */
 export type PermissionTreeNode = { key: string; titleKey: string; children?: PermissionTreeNode[] };

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope';
 import { MESSAGE_LANGUAGES } from '../enums';
-import { emailSchema, optionalText, passwordSchema, phoneSchema, usernameSchema } from '../validation';
+import {
+  emailSchema,
+  optionalText,
+  passwordSchema,
+  phoneSchema,
+  requiredOrFormat,
+  usernameSchema,
+} from '../validation';
+
+const gender = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'validation.invalidOption' }).optional();
 
 const userFields = {
   username: usernameSchema,
@@ -9,17 +18,26 @@ const userFields = {
   phone: phoneSchema.optional().or(z.literal('')),
   name: optionalText(64),
   nickname: optionalText(64),
-  gender: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
-  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format').optional().or(z.literal('')),
+  gender,
+  birthday: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format')
+    .optional()
+    .or(z.literal('')),
   dataPermission: z.enum(['all', 'self']).optional(),
   roleIds: z.array(z.number().int().positive()).max(50).optional(),
 };
 
 export const createUserBody = z.object(userFields);
 export const updateUserBody = z.object(userFields).omit({ username: true }).partial();
-export const userStatusBody = z.object({ status: z.union([z.literal(1), z.literal(2)]) });
+/** 1 disable, 2 enable (activation is the user's own step, through the mailed link). */
+export const userStatusBody = z.object({
+  status: z.union([z.literal(1), z.literal(2)], { error: 'validation.invalidOption' }),
+});
 export const assignRolesBody = z.object({ roleIds: z.array(z.number().int().positive()).max(50) });
-export const changeAdminBody = z.object({ userId: z.number().int().positive() });
+export const changeAdminBody = z.object({
+  userId: z.number({ error: requiredOrFormat }).int('validation.integer').positive('validation.positiveInteger'),
+});
 
 export const userListQuery = pageQuerySchema.extend({
   username: z.string().trim().max(64).optional(),
@@ -28,8 +46,6 @@ export const userListQuery = pageQuerySchema.extend({
   status: z.coerce.number().int().min(-1).max(2).optional(),
   locked: z.enum(['true', 'false']).optional(),
   roleId: z.coerce.number().int().positive().optional(),
-  /** operators may look at the users of one account */
-  accountId: z.coerce.number().int().positive().optional(),
   sortField: z.enum(['id', 'username', 'createdAt', 'lastLoginAt']).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 });
@@ -63,13 +79,46 @@ export const changePasswordBody = z
     newPassword: passwordSchema,
     confirmPassword: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired'),
   })
-  .refine((b) => b.newPassword === b.confirmPassword, { message: 'validation.passwordMismatch', path: ['confirmPassword'] });
-export const changeEmailBody = z.object({ email: emailSchema, password: z.string().min(1, 'validation.passwordRequired').max(64) });
-export const messageLanguageBody = z.object({ messageLanguage: z.enum(MESSAGE_LANGUAGES, { error: 'validation.invalidOption' }) });
+  .refine((b) => b.newPassword === b.confirmPassword, {
+    message: 'validation.passwordMismatch',
+    path: ['confirmPassword'],
+  });
+export const changeEmailBody = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(64),
+});
+export const messageLanguageBody = z.object({
+  messageLanguage: z.enum(MESSAGE_LANGUAGES, { error: 'validation.invalidOption' }),
+});
 export const updateProfileBody = z.object({
   name: optionalText(64),
   nickname: optionalText(64),
   phone: phoneSchema.optional().or(z.literal('')),
-  gender: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
-  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format').optional().or(z.literal('')),
+  gender,
+  birthday: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format')
+    .optional()
+    .or(z.literal('')),
 });
+
+/** The caller's own data as the personal centre shows and edits it. */
+export const profileSchema = z.object({
+  id: z.number().int(),
+  side: z.enum(['op', 'ac']),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  name: z.string().nullable(),
+  nickname: z.string().nullable(),
+  gender: z.number().int(),
+  birthday: z.string().nullable(),
+  messageLanguage: z.string(),
+  isSuperAdmin: z.boolean(),
+  account: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  lastLoginIp: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;

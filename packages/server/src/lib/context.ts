@@ -22,6 +22,8 @@ export type RouteAccess = {
   allowInitPwd?: boolean;
   /** only callers of this side */
   side?: Side;
+  /** only the side's super-administrator (e.g. the mail outbox, which holds activation links) */
+  superAdmin?: boolean;
   /**
    * Permission needed: a code, a list of which any suffices, or one per side
    * (e.g. users: herald.admin.op.user.add for operators, herald.admin.ac.user.add for accounts).

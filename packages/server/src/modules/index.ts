@@ -1,5 +1,21 @@
 import type { RoutesPlugin } from '../lib/deps';
+import accountRoutes from './accounts/routes';
 import authRoutes from './auth/routes';
+import commonRoutes from './common/routes';
+import mailRoutes from './mail/routes';
+import operLogRoutes from './oper-log/routes';
+import personalRoutes from './personal/routes';
+import roleRoutes from './roles/routes';
+import userRoutes from './users/routes';
 
 /** Every module's routes, registered in this order. */
-export const modules: RoutesPlugin[] = [authRoutes];
+export const modules: RoutesPlugin[] = [
+  authRoutes,
+  accountRoutes,
+  commonRoutes,
+  operLogRoutes,
+  mailRoutes,
+  userRoutes,
+  roleRoutes,
+  personalRoutes,
+];

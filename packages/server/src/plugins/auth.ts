@@ -70,6 +70,7 @@ export function checkAccess(auth: AuthContext, access: RouteAccess | undefined):
     throw new AppError(ResultCode.PASSWORD_CHANGE_REQUIRED, 'error.passwordChangeRequired');
   }
   if (access.side && access.side !== auth.side) throw new AppError(ResultCode.FORBIDDEN, 'error.forbidden');
+  if (access.superAdmin && !auth.isSuperAdmin) throw new AppError(ResultCode.FORBIDDEN, 'error.forbidden');
   const p = access.permission;
   if (p === undefined) return;
   const required = typeof p === 'string' || Array.isArray(p) ? (p as string | string[]) : (p as Partial<Record<Side, string>>)[auth.side];

@@ -47,6 +47,8 @@ export async function checkCredentials(deps: Deps, username: string, password: s
     throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.badCredentials');
   }
   if (user.locked) throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
+  // an invited user has no password yet: say so rather than count a failure
+  if (!user.passwordHash) throw new AppError(ResultCode.USER_DISABLED, 'error.userNotActivated');
   if (!(await verifyPassword(user.passwordHash, password))) {
     const locked = await repo.recordFailedLogin(deps.db, user.id, MAX_FAILED_LOGINS);
     if (locked) {

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  accountOptionSchema,
+  accountSummarySchema,
+  accountUserListQuery,
+  accountUserOptionSchema,
+  envelope,
+  optionValueSchema,
+} from '@herald/contract';
+import { ok } from '../../lib/envelope';
+import type { RoutesPlugin } from '../../lib/deps';
+import * as common from './service';
+
+const tags = ['common'];
+/** Lookups for forms and filters: any signed-in user; scoping to the caller's account is in the service. */
+const SIGNED_IN = { access: {} } as const;
+
+const commonRoutes: RoutesPlugin = async (app, deps) => {
+  app.get(
+    '/v1/common/operModuleList',
+    {
+      config: SIGNED_IN,
+      schema: { tags, summary: 'Operation-log modules', response: { 200: envelope(z.array(optionValueSchema)) } },
+    },
+    async () => ok(common.operModules()),
+  );
+
+  app.get(
+    '/v1/common/operTypeList',
+    {
+      config: SIGNED_IN,
+      schema: { tags, summary: 'Operation-log types', response: { 200: envelope(z.array(optionValueSchema)) } },
+    },
+    async () => ok(common.operTypes()),
+  );
+
+  app.get(
+    '/v1/common/accountListQuery',
+    {
+      config: SIGNED_IN,
+      schema: {
+        tags,
+        summary: 'Accounts to pick from (account users: their own)',
+        response: { 200: envelope(z.array(accountOptionSchema)) },
+      },
+    },
+    async (req) => ok(await common.accountOptions(deps, req.auth)),
+  );
+
+  app.get(
+    '/v1/common/accountUserListQuery',
+    {
+      config: SIGNED_IN,
+      schema: {
+        tags,
+        summary: 'Users of an account (operators name it; account users get their own)',
+        querystring: accountUserListQuery,
+        response: { 200: envelope(z.array(accountUserOptionSchema)) },
+      },
+    },
+    async (req) => ok(await common.accountUserOptions(deps, req.auth, req.query.accountId)),
+  );
+
+  app.get(
+    '/v1/common/accountSummary',
+    {
+      config: SIGNED_IN,
+      schema: { tags, summary: 'Counts for the signed-in side', response: { 200: envelope(accountSummarySchema) } },
+    },
+    async (req) => ok(await common.accountSummary(deps, req.auth)),
+  );
+};
+
+export default commonRoutes;

@@ -1,0 +1,38 @@
+import { count, desc, sql } from 'drizzle-orm';
+import type { Page } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { mails } from '../../db/schema';
+import { iso, isoOrNull } from '../../lib/filters';
+
+type MailView = {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  kind: string;
+  link: string | null;
+  sentAt: string | null;
+  error: string | null;
+  createdAt: string;
+};
+
+/** The mail table, newest first; `to` matches the address exactly, ignoring case. */
+export async function listOutbox(db: Db, q: { to?: string; page: number; pageSize: number }): Promise<Page<MailView>> {
+  const where = q.to ? sql`lower(${mails.to}) = lower(${q.to})` : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(mails)
+      .where(where)
+      .orderBy(desc(mails.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(mails).where(where),
+  ]);
+  return {
+    list: rows.map((m) => ({ ...m, sentAt: isoOrNull(m.sentAt), createdAt: iso(m.createdAt) })),
+    total: total?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

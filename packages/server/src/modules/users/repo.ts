@@ -1,0 +1,149 @@
+import { and, asc, desc, eq, exists, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { UserStatus, type Side } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { accounts, roles, userRoles, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type UserInsert = typeof users.$inferInsert;
+/** Where a caller's users live: the operator side, or one account. */
+export type Scope = { side: Side; accountId: number | null };
+export type RoleRef = { id: number; name: string };
+
+/** Rows of the scope only; every query of this module starts here. */
+export const inScope = (scope: Scope): SQL =>
+  and(
+    eq(users.side, scope.side),
+    scope.accountId === null ? isNull(users.accountId) : eq(users.accountId, scope.accountId),
+  )!;
+
+/** `%` and `_` typed by people are literal characters, not wildcards. */
+export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type ListFilter = {
+  username?: string;
+  email?: string;
+  phone?: string;
+  status?: number;
+  locked?: boolean;
+  roleId?: number;
+  sortField?: 'id' | 'username' | 'createdAt' | 'lastLoginAt';
+  sortOrder?: 'ascend' | 'descend';
+  page: number;
+  pageSize: number;
+};
+
+export async function listUsers(db: Db, scope: Scope, f: ListFilter): Promise<{ rows: UserRow[]; total: number }> {
+  const where = and(
+    inScope(scope),
+    // deleted users show only when asked for
+    f.status === undefined ? ne(users.status, UserStatus.DELETED) : eq(users.status, f.status),
+    f.username ? ilike(users.username, likePattern(f.username)) : undefined,
+    f.email ? ilike(users.email, likePattern(f.email)) : undefined,
+    f.phone ? ilike(users.phone, likePattern(f.phone)) : undefined,
+    f.locked === undefined ? undefined : eq(users.locked, f.locked),
+    f.roleId === undefined
+      ? undefined
+      : exists(
+          db
+            .select({ one: sql`1` })
+            .from(userRoles)
+            .where(and(eq(userRoles.userId, users.id), eq(userRoles.roleId, f.roleId))),
+        ),
+  );
+  const column = { id: users.id, username: users.username, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt }[
+    f.sortField ?? 'id'
+  ];
+  const dir = f.sortOrder === 'ascend' ? asc : desc;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(dir(column), dir(users.id))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export const findUser = async (db: Db, scope: Scope, id: number) =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(inScope(scope), eq(users.id, id)))
+      .limit(1)
+  )[0];
+
+/** Roles of each user, keyed by user id. */
+export async function rolesOfUsers(db: Db, userIds: number[]): Promise<Map<number, RoleRef[]>> {
+  const out = new Map<number, RoleRef[]>(userIds.map((id) => [id, []]));
+  if (!userIds.length) return out;
+  const rows = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(roles.id));
+  for (const r of rows) out.get(r.userId)?.push({ id: r.id, name: r.name });
+  return out;
+}
+
+/** Of `roleIds`, those that are roles of the scope. */
+export async function rolesInScope(db: Db, scope: Scope, roleIds: number[]): Promise<number[]> {
+  if (!roleIds.length) return [];
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        eq(roles.side, scope.side),
+        scope.accountId === null ? isNull(roles.accountId) : eq(roles.accountId, scope.accountId),
+        inArray(roles.id, roleIds),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function setUserRoles(db: Db, userId: number, roleIds: number[]): Promise<void> {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+/** Which of username, email, phone a live user (other than `exceptId`) already has. */
+export async function findTaken(
+  db: Db,
+  v: { username?: string; email?: string; phone?: string | null },
+  exceptId?: number,
+): Promise<'username' | 'email' | 'phone' | undefined> {
+  const live = and(ne(users.status, UserStatus.DELETED), exceptId ? ne(users.id, exceptId) : undefined);
+  const taken = async (cond: SQL) =>
+    (await db.select({ id: users.id }).from(users).where(and(live, cond)).limit(1)).length > 0;
+  if (v.username && (await taken(sql`lower(${users.username}) = lower(${v.username})`))) return 'username';
+  if (v.email && (await taken(sql`lower(${users.email}) = lower(${v.email})`))) return 'email';
+  if (v.phone && (await taken(eq(users.phone, v.phone)))) return 'phone';
+  return undefined;
+}
+
+export const insertUser = async (db: Db, values: UserInsert) => (await db.insert(users).values(values).returning())[0]!;
+
+export const updateUser = async (db: Db, id: number, values: Partial<UserInsert>) =>
+  (
+    await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+  )[0]!;
+
+export const accountName = async (db: Db, accountId: number | null) =>
+  accountId === null
+    ? undefined
+    : (await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)).limit(1))[0]?.name;
+
+export const setAccountAdmin = (db: Db, accountId: number, userId: number) =>
+  db.update(accounts).set({ adminUserId: userId, updatedAt: new Date() }).where(eq(accounts.id, accountId));

@@ -18,7 +18,12 @@ export const PAGE_ROUTES: FlatRoute[] = flattenRoutes(MENU_ROUTES).filter((r) =>
 
 export type TitledRoute = { path: string; name: string; titleKey: string; fixed?: boolean; noCache?: boolean };
 
-const FIXED_PAGES: TitledRoute[] = FIXED_ROUTES.map((r) => ({ path: r.path, name: r.name, titleKey: r.titleKey, noCache: true }));
+const FIXED_PAGES: TitledRoute[] = FIXED_ROUTES.map((r) => ({
+  path: r.path,
+  name: r.name,
+  titleKey: r.titleKey,
+  noCache: true,
+}));
 
 /** The route (menu page or fixed page) a pathname belongs to. */
 export function findRoute(pathname: string): TitledRoute | undefined {
@@ -38,9 +43,19 @@ export function routeAllowed(r: FlatRoute, held: ReadonlySet<string>, side: Side
   const parent = r.parents[r.parents.length - 1];
   if (action && parent?.permission) {
     const menus = MENU_PERMISSIONS.filter(
-      (m) => parent.permission!.includes(m.code) && (m.sides as readonly Side[]).includes(side) && (m.actions as readonly string[]).includes(action),
+      (m) =>
+        parent.permission!.includes(m.code) &&
+        (m.sides as readonly Side[]).includes(side) &&
+        (m.actions as readonly string[]).includes(action),
     );
-    if (menus.length && !can(held, menus.map((m) => `${m.code}.${action}`))) return false;
+    if (
+      menus.length &&
+      !can(
+        held,
+        menus.map((m) => `${m.code}.${action}`),
+      )
+    )
+      return false;
   }
   return true;
 }

@@ -1,10 +1,10 @@
-import { Modal } from 'antd';
+import { confirmDialog } from './feedback';
 import type { ReactNode } from 'react';
 import i18n from './i18n';
 
 /** Every external link first shows a warning (spec section 1: external-link warning). */
 export function openExternal(url: string): void {
-  Modal.confirm({
+  confirmDialog({
     title: i18n.t('externalLink.title'),
     content: (
       <div data-testid="external-link-warning">

@@ -11,7 +11,8 @@ export const maxLen = (max: number): Rule => ({ max, message: t('validation.maxL
 export const email = (): Rule => ({ pattern: EMAIL_RE, message: t('validation.email') });
 export const phone = (): Rule => ({ pattern: PHONE_RE, message: t('validation.phone') });
 export const noChinese = (): Rule => ({
-  validator: (_, v?: string) => (v && CHINESE_RE.test(v) ? Promise.reject(new Error(t('validation.noChinese'))) : Promise.resolve()),
+  validator: (_, v?: string) =>
+    v && CHINESE_RE.test(v) ? Promise.reject(new Error(t('validation.noChinese'))) : Promise.resolve(),
 });
 
 export const password = (): Rule => ({
@@ -27,6 +28,8 @@ export const sameAs =
   ({ getFieldValue }) => ({
     validator: (_, v?: string) => {
       if (!v) return Promise.reject(new Error(t('validation.passwordRequired')));
-      return v === getFieldValue(other) ? Promise.resolve() : Promise.reject(new Error(t('validation.passwordMismatch')));
+      return v === getFieldValue(other)
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('validation.passwordMismatch')));
     },
   });

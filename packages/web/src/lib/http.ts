@@ -100,9 +100,12 @@ export async function request<T>(method: string, url: string, opts: RequestOptio
   throw new ApiError(text || 'Error', code, res.status, body?.data);
 }
 
-export const get = <T>(url: string, params?: Params, opts?: RequestOptions) => request<T>('GET', url, { ...opts, params });
-export const post = <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', url, { ...opts, body: body ?? {} });
-export const put = <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', url, { ...opts, body: body ?? {} });
+export const get = <T>(url: string, params?: Params, opts?: RequestOptions) =>
+  request<T>('GET', url, { ...opts, params });
+export const post = <T>(url: string, body?: unknown, opts?: RequestOptions) =>
+  request<T>('POST', url, { ...opts, body: body ?? {} });
+export const put = <T>(url: string, body?: unknown, opts?: RequestOptions) =>
+  request<T>('PUT', url, { ...opts, body: body ?? {} });
 export const del = <T>(url: string, opts?: RequestOptions) => request<T>('DELETE', url, opts);
 
 /** Download a file that needs the bearer header (fetch + blob). */

@@ -1,0 +1,82 @@
+import { Avatar, Button, Dropdown, Space } from 'antd';
+import {
+  LockOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  QuestionCircleOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { openExternal } from '../../lib/external-link';
+import { logout } from '../../lib/http';
+import { useSession } from '../../lib/session-context';
+import { LanguageSwitch } from './LanguageSwitch';
+
+type Props = { collapsed: boolean; onToggle: () => void; onLock: () => void };
+
+export function HeaderBar({ collapsed, onToggle, onLock }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user, account, side } = useSession();
+
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', height: '100%' }}>
+      <Space>
+        <Button
+          type="text"
+          onClick={onToggle}
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          data-testid="sidebar-toggle"
+        />
+        <span data-testid="header-side">
+          {side === 'op' ? t('layout.opPlatform') : (account?.name ?? t('layout.acPlatform'))}
+        </span>
+      </Space>
+      <Space size="large">
+        <Button
+          type="text"
+          icon={<QuestionCircleOutlined />}
+          data-testid="api-docs-link"
+          onClick={() => openExternal(`${window.location.origin}/docs`)}
+        >
+          {t('layout.apiDocs')}
+        </Button>
+        <LanguageSwitch />
+        <Dropdown
+          menu={{
+            items: [
+              {
+                key: 'center',
+                icon: <UserOutlined />,
+                label: <span data-testid="user-menu-center">{t('layout.personalCentre')}</span>,
+              },
+              {
+                key: 'lock',
+                icon: <LockOutlined />,
+                label: <span data-testid="user-menu-lock">{t('layout.lockScreen')}</span>,
+              },
+              { type: 'divider' },
+              {
+                key: 'logout',
+                icon: <LogoutOutlined />,
+                label: <span data-testid="user-menu-logout">{t('layout.logout')}</span>,
+              },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'center') navigate('/user-center/account-info');
+              else if (key === 'lock') onLock();
+              else void logout();
+            },
+          }}
+        >
+          <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
+            <Avatar size="small" icon={<UserOutlined />} />
+            <span data-testid="current-username">{user.username}</span>
+          </Space>
+        </Dropdown>
+      </Space>
+    </div>
+  );
+}

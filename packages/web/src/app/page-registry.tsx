@@ -1,0 +1,38 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+
+type Page = LazyExoticComponent<ComponentType> | ComponentType;
+
+const named = <M extends Record<string, unknown>>(load: () => Promise<M>, key: keyof M) =>
+  lazy(async () => ({ default: (await load())[key] as ComponentType }));
+
+const accounts = () => import('../features/accounts');
+const users = () => import('../features/users');
+const roles = () => import('../features/roles');
+
+/**
+ * Route name (from the contract's route tree) → page. The shell composes the features here;
+ * every other menu route shows the "coming soon" placeholder so the menu works.
+ */
+const PAGES: Record<string, Page> = {
+  home: named(() => import('../features/home'), 'HomePage'),
+  account: named(accounts, 'AccountListPage'),
+  'account.add': named(accounts, 'AccountAddPage'),
+  'account.detail': named(accounts, 'AccountDetailPage'),
+  'account.edit': named(accounts, 'AccountEditPage'),
+  user: named(users, 'UserListPage'),
+  'user.add': named(users, 'UserAddPage'),
+  'user.edit': named(users, 'UserEditPage'),
+  'user.details': named(users, 'UserDetailsPage'),
+  'user.addRoles': named(users, 'UserAddRolesPage'),
+  role: named(roles, 'RoleListPage'),
+  'role.add': named(roles, 'RoleAddPage'),
+  'role.edit': named(roles, 'RoleEditPage'),
+  'role.details': named(roles, 'RoleDetailsPage'),
+  operLog: named(() => import('../features/oper-log'), 'OperLogPage'),
+  userCenter: named(() => import('../features/personal'), 'PersonalCentrePage'),
+};
+
+export function pageFor(name: string): Page {
+  return PAGES[name] ?? ComingSoonPage;
+}

@@ -1,0 +1,53 @@
+import { Suspense, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { setNavigator } from '../lib/navigation';
+import { AuthGate } from './guards/AuthGate';
+import { RouteGuard } from './guards/RouteGuard';
+import { ConsoleLayout } from './layout/ConsoleLayout';
+import { pageFor } from './page-registry';
+import { PAGE_ROUTES } from './route-table';
+import { ActivationPage } from './pages/ActivationPage';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+import { LandingRedirect } from './pages/LandingRedirect';
+import { LoginPage } from './pages/LoginPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RedirectPage } from './pages/RedirectPage';
+import { UnauthorizedPage } from './pages/UnauthorizedPage';
+import { UpPasswordPage } from './pages/UpPasswordPage';
+
+const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
+const suspended = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
+
+function page(name: string) {
+  const Page = pageFor(name);
+  return suspended(<Page />);
+}
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage /> },
+  { path: '/activation', element: <ActivationPage /> },
+  { path: '/401', element: <UnauthorizedPage /> },
+  { path: '/404', element: <NotFoundPage /> },
+  {
+    element: <AuthGate />,
+    children: [
+      { path: '/up-password', element: <UpPasswordPage /> },
+      {
+        element: <ConsoleLayout />,
+        children: [
+          { path: '/', element: <LandingRedirect /> },
+          { path: '/redirect/*', element: <RedirectPage /> },
+          { path: '/user-center/account-info', element: page('userCenter') },
+          { path: '/msg/list', element: <ComingSoonPage /> },
+          { path: '/msg/list/detail', element: <ComingSoonPage /> },
+          { path: '/msg/list/detail-sys', element: <ComingSoonPage /> },
+          ...PAGE_ROUTES.map((r) => ({ path: r.path, element: <RouteGuard route={r}>{page(r.name)}</RouteGuard> })),
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/404" replace /> },
+]);
+
+setNavigator((to, opts) => void router.navigate(to, opts));

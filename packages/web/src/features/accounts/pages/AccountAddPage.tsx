@@ -1,0 +1,42 @@
+import { Card } from 'antd';
+import { ProForm } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toastSuccess } from '../../../lib/feedback';
+import { createAccount, type CreateAccountBody } from '../api/create-account';
+import { DEFAULT_TIME_ZONE } from '../components/account-options';
+import { AccountFormFields } from '../components/AccountFormFields';
+
+export function AccountAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card title={t('account.actions.add')}>
+      <ProForm<CreateAccountBody>
+        data-testid="account-add-form"
+        layout="horizontal"
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 12 }}
+        initialValues={{ country: 'CN', timeZone: DEFAULT_TIME_ZONE, industry: '01', subjectType: 'business' }}
+        submitter={{
+          searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
+          onReset: () => navigate('/account/list'),
+          submitButtonProps: { 'data-testid': 'account-submit' },
+          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
+        }}
+        onFinish={async (v) => {
+          try {
+            await createAccount({ ...v, adminUsername: v.adminUsername || undefined, remark: v.remark || undefined });
+          } catch {
+            return false;
+          }
+          toastSuccess(t('account.created'));
+          navigate('/account/list');
+          return true;
+        }}
+      >
+        <AccountFormFields withAdmin />
+      </ProForm>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button, Card, Descriptions, Space, Spin, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AccountStatus } from '@herald/contract';
+import { useCan } from '../../../lib/can';
+import { countryName, formatDateTime } from '../../../lib/format';
+import { useIdParam } from '../../../lib/use-id-param';
+import { accountQuery } from '../api/get-account';
+import { ChangeAdminModal } from '../components/ChangeAdminModal';
+
+const P = 'herald.op.account';
+
+export function AccountDetailPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const id = useIdParam();
+  const { data: a, refetch } = useQuery({ ...accountQuery(id), staleTime: 0 });
+
+  if (!a) return <Spin />;
+  return (
+    <Card
+      title={t('account.detailTitle')}
+      data-testid="account-detail"
+      extra={
+        <Space>
+          {can(`${P}.changeAdmin`) && <ChangeAdminModal accountId={a.id} onDone={() => void refetch()} />}
+          {can(`${P}.edit`) && (
+            <Button type="primary" onClick={() => navigate(`/account/list/edit?id=${a.id}`)}>
+              {t('common.edit')}
+            </Button>
+          )}
+          <Button onClick={() => navigate('/account/list')}>{t('common.back')}</Button>
+        </Space>
+      }
+    >
+      <Descriptions bordered column={2}>
+        <Descriptions.Item label={t('account.fields.id')}>{a.id}</Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.name')}>{a.name}</Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.status')}>
+          <Tag color={a.status === AccountStatus.ENABLED ? 'green' : 'default'}>{t(`account.status.${a.status}`)}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.country')}>
+          {countryName(a.country, i18n.language)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.timeZone')}>{a.timeZone}</Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.industry')}>
+          {t(`account.industry.${a.industry}`)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.subjectType')}>
+          {t(`account.subjectType.${a.subjectType}`)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.subjectName')}>{a.subjectName}</Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.adminUsername')}>
+          <span data-testid="account-admin-username-value">{a.adminUsername ?? '-'}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.adminEmail')}>
+          <span data-testid="account-admin-email-value">{a.adminEmail ?? '-'}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.userCount')}>{a.userCount}</Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.createdAt')}>{formatDateTime(a.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.remark')} span={2}>
+          {a.remark || '-'}
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}

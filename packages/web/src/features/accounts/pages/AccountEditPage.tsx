@@ -1,0 +1,53 @@
+import { Card, Spin } from 'antd';
+import { ProForm } from '@ant-design/pro-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toastSuccess } from '../../../lib/feedback';
+import { useIdParam } from '../../../lib/use-id-param';
+import { accountQuery } from '../api/get-account';
+import { updateAccount, type UpdateAccountBody } from '../api/update-account';
+import { AccountFormFields } from '../components/AccountFormFields';
+
+export function AccountEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useIdParam();
+  const queryClient = useQueryClient();
+  const account = useQuery({ ...accountQuery(id), staleTime: 0 });
+
+  return (
+    <Card title={t('account.actions.edit')}>
+      {account.data ? (
+        <ProForm<UpdateAccountBody>
+          data-testid="account-edit-form"
+          layout="horizontal"
+          labelCol={{ span: 5 }}
+          wrapperCol={{ span: 12 }}
+          initialValues={{ ...account.data, remark: account.data.remark ?? '' }}
+          submitter={{
+            searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
+            onReset: () => navigate('/account/list'),
+            submitButtonProps: { 'data-testid': 'account-submit' },
+            render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
+          }}
+          onFinish={async (v) => {
+            try {
+              await updateAccount(id, v);
+            } catch {
+              return false;
+            }
+            toastSuccess();
+            await queryClient.invalidateQueries({ queryKey: ['accounts', id] });
+            navigate('/account/list');
+            return true;
+          }}
+        >
+          <AccountFormFields withAdmin={false} />
+        </ProForm>
+      ) : (
+        <Spin />
+      )}
+    </Card>
+  );
+}

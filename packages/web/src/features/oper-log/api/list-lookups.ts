@@ -1,0 +1,19 @@
+import { get } from '../../../lib/http';
+
+export const operModulesQuery = () => ({
+  queryKey: ['common', 'operModuleList'] as const,
+  queryFn: () => get<{ value: string }[]>('/v1/common/operModuleList'),
+  staleTime: Infinity,
+});
+
+export const operTypesQuery = () => ({
+  queryKey: ['common', 'operTypeList'] as const,
+  queryFn: () => get<{ value: string }[]>('/v1/common/operTypeList'),
+  staleTime: Infinity,
+});
+
+export const accountListQuery = (enabled: boolean) => ({
+  queryKey: ['common', 'accountListQuery'] as const,
+  queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
+  enabled,
+});

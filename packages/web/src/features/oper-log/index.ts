@@ -1,0 +1,1 @@
+export { OperLogPage } from './pages/OperLogPage';

@@ -1,0 +1,1 @@
+export { PersonalCentrePage } from './pages/PersonalCentrePage';

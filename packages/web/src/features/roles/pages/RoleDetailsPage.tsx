@@ -1,0 +1,31 @@
+import { Button, Card, Descriptions, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
+import { useIdParam } from '../../../lib/use-id-param';
+import { roleQuery } from '../api/get-role';
+import { PermissionTree } from '../components/PermissionTree';
+
+export function RoleDetailsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useIdParam();
+  const { data: role } = useQuery({ ...roleQuery(id), staleTime: 0 });
+  if (!role) return <Spin />;
+  return (
+    <Card
+      title={t('role.detailTitle')}
+      data-testid="role-details"
+      extra={<Button onClick={() => navigate('/user/role-list')}>{t('common.back')}</Button>}
+    >
+      <Descriptions bordered column={2} style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={t('role.fields.name')}>{role.name}</Descriptions.Item>
+        <Descriptions.Item label={t('role.fields.userCount')}>{role.userCount}</Descriptions.Item>
+        <Descriptions.Item label={t('role.fields.description')}>{role.description || '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('role.fields.createdAt')}>{formatDateTime(role.createdAt)}</Descriptions.Item>
+      </Descriptions>
+      <PermissionTree value={role.permissions} disabled />
+    </Card>
+  );
+}

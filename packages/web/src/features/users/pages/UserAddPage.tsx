@@ -1,0 +1,42 @@
+import { Card } from 'antd';
+import { ProForm } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toastSuccess } from '../../../lib/feedback';
+import { createUser, type CreateUserBody } from '../api/create-user';
+import { UserFormFields } from '../components/UserFormFields';
+import { cleanUserValues } from '../components/clean-user-values';
+
+export function UserAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card title={t('user.actions.add')}>
+      <ProForm<CreateUserBody>
+        data-testid="user-add-form"
+        layout="horizontal"
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 12 }}
+        initialValues={{ gender: 0, dataPermission: 'all' }}
+        submitter={{
+          searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
+          onReset: () => navigate('/user/list'),
+          submitButtonProps: { 'data-testid': 'user-submit' },
+          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
+        }}
+        onFinish={async (v) => {
+          try {
+            await createUser(cleanUserValues(v));
+          } catch {
+            return false;
+          }
+          toastSuccess(t('user.created'));
+          navigate('/user/list');
+          return true;
+        }}
+      >
+        <UserFormFields isNew />
+      </ProForm>
+    </Card>
+  );
+}

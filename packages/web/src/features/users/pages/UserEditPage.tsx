@@ -1,0 +1,63 @@
+import { Card, Spin } from 'antd';
+import { ProForm } from '@ant-design/pro-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toastSuccess } from '../../../lib/feedback';
+import { useIdParam } from '../../../lib/use-id-param';
+import { userQuery } from '../api/get-user';
+import { updateUser, type UpdateUserBody } from '../api/update-user';
+import { UserFormFields } from '../components/UserFormFields';
+import { cleanUserValues } from '../components/clean-user-values';
+
+export function UserEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useIdParam();
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery({ ...userQuery(id), staleTime: 0 });
+
+  return (
+    <Card title={t('user.actions.edit')}>
+      {user ? (
+        <ProForm<UpdateUserBody>
+          data-testid="user-edit-form"
+          layout="horizontal"
+          labelCol={{ span: 5 }}
+          wrapperCol={{ span: 12 }}
+          initialValues={{
+            ...user,
+            phone: user.phone ?? '',
+            name: user.name ?? '',
+            nickname: user.nickname ?? '',
+            birthday: user.birthday ?? undefined,
+          }}
+          submitter={{
+            searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
+            onReset: () => navigate('/user/list'),
+            submitButtonProps: { 'data-testid': 'user-submit' },
+            render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
+          }}
+          onFinish={async (v) => {
+            // the username is shown but cannot change
+            const body: Record<string, unknown> = { ...cleanUserValues(v), phone: v.phone ?? '' };
+            delete body.username;
+            try {
+              await updateUser(id, body as UpdateUserBody);
+            } catch {
+              return false;
+            }
+            toastSuccess();
+            await queryClient.invalidateQueries({ queryKey: ['users', id] });
+            navigate('/user/list');
+            return true;
+          }}
+        >
+          <UserFormFields isNew={false} />
+        </ProForm>
+      ) : (
+        <Spin />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+export default {
+  personal: {
+    platform: 'Platform',
+    account: 'Account',
+    changePassword: 'Change password',
+    changeEmail: 'Change email',
+    currentEmail: 'Current email',
+    newEmail: 'New email',
+    tabs: { info: 'Account info', security: 'Security', messageLanguage: 'Message language' },
+    messageLanguages: {
+      zh_CN: 'Chinese',
+      en_US: 'English',
+      yue: 'Cantonese',
+      th: 'Thai',
+      bn: 'Bengali',
+      es: 'Spanish',
+      pt: 'Portuguese',
+      hi: 'Hindi',
+    },
+  },
+};

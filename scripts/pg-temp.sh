@@ -19,7 +19,7 @@ die() {
 find_bin() {
   local dir
   # newest installed major version first (Debian layout), then whatever is on PATH
-  for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -V -r); do
+  for dir in $(printf '%s\n' /usr/lib/postgresql/*/bin | sort -t/ -k5 -V -r); do
     if [[ -x $dir/initdb && -x $dir/pg_ctl && -x $dir/postgres ]]; then
       echo "$dir"
       return 0

@@ -67,4 +67,6 @@ export type Page<T> = { list: T[]; total: number; page: number; pageSize: number
 export const sortOrderSchema = z.enum(['ascend', 'descend']);
 
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
-export const idsBodySchema = z.object({ ids: z.array(z.number().int().positive()).min(1, 'validation.selectOne').max(500) });
+export const idsBodySchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1, 'validation.selectOne').max(500),
+});

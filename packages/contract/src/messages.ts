@@ -11,7 +11,7 @@ type Catalogue = Record<string, { en_US: string; zh_CN: string }>;
 
 export const messages = {
   // envelope-level
-  'ok': { en_US: 'Success', zh_CN: '成功' },
+  ok: { en_US: 'Success', zh_CN: '成功' },
   'error.loginTimeout': { en_US: 'Login timeout, please log in again', zh_CN: '登录超时，请重新登录' },
   'error.tokenInvalid': { en_US: 'Token invalid, please log in again', zh_CN: '令牌无效，请重新登录' },
   'error.forbidden': { en_US: 'Unauthorized, Access Denied', zh_CN: '未授权，拒绝访问' },

@@ -26,14 +26,50 @@ export const MENU_PERMISSIONS = [
     code: 'herald.device.physical.list',
     titleKey: 'menu.deviceList',
     sides: ['op', 'ac'],
-    actions: [...CRUD, 'status', 'batchAdd', 'pause', 'restart', 'uploadLog', 'switchGroup', 'mute', 'qrSwitch', 'export'],
+    actions: [
+      ...CRUD,
+      'status',
+      'batchAdd',
+      'pause',
+      'restart',
+      'uploadLog',
+      'switchGroup',
+      'mute',
+      'qrSwitch',
+      'export',
+    ],
   },
-  { code: 'herald.device.physical.list.location', titleKey: 'perm.deviceLocation', sides: ['op', 'ac'], actions: ['query'] },
-  { code: 'herald.device.physical.push.alert.silence', titleKey: 'perm.alertSilence', sides: ['op', 'ac'], actions: ['query', 'mute'] },
-  { code: 'herald.device.physical.push.warn.query', titleKey: 'perm.pushWarn', sides: ['op', 'ac'], actions: ['query'] },
+  {
+    code: 'herald.device.physical.list.location',
+    titleKey: 'perm.deviceLocation',
+    sides: ['op', 'ac'],
+    actions: ['query'],
+  },
+  {
+    code: 'herald.device.physical.push.alert.silence',
+    titleKey: 'perm.alertSilence',
+    sides: ['op', 'ac'],
+    actions: ['query', 'mute'],
+  },
+  {
+    code: 'herald.device.physical.push.warn.query',
+    titleKey: 'perm.pushWarn',
+    sides: ['op', 'ac'],
+    actions: ['query'],
+  },
   { code: 'herald.device.list', titleKey: 'menu.deviceApply', sides: ['op', 'ac'], actions: ['query', 'edit'] },
-  { code: 'herald.manufacturer', titleKey: 'menu.deviceFactory', sides: ['op'], actions: [...CRUD, 'licence', 'cert', 'revoke', 'download'] },
-  { code: 'herald.ac.manufacturer.licence', titleKey: 'menu.deviceCert', sides: ['op', 'ac'], actions: ['query', 'download'] },
+  {
+    code: 'herald.manufacturer',
+    titleKey: 'menu.deviceFactory',
+    sides: ['op'],
+    actions: [...CRUD, 'licence', 'cert', 'revoke', 'download'],
+  },
+  {
+    code: 'herald.ac.manufacturer.licence',
+    titleKey: 'menu.deviceCert',
+    sides: ['op', 'ac'],
+    actions: ['query', 'download'],
+  },
   { code: 'herald.device.model', titleKey: 'menu.deviceModel', sides: ['op'], actions: [...CRUD, 'status'] },
   { code: 'herald.device.group', titleKey: 'menu.deviceGroup', sides: ['ac'], actions: CRUD },
   { code: 'herald.device.qrcode', titleKey: 'menu.deviceCode', sides: ['ac'], actions: ['query', 'edit'] },
@@ -85,10 +121,7 @@ export function permissionsForSide(side: Side): string[] {
   return out;
 }
 
-export const ALL_PERMISSIONS: ReadonlySet<string> = new Set([
-  ...permissionsForSide('op'),
-  ...permissionsForSide('ac'),
-]);
+export const ALL_PERMISSIONS: ReadonlySet<string> = new Set([...permissionsForSide('op'), ...permissionsForSide('ac')]);
 
 /**
  * The one permission check. `required` is a code or a list of codes of which any suffices;

@@ -3,21 +3,68 @@ import { ALL_PERMISSIONS, can, MENU_PERMISSIONS, permissionsForSide } from './pe
 import { filterRoutes, firstPage, flattenRoutes, isActiveMenu, MENU_ROUTES } from './routes';
 
 const SPEC_ROLE_STRINGS = [
-  'device.map', 'device.physical.list', 'device.physical.list.location', 'device.list', 'manufacturer',
-  'ac.manufacturer.licence', 'device.model', 'device.group', 'device.qrcode', 'op.account', 'app', 'dev.business',
-  'stat.speak.rec', 'stat.custom.rec', 'message.publish.rec', 'message.delivery.rec', 'res.firmware', 'res.respack',
-  'ota.task', 'res.scapp', 'push.task', 'dev.api', 'dev.speak.test', 'geo.fence', 'op.notice', 'oper.log',
-  'admin.ac.user', 'admin.op.user', 'admin.ac.role', 'admin.op.role', 'device.physical.push.alert.silence',
+  'device.map',
+  'device.physical.list',
+  'device.physical.list.location',
+  'device.list',
+  'manufacturer',
+  'ac.manufacturer.licence',
+  'device.model',
+  'device.group',
+  'device.qrcode',
+  'op.account',
+  'app',
+  'dev.business',
+  'stat.speak.rec',
+  'stat.custom.rec',
+  'message.publish.rec',
+  'message.delivery.rec',
+  'res.firmware',
+  'res.respack',
+  'ota.task',
+  'res.scapp',
+  'push.task',
+  'dev.api',
+  'dev.speak.test',
+  'geo.fence',
+  'op.notice',
+  'oper.log',
+  'admin.ac.user',
+  'admin.op.user',
+  'admin.ac.role',
+  'admin.op.role',
+  'device.physical.push.alert.silence',
   'device.physical.push.warn.query',
 ].map((s) => `herald.${s}`);
 
 const SPEC_MENU_PATHS = [
-  '/device-map/list', '/device/list', '/device/device-apply', '/device/device-factory', '/device/device-cert',
-  '/device/device-model', '/device/device-group', '/device/device-code', '/account/list', '/apply/list',
-  '/businessmgr/business', '/business-record/trade-speak', '/business-record/general', '/message-record/publish',
-  '/message-record/delivery', '/resource/firmware', '/resource/package', '/resource/task', '/resource/smart-config',
-  '/push/task', '/system/api', '/system/speak-test', '/geo-fence/list', '/notice/list', '/oper-log/list',
-  '/user/list', '/user/role-list',
+  '/device-map/list',
+  '/device/list',
+  '/device/device-apply',
+  '/device/device-factory',
+  '/device/device-cert',
+  '/device/device-model',
+  '/device/device-group',
+  '/device/device-code',
+  '/account/list',
+  '/apply/list',
+  '/businessmgr/business',
+  '/business-record/trade-speak',
+  '/business-record/general',
+  '/message-record/publish',
+  '/message-record/delivery',
+  '/resource/firmware',
+  '/resource/package',
+  '/resource/task',
+  '/resource/smart-config',
+  '/push/task',
+  '/system/api',
+  '/system/speak-test',
+  '/geo-fence/list',
+  '/notice/list',
+  '/oper-log/list',
+  '/user/list',
+  '/user/role-list',
 ];
 
 describe('permission catalogue', () => {
@@ -47,7 +94,11 @@ describe('permission catalogue', () => {
 describe('route tree', () => {
   const flat = flattenRoutes(MENU_ROUTES);
   it('contains every menu route of the spec with its role', () => {
-    for (const p of SPEC_MENU_PATHS) expect(flat.some((r) => r.fullPath === p), p).toBe(true);
+    for (const p of SPEC_MENU_PATHS)
+      expect(
+        flat.some((r) => r.fullPath === p),
+        p,
+      ).toBe(true);
     expect(flat.find((r) => r.fullPath === '/device/list')?.permission).toEqual(['herald.device.physical.list']);
     expect(flat.find((r) => r.fullPath === '/resource/task/detail/:id')?.hidden).toBe(true);
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, emailSchema, passwordClassCount, phoneSchema, positiveIntSchema, twoDecimalsSchema, usernameSchema } from './validation';
+import {
+  checkPassword,
+  emailSchema,
+  passwordClassCount,
+  phoneSchema,
+  positiveIntSchema,
+  twoDecimalsSchema,
+  usernameSchema,
+} from './validation';
 import { LOCALES, messages, resolveLocale, translate } from './messages';
 
 describe('password rule (spec section 5)', () => {

@@ -24,12 +24,10 @@ export function checkPassword(pw: string): string | null {
   return null;
 }
 
-export const passwordSchema = z
-  .string({ error: 'validation.passwordRequired' })
-  .superRefine((pw, ctx) => {
-    const problem = checkPassword(pw);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+export const passwordSchema = z.string({ error: 'validation.passwordRequired' }).superRefine((pw, ctx) => {
+  const problem = checkPassword(pw);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 export const PHONE_RE = /^\d{6,13}$/;
@@ -44,11 +42,7 @@ export const requiredOrFormat = (issue: { input: unknown }) =>
 
 /** A required, trimmed string of at most `max` characters. */
 export const requiredText = (max = 64) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(max, 'validation.maxLength');
+  z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.maxLength');
 
 export const optionalText = (max = 255) => z.string().trim().max(max, 'validation.maxLength').optional();
 
@@ -74,10 +68,7 @@ export const positiveIntSchema = z.coerce
   .int('validation.integer')
   .positive('validation.positiveInteger');
 
-export const twoDecimalsSchema = z
-  .string()
-  .trim()
-  .regex(TWO_DECIMALS_RE, 'validation.twoDecimals');
+export const twoDecimalsSchema = z.string().trim().regex(TWO_DECIMALS_RE, 'validation.twoDecimals');
 
 /** Version format x.xx.xx.xx (spec section 5). */
 export const VERSION_RE = /^\d+\.\d{1,2}\.\d{1,2}\.\d{1,2}$/;
@@ -108,5 +99,10 @@ export const dateRangeCheck =
 export const optionalQueryInt = (min: number, max: number) =>
   z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number({ error: 'validation.number' }).int('validation.integer').min(min, 'validation.invalidOption').max(max, 'validation.invalidOption').optional(),
+    z.coerce
+      .number({ error: 'validation.number' })
+      .int('validation.integer')
+      .min(min, 'validation.invalidOption')
+      .max(max, 'validation.invalidOption')
+      .optional(),
   );

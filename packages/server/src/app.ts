@@ -80,7 +80,10 @@ export async function createServer(
   app.setNotFoundHandler(async (req, reply) => {
     const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
     if (webDist && wantsHtml) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(path.join(webDist, 'index.html')));
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(fs.createReadStream(path.join(webDist, 'index.html')));
     }
     return reply.status(404).send(notFoundBody());
   });

@@ -61,13 +61,29 @@ describe('authorisation-code flow and refresh tokens', () => {
   it('issues a one-time code bound to the redirect address', async () => {
     await adminClient(server);
     const c = new Client(server);
-    const { code } = expectOk(await c.post('/oauth/authorize', { username: 'admin', password: 'Admin@67890', redirectUri }));
+    const { code } = expectOk(
+      await c.post('/oauth/authorize', { username: 'admin', password: 'Admin@67890', redirectUri }),
+    );
     // a different redirect address does not get the token, and the code is then spent
-    expectError(await c.post('/oauth/token/', { grant_type: 'authorization_code', code, redirect_uri: 'http://localhost:8080/x' }), 40016);
-    expectError(await c.post('/oauth/token/', { grant_type: 'authorization_code', code, redirect_uri: redirectUri }), 40016);
+    expectError(
+      await c.post('/oauth/token/', {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: 'http://localhost:8080/x',
+      }),
+      40016,
+    );
+    expectError(
+      await c.post('/oauth/token/', { grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+      40016,
+    );
 
-    const again = expectOk(await c.post('/oauth/authorize', { username: 'admin', password: 'Admin@67890', redirectUri }));
-    const tok = expectOk(await c.post('/oauth/token/', { grant_type: 'authorization_code', code: again.code, redirect_uri: redirectUri }));
+    const again = expectOk(
+      await c.post('/oauth/authorize', { username: 'admin', password: 'Admin@67890', redirectUri }),
+    );
+    const tok = expectOk(
+      await c.post('/oauth/token/', { grant_type: 'authorization_code', code: again.code, redirect_uri: redirectUri }),
+    );
     expect(tok.token_type).toBe('Bearer');
     expect(tok.expires_in).toBe(3600);
     c.token = tok.access_token;
@@ -88,7 +104,9 @@ describe('authorisation-code flow and refresh tokens', () => {
     const first = c.refreshToken!;
     const r1 = expectOk(await c.post('/oauth/refresh_token/', { refresh_token: first }));
     expect(r1.refresh_token).not.toBe(first);
-    const r2 = expectOk(await c.post('/oauth/token/', { grant_type: 'refresh_token', refresh_token: r1.refresh_token }));
+    const r2 = expectOk(
+      await c.post('/oauth/token/', { grant_type: 'refresh_token', refresh_token: r1.refresh_token }),
+    );
     c.token = r2.access_token;
     expectOk(await c.get('/users/current'));
     // the stolen first token is replayed: the whole session dies
@@ -119,7 +137,8 @@ describe('lock-out', () => {
     try {
       await adminClient(s);
       const c = new Client(s);
-      for (let i = 0; i < 4; i++) expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
+      for (let i = 0; i < 4; i++)
+        expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
       expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40012);
       expectError(await c.post('/user/login', { username: 'admin', password: 'Admin@67890' }), 40012);
     } finally {
@@ -132,9 +151,11 @@ describe('lock-out', () => {
     try {
       await adminClient(s);
       const c = new Client(s);
-      for (let i = 0; i < 4; i++) expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
+      for (let i = 0; i < 4; i++)
+        expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
       await c.login('admin', 'Admin@67890');
-      for (let i = 0; i < 4; i++) expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
+      for (let i = 0; i < 4; i++)
+        expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
       await c.login('admin', 'Admin@67890');
     } finally {
       await s.close();
@@ -146,27 +167,47 @@ describe('password change', () => {
   it('requires the old password and the spec password rules', async () => {
     const c = await new Client(server).login('admin', 'Admin@67890');
     expectError(
-      await c.post('/users/current/password', { oldPassword: 'nope', newPassword: 'Abc@12345', confirmPassword: 'Abc@12345' }),
+      await c.post('/users/current/password', {
+        oldPassword: 'nope',
+        newPassword: 'Abc@12345',
+        confirmPassword: 'Abc@12345',
+      }),
       40010,
       'The original password is incorrect',
     );
     expectError(
-      await c.post('/users/current/password', { oldPassword: 'Admin@67890', newPassword: 'short1', confirmPassword: 'short1' }),
+      await c.post('/users/current/password', {
+        oldPassword: 'Admin@67890',
+        newPassword: 'short1',
+        confirmPassword: 'short1',
+      }),
       40010,
       'Minimum password length is 8 characters',
     );
     expectError(
-      await c.post('/users/current/password', { oldPassword: 'Admin@67890', newPassword: 'abcdefghijklmnopq1', confirmPassword: 'abcdefghijklmnopq1' }),
+      await c.post('/users/current/password', {
+        oldPassword: 'Admin@67890',
+        newPassword: 'abcdefghijklmnopq1',
+        confirmPassword: 'abcdefghijklmnopq1',
+      }),
       40010,
       'Maximum password length is 16 characters',
     );
     expectError(
-      await c.post('/users/current/password', { oldPassword: 'Admin@67890', newPassword: 'Abc@12345', confirmPassword: 'Abc@12346' }),
+      await c.post('/users/current/password', {
+        oldPassword: 'Admin@67890',
+        newPassword: 'Abc@12345',
+        confirmPassword: 'Abc@12346',
+      }),
       40010,
       'Passwords entered do not match',
     );
     expectError(
-      await c.withLang('zh_CN').post('/users/current/password', { oldPassword: 'Admin@67890', newPassword: 'abcdefghij', confirmPassword: 'abcdefghij' }),
+      await c.withLang('zh_CN').post('/users/current/password', {
+        oldPassword: 'Admin@67890',
+        newPassword: 'abcdefghij',
+        confirmPassword: 'abcdefghij',
+      }),
       40010,
       '至少包含字母、数字、特殊字符 ~!@#$%*&_ 中的两种',
     );

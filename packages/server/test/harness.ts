@@ -33,7 +33,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
-  const server = await createServer({ ...config, databaseUrl: url.toString() }, { database, logger: false, jobs: false });
+  const server = await createServer(
+    { ...config, databaseUrl: url.toString() },
+    { database, logger: false, jobs: false },
+  );
   return {
     ...server,
     dbName,

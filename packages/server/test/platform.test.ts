@@ -24,7 +24,14 @@ describe('platform', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/user/login', '/oauth/token', '/oauth/refresh_token', '/users/current', '/users/active/user', '/v1/common/verifyPassword']) {
+    for (const p of [
+      '/user/login',
+      '/oauth/token',
+      '/oauth/refresh_token',
+      '/users/current',
+      '/users/active/user',
+      '/v1/common/verifyPassword',
+    ]) {
       expect(Object.keys(doc.paths), p).toContain(p);
     }
     expect(doc.paths['/user/login'].post.requestBody).toBeTruthy();
@@ -43,7 +50,11 @@ describe('platform', () => {
     expect(page.body).toContain('<div id="root">');
     const asset = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');
-    const traversal = await server.app.inject({ method: 'GET', url: '/..%2f..%2fetc/passwd', headers: { accept: 'text/html' } });
+    const traversal = await server.app.inject({
+      method: 'GET',
+      url: '/..%2f..%2fetc/passwd',
+      headers: { accept: 'text/html' },
+    });
     expect(traversal.body).not.toContain('root:');
   });
 
@@ -59,11 +70,20 @@ describe('platform', () => {
   });
 
   it('refuses unexpected content types and hostile shapes', async () => {
-    const xml = await server.app.inject({ method: 'POST', url: '/user/login', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await server.app.inject({
+      method: 'POST',
+      url: '/user/login',
+      payload: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().code).toBe(40010);
     const c = new Client(server);
     expectError(await c.post('/user/login', { username: { $ne: '' }, password: ['x'] }), 40010);
-    expectError(await c.post('/user/login', { username: 'admin', password: 'x'.repeat(100) }), 40010, 'Maximum password length is 16 characters');
+    expectError(
+      await c.post('/user/login', { username: 'admin', password: 'x'.repeat(100) }),
+      40010,
+      'Maximum password length is 16 characters',
+    );
   });
 });

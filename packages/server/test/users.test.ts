@@ -216,7 +216,11 @@ describe('POST /v1/users', () => {
     expect(mail?.link).toMatch(/\/activation\?token=/);
     expect(await auditLines(server, 'user', 'add', username)).toHaveLength(1);
     // not enabled: cannot sign in until activated
-    expectError(await new Client(server).post('/user/login', { username, password: 'User@12345' }), 40013, 'This user is not activated yet');
+    expectError(
+      await new Client(server).post('/user/login', { username, password: 'User@12345' }),
+      40013,
+      'This user is not activated yet',
+    );
     await activateFromMail(server, created.email, 'User@12345');
     await new Client(server).login(username, 'User@12345');
     expect(expectOk(await A.client.get(`/v1/users/${created.id}`)).status).toBe(2);

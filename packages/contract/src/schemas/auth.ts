@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { passwordSchema } from '../validation';
 
-const username = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(64, 'validation.maxLength');
-const rawPassword = z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(64, 'validation.passwordMax');
+const username = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(64, 'validation.maxLength');
+const rawPassword = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .max(64, 'validation.passwordMax');
 
 /** POST /user/login — direct login for scripts. */
 export const loginBody = z.object({ username, password: rawPassword });
@@ -29,7 +36,10 @@ export const tokenBody = z.discriminatedUnion('grant_type', [
     code: z.string().min(1, 'validation.required').max(256),
     redirect_uri: z.string().min(1, 'validation.required').max(2048),
   }),
-  z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1, 'validation.required').max(256) }),
+  z.object({
+    grant_type: z.literal('refresh_token'),
+    refresh_token: z.string().min(1, 'validation.required').max(256),
+  }),
 ]);
 export const tokenResult = z.object({
   access_token: z.string(),
@@ -48,11 +58,18 @@ export const activateBody = z
     password: passwordSchema,
     confirmPassword: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired'),
   })
-  .refine((b) => b.password === b.confirmPassword, { message: 'validation.passwordMismatch', path: ['confirmPassword'] });
+  .refine((b) => b.password === b.confirmPassword, {
+    message: 'validation.passwordMismatch',
+    path: ['confirmPassword'],
+  });
 
 /** GET /users/active/info?token= — who is being activated (so the page can greet them). */
 export const activationInfoQuery = z.object({ token: z.string().min(1).max(256) });
-export const activationInfoResult = z.object({ username: z.string(), email: z.string(), purpose: z.enum(['activate', 'reset']) });
+export const activationInfoResult = z.object({
+  username: z.string(),
+  email: z.string(),
+  purpose: z.enum(['activate', 'reset']),
+});
 
 export const currentUserResult = z.object({
   user: z.object({
@@ -67,9 +84,7 @@ export const currentUserResult = z.object({
     lastLoginAt: z.string().nullable(),
     lastLoginIp: z.string().nullable(),
   }),
-  account: z
-    .object({ id: z.number().int(), name: z.string(), timeZone: z.string(), country: z.string() })
-    .nullable(),
+  account: z.object({ id: z.number().int(), name: z.string(), timeZone: z.string(), country: z.string() }).nullable(),
   /** role strings: the family (herald.op / herald.ac) first, then the role names */
   roles: z.array(z.string()),
   selectedRole: z.enum(['herald.op', 'herald.ac']),

@@ -21,6 +21,9 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // an idle connection the server closes (restart, failover) must not crash the process;
+    // the pool replaces it on the next query
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     // several server processes may start at once; one migrates, the others wait
     const client = await pool.connect();

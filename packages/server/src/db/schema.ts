@@ -40,7 +40,10 @@ export const accounts = pgTable(
     status: smallint('status').notNull().default(1),
     adminUserId: integer('admin_user_id'),
     /** ac-side permissions this account may grant to its roles */
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,9 +81,15 @@ export const users = pgTable(
   },
   (t) => [
     // deleted users free their username, email and phone for reuse
-    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`).where(sql`${t.status} <> -1`),
-    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`).where(sql`${t.status} <> -1`),
-    uniqueIndex('users_phone_uq').on(t.phone).where(sql`${t.status} <> -1 and ${t.phone} is not null`),
+    uniqueIndex('users_username_uq')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.status} <> -1`),
+    uniqueIndex('users_email_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} <> -1`),
+    uniqueIndex('users_phone_uq')
+      .on(t.phone)
+      .where(sql`${t.status} <> -1 and ${t.phone} is not null`),
     index('users_account_idx').on(t.accountId),
   ],
 );
@@ -93,7 +102,10 @@ export const roles = pgTable(
     accountId: integer('account_id').references(() => accounts.id),
     name: text('name').notNull(),
     description: text('description'),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** built-in roles (the super-administrator's) cannot be edited or deleted */
     builtIn: boolean('built_in').notNull().default(false),
     createdAt: createdAt(),

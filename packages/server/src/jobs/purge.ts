@@ -8,7 +8,10 @@ export async function purgeExpiredRecords(db: Db, now = new Date()): Promise<num
   const cutoff = new Date(now.getTime() - RETENTION_DAYS * 24 * 3600 * 1000);
   const logs = await db.delete(operLogs).where(lt(operLogs.createdAt, cutoff)).returning({ id: operLogs.id });
   const codes = await db.delete(authCodes).where(lt(authCodes.expiresAt, now)).returning({ c: authCodes.codeHash });
-  const tokens = await db.delete(userTokens).where(lt(userTokens.expiresAt, cutoff)).returning({ c: userTokens.tokenHash });
+  const tokens = await db
+    .delete(userTokens)
+    .where(lt(userTokens.expiresAt, cutoff))
+    .returning({ c: userTokens.tokenHash });
   // sessions cascade to their refresh tokens
   const sess = await db
     .delete(sessions)

@@ -73,7 +73,10 @@ export function checkAccess(auth: AuthContext, access: RouteAccess | undefined):
   if (access.superAdmin && !auth.isSuperAdmin) throw new AppError(ResultCode.FORBIDDEN, 'error.forbidden');
   const p = access.permission;
   if (p === undefined) return;
-  const required = typeof p === 'string' || Array.isArray(p) ? (p as string | string[]) : (p as Partial<Record<Side, string>>)[auth.side];
+  const required =
+    typeof p === 'string' || Array.isArray(p)
+      ? (p as string | string[])
+      : (p as Partial<Record<Side, string>>)[auth.side];
   if (required === undefined || !can(auth.permissions, required)) {
     throw new AppError(ResultCode.FORBIDDEN, 'error.forbidden');
   }

@@ -48,7 +48,9 @@ export const errorsPlugin = fp(async (app) => {
         const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issuePath ?? []).map(String).join('.');
         return { field, message: isMessageKey(v.message ?? '') ? v.message! : 'validation.format' };
       });
-      return reply.status(400).send(body(ResultCode.VALIDATION_FAILED, errors[0]?.message ?? 'validation.format', { errors }));
+      return reply
+        .status(400)
+        .send(body(ResultCode.VALIDATION_FAILED, errors[0]?.message ?? 'validation.format', { errors }));
     }
     const e = err as { code?: string; statusCode?: number };
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

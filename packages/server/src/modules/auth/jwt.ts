@@ -14,7 +14,10 @@ export class JwtKeys {
   private constructor(private readonly key: Uint8Array) {}
 
   static async load(db: Db): Promise<JwtKeys> {
-    await db.insert(settings).values({ key: 'jwt_secret', value: randomToken(48) }).onConflictDoNothing();
+    await db
+      .insert(settings)
+      .values({ key: 'jwt_secret', value: randomToken(48) })
+      .onConflictDoNothing();
     const [row] = await db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
     return new JwtKeys(new TextEncoder().encode(row!.value));
   }

@@ -40,10 +40,23 @@ const tokenResponse = (t: auth.TokenPair) => ({
 const authRoutes: RoutesPlugin = async (app, deps) => {
   app.post(
     '/user/login',
-    { config: PUBLIC, schema: { tags, summary: 'Direct sign-in for scripts', body: loginBody, response: { 200: envelope(loginResult) } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Direct sign-in for scripts',
+        body: loginBody,
+        response: { 200: envelope(loginResult) },
+      },
+    },
     async (req) => {
       const r = await auth.login(deps, req.body.username, req.body.password, client(req));
-      return ok({ authInfo: r.accessToken, refreshToken: r.refreshToken, expiresIn: r.expiresIn, modifyInitPwd: r.modifyInitPwd });
+      return ok({
+        authInfo: r.accessToken,
+        refreshToken: r.refreshToken,
+        expiresIn: r.expiresIn,
+        modifyInitPwd: r.modifyInitPwd,
+      });
     },
   );
 
@@ -51,7 +64,12 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
     '/oauth/authorize',
     {
       config: PUBLIC,
-      schema: { tags, summary: 'Console sign-in: one-time code bound to the redirect address', body: authorizeBody, response: { 200: envelope(authorizeResult) } },
+      schema: {
+        tags,
+        summary: 'Console sign-in: one-time code bound to the redirect address',
+        body: authorizeBody,
+        response: { 200: envelope(authorizeResult) },
+      },
     },
     async (req) => {
       const { code } = await auth.authorize(deps, req.body, client(req));
@@ -61,7 +79,15 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
 
   app.post(
     '/oauth/token',
-    { config: PUBLIC, schema: { tags, summary: 'Exchange a code, or rotate a refresh token', body: tokenBody, response: { 200: envelope(tokenResult) } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Exchange a code, or rotate a refresh token',
+        body: tokenBody,
+        response: { 200: envelope(tokenResult) },
+      },
+    },
     async (req) => {
       const b = req.body;
       const t =
@@ -74,19 +100,32 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
 
   app.post(
     '/oauth/refresh_token',
-    { config: PUBLIC, schema: { tags, summary: 'Rotate a refresh token', body: refreshBody, response: { 200: envelope(tokenResult) } } },
+    {
+      config: PUBLIC,
+      schema: { tags, summary: 'Rotate a refresh token', body: refreshBody, response: { 200: envelope(tokenResult) } },
+    },
     async (req) => ok(tokenResponse(await auth.refresh(deps, req.body.refresh_token))),
   );
 
   app.get(
     '/oauth/alive',
-    { config: PUBLIC, schema: { tags, summary: 'Liveness', response: { 200: envelope(z.object({ alive: z.boolean(), serverDateTime: z.string() })) } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Liveness',
+        response: { 200: envelope(z.object({ alive: z.boolean(), serverDateTime: z.string() })) },
+      },
+    },
     async () => ok({ alive: true, serverDateTime: new Date().toISOString() }),
   );
 
   app.get(
     '/oauth/logout',
-    { config: { access: { allowInitPwd: true } }, schema: { tags, summary: 'Sign out (revokes the session)', response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: { allowInitPwd: true } },
+      schema: { tags, summary: 'Sign out (revokes the session)', response: { 200: envelope(z.null()) } },
+    },
     async (req) => {
       await auth.logout(deps, req.auth);
       return ok(null);
@@ -95,13 +134,23 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
 
   app.get(
     '/users/current',
-    { config: { access: { allowInitPwd: true } }, schema: { tags, summary: 'The signed-in user, roles and permissions', response: { 200: envelope(currentUserResult) } } },
+    {
+      config: { access: { allowInitPwd: true } },
+      schema: {
+        tags,
+        summary: 'The signed-in user, roles and permissions',
+        response: { 200: envelope(currentUserResult) },
+      },
+    },
     async (req) => ok(await auth.currentUser(deps, req.auth)),
   );
 
   app.post(
     '/users/current/password',
-    { config: { access: { allowInitPwd: true } }, schema: { tags, summary: 'Change own password', body: changePasswordBody, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: { allowInitPwd: true } },
+      schema: { tags, summary: 'Change own password', body: changePasswordBody, response: { 200: envelope(z.null()) } },
+    },
     async (req) => {
       await auth.changePassword(deps, req.auth, req.body.oldPassword, req.body.newPassword);
       return ok(null);
@@ -110,13 +159,29 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
 
   app.get(
     '/users/active/info',
-    { config: PUBLIC, schema: { tags, summary: 'Who an activation link is for', querystring: activationInfoQuery, response: { 200: envelope(activationInfoResult) } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Who an activation link is for',
+        querystring: activationInfoQuery,
+        response: { 200: envelope(activationInfoResult) },
+      },
+    },
     async (req) => ok(await auth.activationInfo(deps, req.query.token)),
   );
 
   app.post(
     '/users/active/user',
-    { config: PUBLIC, schema: { tags, summary: 'Set the password of a user being activated', body: activateBody, response: { 200: envelope(z.null()) } } },
+    {
+      config: PUBLIC,
+      schema: {
+        tags,
+        summary: 'Set the password of a user being activated',
+        body: activateBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       await auth.activate(deps, req.body.token, req.body.password, req.ip);
       return ok(null);
@@ -125,7 +190,10 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
 
   app.get(
     '/v1/common/serverDateTime',
-    { config: PUBLIC, schema: { tags, summary: 'Server date and time', response: { 200: envelope(serverTimeResult) } } },
+    {
+      config: PUBLIC,
+      schema: { tags, summary: 'Server date and time', response: { 200: envelope(serverTimeResult) } },
+    },
     async () => {
       const now = new Date();
       return ok({ serverDateTime: now.toISOString(), timestamp: now.getTime() });
@@ -134,7 +202,15 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
 
   app.get(
     '/v1/common/verifyPassword',
-    { config: { access: {} }, schema: { tags, summary: "Check the caller's own password (lock screen, revocations)", querystring: verifyPasswordQuery, response: { 200: envelope(z.boolean()) } } },
+    {
+      config: { access: {} },
+      schema: {
+        tags,
+        summary: "Check the caller's own password (lock screen, revocations)",
+        querystring: verifyPasswordQuery,
+        response: { 200: envelope(z.boolean()) },
+      },
+    },
     async (req) => {
       await auth.verifyOwnPassword(deps, req.auth, req.query.password);
       return ok(true);

@@ -35,7 +35,9 @@ export async function ensureAdmin(deps: Deps, log: FastifyBaseLogger): Promise<v
     .returning({ id: users.id });
   if (!inserted.length) return; // another process seeded it first
   if (generated) {
-    log.warn(`Created operator super-administrator "admin" with password: ${password}  (shown once; change it at first sign-in)`);
+    log.warn(
+      `Created operator super-administrator "admin" with password: ${password}  (shown once; change it at first sign-in)`,
+    );
   } else {
     log.info('Created operator super-administrator "admin" with the password from HERALD_ADMIN_PASSWORD');
   }

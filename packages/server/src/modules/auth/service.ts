@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import {
-  AccountStatus,
-  MAX_FAILED_LOGINS,
-  ResultCode,
-  UserStatus,
-  type CurrentUser,
-} from '@herald/contract';
+import { AccountStatus, MAX_FAILED_LOGINS, ResultCode, UserStatus, type CurrentUser } from '@herald/contract';
 import { accounts, roles, userRoles, users } from '../../db/schema';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
@@ -52,11 +46,15 @@ export async function checkCredentials(deps: Deps, username: string, password: s
   if (!(await verifyPassword(user.passwordHash, password))) {
     const locked = await repo.recordFailedLogin(deps.db, user.id, MAX_FAILED_LOGINS);
     if (locked) {
-      await audit(deps.db, { userId: user.id, username: user.username, accountId: user.accountId, ip: '' }, {
-        module: 'auth',
-        type: 'login',
-        description: `User ${user.username} locked after ${MAX_FAILED_LOGINS} wrong passwords`,
-      });
+      await audit(
+        deps.db,
+        { userId: user.id, username: user.username, accountId: user.accountId, ip: '' },
+        {
+          module: 'auth',
+          type: 'login',
+          description: `User ${user.username} locked after ${MAX_FAILED_LOGINS} wrong passwords`,
+        },
+      );
       throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
     }
     throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.badCredentials');
@@ -87,11 +85,15 @@ export async function startSession(deps: Deps, user: repo.UserRow, client: Clien
     expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlSec * 1000),
   });
   await repo.recordSuccessfulLogin(deps.db, user.id, client.ip);
-  await audit(deps.db, { userId: user.id, username: user.username, accountId: user.accountId, ip: client.ip }, {
-    module: 'auth',
-    type: 'login',
-    description: `User ${user.username} signed in`,
-  });
+  await audit(
+    deps.db,
+    { userId: user.id, username: user.username, accountId: user.accountId, ip: client.ip },
+    {
+      module: 'auth',
+      type: 'login',
+      description: `User ${user.username} signed in`,
+    },
+  );
   return issueTokens(deps, user.id, sessionId);
 }
 
@@ -139,7 +141,12 @@ export async function authorize(
 }
 
 /** Exchange a one-time code; it works once, within a minute, for the same redirect address. */
-export async function exchangeCode(deps: Deps, code: string, redirectUri: string, client: ClientInfo): Promise<TokenPair> {
+export async function exchangeCode(
+  deps: Deps,
+  code: string,
+  redirectUri: string,
+  client: ClientInfo,
+): Promise<TokenPair> {
   const row = await repo.consumeAuthCode(deps.db, sha256(code));
   const grantFailed = new AppError(ResultCode.INVALID_GRANT, 'error.invalidGrant');
   if (!row || row.expiresAt.getTime() < Date.now() || row.redirectUri !== redirectUri) throw grantFailed;
@@ -226,13 +233,18 @@ export async function changePassword(deps: Deps, auth: AuthContext, oldPassword:
   await deps.db.transaction(async (tx) => {
     await repo.setPassword(tx, user.id, hashed, false);
     await repo.revokeUserSessions(tx, user.id, 'password_changed', auth.sessionId);
-    await audit(tx, auth, { module: 'personal', type: 'changePassword', description: `User ${user.username} changed the password` });
+    await audit(tx, auth, {
+      module: 'personal',
+      type: 'changePassword',
+      description: `User ${user.username} changed the password`,
+    });
   });
 }
 
 export async function verifyOwnPassword(deps: Deps, auth: AuthContext, password: string): Promise<void> {
   const user = await repo.findUserById(deps.db, auth.userId);
-  if (!user || !(await verifyPassword(user.passwordHash, password))) throw invalid('error.passwordMismatch', 'password');
+  if (!user || !(await verifyPassword(user.passwordHash, password)))
+    throw invalid('error.passwordMismatch', 'password');
 }
 
 async function liveUserToken(deps: Deps, token: string) {
@@ -245,7 +257,11 @@ async function liveUserToken(deps: Deps, token: string) {
 
 export async function activationInfo(deps: Deps, token: string) {
   const { row, user } = await liveUserToken(deps, token);
-  return { username: user.username, email: user.email, purpose: row.purpose === 'reset' ? 'reset' : 'activate' } as const;
+  return {
+    username: user.username,
+    email: user.email,
+    purpose: row.purpose === 'reset' ? 'reset' : 'activate',
+  } as const;
 }
 
 /** Set the password of a user being activated; the user becomes enabled. */
@@ -258,12 +274,18 @@ export async function activate(deps: Deps, token: string, password: string, ip: 
     await repo.setPassword(tx, user.id, hashed, false);
     await tx
       .update(users)
-      .set({ status: sql`case when ${users.status} = ${UserStatus.NOT_ENABLED} then ${UserStatus.ENABLED} else ${users.status} end` })
+      .set({
+        status: sql`case when ${users.status} = ${UserStatus.NOT_ENABLED} then ${UserStatus.ENABLED} else ${users.status} end`,
+      })
       .where(eq(users.id, user.id));
-    await audit(tx, { userId: user.id, username: user.username, accountId: user.accountId, ip }, {
-      module: 'auth',
-      type: 'activate',
-      description: `User ${user.username} set the password and was activated`,
-    });
+    await audit(
+      tx,
+      { userId: user.id, username: user.username, accountId: user.accountId, ip },
+      {
+        module: 'auth',
+        type: 'activate',
+        description: `User ${user.username} set the password and was activated`,
+      },
+    );
   });
 }

@@ -27,7 +27,8 @@ export class Mailer {
 
   async queue(tx: Db, mail: OutgoingMail): Promise<void> {
     await tx.insert(mails).values({ ...mail, link: mail.link ?? null });
-    if (!this.transport) this.log.info({ to: mail.to, kind: mail.kind, link: mail.link }, `mail outbox: ${mail.subject}`);
+    if (!this.transport)
+      this.log.info({ to: mail.to, kind: mail.kind, link: mail.link }, `mail outbox: ${mail.subject}`);
   }
 
   /** Deliver pending mails now (called after commits and by the timer). */
@@ -47,7 +48,10 @@ export class Mailer {
           await this.db.update(mails).set({ sentAt: new Date(), error: null }).where(eq(mails.id, m.id));
         } catch (err) {
           const msg = `${new Date().toISOString()} ${(err as Error).message}\n`;
-          await this.db.update(mails).set({ error: sql`coalesce(${mails.error}, '') || ${msg}` }).where(eq(mails.id, m.id));
+          await this.db
+            .update(mails)
+            .set({ error: sql`coalesce(${mails.error}, '') || ${msg}` })
+            .where(eq(mails.id, m.id));
         }
       }
     } finally {

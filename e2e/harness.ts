@@ -1,0 +1,247 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Mail } from '@herald/contract';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+
+/**
+ * End-to-end harness: a real Herald server (its own process, port and data directory) and a real
+ * Chromium. Typical use:
+ *
+ *   let herald: Herald;
+ *   beforeAll(async () => (herald = await startHerald()));
+ *   afterAll(() => herald?.stop());
+ *   test('...', async () => { const page = await herald.newPage(); await page.goto('/'); ... });
+ *
+ * When a test fails, every page still open is saved as a screenshot in test-results/, and the
+ * server's log is always in test-results/herald-<port>.log.
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const ADMIN_PASSWORD = 'Admin@12345';
+export const RESULTS_DIR = path.join(ROOT, 'test-results');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type ApiResponse = { status: number; body: Json };
+
+/** A small HTTP client for the admin API; `token` is sent as a bearer token. */
+export class ApiClient {
+  token: string | undefined;
+  constructor(readonly baseUrl: string) {}
+
+  async call(method: string, url: string, payload?: unknown): Promise<ApiResponse> {
+    const res = await fetch(new URL(url, this.baseUrl), {
+      method,
+      headers: {
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+    const text = await res.text();
+    let body: Json;
+    try {
+      body = JSON.parse(text) as Json;
+    } catch {
+      body = { raw: text };
+    }
+    return { status: res.status, body };
+  }
+  get = (url: string) => this.call('GET', url);
+  post = (url: string, payload: unknown = {}) => this.call('POST', url, payload);
+
+  /** Direct sign-in (POST /user/login); keeps the access token for later calls. */
+  async login(username: string, password: string): Promise<this> {
+    const res = await this.post('/user/login', { username, password });
+    expect(res.body.code, `login ${username}: ${JSON.stringify(res.body)}`).toBe(20000);
+    this.token = res.body.data.authInfo as string;
+    return this;
+  }
+
+  /** The mail outbox (GET /v1/mails, newest first; needs an operator token), e.g. `mails({ to })`. */
+  async mails(query: Record<string, string> = {}): Promise<{ list: Mail[]; total: number }> {
+    const qs = new URLSearchParams(query).toString();
+    const res = await this.get(`/v1/mails${qs ? `?${qs}` : ''}`);
+    expect(res.body.code, `GET /v1/mails: ${JSON.stringify(res.body)}`).toBe(20000);
+    return res.body.data as { list: Mail[]; total: number };
+  }
+
+  /** The newest mail to an address; fails the test when there is none. */
+  async latestMail(to: string): Promise<Mail> {
+    const { list } = await this.mails({ to });
+    expect(list.length, `no mail to ${to} in the outbox`).toBeGreaterThan(0);
+    return list[0]!;
+  }
+}
+
+export type Herald = {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  port: number;
+  dataDir: string;
+  adminPassword: string;
+  browser: Browser;
+  /** A page in a fresh browser context (its own cookies and session storage), relative URLs resolve to `url`. */
+  newPage(): Promise<Page>;
+  /** A new API client for this server (not signed in). */
+  api(): ApiClient;
+  /** Everything the server has written to stdout and stderr so far. */
+  log(): string;
+  stop(): Promise<void>;
+};
+
+const running = new Set<{ pages: Set<Page> }>();
+
+// Screenshots of the open pages of a failed test; the test's result is already known in afterEach.
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const name = `${path.basename(ctx.task.file.name, '.test.ts')}-${ctx.task.name}`
+    .replace(/[^a-zA-Z0-9._-]+/g, '-')
+    .slice(0, 120);
+  let n = 0;
+  for (const herald of running) {
+    for (const page of herald.pages) {
+      if (page.isClosed()) continue;
+      const file = path.join(RESULTS_DIR, `${name}${n++ ? `-${n}` : ''}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      console.error(`screenshot of ${page.url()}: ${path.relative(ROOT, file)}`);
+    }
+  }
+});
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a Herald server on a free loopback port with a fresh data directory, and Chromium. */
+export async function startHerald(opts: { env?: Record<string, string> } = {}): Promise<Herald> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-e2e-'));
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const logFile = path.join(RESULTS_DIR, `herald-${port}.log`);
+  const logStream = fs.createWriteStream(logFile);
+  let output = '';
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    PUBLIC_URL: url,
+    WEB_DIST: path.join(ROOT, 'packages/web/dist'),
+    LOG_LEVEL: 'info',
+    ...opts.env,
+  };
+  // the embedded PGlite unless a test asks otherwise; never mail anyone for real
+  if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
+  if (!opts.env?.SMTP_URL) delete env.SMTP_URL;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    logStream.write(chunk);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+
+  let browser: Browser | undefined;
+  const herald = { pages: new Set<Page>() };
+  const cleanup = async () => {
+    running.delete(herald);
+    await browser?.close().catch(() => {});
+    await stopChild(child);
+    logStream.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilServing(url, child, () => output);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  running.add(herald);
+  const launched = browser;
+
+  return {
+    url,
+    port,
+    dataDir,
+    adminPassword: ADMIN_PASSWORD,
+    browser: launched,
+    async newPage() {
+      const context = await launched.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      herald.pages.add(page);
+      page.on('close', () => {
+        herald.pages.delete(page);
+        void context.close().catch(() => {});
+      });
+      return page;
+    },
+    api: () => new ApiClient(url),
+    log: () => output,
+    stop: cleanup,
+  };
+}
+
+/** Ready when /oauth/alive answers 200, or — before that route exists — /openapi.json answers at all. */
+async function waitUntilServing(url: string, child: ChildProcess, log: () => string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  const tail = () => log().split('\n').slice(-40).join('\n');
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`Herald exited (${child.exitCode ?? child.signalCode}) before serving:\n${tail()}`);
+    }
+    try {
+      const alive = await fetch(`${url}/oauth/alive`, { signal: AbortSignal.timeout(2000) });
+      if (alive.ok) return;
+      await fetch(`${url}/openapi.json`, { signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`Herald did not answer on ${url} within ${timeoutMs / 1000}s:\n${tail()}`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ROOT, startHerald, type Herald } from './harness';
+
+let herald: Herald;
+beforeAll(async () => {
+  herald = await startHerald();
+});
+afterAll(async () => {
+  await herald?.stop();
+});
+
+test('the server answers its liveness check', async () => {
+  const res = await herald.api().get('/oauth/alive');
+  expect(res.status).toBe(200);
+  expect(res.body.code).toBe(20000);
+});
+
+test('a visitor who is not signed in gets the console and its sign-in form', async () => {
+  const built = fs.existsSync(path.join(ROOT, 'packages/web/dist/index.html'));
+  expect(built, 'the console is not built: npm run build -w @herald/web').toBe(true);
+  const page = await herald.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+
+  const res = await page.goto('/');
+  expect(res?.status()).toBe(200);
+  await expect.poll(() => page.title()).toMatch(/Herald/);
+
+  const username = page.locator('[data-testid="login-username"], input[autocomplete="username"]').first();
+  await username.waitFor({ state: 'visible', timeout: 30_000 });
+  await expect.poll(() => page.locator('input[type="password"]').count()).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+  await page.close();
+});

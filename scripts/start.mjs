@@ -1,0 +1,87 @@
+// `npm start`: build the console when its sources are newer than the last build, then run the
+// server (API + console) in the foreground. Signals go to the server; its exit code is ours.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const web = path.join(root, 'packages/web');
+const builtIndex = path.join(web, 'dist/index.html');
+const sources = [
+  path.join(web, 'src'),
+  path.join(web, 'index.html'),
+  path.join(web, 'vite.config.ts'),
+  path.join(root, 'packages/contract/src'),
+];
+
+/** Newest modification time of a file, or of any file below a directory (0 if absent). */
+function newestMtime(p) {
+  let stat;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+function consoleBuildNeeded() {
+  const built = newestMtime(builtIndex);
+  if (built === 0) return 'no build yet';
+  const changed = Math.max(...sources.map(newestMtime));
+  return changed > built ? 'sources changed since the last build' : undefined;
+}
+
+const reason = fs.existsSync(path.join(web, 'index.html')) ? consoleBuildNeeded() : undefined;
+if (reason) {
+  console.log(`Building the console (${reason})...`);
+  // npm_execpath is npm's own CLI when we run under `npm start`; otherwise use npm from PATH
+  const npm = process.env.npm_execpath;
+  const args = ['run', 'build', '-w', '@herald/web'];
+  const build = npm
+    ? spawnSync(process.execPath, [npm, ...args], { cwd: root, stdio: 'inherit' })
+    : spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error(`Console build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`);
+    process.exit(build.status || 1);
+  }
+} else if (!fs.existsSync(builtIndex)) {
+  console.warn('No console sources in packages/web: serving the API only.');
+}
+
+// The server gets its own process group, so a Ctrl-C in the terminal reaches it once (forwarded
+// by us) rather than twice, which would cut its graceful shutdown short.
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  detached: true,
+});
+
+const forwarded = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+for (const sig of forwarded) {
+  process.on(sig, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(sig);
+  });
+}
+
+process.on('exit', () => {
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+});
+
+server.on('error', (err) => {
+  console.error(`Could not start the server: ${err.message}`);
+  process.exit(1);
+});
+
+server.on('exit', (code, signal) => {
+  if (signal) {
+    // die of the same signal, so whoever started us sees what really happened
+    for (const sig of forwarded) process.removeAllListeners(sig);
+    process.kill(process.pid, signal);
+    return;
+  }
+  process.exit(code ?? 1);
+});

@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# `npm test`: the whole suite, failing fast.
+#   system packages → format → lint → typecheck → unit → integration (PGlite)
+#   → integration (a throwaway PostgreSQL) → console build → end-to-end (Chromium)
+# The last line is always `N passed, N failed`, summed over every vitest run.
+#
+#   npm test                    stop at the first failing stage
+#   npm test -- --keep-going    run every stage anyway, then fail if any stage failed
+set -uo pipefail
+
+KEEP_GOING=0
+for arg in "$@"; do
+  case $arg in
+    --keep-going) KEEP_GOING=1 ;;
+    *)
+      echo "usage: scripts/test.sh [--keep-going]" >&2
+      exit 2
+      ;;
+  esac
+done
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT" || exit 1
+export PATH="$ROOT/node_modules/.bin:$PATH"
+export CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
+
+REPORTS=$(mktemp -d "${TMPDIR:-/tmp}/herald-test.XXXXXX")
+PG_TEMP_DIR="" # set by pg-temp.sh start, with PG_TEMP_URL, PG_TEMP_PORT and PG_TEMP_BIN
+PG_TEMP_BIN=""
+TIMES=()
+FAILED=()
+SUITE_START=$SECONDS
+
+finish() {
+  local rc=$?
+  if [[ -n $PG_TEMP_DIR ]]; then
+    bash scripts/pg-temp.sh stop "$PG_TEMP_DIR" || true
+  fi
+  echo
+  echo "==> stage times"
+  local t
+  for t in "${TIMES[@]}"; do echo "  $t"; done
+  printf '  %-36s %5ss\n' "total" $((SECONDS - SUITE_START))
+  if [[ $rc -eq 0 ]]; then
+    echo "✓ all stages passed"
+  else
+    echo "✗ npm test failed (exit $rc)${FAILED[*]:+: ${FAILED[*]}}"
+  fi
+  shopt -s nullglob
+  node scripts/vitest-summary.mjs "$REPORTS"/*.json "$REPORTS"/*.exit
+  rm -rf "$REPORTS"
+  exit "$rc"
+}
+trap finish EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# stage NAME COMMAND...: run one stage, record its time, stop the suite when it fails
+stage() {
+  local name=$1 start=$SECONDS rc
+  shift
+  echo
+  echo "==> $name"
+  "$@"
+  rc=$?
+  TIMES+=("$(printf '%-36s %5ss' "$name" $((SECONDS - start)))")
+  if [[ $rc -ne 0 ]]; then
+    echo
+    echo "✗ FAILED: $name (exit $rc)" >&2
+    FAILED+=("[$name]")
+    [[ $KEEP_GOING -eq 1 ]] || exit 1
+  fi
+}
+
+# vitest_run LABEL ARGS...: vitest with a JSON report kept for the final summary
+vitest_run() {
+  local label=$1 rc
+  shift
+  vitest run "$@" --reporter=default --reporter=json --outputFile.json="$REPORTS/$label.json"
+  rc=$?
+  [[ $rc -eq 0 ]] || echo "$rc" >"$REPORTS/$label.exit"
+  return $rc
+}
+
+find_pg_bin() {
+  local dir
+  for dir in /usr/lib/postgresql/*/bin; do
+    [[ -x $dir/initdb && -x $dir/pg_ctl && -x $dir/postgres ]] && echo "$dir" && return 0
+  done
+  return 1
+}
+
+find_mosquitto() {
+  command -v mosquitto || { [[ -x /usr/sbin/mosquitto ]] && echo /usr/sbin/mosquitto; }
+}
+
+missing_packages() {
+  local missing=()
+  [[ -x $CHROMIUM_PATH ]] || missing+=(chromium fonts-liberation)
+  find_pg_bin >/dev/null || missing+=(postgresql)
+  find_mosquitto >/dev/null || missing+=(mosquitto)
+  echo "${missing[*]}"
+}
+
+ensure_system_packages() {
+  local missing
+  missing=$(missing_packages)
+  if [[ -n $missing ]]; then
+    if [[ $(id -u) -ne 0 ]]; then
+      echo "Missing Debian packages: $missing" >&2
+      echo "Install them (sudo apt-get install -y $missing) or run npm test as root." >&2
+      return 1
+    fi
+    command -v apt-get >/dev/null || {
+      echo "Missing packages ($missing) and no apt-get to install them with" >&2
+      return 1
+    }
+    echo "installing: $missing"
+    # shellcheck disable=SC2086 # word splitting intended
+    DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing </dev/null || return 1
+    missing=$(missing_packages)
+    if [[ -n $missing ]]; then
+      echo "Still missing after apt-get install: $missing (CHROMIUM_PATH=$CHROMIUM_PATH)" >&2
+      return 1
+    fi
+  fi
+  echo "chromium:   $CHROMIUM_PATH"
+  echo "postgresql: $(find_pg_bin)"
+  echo "mosquitto:  $(find_mosquitto)"
+}
+
+integration_pglite() {
+  (
+    unset TEST_DATABASE_URL
+    vitest_run integration-pglite --project integration
+  )
+}
+
+integration_postgres() {
+  local out version databases rc
+  out=$(bash scripts/pg-temp.sh start) || return 1
+  eval "$out"
+  echo "PostgreSQL cluster in $PG_TEMP_DIR on 127.0.0.1:$PG_TEMP_PORT"
+  version=$("$PG_TEMP_BIN/psql" "$PG_TEMP_URL" -Atc 'select version()') || {
+    echo "PostgreSQL does not answer at $PG_TEMP_URL" >&2
+    return 1
+  }
+  echo "$version"
+
+  TEST_DATABASE_URL=$PG_TEMP_URL vitest_run integration-postgres --project integration
+  rc=$?
+
+  # proof that the tests ran on this server: each test file connects to a database it created
+  databases=$(grep -o 'connection authorized: user=[^ ]* database=[^ ]*' "$PG_TEMP_DIR/postgres.log" |
+    sed 's/.*database=//' | grep -vxE 'postgres|template[01]' | sort -u | wc -l)
+  echo "integration tests used $databases databases on PostgreSQL"
+  if [[ $databases -eq 0 ]]; then
+    echo "integration tests never connected to a test database on PostgreSQL" >&2
+    rc=1
+  fi
+  bash scripts/pg-temp.sh stop "$PG_TEMP_DIR"
+  PG_TEMP_DIR=""
+  return $rc
+}
+
+e2e_tests() {
+  # screenshots and server logs of this run only
+  rm -rf test-results
+  vitest_run e2e --project e2e
+}
+
+if [[ ! -d node_modules ]]; then
+  echo "node_modules is missing: run npm install (or npm ci) first" >&2
+  exit 1
+fi
+
+stage "system packages" ensure_system_packages
+stage "format (prettier --check)" prettier --check --log-level warn .
+stage "lint (eslint)" eslint .
+stage "typecheck" npm run --silent typecheck
+stage "unit tests" vitest_run unit --project unit
+stage "integration tests (PGlite)" integration_pglite
+stage "integration tests (PostgreSQL)" integration_postgres
+stage "console build" npm run --silent build -w @herald/web
+stage "end-to-end tests (Chromium)" e2e_tests
+
+[[ ${#FAILED[@]} -eq 0 ]] || exit 1

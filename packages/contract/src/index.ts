@@ -11,3 +11,4 @@ export * from './schemas/users';
 export * from './schemas/roles';
 export * from './schemas/oper-log';
 export * from './schemas/common';
+export * from './device';

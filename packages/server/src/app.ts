@@ -12,6 +12,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundBody } from './plugins/errors';
 import { JwtKeys } from './modules/auth/jwt';
 import { Mailer } from './modules/mail/mailer';
+import { offlineGateway } from './gateway/offline';
 import { ensureAdmin } from './modules/auth/seed';
 import { modules } from './modules';
 import { startJobs } from './jobs';
@@ -47,7 +48,7 @@ export async function createServer(
 
   const jwt = await JwtKeys.load(database.db);
   const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const deps: Deps = { config, db: database.db, jwt, mailer };
+  const deps: Deps = { config, db: database.db, jwt, mailer, gateway: offlineGateway };
   await ensureAdmin(deps, app.log);
 
   await app.register(swagger, {

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  customType,
+  doublePrecision,
+  jsonb,
   boolean,
   date,
   index,
@@ -218,3 +221,237 @@ export const operLogs = pgTable(
   },
   (t) => [index('oper_logs_created_idx').on(t.createdAt), index('oper_logs_account_idx').on(t.accountId, t.createdAt)],
 );
+
+// ── fleet ────────────────────────────────────────────────────────────────
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+export const deviceTypes = pgTable('device_types', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+/** Device models, managed by operators; a disabled model blocks new devices of it. */
+export const models = pgTable(
+  'models',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    /** broadcast | speaker | printer */
+    type: text('type').notNull(),
+    pn: text('pn'),
+    capability: text('capability'),
+    description: text('description'),
+    deviceTypeId: integer('device_type_id').references(() => deviceTypes.id),
+    image: bytea('image').notNull(),
+    imageMime: text('image_mime').notNull(),
+    /** 1 enabled, 0 disabled */
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('models_code_uq').on(sql`lower(${t.code})`)],
+);
+
+export const deviceGroups = pgTable(
+  'device_groups',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** every account has exactly one default group, which cannot be deleted */
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('device_groups_name_uq').on(t.accountId, sql`lower(${t.name})`),
+    uniqueIndex('device_groups_default_uq').on(t.accountId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    /** Android 1, iOS 2, IOT 3, Web 4 */
+    type: smallint('type').notNull(),
+    /** one-model-one-secret 1, one-device-one-secret 2 */
+    accessType: smallint('access_type').notNull(),
+    /** devices of a one-model-one-secret application may register themselves */
+    autoRegister: boolean('auto_register').notNull().default(false),
+    stockingMode: text('stocking_mode'),
+    appKey: text('app_key').notNull().unique(),
+    appSecret: text('app_secret').notNull(),
+    signKey: text('sign_key').notNull(),
+    packageName: text('package_name'),
+    registeredUrl: text('registered_url'),
+    notifyUrl: text('notify_url'),
+    callbackUrl: text('callback_url'),
+    /** by device 1, by topic 2 */
+    pushMode: smallint('push_mode').notNull().default(1),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('applications_name_uq').on(t.accountId, sql`lower(${t.name})`)],
+);
+
+export const manufacturers = pgTable(
+  'manufacturers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    contact: text('contact'),
+    phone: text('phone'),
+    email: text('email'),
+    remark: text('remark'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('manufacturers_code_uq').on(sql`lower(${t.code})`)],
+);
+
+export const licences = pgTable('licences', {
+  id: serial('id').primaryKey(),
+  manufacturerId: integer('manufacturer_id')
+    .notNull()
+    .references(() => manufacturers.id),
+  number: text('number').notNull().unique(),
+  validFrom: ts('valid_from').notNull(),
+  validTo: ts('valid_to').notNull(),
+  maxDevices: integer('max_devices').notNull(),
+  createdAt: createdAt(),
+});
+
+export const certificates = pgTable('certificates', {
+  id: serial('id').primaryKey(),
+  manufacturerId: integer('manufacturer_id')
+    .notNull()
+    .references(() => manufacturers.id),
+  serialNumber: text('serial_number').notNull(),
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  fingerprint: text('fingerprint').notNull().unique(),
+  pem: text('pem').notNull(),
+  validFrom: ts('valid_from').notNull(),
+  validTo: ts('valid_to').notNull(),
+  revokedAt: ts('revoked_at'),
+  revokedBy: integer('revoked_by'),
+  createdAt: createdAt(),
+});
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    sn: text('sn').notNull(),
+    name: text('name'),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => models.id),
+    groupId: integer('group_id').references(() => deviceGroups.id),
+    appId: integer('app_id').references(() => applications.id),
+    manufacturerId: integer('manufacturer_id').references(() => manufacturers.id),
+    /** device secret for one-device-one-secret, or issued at registration */
+    secret: text('secret'),
+    /** -1 deleted, 0 not enabled, 1 disabled, 2 enabled */
+    status: smallint('status').notNull().default(2),
+    activated: boolean('activated').notNull().default(false),
+    activatedAt: ts('activated_at'),
+    online: boolean('online').notNull().default(false),
+    lastOnlineAt: ts('last_online_at'),
+    lastOfflineAt: ts('last_offline_at'),
+    paused: boolean('paused').notNull().default(false),
+    mutedUntil: ts('muted_until'),
+    qrEnabled: boolean('qr_enabled').notNull().default(false),
+    qrPassword: text('qr_password'),
+    printParams: jsonb('print_params').notNull(),
+    /** the latest telemetry as the device reported it */
+    telemetry: jsonb('telemetry'),
+    telemetryAt: ts('telemetry_at'),
+    firmwareVersion: text('firmware_version'),
+    contactPhone: text('contact_phone'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('devices_sn_uq').on(t.sn).where(sql`${t.status} <> -1`),
+    index('devices_account_idx').on(t.accountId, t.status),
+    index('devices_group_idx').on(t.groupId),
+  ],
+);
+
+/** Online history: one row per connection. */
+export const deviceConnections = pgTable(
+  'device_connections',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    connectedAt: ts('connected_at').notNull(),
+    disconnectedAt: ts('disconnected_at'),
+    ip: text('ip'),
+    reason: text('reason'),
+  },
+  (t) => [index('device_connections_device_idx').on(t.deviceId, t.connectedAt)],
+);
+
+/** Commands sent to devices and what the device answered. */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    accountId: integer('account_id').notNull(),
+    command: text('command').notNull(),
+    params: jsonb('params').notNull(),
+    /** sent | acked | failed | expired */
+    status: text('status').notNull(),
+    ackCode: text('ack_code'),
+    ackMessage: text('ack_message'),
+    latencyMs: integer('latency_ms'),
+    sentAt: ts('sent_at').notNull(),
+    expireAt: ts('expire_at').notNull(),
+    ackedAt: ts('acked_at'),
+    requestedBy: integer('requested_by'),
+  },
+  (t) => [index('device_commands_device_idx').on(t.deviceId, t.sentAt)],
+);
+
+/** Log files devices uploaded on request. */
+export const deviceLogs = pgTable('device_logs', {
+  id: serial('id').primaryKey(),
+  deviceId: integer('device_id')
+    .notNull()
+    .references(() => devices.id),
+  uploadTokenHash: text('upload_token_hash').notNull().unique(),
+  fileName: text('file_name'),
+  size: integer('size'),
+  content: bytea('content'),
+  uploadedAt: ts('uploaded_at'),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});

@@ -10,9 +10,17 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { JwtKeys } from '../modules/auth/jwt';
 import type { Mailer } from '../modules/mail/mailer';
+import type { Gateway } from '../gateway/types';
 
 /** What modules need from the outside; passed explicitly so tests can see the wiring. */
-export type Deps = { config: Config; db: Db; jwt: JwtKeys; mailer: Mailer };
+export type Deps = {
+  config: Config;
+  db: Db;
+  jwt: JwtKeys;
+  mailer: Mailer;
+  /** set once the gateway has started (after the HTTP routes are registered) */
+  gateway: Gateway;
+};
 
 export type App = FastifyInstance<
   RawServerDefault,

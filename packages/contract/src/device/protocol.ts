@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { BATTERY_STATES, COMMUNICATION_TYPES, DENSITIES, NETWORK_TYPES, PAPER_WIDTHS, PRINTER_STATES, PRINT_LANGUAGES, PRINT_SPEEDS, VOICE_TYPES } from './enums';
+
+/**
+ * The device protocol in code (docs/device-protocol.md is its prose). Server and simulator build
+ * and parse topics and payloads only through this module.
+ *
+ * Topics: `herald/<sn>/up/<kind>` (device → Herald) and `herald/<sn>/down/<kind>` (Herald → device).
+ * A device may publish only to its own `up/` topics and subscribe only to its own `down/` topics.
+ */
+export const PROTOCOL_VERSION = 1;
+export const TOPIC_ROOT = 'herald';
+
+export const UP_KINDS = ['presence', 'telemetry', 'ack', 'event', 'result', 'ota'] as const;
+export type UpKind = (typeof UP_KINDS)[number];
+export const DOWN_KINDS = ['cmd', 'job', 'ota', 'config'] as const;
+export type DownKind = (typeof DOWN_KINDS)[number];
+
+/** S/N: letters, digits, dash and underscore — never MQTT wildcards or separators. */
+export const SN_RE = /^[A-Za-z0-9_-]{4,32}$/;
+
+export const topics = {
+  up: (sn: string, kind: UpKind) => `${TOPIC_ROOT}/${sn}/up/${kind}`,
+  down: (sn: string, kind: DownKind) => `${TOPIC_ROOT}/${sn}/down/${kind}`,
+  /** what a device subscribes to */
+  deviceSubscription: (sn: string) => `${TOPIC_ROOT}/${sn}/down/+`,
+  /** what Herald subscribes to; with an external broker, as a shared subscription so server processes split the load */
+  serverUplink: `${TOPIC_ROOT}/+/up/+`,
+  sharedServerUplink: `$share/herald/${TOPIC_ROOT}/+/up/+`,
+  parse(topic: string): { sn: string; dir: 'up' | 'down'; kind: string } | null {
+    const parts = topic.split('/');
+    if (parts.length !== 4 || parts[0] !== TOPIC_ROOT) return null;
+    const [, sn, dir, kind] = parts as [string, string, string, string];
+    if (!SN_RE.test(sn) || (dir !== 'up' && dir !== 'down')) return null;
+    return { sn, dir, kind };
+  },
+};
+
+/** QoS per kind: jobs, commands and acks at least once (1); telemetry at most once (0). */
+export const QOS: Record<UpKind | DownKind, 0 | 1> = {
+  presence: 1,
+  telemetry: 0,
+  ack: 1,
+  event: 1,
+  result: 1,
+  ota: 1,
+  cmd: 1,
+  job: 1,
+  config: 1,
+};
+
+const v = z.literal(PROTOCOL_VERSION);
+const ms = z.number().int().nonnegative();
+
+// ── uplink ────────────────────────────────────────────────────────────────
+
+export const presencePayload = z.object({
+  v,
+  ts: ms,
+  online: z.boolean(),
+  firmware: z.string().max(32).optional(),
+  /** why the device went offline, in its last will or an orderly disconnect */
+  reason: z.string().max(64).optional(),
+});
+
+export const cellSchema = z.object({
+  mcc: z.number().int(),
+  mnc: z.number().int(),
+  lac: z.number().int(),
+  cid: z.number().int(),
+  rssi: z.number().int().optional(),
+});
+
+export const telemetryPayload = z.object({
+  v,
+  ts: ms,
+  battery: z.object({ level: z.number().int().min(0).max(100), state: z.enum(BATTERY_STATES) }).optional(),
+  network: z.object({ type: z.enum(NETWORK_TYPES), signal: z.number().int().min(-150).max(100) }).optional(),
+  /** bytes */
+  freeMemory: z.number().int().nonnegative().optional(),
+  firmware: z.string().max(32).optional(),
+  /** resource/language pack versions by name */
+  resources: z.record(z.string().max(32), z.string().max(32)).optional(),
+  printer: z.object({ state: z.enum(PRINTER_STATES), paperWidth: z.number().int().optional() }).optional(),
+  location: z
+    .object({
+      gnss: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), accuracy: z.number().optional() }).optional(),
+      cells: z.array(cellSchema).max(8).optional(),
+    })
+    .optional(),
+  volume: z.number().int().min(0).max(100).optional(),
+  muted: z.boolean().optional(),
+  paused: z.boolean().optional(),
+});
+export type Telemetry = z.infer<typeof telemetryPayload>;
+
+export const ACK_CODES = ['ok', 'unsupported', 'invalid', 'busy', 'expired', 'failed'] as const;
+export const ackPayload = z.object({
+  v,
+  /** id of the downlink message acknowledged */
+  id: z.string().min(1).max(64),
+  /** the downlink's `ts`, echoed: latency = arrival − ts on the server's own clock */
+  ts: ms,
+  code: z.enum(ACK_CODES),
+  message: z.string().max(256).optional(),
+  /** command-specific result (e.g. the state after the command) */
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type Ack = z.infer<typeof ackPayload>;
+
+export const EVENT_TYPES = ['printerState', 'battery', 'fault', 'boot'] as const;
+export const eventPayload = z.object({
+  v,
+  ts: ms,
+  type: z.enum(EVENT_TYPES),
+  printerState: z.enum(PRINTER_STATES).optional(),
+  battery: z.object({ level: z.number().int().min(0).max(100), state: z.enum(BATTERY_STATES) }).optional(),
+  message: z.string().max(256).optional(),
+});
+
+// ── downlink ──────────────────────────────────────────────────────────────
+
+export const printParamsSchema = z.object({
+  language: z.enum(PRINT_LANGUAGES),
+  speed: z.union(PRINT_SPEEDS.map((s) => z.literal(s)) as [z.ZodLiteral<60>, z.ZodLiteral<70>, z.ZodLiteral<90>]),
+  density: z.enum(DENSITIES),
+  voiceType: z.enum(VOICE_TYPES),
+  volume: z.number().int().min(0).max(100),
+  communicationType: z.enum(COMMUNICATION_TYPES),
+  logo: z.boolean(),
+  autoCut: z.boolean(),
+  paperWidth: z.union(PAPER_WIDTHS.map((w) => z.literal(w)) as [z.ZodLiteral<58>, z.ZodLiteral<80>]),
+  rateLimitSeconds: z.number().int().min(0).max(3600),
+  rateLimitCount: z.number().int().min(0).max(1000),
+});
+export type PrintParams = z.infer<typeof printParamsSchema>;
+
+export const COMMANDS = ['restart', 'pause', 'resume', 'uploadLog', 'setPrintParams', 'setVolume', 'mute', 'unmute', 'qrSwitch'] as const;
+export type CommandName = (typeof COMMANDS)[number];
+
+export const commandParams = {
+  restart: z.object({}),
+  pause: z.object({}),
+  resume: z.object({}),
+  /** the device PUTs its log file to this one-time URL */
+  uploadLog: z.object({ url: z.string().url() }),
+  setPrintParams: printParamsSchema,
+  setVolume: z.object({ volume: z.number().int().min(0).max(100) }),
+  /** muted until this time (ms); Herald lifts it at the latest after 24 hours */
+  mute: z.object({ until: ms }),
+  unmute: z.object({}),
+  qrSwitch: z.object({ enabled: z.boolean(), password: z.string().max(32).optional() }),
+} satisfies Record<CommandName, z.ZodTypeAny>;
+
+export const commandPayload = z.object({
+  v,
+  id: z.string().min(1).max(64),
+  /** server send time (ms), echoed in the ack */
+  ts: ms,
+  /** the device ignores the message after this time (ms) */
+  expireAt: ms,
+  cmd: z.enum(COMMANDS),
+  params: z.record(z.string(), z.unknown()),
+});
+export type CommandMessage = z.infer<typeof commandPayload>;
+
+/** Parse a JSON payload against a schema; null when it is not valid JSON or not valid. */
+export function parsePayload<T extends z.ZodTypeAny>(schema: T, raw: Buffer | string): z.infer<T> | null {
+  try {
+    const r = schema.safeParse(JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8')));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}

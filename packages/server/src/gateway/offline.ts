@@ -1,0 +1,14 @@
+import type { Gateway } from './types';
+
+/**
+ * Stand-in used until the real gateway is started (and by tests that need no devices): every
+ * device is unreachable.
+ */
+export const offlineGateway: Gateway = {
+  publish: async () => {
+    throw new Error('gateway not started');
+  },
+  kick: async () => {},
+  endpoints: () => ({}),
+  close: async () => {},
+};

@@ -12,6 +12,7 @@ export default defineConfig([
     '**/node_modules/',
     '**/coverage/',
     'data/',
+    'data-demo/',
     'test-results/',
     'packages/server/src/db/migrations/',
   ]),

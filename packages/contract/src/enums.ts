@@ -16,7 +16,18 @@ export const MESSAGE_LANGUAGES = ['zh_CN', 'en_US', 'yue', 'th', 'bn', 'es', 'pt
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 
 /** Operation-log modules and types; labels under `operLog.module.*` / `operLog.type.*`. */
-export const OPER_MODULES = ['auth', 'account', 'user', 'role', 'personal'] as const;
+export const OPER_MODULES = [
+  'auth',
+  'account',
+  'user',
+  'role',
+  'personal',
+  'device',
+  'model',
+  'group',
+  'app',
+  'manufacturer',
+] as const;
 export type OperModule = (typeof OPER_MODULES)[number];
 export const OPER_TYPES = [
   'login',
@@ -34,6 +45,21 @@ export const OPER_TYPES = [
   'changePassword',
   'changeEmail',
   'activate',
+  'import',
+  'restore',
+  'pause',
+  'resume',
+  'restart',
+  'uploadLog',
+  'switchGroup',
+  'mute',
+  'unmute',
+  'qrSwitch',
+  'printParams',
+  'viewSecret',
+  'licence',
+  'certificate',
+  'revoke',
 ] as const;
 export type OperType = (typeof OPER_TYPES)[number];
 

@@ -77,6 +77,80 @@ export const messages = {
     zh_CN: '请先选择应用或账户',
   },
 
+  // device HTTP (registration, log upload)
+  'deviceLink.badSign': { en_US: 'Invalid signature or timestamp', zh_CN: '签名或时间戳无效' },
+  'deviceLink.registrationClosed': {
+    en_US: 'This application does not allow devices to register themselves',
+    zh_CN: '该应用不允许设备自行注册',
+  },
+  'deviceLink.alreadyActivated': {
+    en_US: 'This device is already activated; its secret is not issued again',
+    zh_CN: '该设备已激活，不再下发密钥',
+  },
+  'deviceLink.modelUnavailable': {
+    en_US: 'The model does not exist or is disabled',
+    zh_CN: '型号不存在或已停用',
+  },
+  'deviceLink.deviceRefused': { en_US: 'This device may not register', zh_CN: '该设备不允许注册' },
+  'deviceLink.uploadInvalid': {
+    en_US: 'The upload link is invalid, used or expired',
+    zh_CN: '上传链接无效、已使用或已过期',
+  },
+
+  // fleet (models, groups, devices, applications, manufacturers)
+  'error.modelCodeExists': { en_US: 'Model code already exists', zh_CN: '型号编码已存在' },
+  'error.modelImageRequired': { en_US: 'Please upload the model image', zh_CN: '请上传型号图片' },
+  'error.modelImageFormat': { en_US: 'Only PNG or JPG images are allowed', zh_CN: '仅支持 PNG 或 JPG 格式的图片' },
+  'error.modelImageTooLarge': { en_US: 'The image cannot be larger than 100KB', zh_CN: '图片大小不能超过 100KB' },
+  'error.modelDisabled': {
+    en_US: 'This model is disabled; no new devices of it can be added',
+    zh_CN: '该型号已停用，不能新增该型号的设备',
+  },
+  'error.modelInUse': { en_US: 'The model is still used by devices', zh_CN: '该型号仍有设备在使用' },
+  'error.deviceTypeNotFound': { en_US: 'The selected device type does not exist', zh_CN: '所选设备类型不存在' },
+  'error.defaultGroupUndeletable': {
+    en_US: 'The default group cannot be deleted',
+    zh_CN: '默认分组不能删除',
+  },
+  'error.groupNameExists': { en_US: 'Group name already exists', zh_CN: '分组名称已存在' },
+  'error.groupNotFound': { en_US: 'The selected group does not exist', zh_CN: '所选分组不存在' },
+  'error.snInvalid': { en_US: 'Incorrect Device S/N', zh_CN: '设备 S/N 不正确' },
+  'error.snExists': { en_US: 'Device S/N already exists', zh_CN: '设备 S/N 已存在' },
+  'error.modelNotFound': { en_US: 'The selected model does not exist', zh_CN: '所选型号不存在' },
+  'error.appNotFound': { en_US: 'The selected application does not exist', zh_CN: '所选应用不存在' },
+  'error.manufacturerNotFound': { en_US: 'The selected manufacturer does not exist', zh_CN: '所选厂商不存在' },
+  'error.deviceNotOnline': { en_US: 'device not online', zh_CN: '设备不在线' },
+  'error.deviceNotDeleted': { en_US: 'The device is not deleted', zh_CN: '该设备未被删除' },
+  'error.deviceDeleted': { en_US: 'The device has been deleted', zh_CN: '该设备已被删除' },
+  'error.deviceDisabled': { en_US: 'The device is disabled', zh_CN: '该设备已被禁用' },
+  'error.fileFormat': { en_US: 'File format error', zh_CN: '文件格式错误' },
+  'error.uploadFailed': { en_US: 'Upload Failed', zh_CN: '上传失败' },
+  'error.importFileTooLarge': { en_US: 'The file cannot be larger than 2MB', zh_CN: '文件大小不能超过 2MB' },
+  'error.importTooManyRows': {
+    en_US: 'The file has too many rows (at most 5000)',
+    zh_CN: '文件行数过多（最多 5000 行）',
+  },
+  'error.importEmpty': { en_US: 'The file contains no devices', zh_CN: '文件中没有设备' },
+  'error.snDuplicateInFile': { en_US: 'Device S/N appears more than once in the file', zh_CN: '设备 S/N 在文件中重复' },
+  'error.appNameExists': { en_US: 'Application name already exists', zh_CN: '应用名称已存在' },
+  'error.appInUse': {
+    en_US: 'The application is still used by devices',
+    zh_CN: '该应用仍有设备在使用',
+  },
+  'error.manufacturerCodeExists': { en_US: 'Manufacturer code already exists', zh_CN: '厂商编码已存在' },
+  'error.manufacturerInUse': { en_US: 'The manufacturer still has devices', zh_CN: '该厂商仍有设备' },
+  'error.licenceNumberExists': { en_US: 'Licence number already exists', zh_CN: '许可证编号已存在' },
+  'error.certificateMismatch': {
+    en_US: 'Licence or certificate does not match the manufacturer',
+    zh_CN: '许可证或证书与厂商不匹配',
+  },
+  'error.certificateInvalid': { en_US: 'File format error', zh_CN: '文件格式错误' },
+  'error.certificateExists': { en_US: 'This certificate has already been imported', zh_CN: '该证书已导入' },
+  'error.certificateRevoked': {
+    en_US: 'This certificate has already been revoked',
+    zh_CN: '该证书已被吊销',
+  },
+
   // operation-log export (CSV column headers)
   'operLog.csv.createdAt': { en_US: 'Time', zh_CN: '时间' },
   'operLog.csv.username': { en_US: 'Operator', zh_CN: '操作人' },

@@ -13,6 +13,7 @@ import { errorsPlugin, notFoundBody } from './plugins/errors';
 import { JwtKeys } from './modules/auth/jwt';
 import { Mailer } from './modules/mail/mailer';
 import { offlineGateway } from './gateway/offline';
+import { startGateway } from './gateway';
 import { ensureAdmin } from './modules/auth/seed';
 import { modules } from './modules';
 import { startJobs } from './jobs';
@@ -89,6 +90,9 @@ export async function createServer(
     return reply.status(404).send(notFoundBody());
   });
 
+  // devices reach the services only once every route is in place
+  const gateway = await startGateway(deps, { httpServer: app.server, log: app.log });
+  deps.gateway = gateway;
   const stopJobs = opts.jobs === false ? () => {} : startJobs(deps, app.log);
   mailer.start();
   return {
@@ -98,6 +102,7 @@ export async function createServer(
     close: async () => {
       stopJobs();
       mailer.stop();
+      await gateway.close(); // the one started here, even if a test swapped deps.gateway
       await app.close();
       if (!opts.database) await database.close();
     },

@@ -20,6 +20,26 @@ export type Config = {
   /** Allowed redirect-address origins for the authorisation-code flow besides publicUrl */
   allowedRedirectOrigins: string[];
   bodyLimitBytes: number;
+  mqtt: MqttConfig;
+};
+
+/** The device gateway: an embedded broker, or an external one when `url` is set. */
+export type MqttConfig = {
+  host: string;
+  /** plain MQTT over TCP; 0 = any free port (tests), -1 = no TCP listener */
+  port: number;
+  /** MQTT over TLS; listens only when cert and key are given */
+  tlsPort: number;
+  tlsCert: string | undefined;
+  tlsKey: string | undefined;
+  /** CA bundle sent to clients as acceptable issuers (client certificates are checked against imported ones) */
+  tlsCa: string | undefined;
+  /** external broker (mqtt://user:pass@host:1883); unset → embedded Aedes */
+  url: string | undefined;
+  /** shared secret for the broker's HTTP auth/ACL hooks (POST /mqtt/auth, /mqtt/acl); unset → hooks off */
+  hookSecret: string | undefined;
+  /** how an external broker learns device credentials: 'hooks' (EMQX calls Herald) or 'dynsec' (Mosquitto) */
+  provision: 'hooks' | 'dynsec';
 };
 
 const int = (v: string | undefined, d: number) => {
@@ -48,5 +68,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    mqtt: {
+      host: env.MQTT_HOST || env.HOST || '0.0.0.0',
+      port: int(env.MQTT_PORT, 1883),
+      tlsPort: int(env.MQTT_TLS_PORT, 8883),
+      tlsCert: env.MQTT_TLS_CERT || undefined,
+      tlsKey: env.MQTT_TLS_KEY || undefined,
+      tlsCa: env.MQTT_TLS_CA || undefined,
+      url: env.MQTT_URL || undefined,
+      hookSecret: env.MQTT_HOOK_SECRET || undefined,
+      provision: env.MQTT_PROVISION === 'dynsec' ? 'dynsec' : 'hooks',
+    },
   };
 }

@@ -4,6 +4,7 @@ import type { Server } from '../src/app';
 import { accounts, mails, roles, userRoles, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/crypto';
 import { defaultAccountPermissions } from '../src/modules/auth/permissions';
+import { createDefaultGroup } from '../src/modules/groups/repo';
 import { Client } from './harness';
 
 let seq = 0;
@@ -47,6 +48,7 @@ export async function seedAccount(
     })
     .returning();
   await db.update(accounts).set({ adminUserId: admin!.id }).where(eq(accounts.id, account!.id));
+  await createDefaultGroup(db, account!.id);
   const client = await new Client(server).login(username, password);
   return { accountId: account!.id, adminId: admin!.id, username, client };
 }

@@ -17,6 +17,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     WEB_DIST: '',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:8080',
+    // every test file gets its own embedded broker on a free loopback port
+    MQTT_HOST: '127.0.0.1',
+    MQTT_PORT: '0',
     ...env,
   } as NodeJS.ProcessEnv);
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -7,7 +7,15 @@ export type ModelType = (typeof MODEL_TYPES)[number];
 export const DeviceStatus = { DELETED: -1, NOT_ENABLED: 0, DISABLED: 1, ENABLED: 2 } as const;
 export type DeviceStatus = (typeof DeviceStatus)[keyof typeof DeviceStatus];
 
-export const BATTERY_STATES = ['charging', 'abnormal', 'depleted', 'extremelyLow', 'low', 'sufficient', 'full'] as const;
+export const BATTERY_STATES = [
+  'charging',
+  'abnormal',
+  'depleted',
+  'extremelyLow',
+  'low',
+  'sufficient',
+  'full',
+] as const;
 export type BatteryState = (typeof BATTERY_STATES)[number];
 
 export const PRINTER_STATES = ['normal', 'outOfPaper', 'overheating', 'coverOpen', 'otherException'] as const;

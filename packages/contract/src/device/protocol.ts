@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { BATTERY_STATES, COMMUNICATION_TYPES, DENSITIES, NETWORK_TYPES, PAPER_WIDTHS, PRINTER_STATES, PRINT_LANGUAGES, PRINT_SPEEDS, VOICE_TYPES } from './enums';
+import {
+  BATTERY_STATES,
+  COMMUNICATION_TYPES,
+  DENSITIES,
+  NETWORK_TYPES,
+  PAPER_WIDTHS,
+  PRINTER_STATES,
+  PRINT_LANGUAGES,
+  PRINT_SPEEDS,
+  VOICE_TYPES,
+} from './enums';
 
 /**
  * The device protocol in code (docs/device-protocol.md is its prose). Server and simulator build
@@ -58,10 +68,17 @@ export const presencePayload = z.object({
   v,
   ts: ms,
   online: z.boolean(),
+  /**
+   * the session key: the timestamp (ms) the device connected with (the one in its MQTT username).
+   * The online message and the last will of one connection carry the same key, so Herald can tell
+   * an old session's will from a new session's online message when they arrive out of order.
+   */
+  session: ms,
   firmware: z.string().max(32).optional(),
   /** why the device went offline, in its last will or an orderly disconnect */
   reason: z.string().max(64).optional(),
 });
+export type Presence = z.infer<typeof presencePayload>;
 
 export const cellSchema = z.object({
   mcc: z.number().int(),
@@ -84,7 +101,13 @@ export const telemetryPayload = z.object({
   printer: z.object({ state: z.enum(PRINTER_STATES), paperWidth: z.number().int().optional() }).optional(),
   location: z
     .object({
-      gnss: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), accuracy: z.number().optional() }).optional(),
+      gnss: z
+        .object({
+          lat: z.number().min(-90).max(90),
+          lng: z.number().min(-180).max(180),
+          accuracy: z.number().optional(),
+        })
+        .optional(),
       cells: z.array(cellSchema).max(8).optional(),
     })
     .optional(),
@@ -108,7 +131,12 @@ export const ackPayload = z.object({
 });
 export type Ack = z.infer<typeof ackPayload>;
 
+/**
+ * printerState: the printer state changed; battery: battery level/state crossed a threshold;
+ * fault: something failed that is not a state (message says what); boot: the device (re)started.
+ */
 export const EVENT_TYPES = ['printerState', 'battery', 'fault', 'boot'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
 export const eventPayload = z.object({
   v,
   ts: ms,
@@ -116,7 +144,10 @@ export const eventPayload = z.object({
   printerState: z.enum(PRINTER_STATES).optional(),
   battery: z.object({ level: z.number().int().min(0).max(100), state: z.enum(BATTERY_STATES) }).optional(),
   message: z.string().max(256).optional(),
+  /** boot: the firmware now running */
+  firmware: z.string().max(32).optional(),
 });
+export type DeviceEvent = z.infer<typeof eventPayload>;
 
 // ── downlink ──────────────────────────────────────────────────────────────
 
@@ -135,7 +166,17 @@ export const printParamsSchema = z.object({
 });
 export type PrintParams = z.infer<typeof printParamsSchema>;
 
-export const COMMANDS = ['restart', 'pause', 'resume', 'uploadLog', 'setPrintParams', 'setVolume', 'mute', 'unmute', 'qrSwitch'] as const;
+export const COMMANDS = [
+  'restart',
+  'pause',
+  'resume',
+  'uploadLog',
+  'setPrintParams',
+  'setVolume',
+  'mute',
+  'unmute',
+  'qrSwitch',
+] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 export const commandParams = {
@@ -163,6 +204,51 @@ export const commandPayload = z.object({
   params: z.record(z.string(), z.unknown()),
 });
 export type CommandMessage = z.infer<typeof commandPayload>;
+
+/** Whatever Herald sends down carries these three fields; the device acks and dedups on them. */
+export const downlinkHeader = z.object({ v, id: z.string().min(1).max(64), ts: ms, expireAt: ms });
+
+// ── connection ────────────────────────────────────────────────────────────
+
+/**
+ * Why Herald refuses a connection, and the MQTT 3.1.1 CONNACK return code the device sees.
+ * Unknown and deleted devices look like a bad password (4), so S/Ns cannot be probed; a device
+ * that proved its secret but may not connect gets 5.
+ */
+export const CONNECT_REFUSALS = {
+  badClientId: 2,
+  unknownDevice: 4,
+  badCredentials: 4,
+  staleTimestamp: 4,
+  deviceDisabled: 5,
+  deviceNotEnabled: 5,
+  accountDisabled: 5,
+  certificateRejected: 5,
+  licenceExhausted: 5,
+} as const;
+export type ConnectRefusal = keyof typeof CONNECT_REFUSALS;
+
+/** Keep-alive the device should use (seconds); the broker drops it after 1.5 × this without traffic. */
+export const KEEPALIVE_SECONDS = 60;
+
+// ── device HTTP ───────────────────────────────────────────────────────────
+
+/** POST /device/v1/register (one-model-one-secret applications). */
+export const deviceRegisterRequest = z.object({
+  appKey: z.string().min(1).max(64),
+  modelCode: z.string().min(1).max(64),
+  sn: z.string().regex(SN_RE),
+  /** ms; within MQTT_CLOCK_SKEW_MS of Herald's clock */
+  timestamp: z.number().int().nonnegative(),
+  /** hex HMAC-SHA256(appSecret, `appKey<appKey>modelCode<modelCode>sn<sn>timestamp<timestamp>`) */
+  sign: z.string().regex(/^[0-9a-fA-F]{64}$/),
+});
+export type DeviceRegisterRequest = z.infer<typeof deviceRegisterRequest>;
+export const deviceRegisterResponse = z.object({ deviceSecret: z.string() });
+
+/** PUT /device/v1/logs/:token — the uploadLog command's one-time URL. */
+export const LOG_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const LOG_UPLOAD_TTL_MS = 30 * 60 * 1000;
 
 /** Parse a JSON payload against a schema; null when it is not valid JSON or not valid. */
 export function parsePayload<T extends z.ZodTypeAny>(schema: T, raw: Buffer | string): z.infer<T> | null {

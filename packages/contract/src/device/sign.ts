@@ -30,6 +30,16 @@ export function parseMqttUsername(username: string): { sn: string; ts: number; m
  * secret and receives its own device secret. sign = hex HMAC-SHA256(appSecret,
  * `appKey<appKey>modelCode<modelCode>sn<sn>timestamp<ts>`).
  */
-export function registrationSign(appSecret: string, p: { appKey: string; modelCode: string; sn: string; timestamp: number }) {
+export function registrationSign(
+  appSecret: string,
+  p: { appKey: string; modelCode: string; sn: string; timestamp: number },
+) {
   return hmacHex(appSecret, `appKey${p.appKey}modelCode${p.modelCode}sn${p.sn}timestamp${p.timestamp}`);
 }
+
+/**
+ * Static MQTT password, only for an external broker that checks plain passwords itself
+ * (Mosquitto's dynamic-security plugin): username = S/N, password = hex HMAC-SHA256(secret, "mqtt").
+ * Still never the raw secret, but replayable — prefer the timestamped credentials above.
+ */
+export const mqttStaticPassword = (deviceSecret: string) => hmacHex(deviceSecret, 'mqtt');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   customType,
   doublePrecision,
@@ -274,7 +275,9 @@ export const deviceGroups = pgTable(
   },
   (t) => [
     uniqueIndex('device_groups_name_uq').on(t.accountId, sql`lower(${t.name})`),
-    uniqueIndex('device_groups_default_uq').on(t.accountId).where(sql`${t.isDefault}`),
+    uniqueIndex('device_groups_default_uq')
+      .on(t.accountId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -378,6 +381,8 @@ export const devices = pgTable(
     online: boolean('online').notNull().default(false),
     lastOnlineAt: ts('last_online_at'),
     lastOfflineAt: ts('last_offline_at'),
+    /** the device_connections row of the session that holds presence (null when offline) */
+    connectionId: bigint('connection_id', { mode: 'number' }),
     paused: boolean('paused').notNull().default(false),
     mutedUntil: ts('muted_until'),
     qrEnabled: boolean('qr_enabled').notNull().default(false),
@@ -395,7 +400,9 @@ export const devices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('devices_sn_uq').on(t.sn).where(sql`${t.status} <> -1`),
+    uniqueIndex('devices_sn_uq')
+      .on(t.sn)
+      .where(sql`${t.status} <> -1`),
     index('devices_account_idx').on(t.accountId, t.status),
     index('devices_group_idx').on(t.groupId),
   ],
@@ -413,8 +420,16 @@ export const deviceConnections = pgTable(
     disconnectedAt: ts('disconnected_at'),
     ip: text('ip'),
     reason: text('reason'),
+    /**
+     * the device's session key: the timestamp (ms) it connected with; orders sessions when
+     * connect and disconnect of two sessions are processed out of order
+     */
+    session: bigint('session', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [index('device_connections_device_idx').on(t.deviceId, t.connectedAt)],
+  (t) => [
+    index('device_connections_device_idx').on(t.deviceId, t.connectedAt),
+    index('device_connections_session_idx').on(t.deviceId, t.session),
+  ],
 );
 
 /** Commands sent to devices and what the device answered. */
@@ -454,4 +469,26 @@ export const deviceLogs = pgTable('device_logs', {
   uploadedAt: ts('uploaded_at'),
   expiresAt: ts('expires_at').notNull(),
   createdAt: createdAt(),
+});
+
+/** Batch device imports from an xlsx file, processed in the background; the console polls the progress. */
+export const deviceImports = pgTable('device_imports', {
+  id: uuid('id').primaryKey(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  userId: integer('user_id').notNull(),
+  fileName: text('file_name'),
+  /** running | done | failed */
+  status: text('status').notNull(),
+  total: integer('total').notNull().default(0),
+  processed: integer('processed').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  /** [{row, sn, message}] — message is a message key, translated when read */
+  failed: jsonb('failed')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  message: text('message'),
+  createdAt: createdAt(),
+  finishedAt: ts('finished_at'),
 });

@@ -9,6 +9,7 @@ export const offlineGateway: Gateway = {
     throw new Error('gateway not started');
   },
   kick: async () => {},
+  deviceChanged: async () => {},
   endpoints: () => ({}),
   close: async () => {},
 };

@@ -6,10 +6,20 @@ import type { DownKind } from '@herald/contract';
  * other way, from the gateway into modules/device-link.
  */
 export interface Gateway {
-  /** Publish a downlink message to one device (QoS from the contract's QOS table). */
+  /**
+   * Publish a downlink message to one device (QoS from the contract's QOS table). Devices use
+   * clean sessions: a message for a device that is not connected is dropped, so callers send to
+   * online devices and keep a job pending until the device is back (the device's `online` flag).
+   */
   publish(sn: string, kind: DownKind, payload: object): Promise<void>;
   /** Drop a device's connection now (disabled, deleted, account disabled, certificate revoked). */
   kick(sn: string, reason: string): Promise<void>;
+  /**
+   * Tell the gateway that a device's credentials or eligibility changed (secret issued, enabled,
+   * disabled, deleted, account enabled/disabled). Only a broker that keeps its own copy of device
+   * credentials (Mosquitto dynamic security) needs it; elsewhere it does nothing.
+   */
+  deviceChanged?(sn: string): Promise<void>;
   /** Ports and URLs devices use, for the docs page and the simulator. */
   endpoints(): { mqtt?: string; mqtts?: string; ws?: string };
   close(): Promise<void>;

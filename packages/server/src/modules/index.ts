@@ -1,8 +1,15 @@
 import type { RoutesPlugin } from '../lib/deps';
 import accountRoutes from './accounts/routes';
+import applicationRoutes from './applications/routes';
 import authRoutes from './auth/routes';
 import commonRoutes from './common/routes';
+import deviceLinkRoutes from './device-link/routes';
+import deviceRoutes from './devices/routes';
+import fleetCommonRoutes from './fleet-common/routes';
+import groupRoutes from './groups/routes';
 import mailRoutes from './mail/routes';
+import manufacturerRoutes from './manufacturers/routes';
+import modelRoutes from './models/routes';
 import operLogRoutes from './oper-log/routes';
 import personalRoutes from './personal/routes';
 import roleRoutes from './roles/routes';
@@ -18,4 +25,11 @@ export const modules: RoutesPlugin[] = [
   userRoutes,
   roleRoutes,
   personalRoutes,
+  deviceLinkRoutes,
+  modelRoutes,
+  groupRoutes,
+  deviceRoutes,
+  applicationRoutes,
+  manufacturerRoutes,
+  fleetCommonRoutes,
 ];

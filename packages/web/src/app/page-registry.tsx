@@ -9,6 +9,10 @@ const named = <M extends Record<string, unknown>>(load: () => Promise<M>, key: k
 const accounts = () => import('../features/accounts');
 const users = () => import('../features/users');
 const roles = () => import('../features/roles');
+const devices = () => import('../features/devices');
+const models = () => import('../features/device-models');
+const applications = () => import('../features/applications');
+const manufacturers = () => import('../features/manufacturers');
 
 /**
  * Route name (from the contract's route tree) → page. The shell composes the features here;
@@ -29,6 +33,25 @@ const PAGES: Record<string, Page> = {
   'role.add': named(roles, 'RoleAddPage'),
   'role.edit': named(roles, 'RoleEditPage'),
   'role.details': named(roles, 'RoleDetailsPage'),
+  deviceList: named(devices, 'DeviceListPage'),
+  'deviceList.add': named(devices, 'DeviceAddPage'),
+  'deviceList.batchAdd': named(devices, 'DeviceBatchAddPage'),
+  'deviceList.detail': named(devices, 'DeviceDetailPage'),
+  'deviceList.editPrint': named(devices, 'DeviceEditPrintPage'),
+  'deviceList.deleteList': named(devices, 'DeviceDeletedListPage'),
+  'deviceList.silenceList': named(devices, 'DeviceSilenceListPage'),
+  deviceApply: named(devices, 'DeviceApplyListPage'),
+  'deviceApply.detail': named(devices, 'DeviceApplyDetailPage'),
+  'deviceApply.edit': named(devices, 'DeviceApplyEditPage'),
+  deviceModel: named(models, 'ModelListPage'),
+  'deviceModel.add': named(models, 'ModelAddPage'),
+  'deviceModel.detail': named(models, 'ModelDetailPage'),
+  deviceGroup: named(() => import('../features/device-groups'), 'GroupListPage'),
+  deviceFactory: named(manufacturers, 'ManufacturerPage'),
+  deviceCert: named(manufacturers, 'LicenceCertPage'),
+  apply: named(applications, 'AppListPage'),
+  'apply.add': named(applications, 'AppAddPage'),
+  'apply.detail': named(applications, 'AppDetailPage'),
   operLog: named(() => import('../features/oper-log'), 'OperLogPage'),
   userCenter: named(() => import('../features/personal'), 'PersonalCentrePage'),
 };

@@ -8,7 +8,7 @@ import { TOAST_SECONDS } from './config';
 staticMessage.config({ maxCount: 1, duration: TOAST_SECONDS });
 
 /** antd's context-aware instances (themed) once the app has mounted; static ones before that. */
-let message: Pick<MessageInstance, 'error' | 'success' | 'destroy'> = staticMessage;
+let message: Pick<MessageInstance, 'error' | 'success' | 'warning' | 'destroy'> = staticMessage;
 type Dialogs = { warning: (p: ModalFuncProps) => unknown; confirm: (p: ModalFuncProps) => unknown };
 let modal: Dialogs = Modal;
 
@@ -33,6 +33,11 @@ export function toastSuccess(text?: string): void {
     duration: TOAST_SECONDS,
     className: 'herald-toast-success',
   });
+}
+
+export function toastWarning(text: string): void {
+  message.destroy();
+  void message.warning({ content: text, duration: TOAST_SECONDS, className: 'herald-toast-warning' });
 }
 
 let timeoutDialogOpen = false;

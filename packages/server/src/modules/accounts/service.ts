@@ -18,6 +18,7 @@ import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { sendActivationMail } from '../auth/activation';
 import { defaultAccountPermissions } from '../auth/permissions';
 import { revokeUserSessions } from '../auth/repo';
+import { createDefaultGroup } from '../groups/repo';
 import { audit } from '../oper-log/audit';
 import * as repo from './repo';
 
@@ -163,6 +164,7 @@ export async function createAccount(deps: Deps, auth: AuthContext, body: CreateB
           permissions: defaultAccountPermissions(),
         });
         const user = await newAdmin(deps, tx, account, body.adminEmail, username);
+        await createDefaultGroup(tx, account.id);
         await audit(tx, auth, {
           module: 'account',
           type: 'add',

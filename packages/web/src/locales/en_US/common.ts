@@ -10,6 +10,7 @@ export default {
     backHome: 'Back to home',
     notFound: 'Sorry, the page you visited does not exist.',
     submit: 'Submit',
+    confirm: 'Confirm',
     cancel: 'Cancel',
     save: 'Save',
     back: 'Back',
@@ -22,6 +23,7 @@ export default {
     disable: 'Disable',
     more: 'More',
     export: 'Export',
+    loginPassword: 'Login password',
   },
   layout: {
     logout: 'Log out',

@@ -10,6 +10,7 @@ export default {
     backHome: '返回首页',
     notFound: '抱歉，您访问的页面不存在。',
     submit: '提交',
+    confirm: '确定',
     cancel: '取消',
     save: '保存',
     back: '返回',
@@ -22,6 +23,7 @@ export default {
     disable: '禁用',
     more: '更多',
     export: '导出',
+    loginPassword: '登录密码',
   },
   layout: {
     logout: '退出登录',

@@ -5,5 +5,23 @@ import menu from './menu';
 import operLog from './oper-log';
 import personal from './personal';
 import user from './user';
+import device from './device';
+import model from './model';
+import group from './group';
+import app from './app';
+import manufacturer from './manufacturer';
 
-export default { ...common, ...menu, ...home, ...account, ...user, ...personal, ...operLog };
+export default {
+  ...common,
+  ...menu,
+  ...home,
+  ...account,
+  ...user,
+  ...personal,
+  ...operLog,
+  ...device,
+  ...model,
+  ...group,
+  ...app,
+  ...manufacturer,
+};

@@ -1,0 +1,154 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Small helpers for driving the console in the end-to-end tests. Every wait has a generous
+ * timeout; nothing sleeps for a fixed time.
+ */
+
+export const WAIT = 30_000;
+
+/** expect.poll with the generous timeout (vitest's default is one second). */
+export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: WAIT, interval: 100 });
+
+/** An element by its data-testid. */
+export const byId = (page: Page, id: string): Locator => page.locator(`[data-testid="${id}"]`).first();
+
+/**
+ * The input behind a data-testid: the attribute sits on the input itself for antd inputs, but
+ * on a wrapper for some composite fields, so accept either.
+ */
+export const inputOf = (page: Page, id: string): Locator =>
+  page.locator(`input[data-testid="${id}"], textarea[data-testid="${id}"], [data-testid="${id}"] input`).first();
+
+export async function fill(page: Page, id: string, value: string): Promise<void> {
+  const input = inputOf(page, id);
+  await input.waitFor({ state: 'visible', timeout: WAIT });
+  await input.fill(value);
+}
+
+export async function visible(page: Page, id: string, timeout = WAIT): Promise<Locator> {
+  const el = byId(page, id);
+  await el.waitFor({ state: 'visible', timeout });
+  return el;
+}
+
+/** Resolves once the page's pathname equals `path` (or `pathname + search` matches the RegExp). */
+export async function waitForPath(page: Page, path: string | RegExp, timeout = WAIT): Promise<void> {
+  await page.waitForURL((u) => (typeof path === 'string' ? u.pathname === path : path.test(u.pathname + u.search)), {
+    timeout,
+  });
+}
+
+/** Fills in and submits the sign-in form; does not wait for what follows. */
+export async function submitSignIn(page: Page, username: string, password: string): Promise<void> {
+  if (new URL(page.url(), 'http://x').pathname !== '/login') await page.goto('/login');
+  await fill(page, 'login-username', username);
+  await fill(page, 'login-password', password);
+  await byId(page, 'login-submit').click();
+}
+
+/** Signs in and waits for the console layout. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await submitSignIn(page, username, password);
+  await visible(page, 'console-layout');
+}
+
+/** The token kept in session storage (null when signed out). */
+export const sessionItem = (page: Page, key: string): Promise<string | null> =>
+  page.evaluate((k) => sessionStorage.getItem(k), key);
+
+/** Opens the data-testid'd dropdown trigger (antd dropdowns open on hover) and clicks an item. */
+export async function pickFromDropdown(page: Page, trigger: string, item: string): Promise<void> {
+  const entry = page.locator(`[data-testid="${item}"]`);
+  await expect
+    .poll(
+      async () => {
+        await byId(page, trigger).hover();
+        return entry.isVisible();
+      },
+      { timeout: WAIT, interval: 500 },
+    )
+    .toBe(true);
+  await entry.click();
+}
+
+/** The sidebar's submenu of a group (`menu-group-<name>`). */
+const submenuOf = (page: Page, group: string): Locator =>
+  page.locator('[data-testid="side-menu"] li.ant-menu-submenu', { has: page.locator(`[data-testid="${group}"]`) });
+
+/** Opens a sidebar group and waits until its expand animation is over (a click during it can get lost). */
+export async function openGroup(page: Page, group: string): Promise<void> {
+  const submenu = submenuOf(page, group);
+  await submenu.waitFor({ state: 'visible', timeout: WAIT });
+  if (!(await submenu.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) {
+    await byId(page, group).click();
+  }
+  await poll(() =>
+    submenu.evaluate((el) => {
+      const sub = el.querySelector(':scope > ul.ant-menu-sub');
+      return el.classList.contains('ant-menu-submenu-open') && !!sub && !/\bant-motion/.test(sub.className);
+    }),
+  ).toBe(true);
+}
+
+/** Opens a page through the sidebar: the group first (when given), then the leaf `menu-<name>`. */
+export async function openMenu(page: Page, leaf: string, path: string, group?: string): Promise<void> {
+  if (group) await openGroup(page, `menu-group-${group}`);
+  const link = await visible(page, `menu-${leaf}`);
+  await link.click();
+  await waitForPath(page, path);
+}
+
+/**
+ * The sidebar's menu entries: every group is opened first, so leaves inside groups are in the
+ * DOM. Returns the testids of the groups and of the leaves, sorted.
+ */
+export async function sidebarEntries(page: Page): Promise<{ groups: string[]; leaves: string[] }> {
+  const menu = await visible(page, 'side-menu');
+  const groups = (
+    await menu
+      .locator('[data-testid^="menu-group-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!))
+  ).sort();
+  for (const g of groups) await openGroup(page, g);
+  const leaves = await menu
+    .locator('a[data-testid^="menu-"]')
+    .evaluateAll((els) =>
+      els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-testid')!),
+    );
+  return { groups, leaves: leaves.sort() };
+}
+
+/** The link of the newest mail to `to`, checked to point at this server's activation page. */
+export function activationLink(link: string | null | undefined, serverUrl: string): string {
+  expect(link, 'the mail carries no link').toBeTruthy();
+  const url = new URL(link!);
+  expect(url.origin).toBe(serverUrl);
+  expect(url.pathname).toBe('/activation');
+  expect(url.searchParams.get('token')).toBeTruthy();
+  return link!;
+}
+
+/** Opens an activation link and sets the password; waits for the success screen. */
+export async function activate(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await fill(page, 'field-password', password);
+  await fill(page, 'field-confirmPassword', password);
+  await byId(page, 'activation-submit').click();
+  await visible(page, 'activation-success');
+}
+
+/**
+ * Counts the page's requests in flight from now on; `settled()` waits until none is left (a
+ * reload in the middle of a response aborts it, which is not what a test means to check).
+ */
+export function trackRequests(page: Page): { settled: () => Promise<void> } {
+  const inFlight = new Set<unknown>();
+  page.on('request', (r) => inFlight.add(r));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  return {
+    settled: () => poll(() => inFlight.size).toBe(0),
+  };
+}

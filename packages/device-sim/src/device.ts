@@ -1,0 +1,523 @@
+import { EventEmitter } from 'node:events';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import {
+  DEFAULT_PRINT_PARAMS,
+  KEEPALIVE_SECONDS,
+  PROTOCOL_VERSION,
+  QOS,
+  commandParams,
+  commandPayload,
+  downlinkHeader,
+  parsePayload,
+  topics,
+  type Ack,
+  type BatteryState,
+  type CommandMessage,
+  type DeviceEvent,
+  type NetworkType,
+  type Presence,
+  type PrintParams,
+  type PrinterState,
+  type Telemetry,
+  type UpKind,
+} from '@herald/contract';
+import { mqttCredentials, mqttStaticPassword } from '@herald/contract/device-sign';
+
+/** Faults a test or the CLI can switch on for one device. */
+export const FAULTS = ['paper-out', 'cover-open', 'overheating', 'low-battery', 'slow-ack', 'drop-ack'] as const;
+export type Fault = (typeof FAULTS)[number];
+
+export type DeviceState = {
+  firmware: string;
+  battery: { level: number; state: BatteryState };
+  network: { type: NetworkType; signal: number };
+  freeMemory: number;
+  printerState: PrinterState;
+  volume: number;
+  muted: boolean;
+  mutedUntil: number | null;
+  paused: boolean;
+  printParams: PrintParams;
+  qr: { enabled: boolean; password?: string };
+  location: { lat: number; lng: number };
+};
+
+/** One line of what the device received and what it did about it. */
+export type Received = {
+  at: number;
+  kind: string;
+  id?: string;
+  cmd?: string;
+  /** executed and acked with `code`, dropped as a duplicate, or answered without doing anything */
+  outcome: 'executed' | 'duplicate' | 'expired' | 'invalid' | 'unsupported';
+  code?: Ack['code'];
+  payload: unknown;
+};
+
+export type DeviceOptions = {
+  sn: string;
+  secret: string;
+  /** mqtt://, mqtts:// or ws:// URL of the broker */
+  mqttUrl: string;
+  /** printers report a printer state; speakers do not */
+  kind?: 'printer' | 'speaker';
+  firmware?: string;
+  telemetryIntervalMs?: number;
+  keepaliveSeconds?: number;
+  /** delay between the ack of a restart and the reconnect */
+  restartDelayMs?: number;
+  /** reconnect backoff: first delay and ceiling (ms); each delay gets ±50 % jitter */
+  backoffMinMs?: number;
+  backoffMaxMs?: number;
+  /**
+   * 'hmac' (default): timestamped HMAC credentials. 'static': username = S/N and the static
+   * password hex HMAC-SHA256(secret, "mqtt"), for a broker holding its own copy of credentials
+   * (Mosquitto dynamic security).
+   */
+  credentials?: 'hmac' | 'static';
+  /** extra options for MQTT.js (TLS client certificate, ...) */
+  mqttOptions?: IClientOptions;
+  /** how many received messages to keep (oldest dropped first) */
+  logLimit?: number;
+  /** slow-ack fault delay */
+  slowAckMs?: number;
+};
+
+const SEEN_LIMIT = 1000;
+
+/**
+ * A virtual printer or speaker speaking exactly the device protocol (docs/device-protocol.md):
+ * it connects with HMAC credentials and a last will, reports presence and telemetry, obeys
+ * commands, acks with the echoed `ts`, drops duplicate ids, ignores expired messages and
+ * reconnects with exponential backoff and jitter.
+ *
+ * Events: 'online', 'offline', 'refused' (CONNACK code), 'received' (Received), 'acked' (Ack).
+ */
+export class VirtualDevice extends EventEmitter {
+  readonly sn: string;
+  state: DeviceState;
+  readonly received: Received[] = [];
+  readonly faults = new Set<Fault>();
+  /** the CONNACK return code of the last refused connection */
+  lastRefusal: number | undefined;
+  connects = 0;
+
+  private client: MqttClient | undefined;
+  private session = 0;
+  private stopped = true;
+  private attempt = 0;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private telemetryTimer: NodeJS.Timeout | undefined;
+  private readonly seen = new Map<string, Ack['code'] | null>();
+  private readonly opts: Required<Omit<DeviceOptions, 'mqttOptions' | 'firmware' | 'kind' | 'credentials'>> &
+    Pick<DeviceOptions, 'mqttOptions' | 'credentials'> & { kind: 'printer' | 'speaker' };
+
+  constructor(opts: DeviceOptions) {
+    super();
+    this.sn = opts.sn;
+    this.opts = {
+      kind: 'printer',
+      telemetryIntervalMs: 60_000,
+      keepaliveSeconds: KEEPALIVE_SECONDS,
+      restartDelayMs: 1000,
+      backoffMinMs: 1000,
+      backoffMaxMs: 60_000,
+      logLimit: 1000,
+      slowAckMs: 3000,
+      ...opts,
+    };
+    this.state = {
+      firmware: opts.firmware ?? '1.00.00.01',
+      battery: { level: 80 + Math.floor(Math.random() * 20), state: 'sufficient' },
+      network: { type: 'wifi', signal: -40 - Math.floor(Math.random() * 40) },
+      freeMemory: 4 * 1024 * 1024,
+      printerState: 'normal',
+      volume: DEFAULT_PRINT_PARAMS.volume,
+      muted: false,
+      mutedUntil: null,
+      paused: false,
+      printParams: { ...DEFAULT_PRINT_PARAMS },
+      qr: { enabled: false },
+      location: { lat: 22.54 + Math.random() * 0.1, lng: 114.05 + Math.random() * 0.1 },
+    };
+  }
+
+  get online(): boolean {
+    return !!this.client?.connected;
+  }
+
+  /** Start connecting (and keep reconnecting until stop()). */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  /** Disconnect in an orderly way (offline presence first) and stop reconnecting. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    await this.disconnect('shutdown');
+  }
+
+  /**
+   * Power cut: the connection drops without a DISCONNECT (the broker publishes the last will)
+   * and the device stays down until start().
+   */
+  crash(): void {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.telemetryTimer);
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    client.removeAllListeners('close');
+    client.stream.destroy();
+    client.end(true);
+    this.emit('offline');
+  }
+
+  /** Resolves when the device is connected (or rejects after `timeoutMs`). */
+  waitOnline(timeoutMs = 10_000): Promise<void> {
+    if (this.online) return Promise.resolve();
+    return this.waitFor('online', timeoutMs);
+  }
+
+  waitFor(event: string, timeoutMs = 10_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.off(event, done);
+        reject(new Error(`${this.sn}: no ${event} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.once(event, done);
+    });
+  }
+
+  // ── faults ───────────────────────────────────────────────────────────────
+
+  injectFault(fault: Fault): void {
+    this.faults.add(fault);
+    this.applyFaults();
+  }
+
+  clearFault(fault: Fault): void {
+    this.faults.delete(fault);
+    this.applyFaults();
+  }
+
+  private applyFaults() {
+    const before = this.state.printerState;
+    this.state.printerState = this.faults.has('paper-out')
+      ? 'outOfPaper'
+      : this.faults.has('cover-open')
+        ? 'coverOpen'
+        : this.faults.has('overheating')
+          ? 'overheating'
+          : 'normal';
+    if (this.opts.kind === 'printer' && before !== this.state.printerState) {
+      this.sendEvent({ type: 'printerState', printerState: this.state.printerState });
+    }
+    const low = this.faults.has('low-battery');
+    if (low && this.state.battery.state !== 'low') {
+      this.state.battery = { level: 8, state: 'low' };
+      this.sendEvent({ type: 'battery', battery: this.state.battery });
+    } else if (!low && this.state.battery.state === 'low') {
+      this.state.battery = { level: 90, state: 'sufficient' };
+      this.sendEvent({ type: 'battery', battery: this.state.battery });
+    }
+  }
+
+  // ── connection ───────────────────────────────────────────────────────────
+
+  private connect() {
+    // a fresh session key (and so fresh credentials) for every connection
+    this.session = Math.max(Date.now(), this.session + 1);
+    const creds =
+      this.opts.credentials === 'static'
+        ? { clientId: this.sn, username: this.sn, password: mqttStaticPassword(this.opts.secret) }
+        : mqttCredentials(this.sn, this.opts.secret, this.session);
+    const will: Presence = {
+      v: PROTOCOL_VERSION,
+      ts: this.session,
+      online: false,
+      session: this.session,
+      reason: 'lost',
+    };
+    const client = mqtt.connect(this.opts.mqttUrl, {
+      ...this.opts.mqttOptions,
+      ...creds,
+      protocolVersion: 4,
+      clean: true,
+      keepalive: this.opts.keepaliveSeconds,
+      reconnectPeriod: 0, // the device's own backoff decides
+      connectTimeout: 15_000,
+      will: {
+        topic: topics.up(this.sn, 'presence'),
+        payload: Buffer.from(JSON.stringify(will)),
+        qos: 1,
+        retain: false,
+      },
+    });
+    this.client = client;
+    client.on('connect', () => void this.onConnected(client));
+    client.on('message', (topic, payload) => void this.onMessage(topic, payload));
+    client.on('error', (err) => {
+      const code = (err as { code?: number }).code;
+      if (typeof code === 'number') {
+        this.lastRefusal = code;
+        this.emit('refused', code);
+      }
+    });
+    client.on('close', () => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      clearInterval(this.telemetryTimer);
+      this.emit('offline');
+      client.removeAllListeners('close');
+      client.end(true);
+      this.scheduleReconnect();
+    });
+  }
+
+  private scheduleReconnect(delayMs?: number) {
+    if (this.stopped) return;
+    clearTimeout(this.reconnectTimer);
+    const base = Math.min(this.opts.backoffMaxMs, this.opts.backoffMinMs * 2 ** this.attempt);
+    this.attempt = Math.min(this.attempt + 1, 20);
+    const delay = delayMs ?? base * (0.5 + Math.random());
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private async onConnected(client: MqttClient) {
+    this.attempt = 0;
+    this.lastRefusal = undefined;
+    this.connects++;
+    try {
+      await client.subscribeAsync(topics.deviceSubscription(this.sn), { qos: 1 });
+      const presence: Presence = {
+        v: PROTOCOL_VERSION,
+        ts: Date.now(),
+        online: true,
+        session: this.session,
+        firmware: this.state.firmware,
+      };
+      await this.send('presence', presence);
+      await this.sendTelemetry();
+    } catch {
+      return; // the connection went away meanwhile; 'close' reconnects
+    }
+    clearInterval(this.telemetryTimer);
+    this.telemetryTimer = setInterval(() => void this.sendTelemetry().catch(() => {}), this.opts.telemetryIntervalMs);
+    this.telemetryTimer.unref();
+    this.emit('online');
+  }
+
+  private async disconnect(reason: string) {
+    const client = this.client;
+    clearInterval(this.telemetryTimer);
+    if (!client) return;
+    this.client = undefined;
+    client.removeAllListeners('close');
+    if (client.connected) {
+      const bye: Presence = { v: PROTOCOL_VERSION, ts: Date.now(), online: false, session: this.session, reason };
+      const sent = this.send('presence', bye, client).then(
+        () => true,
+        () => false,
+      );
+      // a dead connection never acks the goodbye: give up on it and close hard
+      const graceful = await Promise.race([sent, new Promise<boolean>((r) => setTimeout(() => r(false), 2000))]);
+      await client.endAsync(!graceful).catch(() => {});
+    } else {
+      client.end(true);
+    }
+    this.emit('offline');
+  }
+
+  private async send(kind: UpKind, payload: object, client = this.client) {
+    if (!client?.connected) return;
+    await client.publishAsync(topics.up(this.sn, kind), JSON.stringify(payload), { qos: QOS[kind] });
+  }
+
+  telemetry(): Telemetry {
+    const s = this.state;
+    if (s.mutedUntil !== null && Date.now() >= s.mutedUntil) {
+      s.muted = false;
+      s.mutedUntil = null;
+    }
+    return {
+      v: PROTOCOL_VERSION,
+      ts: Date.now(),
+      battery: s.battery,
+      network: s.network,
+      freeMemory: s.freeMemory,
+      firmware: s.firmware,
+      resources: { 'lang.en': '1.0.0' },
+      ...(this.opts.kind === 'printer'
+        ? { printer: { state: s.printerState, paperWidth: s.printParams.paperWidth } }
+        : {}),
+      location: { gnss: { lat: s.location.lat, lng: s.location.lng, accuracy: 10 } },
+      volume: s.volume,
+      muted: s.muted,
+      paused: s.paused,
+    };
+  }
+
+  sendTelemetry(): Promise<void> {
+    return this.send('telemetry', this.telemetry());
+  }
+
+  private sendEvent(e: Omit<DeviceEvent, 'v' | 'ts'>) {
+    void this.send('event', { v: PROTOCOL_VERSION, ts: Date.now(), ...e }).catch(() => {});
+  }
+
+  // ── downlink ─────────────────────────────────────────────────────────────
+
+  private record(r: Omit<Received, 'at'>) {
+    const line = { at: Date.now(), ...r };
+    this.received.push(line);
+    if (this.received.length > this.opts.logLimit) this.received.shift();
+    this.emit('received', line);
+  }
+
+  private async onMessage(topic: string, raw: Buffer) {
+    const t = topics.parse(topic);
+    if (!t || t.sn !== this.sn || t.dir !== 'down') return;
+    const header = parsePayload(downlinkHeader, raw);
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw.toString('utf8'));
+    } catch {
+      payload = raw.toString('utf8');
+    }
+    if (!header) return this.record({ kind: t.kind, outcome: 'invalid', payload });
+    const base = { kind: t.kind, id: header.id, payload };
+
+    // QoS 1 may deliver twice: a repeated id is not executed again, only answered again
+    if (this.seen.has(header.id)) {
+      const code = this.seen.get(header.id);
+      this.record({ ...base, outcome: 'duplicate', code: code ?? undefined });
+      if (code) await this.ack(header, code, undefined, false);
+      return;
+    }
+    this.remember(header.id, null);
+
+    if (Date.now() > header.expireAt) {
+      this.record({ ...base, outcome: 'expired', code: 'expired' });
+      return this.ack(header, 'expired', 'expired before arrival');
+    }
+    if (t.kind !== 'cmd') {
+      this.record({ ...base, outcome: 'unsupported', code: 'unsupported' });
+      return this.ack(header, 'unsupported');
+    }
+    const cmd = parsePayload(commandPayload, raw);
+    const params = cmd ? commandParams[cmd.cmd].safeParse(cmd.params) : undefined;
+    if (!cmd || !params?.success) {
+      this.record({ ...base, outcome: 'invalid', code: 'invalid' });
+      return this.ack(header, 'invalid', 'bad command or parameters');
+    }
+    const result = await this.execute(cmd, params.data as Record<string, unknown>);
+    this.record({ ...base, cmd: cmd.cmd, outcome: 'executed', code: result.code });
+    await this.ack(header, result.code, result.message, true, result.data);
+    if (cmd.cmd === 'restart') await this.restart();
+  }
+
+  private remember(id: string, code: Ack['code'] | null) {
+    this.seen.set(id, code);
+    if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.keys().next().value!);
+  }
+
+  private async execute(
+    cmd: CommandMessage,
+    params: Record<string, unknown>,
+  ): Promise<{ code: Ack['code']; message?: string; data?: Record<string, unknown> }> {
+    const s = this.state;
+    switch (cmd.cmd) {
+      case 'restart':
+        return { code: 'ok' };
+      case 'pause':
+        s.paused = true;
+        return { code: 'ok', data: { paused: true } };
+      case 'resume':
+        s.paused = false;
+        return { code: 'ok', data: { paused: false } };
+      case 'setPrintParams':
+        s.printParams = params as PrintParams;
+        s.volume = s.printParams.volume;
+        return { code: 'ok' };
+      case 'setVolume':
+        s.volume = params.volume as number;
+        return { code: 'ok', data: { volume: s.volume } };
+      case 'mute':
+        s.muted = true;
+        s.mutedUntil = params.until as number;
+        return { code: 'ok', data: { mutedUntil: s.mutedUntil } };
+      case 'unmute':
+        s.muted = false;
+        s.mutedUntil = null;
+        return { code: 'ok' };
+      case 'qrSwitch':
+        s.qr = { enabled: params.enabled as boolean, password: params.password as string | undefined };
+        return { code: 'ok', data: { enabled: s.qr.enabled } };
+      case 'uploadLog':
+        return this.uploadLog(params.url as string);
+    }
+  }
+
+  /** A generated log file: what this device received, one line each. */
+  logFile(): string {
+    const lines = [`# ${this.sn} firmware ${this.state.firmware} at ${new Date().toISOString()}`];
+    for (const r of this.received) {
+      lines.push(
+        `${new Date(r.at).toISOString()} ${r.kind} ${r.cmd ?? '-'} ${r.id ?? '-'} ${r.outcome} ${r.code ?? ''}`,
+      );
+    }
+    return `${lines.join('\n')}\n`;
+  }
+
+  private async uploadLog(url: string): Promise<{ code: Ack['code']; message?: string }> {
+    try {
+      const res = await fetch(url, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/plain', 'x-file-name': `${this.sn}.log` },
+        body: this.logFile(),
+      });
+      return res.ok ? { code: 'ok' } : { code: 'failed', message: `upload answered HTTP ${res.status}` };
+    } catch (err) {
+      return { code: 'failed', message: `upload failed: ${(err as Error).message}`.slice(0, 256) };
+    }
+  }
+
+  private async ack(
+    header: { id: string; ts: number },
+    code: Ack['code'],
+    message?: string,
+    first = true,
+    data?: Record<string, unknown>,
+  ) {
+    if (first) this.remember(header.id, code);
+    if (this.faults.has('drop-ack')) return;
+    if (this.faults.has('slow-ack')) await new Promise((r) => setTimeout(r, this.opts.slowAckMs));
+    const ack: Ack = {
+      v: PROTOCOL_VERSION,
+      id: header.id,
+      ts: header.ts,
+      code,
+      ...(message ? { message } : {}),
+      ...(data ? { data } : {}),
+    };
+    await this.send('ack', ack).catch(() => {});
+    this.emit('acked', ack);
+  }
+
+  /** Restart: orderly disconnect, a pause, reconnect, and a boot event. */
+  private async restart() {
+    await this.disconnect('restart');
+    if (this.stopped) return;
+    this.once('online', () => this.sendEvent({ type: 'boot', firmware: this.state.firmware }));
+    this.scheduleReconnect(this.opts.restartDelayMs);
+  }
+}

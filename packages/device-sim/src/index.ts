@@ -1,0 +1,3 @@
+export * from './device';
+export * from './fleet';
+export * from './register';

@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import net from 'node:net';
+import tls from 'node:tls';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { WebSocketServer, createWebSocketStream } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import { CONNECT_REFUSALS, QOS, UP_KINDS, topics, type DownKind, type UpKind } from '@herald/contract';
+import type { Deps } from '../lib/deps';
+import * as deviceLink from '../modules/device-link/service';
+import type { Gateway } from './types';
+
+export const WS_PATH = '/mqtt';
+
+/** What the gateway knows about one authenticated connection. */
+type Session = {
+  device: deviceLink.DeviceRef;
+  session: number;
+  ip: string | undefined;
+  /** the device_connections row, once onConnect has stored it */
+  connection?: Promise<number | undefined>;
+  /** why the connection ended, when the server ended it */
+  reason?: string;
+};
+
+const listen = (server: net.Server, port: number, host: string) =>
+  new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as net.AddressInfo).port);
+    });
+  });
+
+const closeServer = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+function clientIp(client: Client): string | undefined {
+  const socket = (client.req?.socket ?? client.conn) as net.Socket | undefined;
+  return socket?.remoteAddress?.replace(/^::ffff:/, '');
+}
+
+/** SHA-256 fingerprint of the client certificate presented over TLS, if any. */
+function peerFingerprint(client: Client): string | undefined {
+  const conn = client.conn as tls.TLSSocket;
+  if (typeof conn.getPeerCertificate !== 'function') return undefined;
+  const cert = conn.getPeerCertificate();
+  return cert && cert.fingerprint256 ? cert.fingerprint256 : undefined;
+}
+
+/**
+ * The embedded broker (Aedes): devices connect to the Herald process itself over TCP, TLS and
+ * WebSocket (`/mqtt` on the HTTP server). Authentication, the topic ACL and every uplink message
+ * go through modules/device-link; presence follows the broker's own view of connections.
+ */
+export async function startEmbeddedGateway(
+  deps: Deps,
+  opts: { httpServer: http.Server; log: FastifyBaseLogger },
+): Promise<Gateway> {
+  const cfg = deps.config.mqtt;
+  const log = opts.log.child({ module: 'gateway' });
+  const sessions = new WeakMap<Client, Session>();
+  /** database work started by broker events; close() waits for it */
+  const pending = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>): Promise<T | undefined> => {
+    const q = p.catch((err: unknown) => {
+      log.error({ err }, 'gateway: device-link call failed');
+      return undefined;
+    });
+    pending.add(q);
+    void q.finally(() => pending.delete(q));
+    return q;
+  };
+
+  await deviceLink.resetPresence(deps);
+
+  const broker: Aedes = await Aedes.createBroker({
+    // a client that stops reading must not stall delivery to every other client
+    drainTimeout: 30_000,
+    authenticate(client, username, password, done) {
+      const attempt = deviceLink.authenticateDevice(deps, {
+        clientId: client.id,
+        username,
+        password: password?.toString('utf8'),
+        certFingerprint: peerFingerprint(client),
+      });
+      void track(attempt).then((r) => {
+        if (!r)
+          return done(Object.assign(new Error('server unavailable'), { returnCode: 3 }) as AuthenticateError, false);
+        if (!r.ok) {
+          log.info({ sn: r.sn, refusal: r.refusal, ip: clientIp(client) }, 'device connection refused');
+          const err = Object.assign(new Error(r.refusal), { returnCode: CONNECT_REFUSALS[r.refusal] });
+          return done(err as AuthenticateError, false);
+        }
+        // a second connection with the same client id replaces the first (Aedes closes it)
+        const previous = clients[client.id];
+        const prevSession = previous && previous !== client ? sessions.get(previous) : undefined;
+        if (prevSession) prevSession.reason = 'session taken over';
+        sessions.set(client, { device: r.device, session: r.session, ip: clientIp(client) });
+        done(null, true);
+      });
+    },
+    authorizePublish(client, packet, done) {
+      const s = client ? sessions.get(client) : undefined;
+      if (s && deviceLink.mayPublish(s.device.sn, packet.topic)) return done(null);
+      log.warn({ sn: s?.device.sn, topic: packet.topic }, 'publish refused by topic ACL');
+      // MQTT 3.1.1 has no way to refuse one publish: the broker closes the connection
+      if (s) s.reason = 'topic not allowed';
+      done(new Error('topic not allowed'));
+    },
+    authorizeSubscribe(client, sub, done) {
+      const s = sessions.get(client);
+      if (s && deviceLink.maySubscribe(s.device.sn, sub.topic)) return done(null, sub);
+      log.warn({ sn: s?.device.sn, topic: sub.topic }, 'subscription refused by topic ACL');
+      done(null, null); // SUBACK carries 0x80 (failure) for this topic
+    },
+    // every device's message goes to Herald, not to other clients
+    authorizeForward(client, packet) {
+      const t = topics.parse(packet.topic);
+      if (t?.dir === 'up') return null;
+      return packet;
+    },
+    // The PUBACK of a QoS 1 uplink goes out only after Herald has stored its effect, so a
+    // message is either processed or retried by the device.
+    published(packet, client, done) {
+      const s = client ? sessions.get(client) : undefined;
+      const t = topics.parse(packet.topic);
+      if (!s || !t || t.dir !== 'up' || !(UP_KINDS as readonly string[]).includes(t.kind)) return done();
+      const arrivedAt = Date.now();
+      void track(
+        deviceLink.handleUplink(deps, s.device, t.kind as UpKind, packet.payload as Buffer, {
+          presenceFromMessages: false,
+          arrivedAt,
+        }),
+      ).then((valid) => {
+        if (valid === false) log.debug({ sn: s.device.sn, topic: packet.topic }, 'invalid uplink payload dropped');
+        done();
+      });
+    },
+  });
+
+  const clients = (broker as unknown as { clients: Record<string, Client | undefined> }).clients;
+
+  broker.on('clientReady', (client) => {
+    const s = sessions.get(client);
+    if (!s) return;
+    s.connection = track(deviceLink.onConnect(deps, s.device, { session: s.session, ip: s.ip }));
+  });
+  broker.on('keepaliveTimeout', (client) => {
+    const s = sessions.get(client);
+    if (s) s.reason ??= 'keepalive timeout';
+  });
+  broker.on('clientError', (client, err) => {
+    const s = sessions.get(client);
+    if (s) s.reason ??= `error: ${err.message}`.slice(0, 64);
+  });
+  broker.on('clientDisconnect', (client) => {
+    const s = sessions.get(client);
+    if (!s?.connection) return;
+    // Aedes marks a client that said goodbye with a DISCONNECT packet; anything else lost its connection
+    const orderly = (client as unknown as { _disconnected?: boolean })._disconnected === true;
+    const reason = s.reason ?? (orderly ? 'disconnected' : 'connection lost');
+    void track(
+      s.connection.then((id) => (id === undefined ? undefined : deviceLink.onDisconnect(deps, s.device, id, reason))),
+    );
+  });
+
+  const listeners: net.Server[] = [];
+  const endpoints: ReturnType<Gateway['endpoints']> = {};
+  const publicHost = (() => {
+    const h = new URL(deps.config.publicUrl).hostname;
+    return h === 'localhost' ? '127.0.0.1' : h;
+  })();
+
+  if (cfg.port >= 0) {
+    const server = net.createServer((socket) => broker.handle(socket));
+    const port = await listen(server, cfg.port, cfg.host);
+    listeners.push(server);
+    endpoints.mqtt = `mqtt://${publicHost}:${port}`;
+  }
+  if (cfg.tlsCert && cfg.tlsKey && cfg.tlsPort >= 0) {
+    const server = tls.createServer(
+      {
+        cert: fs.readFileSync(cfg.tlsCert),
+        key: fs.readFileSync(cfg.tlsKey),
+        ca: cfg.tlsCa ? fs.readFileSync(cfg.tlsCa) : undefined,
+        // a client certificate is optional; when one is presented, device-link checks it against
+        // the manufacturer's imported certificates (not merely a CA chain)
+        requestCert: true,
+        rejectUnauthorized: false,
+      },
+      (socket) => broker.handle(socket),
+    );
+    const port = await listen(server, cfg.tlsPort, cfg.host);
+    listeners.push(server);
+    endpoints.mqtts = `mqtts://${publicHost}:${port}`;
+  }
+
+  const wss = new WebSocketServer({ noServer: true });
+  const onUpgrade = (req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== WS_PATH) return;
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const stream = createWebSocketStream(ws);
+      stream.on('error', () => stream.destroy());
+      broker.handle(stream, req);
+    });
+  };
+  opts.httpServer.on('upgrade', onUpgrade);
+
+  log.info({ endpoints }, 'embedded MQTT broker started');
+
+  return {
+    async publish(sn: string, kind: DownKind, payload: object) {
+      await new Promise<void>((resolve, reject) =>
+        broker.publish(
+          {
+            cmd: 'publish',
+            topic: topics.down(sn, kind),
+            payload: Buffer.from(JSON.stringify(payload)),
+            qos: QOS[kind],
+            retain: false,
+            dup: false,
+          },
+          (err) => (err ? reject(err) : resolve()),
+        ),
+      );
+    },
+    async kick(sn: string, reason: string) {
+      const client = clients[sn];
+      if (!client) return;
+      const s = sessions.get(client);
+      if (s) s.reason = reason;
+      await new Promise<void>((resolve) => client.close(() => resolve()));
+    },
+    deviceChanged: async () => {},
+    endpoints: () => ({ ...endpoints, ws: `${deps.config.publicUrl.replace(/^http/, 'ws')}${WS_PATH}` }),
+    async close() {
+      opts.httpServer.off('upgrade', onUpgrade);
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      const stopped = Promise.all(listeners.map(closeServer)); // stops accepting; resolves once clients are gone
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await stopped;
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}

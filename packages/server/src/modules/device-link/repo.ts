@@ -1,0 +1,337 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { DeviceStatus } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { createDefaultGroup } from '../groups/repo';
+import {
+  accounts,
+  applications,
+  certificates,
+  deviceCommands,
+  deviceConnections,
+  deviceGroups,
+  deviceLogs,
+  devices,
+  licences,
+  models,
+} from '../../db/schema';
+
+/** What authentication needs to know about a device (deleted devices are not found). */
+export type DeviceAuthRow = {
+  id: number;
+  sn: string;
+  accountId: number;
+  secret: string | null;
+  status: number;
+  activated: boolean;
+  manufacturerId: number | null;
+  accountStatus: number;
+};
+
+export async function findDeviceForAuth(db: Db, sn: string): Promise<DeviceAuthRow | undefined> {
+  const [row] = await db
+    .select({
+      id: devices.id,
+      sn: devices.sn,
+      accountId: devices.accountId,
+      secret: devices.secret,
+      status: devices.status,
+      activated: devices.activated,
+      manufacturerId: devices.manufacturerId,
+      accountStatus: accounts.status,
+    })
+    .from(devices)
+    .innerJoin(accounts, eq(accounts.id, devices.accountId))
+    .where(and(eq(devices.sn, sn), ne(devices.status, DeviceStatus.DELETED)));
+  return row;
+}
+
+export async function findDeviceRef(db: Db, sn: string): Promise<{ id: number; sn: string } | undefined> {
+  const [row] = await db
+    .select({ id: devices.id, sn: devices.sn })
+    .from(devices)
+    .where(and(eq(devices.sn, sn), ne(devices.status, DeviceStatus.DELETED)));
+  return row;
+}
+
+/**
+ * Is `fingerprint` (SHA-256, hex, any case, colons optional) an imported certificate of this
+ * manufacturer that is neither revoked nor outside its validity?
+ */
+export async function certificateAcceptable(
+  db: Db,
+  manufacturerId: number,
+  fingerprint: string,
+  now: Date,
+): Promise<boolean> {
+  const fp = fingerprint.replaceAll(':', '').toLowerCase();
+  const rows = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(
+      and(
+        eq(certificates.manufacturerId, manufacturerId),
+        sql`lower(replace(${certificates.fingerprint}, ':', '')) = ${fp}`,
+        isNull(certificates.revokedAt),
+        sql`${certificates.validFrom} <= ${now} and ${certificates.validTo} >= ${now}`,
+      ),
+    );
+  return rows.length > 0;
+}
+
+/**
+ * Activate a device on its first connection. A device of a manufacturer activates only while
+ * the manufacturer's currently valid licences allow more activated devices than it has; the
+ * check and the update run under a per-manufacturer lock so two devices cannot take the last slot.
+ * Returns false when the licence is exhausted.
+ */
+export async function activate(db: Db, deviceId: number, manufacturerId: number | null, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (manufacturerId !== null) {
+      await tx.execute(sql`select pg_advisory_xact_lock(727275, ${manufacturerId})`);
+      if (!(await licenceHasRoom(tx as unknown as Db, manufacturerId, now))) return false;
+    }
+    await tx
+      .update(devices)
+      .set({ activated: true, activatedAt: now, updatedAt: now })
+      .where(and(eq(devices.id, deviceId), eq(devices.activated, false)));
+    return true;
+  });
+}
+
+/** Do the manufacturer's currently valid licences allow one more activated device? */
+export async function licenceHasRoom(db: Db, manufacturerId: number, now: Date): Promise<boolean> {
+  const { rows } = await db.execute<{ allowed: number; used: number }>(sql`
+    select
+      (select coalesce(sum(${licences.maxDevices}), 0)::int from ${licences}
+        where ${licences.manufacturerId} = ${manufacturerId}
+          and ${licences.validFrom} <= ${now} and ${licences.validTo} >= ${now}) as allowed,
+      (select count(*)::int from ${devices}
+        where ${devices.manufacturerId} = ${manufacturerId} and ${devices.activated}
+          and ${devices.status} <> ${DeviceStatus.DELETED}) as used`);
+  const r = rows[0]!;
+  return r.allowed > r.used;
+}
+
+// ── presence ─────────────────────────────────────────────────────────────
+
+/**
+ * The device's presence follows the newest session (by session key, then row id): taking over
+ * only when no session holds it or the holder is not newer keeps a late-processed connect of an
+ * older session from overriding a newer one.
+ */
+async function takePresence(db: Db, deviceId: number, connectionId: number, session: number, now: Date) {
+  await db.execute(sql`
+    update ${devices} d set online = true, last_online_at = ${now}, connection_id = ${connectionId}, updated_at = ${now}
+     where d.id = ${deviceId}
+       and (d.connection_id is null
+            or not exists (select 1 from ${deviceConnections} c
+                            where c.id = d.connection_id
+                              and (c.session > ${session} or (c.session = ${session} and c.id > ${connectionId}))))`);
+}
+
+export async function openConnection(
+  db: Db,
+  deviceId: number,
+  session: number,
+  ip: string | null,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .insert(deviceConnections)
+    .values({ deviceId, session, ip, connectedAt: now })
+    .returning({ id: deviceConnections.id });
+  await takePresence(db, deviceId, row!.id, session, now);
+  return row!.id;
+}
+
+/** Close one connection; the device goes offline only if this connection held its presence. */
+export async function closeConnection(db: Db, deviceId: number, connectionId: number, reason: string, now: Date) {
+  await db
+    .update(deviceConnections)
+    .set({ disconnectedAt: now, reason })
+    .where(and(eq(deviceConnections.id, connectionId), isNull(deviceConnections.disconnectedAt)));
+  await db
+    .update(devices)
+    .set({ online: false, lastOfflineAt: now, connectionId: null, updatedAt: now })
+    .where(and(eq(devices.id, deviceId), eq(devices.connectionId, connectionId)));
+}
+
+export async function findSession(db: Db, deviceId: number, session: number) {
+  const [row] = await db
+    .select({ id: deviceConnections.id, disconnectedAt: deviceConnections.disconnectedAt })
+    .from(deviceConnections)
+    .where(and(eq(deviceConnections.deviceId, deviceId), eq(deviceConnections.session, session)))
+    .orderBy(sql`${deviceConnections.id} desc`)
+    .limit(1);
+  return row;
+}
+
+/** Re-assert presence for an already open session (a duplicate online message). */
+export const reassertPresence = takePresence;
+
+/** A session whose end arrived before its start: record it closed, so its start is ignored. */
+export async function recordEndedSession(db: Db, deviceId: number, session: number, reason: string, now: Date) {
+  await db.insert(deviceConnections).values({ deviceId, session, connectedAt: now, disconnectedAt: now, reason });
+}
+
+/**
+ * Every open connection and online flag, for a broker that starts empty (the embedded one):
+ * whatever was connected before this process started is gone.
+ */
+export async function resetAllPresence(db: Db, reason: string, now: Date): Promise<void> {
+  await db
+    .update(deviceConnections)
+    .set({ disconnectedAt: now, reason })
+    .where(isNull(deviceConnections.disconnectedAt));
+  await db
+    .update(devices)
+    .set({ online: false, lastOfflineAt: now, connectionId: null, updatedAt: now })
+    .where(eq(devices.online, true));
+}
+
+// ── uplink state ─────────────────────────────────────────────────────────
+
+/** Merge reported state into the device's latest telemetry (top-level keys replace). */
+export async function mergeTelemetry(
+  db: Db,
+  deviceId: number,
+  patch: Record<string, unknown>,
+  extra: { firmwareVersion?: string; lat?: number; lng?: number },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(devices)
+    .set({
+      telemetry: sql`coalesce(${devices.telemetry}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
+      telemetryAt: now,
+      ...(extra.firmwareVersion !== undefined ? { firmwareVersion: extra.firmwareVersion } : {}),
+      ...(extra.lat !== undefined && extra.lng !== undefined ? { lat: extra.lat, lng: extra.lng } : {}),
+      updatedAt: now,
+    })
+    .where(eq(devices.id, deviceId));
+}
+
+export async function setFirmware(db: Db, deviceId: number, firmwareVersion: string): Promise<void> {
+  await db.update(devices).set({ firmwareVersion, updatedAt: new Date() }).where(eq(devices.id, deviceId));
+}
+
+export async function currentTelemetry(db: Db, deviceId: number): Promise<Record<string, unknown> | null> {
+  const [row] = await db.select({ t: devices.telemetry }).from(devices).where(eq(devices.id, deviceId));
+  return (row?.t as Record<string, unknown> | null) ?? null;
+}
+
+/** Record a device's answer to a command still waiting for one; false when there was none. */
+export async function ackCommand(
+  db: Db,
+  deviceId: number,
+  id: string,
+  ack: { status: string; code: string; message: string | null; latencyMs: number },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(deviceCommands)
+    .set({ status: ack.status, ackCode: ack.code, ackMessage: ack.message, latencyMs: ack.latencyMs, ackedAt: now })
+    .where(and(eq(deviceCommands.id, id), eq(deviceCommands.deviceId, deviceId), eq(deviceCommands.status, 'sent')))
+    .returning({ id: deviceCommands.id });
+  return rows.length > 0;
+}
+
+// ── registration ─────────────────────────────────────────────────────────
+
+export async function findApplicationByKey(db: Db, appKey: string) {
+  const [row] = await db
+    .select({ app: applications, accountStatus: accounts.status })
+    .from(applications)
+    .innerJoin(accounts, eq(accounts.id, applications.accountId))
+    .where(eq(applications.appKey, appKey));
+  return row;
+}
+
+export async function findModelByCode(db: Db, code: string) {
+  const [row] = await db
+    .select({ id: models.id, status: models.status })
+    .from(models)
+    .where(sql`lower(${models.code}) = lower(${code})`);
+  return row;
+}
+
+export async function findDeviceBySn(db: Db, sn: string) {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.sn, sn), ne(devices.status, DeviceStatus.DELETED)));
+  return row;
+}
+
+export async function setDeviceSecret(db: Db, deviceId: number, secret: string): Promise<void> {
+  await db
+    .update(devices)
+    .set({ secret, updatedAt: new Date() })
+    .where(and(eq(devices.id, deviceId), isNull(devices.secret)));
+}
+
+/** The account's default group, created when the account has none yet. */
+export async function defaultGroupId(db: Db, accountId: number): Promise<number> {
+  const find = async () => {
+    const [g] = await db
+      .select({ id: deviceGroups.id })
+      .from(deviceGroups)
+      .where(and(eq(deviceGroups.accountId, accountId), eq(deviceGroups.isDefault, true)));
+    return g?.id;
+  };
+  const existing = await find();
+  if (existing !== undefined) return existing;
+  await createDefaultGroup(db, accountId);
+  const created = await find();
+  if (created === undefined) throw new Error(`could not create the default group of account ${accountId}`);
+  return created;
+}
+
+export async function insertDevice(db: Db, values: typeof devices.$inferInsert) {
+  const [row] = await db.insert(devices).values(values).returning();
+  return row!;
+}
+
+// ── log upload ───────────────────────────────────────────────────────────
+
+export async function insertLogSlot(db: Db, deviceId: number, tokenHash: string, expiresAt: Date): Promise<number> {
+  const [row] = await db
+    .insert(deviceLogs)
+    .values({ deviceId, uploadTokenHash: tokenHash, expiresAt })
+    .returning({ id: deviceLogs.id });
+  return row!.id;
+}
+
+/** Fill a still-empty, unexpired upload slot; false when the token is unknown, used or expired. */
+export async function fillLogSlot(
+  db: Db,
+  tokenHash: string,
+  file: { fileName: string; content: Buffer },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(deviceLogs)
+    .set({ fileName: file.fileName, content: file.content, size: file.content.length, uploadedAt: now })
+    .where(and(eq(deviceLogs.uploadTokenHash, tokenHash), isNull(deviceLogs.uploadedAt), gt(deviceLogs.expiresAt, now)))
+    .returning({ id: deviceLogs.id });
+  return rows.length > 0;
+}
+
+/** Devices as a broker with its own credential store must know them (see service.provisioningState). */
+export async function listProvisionable(db: Db, sn?: string) {
+  return db
+    .select({
+      id: devices.id,
+      sn: devices.sn,
+      secret: devices.secret,
+      status: devices.status,
+      activated: devices.activated,
+      manufacturerId: devices.manufacturerId,
+      accountStatus: accounts.status,
+    })
+    .from(devices)
+    .innerJoin(accounts, eq(accounts.id, devices.accountId))
+    .where(
+      sn ? and(eq(devices.sn, sn), ne(devices.status, DeviceStatus.DELETED)) : ne(devices.status, DeviceStatus.DELETED),
+    );
+}

@@ -1,0 +1,349 @@
+import {
+  ACK_CODES,
+  AccountStatus,
+  DEFAULT_PRINT_PARAMS,
+  DeviceStatus,
+  LOG_UPLOAD_TTL_MS,
+  ResultCode,
+  SN_RE,
+  UP_KINDS,
+  ackPayload,
+  eventPayload,
+  parsePayload,
+  presencePayload,
+  telemetryPayload,
+  topics,
+  type Ack,
+  type ConnectRefusal,
+  type DeviceEvent,
+  type DeviceRegisterRequest,
+  type Presence,
+  type Telemetry,
+  type UpKind,
+} from '@herald/contract';
+import {
+  MQTT_CLOCK_SKEW_MS,
+  hmacHex,
+  mqttStaticPassword,
+  parseMqttUsername,
+  registrationSign,
+} from '@herald/contract/device-sign';
+import type { Deps } from '../../lib/deps';
+import { AppError, uniqueViolation } from '../../lib/errors';
+import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import * as repo from './repo';
+
+/**
+ * The device side of Herald: who may connect, what a connection does to presence, and what
+ * uplink messages change. Both gateways (embedded Aedes, external broker) and the device HTTP
+ * routes call these functions; none of them touches the database directly.
+ */
+
+export type DeviceRef = { id: number; sn: string; accountId?: number };
+
+export type AuthRequest = {
+  clientId: string;
+  username: string | undefined;
+  password: string | undefined;
+  /** SHA-256 fingerprint of the TLS client certificate, when one was presented */
+  certFingerprint?: string;
+  now?: number;
+};
+export type AuthResult =
+  { ok: true; device: DeviceRef; session: number } | { ok: false; refusal: ConnectRefusal; sn?: string };
+
+const refuse = (refusal: ConnectRefusal, sn?: string): AuthResult => ({ ok: false, refusal, sn });
+
+/**
+ * Decide whether a device may connect. Order matters: nothing about a device's state is
+ * revealed before its credentials are proven (unknown, deleted and wrong password look alike).
+ */
+export async function authenticateDevice(deps: Deps, req: AuthRequest): Promise<AuthResult> {
+  const now = req.now ?? Date.now();
+  const user = req.username ? parseMqttUsername(req.username) : null;
+  if (!user || !SN_RE.test(user.sn)) return refuse('badCredentials');
+  if (req.clientId !== user.sn) return refuse('badClientId', user.sn);
+  const device = await repo.findDeviceForAuth(deps.db, user.sn);
+  if (!device || !device.secret) return refuse('unknownDevice', user.sn);
+  const expected = hmacHex(device.secret, `clientId${user.sn}sn${user.sn}timestamp${user.ts}`);
+  if (!req.password || !safeEqual(req.password.toLowerCase(), expected)) return refuse('badCredentials', user.sn);
+  if (Math.abs(now - user.ts) > MQTT_CLOCK_SKEW_MS) return refuse('staleTimestamp', user.sn);
+  if (device.status === DeviceStatus.DISABLED) return refuse('deviceDisabled', user.sn);
+  if (device.status !== DeviceStatus.ENABLED) return refuse('deviceNotEnabled', user.sn);
+  if (device.accountStatus !== AccountStatus.ENABLED) return refuse('accountDisabled', user.sn);
+  if (req.certFingerprint !== undefined) {
+    const ok =
+      device.manufacturerId !== null &&
+      (await repo.certificateAcceptable(deps.db, device.manufacturerId, req.certFingerprint, new Date(now)));
+    if (!ok) return refuse('certificateRejected', user.sn);
+  }
+  if (!device.activated && !(await repo.activate(deps.db, device.id, device.manufacturerId, new Date(now)))) {
+    return refuse('licenceExhausted', user.sn);
+  }
+  return { ok: true, device: { id: device.id, sn: device.sn, accountId: device.accountId }, session: user.ts };
+}
+
+/** Topic ACL: a device publishes only to its own up topics of a known kind. */
+export function mayPublish(sn: string, topic: string): boolean {
+  const t = topics.parse(topic);
+  return !!t && t.sn === sn && t.dir === 'up' && (UP_KINDS as readonly string[]).includes(t.kind);
+}
+
+/** Topic ACL: a device subscribes only to its own down topics (all of them, or one exactly). */
+export function maySubscribe(sn: string, topic: string): boolean {
+  if (topic === topics.deviceSubscription(sn)) return true;
+  const t = topics.parse(topic);
+  return !!t && t.sn === sn && t.dir === 'down' && !t.kind.includes('+') && !t.kind.includes('#');
+}
+
+export async function resolveDevice(deps: Deps, sn: string): Promise<DeviceRef | undefined> {
+  return repo.findDeviceRef(deps.db, sn);
+}
+
+// ── presence ─────────────────────────────────────────────────────────────
+
+/** A connection was accepted (embedded broker): online, history row; returns the row id. */
+export async function onConnect(deps: Deps, device: DeviceRef, c: { session: number; ip?: string }): Promise<number> {
+  return repo.openConnection(deps.db, device.id, c.session, c.ip ?? null, new Date());
+}
+
+/** A connection ended; the device goes offline unless a newer connection already holds it. */
+export async function onDisconnect(deps: Deps, device: DeviceRef, connectionId: number, reason: string) {
+  await repo.closeConnection(deps.db, device.id, connectionId, reason, new Date());
+}
+
+/**
+ * Presence messages (external broker, where Herald does not see connections): the online
+ * message opens the session, the last will or an orderly offline message closes it. Messages
+ * may arrive twice (QoS 1) or out of order (several server processes); the session key sorts it out.
+ */
+export async function onPresence(deps: Deps, device: DeviceRef, p: Presence, ip?: string): Promise<void> {
+  const now = new Date();
+  const known = await repo.findSession(deps.db, device.id, p.session);
+  if (p.online) {
+    // a broker that authenticates devices itself (dynamic security) leaves activation to this message
+    const auth = await repo.findDeviceForAuth(deps.db, device.sn);
+    if (auth && !auth.activated) await repo.activate(deps.db, device.id, auth.manufacturerId, now);
+    if (!known) await repo.openConnection(deps.db, device.id, p.session, ip ?? null, now);
+    else if (!known.disconnectedAt) await repo.reassertPresence(deps.db, device.id, known.id, p.session, now);
+    if (p.firmware) await repo.setFirmware(deps.db, device.id, p.firmware);
+    return;
+  }
+  const reason = p.reason ?? 'offline';
+  if (known) await repo.closeConnection(deps.db, device.id, known.id, reason, now);
+  else await repo.recordEndedSession(deps.db, device.id, p.session, reason, now);
+}
+
+/** Embedded broker start: connections of an earlier process are gone. */
+export async function resetPresence(deps: Deps): Promise<void> {
+  await repo.resetAllPresence(deps.db, 'server restart', new Date());
+}
+
+// ── uplink ───────────────────────────────────────────────────────────────
+
+/** Latest telemetry becomes the device's live state; firmware and GNSS position get columns of their own. */
+export async function onTelemetry(deps: Deps, device: DeviceRef, t: Telemetry): Promise<void> {
+  const { v: _v, ...state } = t;
+  const gnss = t.location?.gnss;
+  await repo.mergeTelemetry(
+    deps.db,
+    device.id,
+    state,
+    { firmwareVersion: t.firmware, lat: gnss?.lat, lng: gnss?.lng },
+    new Date(),
+  );
+}
+
+/** Events change one part of the live state between telemetry reports. */
+export async function onEvent(deps: Deps, device: DeviceRef, e: DeviceEvent): Promise<void> {
+  const now = new Date();
+  const patch: Record<string, unknown> = {};
+  if (e.printerState) {
+    const current = (await repo.currentTelemetry(deps.db, device.id)) ?? {};
+    const printer = (current.printer as Record<string, unknown> | undefined) ?? {};
+    patch.printer = { ...printer, state: e.printerState };
+  }
+  if (e.battery) patch.battery = e.battery;
+  if (e.type === 'fault') patch.lastFault = { ts: e.ts, message: e.message ?? null };
+  if (e.type === 'boot') patch.bootAt = e.ts;
+  await repo.mergeTelemetry(deps.db, device.id, patch, { firmwareVersion: e.firmware }, now);
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ackStatus = (code: (typeof ACK_CODES)[number]) =>
+  code === 'ok' ? 'acked' : code === 'expired' ? 'expired' : 'failed';
+
+/**
+ * A device answered a command: the row records the outcome and the push latency measured on
+ * Herald's own clock (arrival − the send time the device echoed). Unknown ids and repeated acks
+ * change nothing. Returns whether a command was updated.
+ */
+export async function onAck(deps: Deps, device: DeviceRef, ack: Ack, arrivedAt = Date.now()): Promise<boolean> {
+  if (!UUID_RE.test(ack.id)) return false;
+  return repo.ackCommand(
+    deps.db,
+    device.id,
+    ack.id,
+    {
+      status: ackStatus(ack.code),
+      code: ack.code,
+      message: ack.message ?? null,
+      latencyMs: Math.max(0, Math.min(arrivedAt - ack.ts, 2_147_483_647)),
+    },
+    new Date(arrivedAt),
+  );
+}
+
+/**
+ * One place parses an uplink message (with the contract's schemas) and hands it to its handler,
+ * for both gateways. Returns false when the payload was not valid (it is then dropped).
+ * `presence` counts only where Herald does not see connections itself (external broker).
+ */
+export async function handleUplink(
+  deps: Deps,
+  device: DeviceRef,
+  kind: UpKind,
+  raw: Buffer,
+  opts: { presenceFromMessages: boolean; arrivedAt?: number },
+): Promise<boolean> {
+  switch (kind) {
+    case 'presence': {
+      const p = parsePayload(presencePayload, raw);
+      if (p && opts.presenceFromMessages) await onPresence(deps, device, p);
+      else if (p?.firmware) await repo.setFirmware(deps.db, device.id, p.firmware);
+      return !!p;
+    }
+    case 'telemetry': {
+      const t = parsePayload(telemetryPayload, raw);
+      if (t) await onTelemetry(deps, device, t);
+      return !!t;
+    }
+    case 'ack': {
+      const a = parsePayload(ackPayload, raw);
+      if (a) await onAck(deps, device, a, opts.arrivedAt);
+      return !!a;
+    }
+    case 'event': {
+      const e = parsePayload(eventPayload, raw);
+      if (e) await onEvent(deps, device, e);
+      return !!e;
+    }
+    default:
+      // job results and OTA progress belong to the jobs and OTA modules (not yet built)
+      return false;
+  }
+}
+
+// ── registration ─────────────────────────────────────────────────────────
+
+const badSign = () => new AppError(ResultCode.BAD_CREDENTIALS, 'deviceLink.badSign');
+const refused = (key: string) => new AppError(ResultCode.FORBIDDEN, key);
+
+/**
+ * Dynamic registration for one-model-one-secret applications: a device proving the
+ * application's secret receives its own device secret. An unknown S/N is created when the
+ * application allows auto-registration; a device already activated is never given its secret
+ * again, so a replayed registration leaks nothing.
+ */
+export async function register(
+  deps: Deps,
+  req: DeviceRegisterRequest,
+  now = Date.now(),
+): Promise<{ deviceSecret: string }> {
+  const found = await repo.findApplicationByKey(deps.db, req.appKey);
+  if (!found) throw badSign();
+  const { app, accountStatus } = found;
+  const expected = registrationSign(app.appSecret, req);
+  if (!safeEqual(req.sign.toLowerCase(), expected) || Math.abs(now - req.timestamp) > MQTT_CLOCK_SKEW_MS) {
+    throw badSign();
+  }
+  if (app.accessType !== 1) throw refused('deviceLink.registrationClosed');
+  if (app.status !== 1 || accountStatus !== AccountStatus.ENABLED) throw refused('deviceLink.deviceRefused');
+  const model = await repo.findModelByCode(deps.db, req.modelCode);
+  if (!model) throw refused('deviceLink.modelUnavailable');
+
+  const existing = await repo.findDeviceBySn(deps.db, req.sn);
+  if (existing) return issueSecret(deps, existing, app.id, model.id);
+
+  if (!app.autoRegister) throw refused('deviceLink.registrationClosed');
+  // a disabled model blocks new devices; existing ones work on
+  if (model.status !== 1) throw refused('deviceLink.modelUnavailable');
+  const secret = randomToken(24);
+  try {
+    await repo.insertDevice(deps.db, {
+      accountId: app.accountId,
+      sn: req.sn,
+      modelId: model.id,
+      groupId: await repo.defaultGroupId(deps.db, app.accountId),
+      appId: app.id,
+      secret,
+      status: DeviceStatus.ENABLED,
+      printParams: DEFAULT_PRINT_PARAMS,
+    });
+  } catch (err) {
+    // the same device registering twice at once: the other request created it
+    if (!uniqueViolation(err)) throw err;
+    const raced = await repo.findDeviceBySn(deps.db, req.sn);
+    if (!raced) throw err;
+    return issueSecret(deps, raced, app.id, model.id);
+  }
+  return { deviceSecret: secret };
+}
+
+async function issueSecret(
+  deps: Deps,
+  device: Awaited<ReturnType<typeof repo.findDeviceBySn>> & object,
+  appId: number,
+  modelId: number,
+): Promise<{ deviceSecret: string }> {
+  if (device.appId !== appId || device.modelId !== modelId) throw refused('deviceLink.deviceRefused');
+  if (device.activated) throw refused('deviceLink.alreadyActivated');
+  if (device.status !== DeviceStatus.ENABLED) throw refused('deviceLink.deviceRefused');
+  if (device.secret) return { deviceSecret: device.secret };
+  const secret = randomToken(24);
+  await repo.setDeviceSecret(deps.db, device.id, secret);
+  // two registrations at once: whichever secret landed is the one
+  const stored = await repo.findDeviceBySn(deps.db, device.sn);
+  return { deviceSecret: stored?.secret ?? secret };
+}
+
+// ── log upload ───────────────────────────────────────────────────────────
+
+/**
+ * A one-time URL the device PUTs its log file to (the uploadLog command's `url`). Valid for
+ * LOG_UPLOAD_TTL_MS and for one upload; only the token's hash is stored.
+ */
+export async function createLogUpload(deps: Deps, deviceId: number): Promise<{ url: string; logId: number }> {
+  const token = randomToken(32);
+  const logId = await repo.insertLogSlot(deps.db, deviceId, sha256(token), new Date(Date.now() + LOG_UPLOAD_TTL_MS));
+  return { url: `${deps.config.publicUrl}/device/v1/logs/${token}`, logId };
+}
+
+export async function receiveLog(deps: Deps, token: string, file: { fileName?: string; content: Buffer }) {
+  const fileName = (file.fileName ?? '').replace(/[^\w.-]/g, '_').slice(0, 128) || `device-${Date.now()}.log`;
+  const ok = await repo.fillLogSlot(deps.db, sha256(token), { fileName, content: file.content }, new Date());
+  if (!ok) throw new AppError(ResultCode.NOT_FOUND, 'deviceLink.uploadInvalid');
+}
+
+// ── brokers with their own credential store ──────────────────────────────
+
+/**
+ * For an external broker that checks passwords itself (Mosquitto dynamic security): which
+ * devices may connect, with which static password. The same rules as authenticateDevice apply,
+ * except the certificate and clock checks, which need Herald at connect time; a device never
+ * activated is provisioned while its manufacturer's licence has room, and activated by its first
+ * online presence message.
+ */
+export async function provisioningState(deps: Deps, sn?: string): Promise<{ sn: string; password: string | null }[]> {
+  const rows = await repo.listProvisionable(deps.db, sn);
+  const out: { sn: string; password: string | null }[] = [];
+  for (const d of rows) {
+    let allowed = !!d.secret && d.status === DeviceStatus.ENABLED && d.accountStatus === AccountStatus.ENABLED;
+    if (allowed && !d.activated && d.manufacturerId !== null) {
+      allowed = await repo.licenceHasRoom(deps.db, d.manufacturerId, new Date());
+    }
+    out.push({ sn: d.sn, password: allowed ? mqttStaticPassword(d.secret!) : null });
+  }
+  if (sn && out.length === 0) out.push({ sn, password: null });
+  return out;
+}

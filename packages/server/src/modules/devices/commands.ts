@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { commandParams, commandPayload, type CommandName, type DeviceCommand } from '@herald/contract';
+import type { AuthContext } from '../../lib/context';
+import type { Deps } from '../../lib/deps';
+import { conflict } from '../../lib/errors';
+import { iso, isoOrNull } from '../../lib/filters';
+import * as repo from './repo';
+
+/** A device ignores a command it receives after this long (it was queued while the link was down). */
+export const COMMAND_TTL_MS = 2 * 60 * 1000;
+
+type Target = Pick<repo.DeviceRow, 'id' | 'sn' | 'accountId' | 'online'>;
+
+export function toCommand(c: repo.CommandRow, now = Date.now()): DeviceCommand {
+  // the device-link marks acks; a command nobody answered in time is reported as expired
+  const status = c.status === 'sent' && c.expireAt.getTime() < now ? 'expired' : c.status;
+  return {
+    id: c.id,
+    deviceId: c.deviceId,
+    command: c.command as CommandName,
+    params: c.params as Record<string, unknown>,
+    status: status as DeviceCommand['status'],
+    ackCode: c.ackCode,
+    ackMessage: c.ackMessage,
+    latencyMs: c.latencyMs,
+    sentAt: iso(c.sentAt),
+    expireAt: iso(c.expireAt),
+    ackedAt: isoOrNull(c.ackedAt),
+  };
+}
+
+/**
+ * Send a command over MQTT. The row (status 'sent') is written before publishing, so an ack that
+ * arrives at once always finds it; the device-link records the ack. An offline device is refused
+ * with 'device not online' when `required`, otherwise skipped (null): state it should have is
+ * stored on the device row and is the device's to fetch when it reconnects.
+ */
+export async function sendCommand<C extends CommandName>(
+  deps: Deps,
+  auth: Pick<AuthContext, 'userId'>,
+  device: Target,
+  cmd: C,
+  params: Record<string, unknown>,
+  opts: { required: boolean },
+): Promise<string | null> {
+  if (!device.online) {
+    if (opts.required) throw conflict('error.deviceNotOnline');
+    return null;
+  }
+  const now = Date.now();
+  const message = commandPayload.parse({
+    v: 1,
+    id: randomUUID(),
+    ts: now,
+    expireAt: now + COMMAND_TTL_MS,
+    cmd,
+    params: commandParams[cmd].parse(params),
+  });
+  await repo.insertCommand(deps.db, {
+    id: message.id,
+    deviceId: device.id,
+    accountId: device.accountId,
+    command: cmd,
+    params: message.params,
+    status: 'sent',
+    sentAt: new Date(now),
+    expireAt: new Date(message.expireAt),
+    requestedBy: auth.userId,
+  });
+  try {
+    await deps.gateway.publish(device.sn, 'cmd', message);
+  } catch {
+    // the broker would not take it (gateway down, or the device just went away)
+    await repo.failCommand(deps.db, message.id, 'not delivered: device not online');
+    if (opts.required) throw conflict('error.deviceNotOnline');
+    return null;
+  }
+  return message.id;
+}
+
+/** Send to each device that is online; returns what was sent. */
+export async function sendToOnline(
+  deps: Deps,
+  auth: Pick<AuthContext, 'userId'>,
+  targets: Target[],
+  cmd: CommandName,
+  params: Record<string, unknown>,
+) {
+  const out: { deviceId: number; sn: string; commandId: string }[] = [];
+  for (const d of targets) {
+    const commandId = await sendCommand(deps, auth, d, cmd, params, { required: false });
+    if (commandId) out.push({ deviceId: d.id, sn: d.sn, commandId });
+  }
+  return out;
+}

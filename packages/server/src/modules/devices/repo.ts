@@ -1,0 +1,255 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { DeviceStatus } from '@herald/contract';
+import type { Db } from '../../db/client';
+import {
+  accounts,
+  applications,
+  deviceCommands,
+  deviceConnections,
+  deviceGroups,
+  deviceImports,
+  deviceLogs,
+  devices,
+  manufacturers,
+  models,
+} from '../../db/schema';
+import { containsPattern } from '../../lib/filters';
+
+export type DeviceRow = typeof devices.$inferSelect;
+export type CommandRow = typeof deviceCommands.$inferSelect;
+
+const deviceView = {
+  device: devices,
+  accountName: accounts.name,
+  modelName: models.name,
+  modelCode: models.code,
+  modelType: models.type,
+  groupName: deviceGroups.name,
+  appName: applications.name,
+  manufacturerName: manufacturers.name,
+};
+export type DeviceView = {
+  device: DeviceRow;
+  accountName: string | null;
+  modelName: string | null;
+  modelCode: string | null;
+  modelType: string | null;
+  groupName: string | null;
+  appName: string | null;
+  manufacturerName: string | null;
+};
+
+const joined = (db: Db) =>
+  db
+    .select(deviceView)
+    .from(devices)
+    .leftJoin(accounts, eq(accounts.id, devices.accountId))
+    .leftJoin(models, eq(models.id, devices.modelId))
+    .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
+    .leftJoin(applications, eq(applications.id, devices.appId))
+    .leftJoin(manufacturers, eq(manufacturers.id, devices.manufacturerId));
+
+export type DeviceFilters = {
+  accountId?: number;
+  /** the deleted list, or everything else */
+  deleted: boolean;
+  sn?: string;
+  name?: string;
+  modelId?: number;
+  groupId?: number;
+  appId?: number;
+  manufacturerId?: number;
+  online?: boolean;
+  activated?: boolean;
+  status?: number;
+  paused?: boolean;
+  muted?: boolean;
+  sortField?: 'id' | 'sn' | 'name' | 'createdAt' | 'lastOnlineAt' | 'activatedAt';
+  sortOrder?: 'ascend' | 'descend';
+  limit: number;
+  offset: number;
+};
+
+export async function listDevices(db: Db, f: DeviceFilters, now = new Date()) {
+  const where = and(
+    ...([
+      f.deleted ? eq(devices.status, DeviceStatus.DELETED) : ne(devices.status, DeviceStatus.DELETED),
+      f.accountId !== undefined ? eq(devices.accountId, f.accountId) : undefined,
+      f.sn ? ilike(devices.sn, containsPattern(f.sn)) : undefined,
+      f.name ? ilike(devices.name, containsPattern(f.name)) : undefined,
+      f.modelId !== undefined ? eq(devices.modelId, f.modelId) : undefined,
+      f.groupId !== undefined ? eq(devices.groupId, f.groupId) : undefined,
+      f.appId !== undefined ? eq(devices.appId, f.appId) : undefined,
+      f.manufacturerId !== undefined ? eq(devices.manufacturerId, f.manufacturerId) : undefined,
+      f.online !== undefined ? eq(devices.online, f.online) : undefined,
+      f.activated !== undefined ? eq(devices.activated, f.activated) : undefined,
+      f.status !== undefined ? eq(devices.status, f.status) : undefined,
+      f.paused !== undefined ? eq(devices.paused, f.paused) : undefined,
+      f.muted === true ? gt(devices.mutedUntil, now) : undefined,
+      f.muted === false ? or(isNull(devices.mutedUntil), lte(devices.mutedUntil, now)) : undefined,
+    ] as (SQL | undefined)[]),
+  );
+  const column = {
+    id: devices.id,
+    sn: devices.sn,
+    name: devices.name,
+    createdAt: devices.createdAt,
+    lastOnlineAt: devices.lastOnlineAt,
+    activatedAt: devices.activatedAt,
+  }[f.sortField ?? 'id'];
+  const dir = f.sortOrder === 'ascend' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(sql`${dir(column)} nulls last`, dir(devices.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.select({ n: count() }).from(devices).where(where),
+  ]);
+  return { rows: rows as DeviceView[], total: total?.n ?? 0 };
+}
+
+export const findDeviceView = async (db: Db, id: number): Promise<DeviceView | undefined> =>
+  (await joined(db).where(eq(devices.id, id)).limit(1))[0];
+
+export const findDevice = async (db: Db, id: number) =>
+  (await db.select().from(devices).where(eq(devices.id, id)).limit(1))[0];
+
+export const findDevicesByIds = (db: Db, ids: number[]) => db.select().from(devices).where(inArray(devices.id, ids));
+
+/** The live (not deleted) device holding an S/N. */
+export const findLiveDeviceBySn = async (db: Db, sn: string) =>
+  (
+    await db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.sn, sn), ne(devices.status, DeviceStatus.DELETED)))
+      .limit(1)
+  )[0];
+
+/** Which of `sns` live devices already hold. */
+export async function liveSns(db: Db, sns: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < sns.length; i += 1000) {
+    const rows = await db
+      .select({ sn: devices.sn })
+      .from(devices)
+      .where(and(inArray(devices.sn, sns.slice(i, i + 1000)), ne(devices.status, DeviceStatus.DELETED)));
+    for (const r of rows) out.add(r.sn);
+  }
+  return out;
+}
+
+export const insertDevices = (tx: Db, values: (typeof devices.$inferInsert)[]) =>
+  tx.insert(devices).values(values).returning({ id: devices.id, sn: devices.sn });
+
+/** Insert; a row whose S/N a live device holds (added meanwhile) is skipped, not an error. */
+export const insertDevicesSkippingTaken = (tx: Db, values: (typeof devices.$inferInsert)[]) =>
+  tx.insert(devices).values(values).onConflictDoNothing().returning({ id: devices.id, sn: devices.sn });
+
+export const updateDevices = (tx: Db, ids: number[], values: Partial<typeof devices.$inferInsert>) =>
+  tx
+    .update(devices)
+    .set({ ...values, updatedAt: new Date() })
+    .where(inArray(devices.id, ids));
+
+export const recentConnections = (db: Db, deviceId: number, limit = 20) =>
+  db
+    .select()
+    .from(deviceConnections)
+    .where(eq(deviceConnections.deviceId, deviceId))
+    .orderBy(desc(deviceConnections.connectedAt), desc(deviceConnections.id))
+    .limit(limit);
+
+export const recentCommands = (db: Db, deviceId: number, limit = 20) =>
+  db
+    .select()
+    .from(deviceCommands)
+    .where(eq(deviceCommands.deviceId, deviceId))
+    .orderBy(desc(deviceCommands.sentAt))
+    .limit(limit);
+
+export const findCommand = async (db: Db, deviceId: number, commandId: string) =>
+  (
+    await db
+      .select()
+      .from(deviceCommands)
+      .where(and(eq(deviceCommands.deviceId, deviceId), eq(deviceCommands.id, commandId)))
+      .limit(1)
+  )[0];
+
+export const insertCommand = (db: Db, values: typeof deviceCommands.$inferInsert) =>
+  db.insert(deviceCommands).values(values);
+
+/** A command the broker would not take: it never reached the device. */
+export const failCommand = (db: Db, id: string, message: string) =>
+  db
+    .update(deviceCommands)
+    .set({ status: 'failed', ackMessage: message })
+    .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'sent')));
+
+const logColumns = {
+  id: deviceLogs.id,
+  fileName: deviceLogs.fileName,
+  size: deviceLogs.size,
+  uploadedAt: deviceLogs.uploadedAt,
+  expiresAt: deviceLogs.expiresAt,
+  createdAt: deviceLogs.createdAt,
+};
+export const listLogs = (db: Db, deviceId: number, limit = 50) =>
+  db
+    .select(logColumns)
+    .from(deviceLogs)
+    .where(eq(deviceLogs.deviceId, deviceId))
+    .orderBy(desc(deviceLogs.createdAt), desc(deviceLogs.id))
+    .limit(limit);
+
+export const findLogFile = async (db: Db, deviceId: number, logId: number) =>
+  (
+    await db
+      .select({ fileName: deviceLogs.fileName, content: deviceLogs.content, uploadedAt: deviceLogs.uploadedAt })
+      .from(deviceLogs)
+      .where(and(eq(deviceLogs.deviceId, deviceId), eq(deviceLogs.id, logId)))
+      .limit(1)
+  )[0];
+
+// ── imports ──────────────────────────────────────────────────────────────
+
+export type ImportRow = typeof deviceImports.$inferSelect;
+
+export const insertImport = (db: Db, values: typeof deviceImports.$inferInsert) =>
+  db.insert(deviceImports).values(values);
+
+export const updateImport = (db: Db, id: string, values: Partial<typeof deviceImports.$inferInsert>) =>
+  db.update(deviceImports).set(values).where(eq(deviceImports.id, id));
+
+export const findImport = async (db: Db, id: string) =>
+  (await db.select().from(deviceImports).where(eq(deviceImports.id, id)).limit(1))[0];
+
+// ── lookups used by other modules ─────────────────────────────────────────
+
+export const findLiveDeviceBySnInAccount = async (db: Db, sn: string, accountId: number | undefined) =>
+  (
+    await db
+      .select({ sn: devices.sn, qrEnabled: devices.qrEnabled, qrPassword: devices.qrPassword })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.sn, sn),
+          ne(devices.status, DeviceStatus.DELETED),
+          accountId !== undefined ? eq(devices.accountId, accountId) : undefined,
+        ),
+      )
+      .limit(1)
+  )[0];
+
+export const findAppOwner = async (db: Db, appId: number) =>
+  (
+    await db.select({ accountId: applications.accountId }).from(applications).where(eq(applications.id, appId)).limit(1)
+  )[0];
+
+export const manufacturerExists = async (db: Db, id: number) =>
+  (await db.select({ id: manufacturers.id }).from(manufacturers).where(eq(manufacturers.id, id)).limit(1)).length > 0;
+
+export const accountExists = async (db: Db, id: number) =>
+  (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id)).limit(1)).length > 0;

@@ -1,0 +1,323 @@
+import { z } from 'zod';
+import {
+  batchResultSchema,
+  type BatchResult,
+  commandParamsSchema,
+  commandSentSchema,
+  createDeviceBody,
+  deviceCommandSchema,
+  deviceCreatedSchema,
+  deviceDetailSchema,
+  deviceListQuery,
+  deviceLogSchema,
+  deviceSchema,
+  deviceStateResultSchema,
+  deviceStatusBody,
+  envelope,
+  idParamSchema,
+  idsBodySchema,
+  importDevicesBody,
+  importIdParamSchema,
+  importJobSchema,
+  IMPORT_MAX_BYTES,
+  logParamsSchema,
+  muteBody,
+  pageOf,
+  printParamsBody,
+  qrBody,
+  switchGroupBody,
+  updateDeviceBody,
+  uploadLogSentSchema,
+} from '@herald/contract';
+import { ok } from '../../lib/envelope';
+import type { RouteAccess } from '../../lib/context';
+import type { RoutesPlugin } from '../../lib/deps';
+import * as actions from './actions';
+import * as imports from './import';
+import * as devices from './service';
+
+const tags = ['devices'];
+const LIST = 'herald.device.physical.list';
+/** Operators and account users alike; the service keeps account users to their own devices. */
+const can = (action: string) => ({ access: { permission: `${LIST}.${action}` } }) as const;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`;
+
+const deviceRoutes: RoutesPlugin = async (app, deps) => {
+  // ── lists ───────────────────────────────────────────────────────────────
+  app.get(
+    '/v1/devices',
+    {
+      config: can('query'),
+      schema: {
+        tags,
+        summary: 'List devices (not deleted); operators may filter by account',
+        querystring: deviceListQuery,
+        response: { 200: envelope(pageOf(deviceSchema)) },
+      },
+    },
+    async (req) => ok(await devices.listDevices(deps, req.auth, req.query)),
+  );
+  app.get(
+    '/v1/devices/deleted',
+    {
+      config: can('query'),
+      schema: {
+        tags,
+        summary: 'The deleted list (status -1)',
+        querystring: deviceListQuery,
+        response: { 200: envelope(pageOf(deviceSchema)) },
+      },
+    },
+    async (req) => ok(await devices.listDevices(deps, req.auth, req.query, true)),
+  );
+  app.get(
+    '/v1/devices/muted',
+    {
+      config: {
+        access: { permission: ['herald.device.physical.push.alert.silence', 'herald.device.physical.push.warn.query'] },
+      },
+      schema: {
+        tags,
+        summary: 'The silence list: devices muted now',
+        querystring: deviceListQuery,
+        response: { 200: envelope(pageOf(deviceSchema)) },
+      },
+    },
+    async (req) => ok(await devices.listMutedDevices(deps, req.auth, req.query)),
+  );
+
+  // ── add, batch add ──────────────────────────────────────────────────────
+  app.post(
+    '/v1/devices',
+    {
+      config: can('add'),
+      schema: {
+        tags,
+        summary: 'Add a device; the answer carries its secret, shown this once',
+        body: createDeviceBody,
+        response: { 200: envelope(deviceCreatedSchema) },
+      },
+    },
+    async (req) => ok(await devices.createDevice(deps, req.auth, req.body)),
+  );
+  app.get(
+    '/v1/devices/import-template',
+    { config: can('batchAdd'), schema: { tags, summary: 'The batch-add template (xlsx)' } },
+    async (_req, reply) =>
+      reply
+        .type(XLSX)
+        .header('content-disposition', attachment('device-import-template.xlsx'))
+        .send(await imports.templateXlsx()),
+  );
+  app.post(
+    '/v1/devices/imports',
+    {
+      config: can('batchAdd'),
+      // the file travels as base64: 4/3 of its size, plus the JSON around it
+      bodyLimit: Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Start a batch add from an xlsx file (base64); poll the job for progress',
+        body: importDevicesBody,
+        response: { 200: envelope(importJobSchema) },
+      },
+    },
+    async (req) => ok(imports.toImportJob(await imports.startImport(deps, req.auth, req.body, req.log), req.locale)),
+  );
+  app.get(
+    '/v1/devices/imports/:id',
+    {
+      config: can('batchAdd'),
+      schema: {
+        tags,
+        summary: 'Progress and per-row errors of a batch add',
+        params: importIdParamSchema,
+        response: { 200: envelope(importJobSchema) },
+      },
+    },
+    async (req) => ok(imports.toImportJob(await imports.getImport(deps, req.auth, req.params.id), req.locale)),
+  );
+
+  // ── batch actions ───────────────────────────────────────────────────────
+  const batchRoute = <B extends z.ZodTypeAny>(
+    path: string,
+    action: string,
+    summary: string,
+    body: B,
+    run: (req: { auth: Parameters<typeof devices.setStatus>[1]; body: z.infer<B> }) => Promise<BatchResult>,
+    permission?: readonly string[],
+  ) =>
+    app.post(
+      `/v1/devices/${path}`,
+      {
+        config: { access: { permission: permission ?? `${LIST}.${action}` } } as { access: RouteAccess },
+        schema: { tags, summary, body, response: { 200: envelope(batchResultSchema) } },
+      },
+      async (req) => ok(await run({ auth: req.auth, body: req.body as z.infer<B> })),
+    );
+  batchRoute('status', 'status', 'Enable (2) or disable (1) devices', deviceStatusBody, (r) =>
+    devices.setStatus(deps, r.auth, r.body.ids, r.body.status),
+  );
+  batchRoute('pause', 'pause', 'Pause devices', idsBodySchema, (r) =>
+    devices.setPaused(deps, r.auth, r.body.ids, true),
+  );
+  batchRoute('resume', 'pause', 'Resume (restore) paused devices', idsBodySchema, (r) =>
+    devices.setPaused(deps, r.auth, r.body.ids, false),
+  );
+  const MUTE = [`${LIST}.mute`, 'herald.device.physical.push.alert.silence.mute'] as const;
+  batchRoute(
+    'mute',
+    'mute',
+    'Mute devices (lifts by itself after at most 24 hours)',
+    muteBody,
+    (r) => devices.mute(deps, r.auth, r.body.ids, r.body.minutes),
+    MUTE,
+  );
+  batchRoute('unmute', 'mute', 'Unmute devices', idsBodySchema, (r) => devices.unmute(deps, r.auth, r.body.ids), MUTE);
+  batchRoute('switch-group', 'switchGroup', 'Move devices to another group', switchGroupBody, (r) =>
+    devices.switchGroup(deps, r.auth, r.body.ids, r.body.groupId),
+  );
+  batchRoute('delete', 'delete', 'Delete devices (to the deleted list)', idsBodySchema, (r) =>
+    devices.deleteDevices(deps, r.auth, r.body.ids),
+  );
+  batchRoute('restore', 'delete', 'Restore deleted devices', idsBodySchema, (r) =>
+    devices.restoreDevices(deps, r.auth, r.body.ids),
+  );
+
+  // ── one device ──────────────────────────────────────────────────────────
+  app.get(
+    '/v1/devices/:id',
+    {
+      config: can('query'),
+      schema: {
+        tags,
+        summary: 'Device detail with live state, online history, recent commands and logs',
+        params: idParamSchema,
+        response: { 200: envelope(deviceDetailSchema) },
+      },
+    },
+    async (req) => ok(await devices.getDevice(deps, req.auth, req.params.id)),
+  );
+  app.put(
+    '/v1/devices/:id',
+    {
+      config: can('edit'),
+      schema: {
+        tags,
+        summary: 'Edit name, contact phone, group',
+        params: idParamSchema,
+        body: updateDeviceBody,
+        response: { 200: envelope(deviceSchema) },
+      },
+    },
+    async (req) => ok(await devices.updateDevice(deps, req.auth, req.params.id, req.body)),
+  );
+  app.put(
+    '/v1/devices/:id/print-params',
+    {
+      config: can('edit'),
+      schema: {
+        tags,
+        summary: 'Edit print information; sent to the device when it is online',
+        params: idParamSchema,
+        body: printParamsBody,
+        response: { 200: envelope(deviceStateResultSchema) },
+      },
+    },
+    async (req) => ok(await devices.setPrintParams(deps, req.auth, req.params.id, req.body)),
+  );
+  app.post(
+    '/v1/devices/:id/qr',
+    {
+      config: can('qrSwitch'),
+      schema: {
+        tags,
+        summary: 'QR code switch and password',
+        params: idParamSchema,
+        body: qrBody,
+        response: { 200: envelope(deviceStateResultSchema) },
+      },
+    },
+    async (req) => ok(await devices.setQr(deps, req.auth, req.params.id, req.body)),
+  );
+  app.post(
+    '/v1/devices/:id/restart',
+    {
+      config: can('restart'),
+      schema: {
+        tags,
+        summary: "Restart the device ('device not online' when it is not)",
+        params: idParamSchema,
+        response: { 200: envelope(commandSentSchema) },
+      },
+    },
+    async (req) => ok(await actions.restart(deps, req.auth, req.params.id)),
+  );
+  app.post(
+    '/v1/devices/:id/logs',
+    {
+      config: can('uploadLog'),
+      schema: {
+        tags,
+        summary: 'Ask the device to upload its log',
+        params: idParamSchema,
+        response: { 200: envelope(uploadLogSentSchema) },
+      },
+    },
+    async (req) => ok(await actions.uploadLog(deps, req.auth, req.params.id)),
+  );
+  app.get(
+    '/v1/devices/:id/logs',
+    {
+      config: can('query'),
+      schema: {
+        tags,
+        summary: 'Log files of the device',
+        params: idParamSchema,
+        response: { 200: envelope(z.array(deviceLogSchema)) },
+      },
+    },
+    async (req) => ok(await actions.listLogs(deps, req.auth, req.params.id)),
+  );
+  app.get(
+    '/v1/devices/:id/logs/:logId',
+    { config: can('query'), schema: { tags, summary: 'Download an uploaded log file', params: logParamsSchema } },
+    async (req, reply) => {
+      const f = await actions.logFile(deps, req.auth, req.params.id, req.params.logId);
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', attachment(f.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .send(f.content);
+    },
+  );
+  app.get(
+    '/v1/devices/:id/commands',
+    {
+      config: can('query'),
+      schema: {
+        tags,
+        summary: 'Recent commands and their acknowledgements',
+        params: idParamSchema,
+        response: { 200: envelope(z.array(deviceCommandSchema)) },
+      },
+    },
+    async (req) => ok(await actions.listCommands(deps, req.auth, req.params.id)),
+  );
+  app.get(
+    '/v1/devices/:id/commands/:commandId',
+    {
+      config: can('query'),
+      schema: {
+        tags,
+        summary: 'One command: poll for the acknowledgement',
+        params: commandParamsSchema,
+        response: { 200: envelope(deviceCommandSchema) },
+      },
+    },
+    async (req) => ok(await actions.getCommand(deps, req.auth, req.params.id, req.params.commandId)),
+  );
+};
+
+export default deviceRoutes;

@@ -1,0 +1,441 @@
+import type { z } from 'zod';
+import {
+  DEFAULT_PRINT_PARAMS,
+  DeviceStatus,
+  MUTE_MAX_MS,
+  type BatchResult,
+  type createDeviceBody,
+  type Device,
+  type DeviceDetail,
+  type deviceListQuery,
+  type Page,
+  type PrintParams,
+  type updateDeviceBody,
+} from '@herald/contract';
+import type { AuthContext } from '../../lib/context';
+import { randomToken } from '../../lib/crypto';
+import type { Deps } from '../../lib/deps';
+import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../lib/errors';
+import { iso, isoOrNull, offsetOf } from '../../lib/filters';
+import { ownAccount, targetAccount } from '../../lib/scope';
+import * as groupsRepo from '../groups/repo';
+import * as modelsRepo from '../models/repo';
+import { MODEL_DISABLED } from '../models/service';
+import { audit } from '../oper-log/audit';
+import { sendToOnline, toCommand } from './commands';
+import * as repo from './repo';
+
+type ListQuery = z.infer<typeof deviceListQuery>;
+type CreateBody = z.infer<typeof createDeviceBody>;
+type UpdateBody = z.infer<typeof updateDeviceBody>;
+
+export function toDevice(v: repo.DeviceView, now = Date.now()): Device {
+  const d = v.device;
+  const battery = (d.telemetry as { battery?: { level?: unknown } } | null)?.battery;
+  return {
+    id: d.id,
+    accountId: d.accountId,
+    accountName: v.accountName,
+    sn: d.sn,
+    name: d.name,
+    modelId: d.modelId,
+    modelName: v.modelName,
+    modelCode: v.modelCode,
+    modelType: v.modelType,
+    groupId: d.groupId,
+    groupName: v.groupName,
+    appId: d.appId,
+    appName: v.appName,
+    manufacturerId: d.manufacturerId,
+    manufacturerName: v.manufacturerName,
+    status: d.status,
+    activated: d.activated,
+    activatedAt: isoOrNull(d.activatedAt),
+    online: d.online,
+    lastOnlineAt: isoOrNull(d.lastOnlineAt),
+    lastOfflineAt: isoOrNull(d.lastOfflineAt),
+    paused: d.paused,
+    muted: d.mutedUntil !== null && d.mutedUntil.getTime() > now,
+    mutedUntil: isoOrNull(d.mutedUntil),
+    qrEnabled: d.qrEnabled,
+    hasQrPassword: !!d.qrPassword,
+    firmwareVersion: d.firmwareVersion,
+    contactPhone: d.contactPhone,
+    batteryLevel: typeof battery?.level === 'number' ? battery.level : null,
+    deletedAt: isoOrNull(d.deletedAt),
+    createdAt: iso(d.createdAt),
+    updatedAt: iso(d.updatedAt),
+  };
+}
+
+function listFilters(auth: AuthContext, q: ListQuery) {
+  const own = ownAccount(auth);
+  return {
+    accountId: own ?? q.accountId,
+    sn: q.sn || undefined,
+    name: q.name || undefined,
+    modelId: q.modelId,
+    groupId: q.groupId,
+    appId: q.appId,
+    manufacturerId: q.manufacturerId,
+    online: q.online,
+    activated: q.activated,
+    status: q.status,
+    paused: q.paused,
+    muted: q.muted,
+    sortField: q.sortField,
+    sortOrder: q.sortOrder,
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  };
+}
+
+/** The device list; `deleted` gives the deleted list; account users see only their account. */
+export async function listDevices(deps: Deps, auth: AuthContext, q: ListQuery, deleted = false): Promise<Page<Device>> {
+  const { rows, total } = await repo.listDevices(deps.db, { ...listFilters(auth, q), deleted });
+  const now = Date.now();
+  return { list: rows.map((r) => toDevice(r, now)), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** The silence list: devices muted now. */
+export const listMutedDevices = (deps: Deps, auth: AuthContext, q: ListQuery) =>
+  listDevices(deps, auth, { ...q, muted: true });
+
+/** A device the caller may see (another account's is "not found"). */
+export async function scopedDevice(deps: Deps, auth: AuthContext, id: number, opts: { deleted?: boolean } = {}) {
+  const v = await repo.findDeviceView(deps.db, id);
+  const own = ownAccount(auth);
+  if (!v || (own !== undefined && v.device.accountId !== own)) throw notFound();
+  if (!opts.deleted && v.device.status === DeviceStatus.DELETED) throw notFound();
+  return v;
+}
+
+/** Devices of a batch action: every id must be the caller's and live (or deleted, for restore). */
+async function scopedDevices(deps: Deps, auth: AuthContext, ids: number[], opts: { deleted?: boolean } = {}) {
+  const unique = [...new Set(ids)];
+  const rows = await repo.findDevicesByIds(deps.db, unique);
+  const own = ownAccount(auth);
+  const fits = (d: repo.DeviceRow) =>
+    (own === undefined || d.accountId === own) && (d.status === DeviceStatus.DELETED) === !!opts.deleted;
+  if (rows.length !== unique.length || !rows.every(fits)) throw notFound();
+  return rows;
+}
+
+export async function getDevice(deps: Deps, auth: AuthContext, id: number): Promise<DeviceDetail> {
+  const v = await scopedDevice(deps, auth, id, { deleted: true });
+  const [connections, commands, logs] = await Promise.all([
+    repo.recentConnections(deps.db, id),
+    repo.recentCommands(deps.db, id),
+    repo.listLogs(deps.db, id, 20),
+  ]);
+  const now = Date.now();
+  return {
+    ...toDevice(v, now),
+    printParams: { ...DEFAULT_PRINT_PARAMS, ...(v.device.printParams as object) } as PrintParams,
+    telemetry: (v.device.telemetry as Record<string, unknown> | null) ?? null,
+    telemetryAt: isoOrNull(v.device.telemetryAt),
+    lat: v.device.lat,
+    lng: v.device.lng,
+    connections: connections.map((c) => ({
+      id: c.id,
+      connectedAt: iso(c.connectedAt),
+      disconnectedAt: isoOrNull(c.disconnectedAt),
+      ip: c.ip,
+      reason: c.reason,
+    })),
+    commands: commands.map((c) => toCommand(c, now)),
+    logs: logs.map((l) => toLog(l, now)),
+  };
+}
+
+export function toLog(l: Awaited<ReturnType<typeof repo.listLogs>>[number], now = Date.now()) {
+  return {
+    id: l.id,
+    fileName: l.fileName,
+    size: l.size,
+    status: l.uploadedAt
+      ? ('uploaded' as const)
+      : l.expiresAt.getTime() < now
+        ? ('expired' as const)
+        : ('pending' as const),
+    uploadedAt: isoOrNull(l.uploadedAt),
+    expiresAt: iso(l.expiresAt),
+    createdAt: iso(l.createdAt),
+  };
+}
+
+export async function getDeviceSummary(deps: Deps, auth: AuthContext, id: number): Promise<Device> {
+  return toDevice(await scopedDevice(deps, auth, id, { deleted: true }));
+}
+
+/** Brokers that keep their own copy of device credentials are told when a device's eligibility changes. */
+export async function notifyChanged(deps: Deps, sns: string[]) {
+  if (!deps.gateway.deviceChanged) return;
+  for (const sn of sns) await deps.gateway.deviceChanged(sn);
+}
+
+// ── references checked on add, edit and import ────────────────────────────
+
+/** The account's default group (created if the account somehow has none). */
+export async function defaultGroupOf(deps: Deps, accountId: number): Promise<number> {
+  let id = await groupsRepo.defaultGroupId(deps.db, accountId);
+  if (id === undefined) {
+    await groupsRepo.createDefaultGroup(deps.db, accountId);
+    id = await groupsRepo.defaultGroupId(deps.db, accountId);
+  }
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+async function groupOfAccount(deps: Deps, accountId: number, groupId: number): Promise<number> {
+  const g = await groupsRepo.findGroup(deps.db, groupId);
+  if (!g || g.accountId !== accountId) throw invalid('error.groupNotFound', 'groupId');
+  return g.id;
+}
+
+/** An enabled model: a disabled one blocks new devices. */
+async function usableModel(deps: Deps, modelId: number) {
+  const m = await modelsRepo.findModelView(deps.db, modelId);
+  if (!m) throw invalid('error.modelNotFound', 'modelId');
+  if (m.status === MODEL_DISABLED) throw invalid('error.modelDisabled', 'modelId');
+  return m;
+}
+
+function snTaken(err: unknown): AppError | undefined {
+  return !(err instanceof AppError) && uniqueViolation(err) === 'devices_sn_uq'
+    ? conflict('error.snExists', 'sn')
+    : undefined;
+}
+
+/** A new device; its secret (one-device-one-secret) is in this answer only. */
+export async function createDevice(
+  deps: Deps,
+  auth: AuthContext,
+  body: CreateBody,
+): Promise<Device & { secret: string }> {
+  const accountId = targetAccount(auth, body.accountId);
+  if (auth.side === 'op' && !(await repo.accountExists(deps.db, accountId)))
+    throw invalid('error.notFound', 'accountId');
+  await usableModel(deps, body.modelId);
+  const groupId = body.groupId
+    ? await groupOfAccount(deps, accountId, body.groupId)
+    : await defaultGroupOf(deps, accountId);
+  if (body.appId) {
+    const app = await repo.findAppOwner(deps.db, body.appId);
+    if (!app || app.accountId !== accountId) throw invalid('error.appNotFound', 'appId');
+  }
+  if (body.manufacturerId && !(await repo.manufacturerExists(deps.db, body.manufacturerId))) {
+    throw invalid('error.manufacturerNotFound', 'manufacturerId');
+  }
+  if (await repo.findLiveDeviceBySn(deps.db, body.sn)) throw conflict('error.snExists', 'sn');
+  const secret = randomToken(24);
+  let id: number;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const [row] = await repo.insertDevices(tx, [
+        {
+          accountId,
+          sn: body.sn,
+          name: body.name || null,
+          modelId: body.modelId,
+          groupId,
+          appId: body.appId ?? null,
+          manufacturerId: body.manufacturerId ?? null,
+          contactPhone: body.contactPhone || null,
+          secret,
+          status: DeviceStatus.ENABLED,
+          printParams: { ...DEFAULT_PRINT_PARAMS },
+        },
+      ]);
+      await audit(tx, auth, { module: 'device', type: 'add', description: `Added device ${body.sn} (id ${row!.id})` });
+      return row!.id;
+    });
+  } catch (err) {
+    throw snTaken(err) ?? err;
+  }
+  await notifyChanged(deps, [body.sn]);
+  return { ...(await getDeviceSummary(deps, auth, id)), secret };
+}
+
+export async function updateDevice(deps: Deps, auth: AuthContext, id: number, body: UpdateBody): Promise<Device> {
+  const { device } = await scopedDevice(deps, auth, id);
+  const groupId = body.groupId !== undefined ? await groupOfAccount(deps, device.accountId, body.groupId) : undefined;
+  const values = {
+    ...(body.name !== undefined ? { name: body.name || null } : {}),
+    ...(body.contactPhone !== undefined ? { contactPhone: body.contactPhone || null } : {}),
+    ...(groupId !== undefined ? { groupId } : {}),
+  };
+  await deps.db.transaction(async (tx) => {
+    await repo.updateDevices(tx, [id], values);
+    await audit(tx, auth, {
+      module: 'device',
+      type: 'edit',
+      description: `Edited device ${device.sn} (id ${id}): ${Object.keys(values).join(', ') || 'no fields'}`,
+    });
+  });
+  return getDeviceSummary(deps, auth, id);
+}
+
+/** Stored always; sent at once when the device is online. */
+export async function setPrintParams(deps: Deps, auth: AuthContext, id: number, params: PrintParams) {
+  const { device } = await scopedDevice(deps, auth, id);
+  await deps.db.transaction(async (tx) => {
+    await repo.updateDevices(tx, [id], { printParams: params });
+    await audit(tx, auth, {
+      module: 'device',
+      type: 'printParams',
+      description: `Set the print information of device ${device.sn}`,
+    });
+  });
+  const [sent] = await sendToOnline(deps, auth, [device], 'setPrintParams', params);
+  return { device: await getDeviceSummary(deps, auth, id), commandId: sent?.commandId ?? null };
+}
+
+/** QR code switch and password ('' removes the password, absent keeps it). */
+export async function setQr(deps: Deps, auth: AuthContext, id: number, body: { enabled: boolean; password?: string }) {
+  const { device } = await scopedDevice(deps, auth, id);
+  const password = body.password === undefined ? device.qrPassword : body.password || null;
+  await deps.db.transaction(async (tx) => {
+    await repo.updateDevices(tx, [id], { qrEnabled: body.enabled, qrPassword: password });
+    await audit(tx, auth, {
+      module: 'device',
+      type: 'qrSwitch',
+      description: `QR code of device ${device.sn} ${body.enabled ? 'on' : 'off'}${password ? ', with password' : ''}`,
+    });
+  });
+  const [sent] = await sendToOnline(deps, auth, [device], 'qrSwitch', {
+    enabled: body.enabled,
+    ...(password ? { password } : {}),
+  });
+  return { device: await getDeviceSummary(deps, auth, id), commandId: sent?.commandId ?? null };
+}
+
+// ── batch actions ─────────────────────────────────────────────────────────
+
+const snList = (rows: { sn: string }[]) =>
+  rows.length <= 20
+    ? rows.map((r) => r.sn).join(', ')
+    : `${rows
+        .slice(0, 20)
+        .map((r) => r.sn)
+        .join(', ')} and ${rows.length - 20} more`;
+
+async function batch(
+  deps: Deps,
+  auth: AuthContext,
+  rows: repo.DeviceRow[],
+  values: Partial<repo.DeviceRow>,
+  entry: { type: Parameters<typeof audit>[2]['type']; verb: string },
+) {
+  await deps.db.transaction(async (tx) => {
+    await repo.updateDevices(
+      tx,
+      rows.map((r) => r.id),
+      values,
+    );
+    await audit(tx, auth, {
+      module: 'device',
+      type: entry.type,
+      description: `${entry.verb} device(s) ${snList(rows)}`,
+    });
+  });
+}
+
+/** Enable (2) or disable (1); a disabled device is disconnected now and refused at connect. */
+export async function setStatus(deps: Deps, auth: AuthContext, ids: number[], status: 1 | 2): Promise<BatchResult> {
+  const rows = await scopedDevices(deps, auth, ids);
+  const enable = status === DeviceStatus.ENABLED;
+  await batch(
+    deps,
+    auth,
+    rows,
+    { status },
+    { type: enable ? 'enable' : 'disable', verb: enable ? 'Enabled' : 'Disabled' },
+  );
+  if (!enable) for (const d of rows) await deps.gateway.kick(d.sn, 'disabled');
+  await notifyChanged(
+    deps,
+    rows.map((d) => d.sn),
+  );
+  return { count: rows.length, commands: [] };
+}
+
+export async function setPaused(deps: Deps, auth: AuthContext, ids: number[], paused: boolean): Promise<BatchResult> {
+  const rows = await scopedDevices(deps, auth, ids);
+  await batch(deps, auth, rows, { paused }, { type: paused ? 'pause' : 'resume', verb: paused ? 'Paused' : 'Resumed' });
+  return { count: rows.length, commands: await sendToOnline(deps, auth, rows, paused ? 'pause' : 'resume', {}) };
+}
+
+/** Muted until now + minutes (at most 24 hours: it lifts by itself then). */
+export async function mute(deps: Deps, auth: AuthContext, ids: number[], minutes?: number): Promise<BatchResult> {
+  const rows = await scopedDevices(deps, auth, ids);
+  const until = new Date(Date.now() + Math.min((minutes ?? MUTE_MAX_MS / 60_000) * 60_000, MUTE_MAX_MS));
+  await batch(deps, auth, rows, { mutedUntil: until }, { type: 'mute', verb: `Muted until ${iso(until)}` });
+  return { count: rows.length, commands: await sendToOnline(deps, auth, rows, 'mute', { until: until.getTime() }) };
+}
+
+export async function unmute(deps: Deps, auth: AuthContext, ids: number[]): Promise<BatchResult> {
+  const rows = await scopedDevices(deps, auth, ids);
+  await batch(deps, auth, rows, { mutedUntil: null }, { type: 'unmute', verb: 'Unmuted' });
+  return { count: rows.length, commands: await sendToOnline(deps, auth, rows, 'unmute', {}) };
+}
+
+/** Every device must belong to the group's account. */
+export async function switchGroup(deps: Deps, auth: AuthContext, ids: number[], groupId: number): Promise<BatchResult> {
+  const rows = await scopedDevices(deps, auth, ids);
+  const g = await groupsRepo.findGroup(deps.db, groupId);
+  if (!g || !rows.every((d) => d.accountId === g.accountId)) throw invalid('error.groupNotFound', 'groupId');
+  await batch(deps, auth, rows, { groupId }, { type: 'switchGroup', verb: `Moved to group "${g.name}"` });
+  return { count: rows.length, commands: [] };
+}
+
+/** To the deleted list (status -1); the S/N is free again; a connected device is dropped. */
+export async function deleteDevices(deps: Deps, auth: AuthContext, ids: number[]): Promise<BatchResult> {
+  const rows = await scopedDevices(deps, auth, ids);
+  await batch(
+    deps,
+    auth,
+    rows,
+    { status: DeviceStatus.DELETED, deletedAt: new Date() },
+    { type: 'delete', verb: 'Deleted' },
+  );
+  for (const d of rows) await deps.gateway.kick(d.sn, 'deleted');
+  await notifyChanged(
+    deps,
+    rows.map((d) => d.sn),
+  );
+  return { count: rows.length, commands: [] };
+}
+
+/** Back from the deleted list, enabled — unless a live device has taken its S/N meanwhile. */
+export async function restoreDevices(deps: Deps, auth: AuthContext, ids: number[]): Promise<BatchResult> {
+  const rows = await scopedDevices(deps, auth, ids, { deleted: true });
+  const sns = rows.map((r) => r.sn);
+  if (new Set(sns).size !== sns.length || (await repo.liveSns(deps.db, sns)).size > 0)
+    throw conflict('error.snExists', 'sn');
+  try {
+    await batch(
+      deps,
+      auth,
+      rows,
+      { status: DeviceStatus.ENABLED, deletedAt: null },
+      { type: 'restore', verb: 'Restored' },
+    );
+  } catch (err) {
+    throw snTaken(err) ?? err;
+  }
+  await notifyChanged(deps, sns);
+  return { count: rows.length, commands: [] };
+}
+
+/** Lookup for the QR code page: what the device's QR code says. */
+export async function qrcodeOf(deps: Deps, auth: AuthContext, sn: string) {
+  const d = await repo.findLiveDeviceBySnInAccount(deps.db, sn, ownAccount(auth));
+  if (!d) throw notFound();
+  return {
+    sn: d.sn,
+    url: `${deps.config.publicUrl}/d/${encodeURIComponent(d.sn)}`,
+    qrEnabled: d.qrEnabled,
+    hasPassword: !!d.qrPassword,
+  };
+}

@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import type { createGroupBody, Group, groupListQuery, Page, updateGroupBody } from '@herald/contract';
+import type { AuthContext } from '../../lib/context';
+import type { Deps } from '../../lib/deps';
+import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../lib/errors';
+import { iso, offsetOf } from '../../lib/filters';
+import { ownAccount, targetAccount } from '../../lib/scope';
+import { audit } from '../oper-log/audit';
+import * as repo from './repo';
+
+type ListQuery = z.infer<typeof groupListQuery>;
+type CreateBody = z.infer<typeof createGroupBody>;
+type UpdateBody = z.infer<typeof updateGroupBody>;
+
+const toGroup = (v: { group: repo.GroupRow; deviceCount: number }): Group => ({
+  id: v.group.id,
+  accountId: v.group.accountId,
+  name: v.group.name,
+  description: v.group.description,
+  isDefault: v.group.isDefault,
+  deviceCount: v.deviceCount,
+  createdAt: iso(v.group.createdAt),
+  updatedAt: iso(v.group.updatedAt),
+});
+
+/** Groups belong to accounts; account users reach only their own. */
+export async function listGroups(deps: Deps, auth: AuthContext, q: ListQuery): Promise<Page<Group>> {
+  const accountId = targetAccount(auth, undefined);
+  const { rows, total } = await repo.listGroups(deps.db, accountId, {
+    name: q.name || undefined,
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  });
+  return { list: rows.map(toGroup), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** A group the caller may see; another account's group is "not found". */
+async function scopedGroup(deps: Deps, auth: AuthContext, id: number) {
+  const v = await repo.findGroupView(deps.db, id);
+  const own = ownAccount(auth);
+  if (!v || (own !== undefined && v.group.accountId !== own)) throw notFound();
+  return v;
+}
+
+export const getGroup = async (deps: Deps, auth: AuthContext, id: number) => toGroup(await scopedGroup(deps, auth, id));
+
+async function withDuplicateMapping<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof AppError) && uniqueViolation(err) === 'device_groups_name_uq') {
+      throw conflict('error.groupNameExists', 'name');
+    }
+    throw err;
+  }
+}
+
+export async function createGroup(deps: Deps, auth: AuthContext, body: CreateBody): Promise<Group> {
+  const accountId = targetAccount(auth, undefined);
+  if (await repo.findGroupIdByName(deps.db, accountId, body.name)) throw conflict('error.groupNameExists', 'name');
+  const id = await withDuplicateMapping(() =>
+    deps.db.transaction(async (tx) => {
+      const g = await repo.insertGroup(tx, { accountId, name: body.name, description: body.description || null });
+      await audit(tx, auth, { module: 'group', type: 'add', description: `Created group "${g.name}" (id ${g.id})` });
+      return g.id;
+    }),
+  );
+  return getGroup(deps, auth, id);
+}
+
+export async function updateGroup(deps: Deps, auth: AuthContext, id: number, body: UpdateBody): Promise<Group> {
+  const { group } = await scopedGroup(deps, auth, id);
+  if (body.name && (await repo.findGroupIdByName(deps.db, group.accountId, body.name, id))) {
+    throw conflict('error.groupNameExists', 'name');
+  }
+  await withDuplicateMapping(() =>
+    deps.db.transaction(async (tx) => {
+      await repo.updateGroup(tx, id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.description !== undefined ? { description: body.description || null } : {}),
+      });
+      await audit(tx, auth, { module: 'group', type: 'edit', description: `Edited group "${group.name}" (id ${id})` });
+    }),
+  );
+  return getGroup(deps, auth, id);
+}
+
+/** The default group stays; a deleted group's devices move to the default group. */
+export async function deleteGroup(deps: Deps, auth: AuthContext, id: number): Promise<{ movedDevices: number }> {
+  const { group } = await scopedGroup(deps, auth, id);
+  if (group.isDefault) throw invalid('error.defaultGroupUndeletable');
+  const defaultId = await repo.defaultGroupId(deps.db, group.accountId);
+  if (defaultId === undefined) throw notFound();
+  const movedDevices = await deps.db.transaction(async (tx) => {
+    const moved = await repo.deleteGroup(tx, id, defaultId);
+    await audit(tx, auth, {
+      module: 'group',
+      type: 'delete',
+      description: `Deleted group "${group.name}" (id ${id}); ${moved} device(s) moved to the default group`,
+    });
+    return moved;
+  });
+  return { movedDevices };
+}
+
+/** Lookup: the groups of the caller's account, or of the account an operator names. */
+export const groupOptions = (deps: Deps, auth: AuthContext, accountId: number | undefined) =>
+  repo.groupOptions(deps.db, targetAccount(auth, accountId));

@@ -1,0 +1,151 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAccount } from './fixtures';
+import { adminClient, Client, expectError, expectOk, startServer } from './harness';
+import { createDevice, createModel } from './fleet';
+import { expectInvalid, uniq } from './people';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let op: Client;
+let A: Awaited<ReturnType<typeof seedAccount>>;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-cert-'));
+
+/** A self-signed certificate with this subject, made by openssl. */
+function cert(subject: string, days = 365): string {
+  const name = uniq();
+  const key = path.join(dir, `${name}.key`);
+  const out = path.join(dir, `${name}.pem`);
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      out,
+      '-days',
+      String(days),
+      '-subj',
+      subject,
+    ],
+    { stdio: 'ignore' },
+  );
+  return fs.readFileSync(out, 'utf8');
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  op = await adminClient(server, 'Admin@67890');
+  A = await seedAccount(server);
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('manufacturers', () => {
+  it('CRUD with licence capacity; licence range checked in both languages', async () => {
+    const m = expectOk(await op.post('/v1/manufacturers', { name: 'Acme Devices', code: `acme${uniq()}` }));
+    expect(m).toMatchObject({ capacity: 0, remaining: 0, deviceCount: 0 });
+    expectError(
+      await op.post('/v1/manufacturers', { name: 'Other', code: m.code.toUpperCase() }),
+      40009,
+      'Manufacturer code already exists',
+    );
+    const from = new Date(Date.now() - 86400000).toISOString();
+    const to = new Date(Date.now() + 10 * 86400000).toISOString();
+    await expectInvalid(
+      (c) =>
+        c.post(`/v1/manufacturers/${m.id}/licences`, { number: 'L1', validFrom: to, validTo: from, maxDevices: 5 }),
+      op,
+      'The starting value cannot be greater than the ending value',
+      '起始值不能大于结束值',
+      'validTo',
+    );
+    const lic = expectOk(
+      await op.post(`/v1/manufacturers/${m.id}/licences`, {
+        number: `L${uniq()}`,
+        validFrom: from,
+        validTo: to,
+        maxDevices: 5,
+      }),
+    );
+    expect(lic).toMatchObject({ maxDevices: 5, remaining: 5, connected: 0, expiresInDays: 10 });
+    expect(expectOk(await op.get(`/v1/manufacturers/${m.id}`))).toMatchObject({ capacity: 5, remaining: 5 });
+    const exp = expectOk(await op.get('/v1/manufacturers/expiring?days=30'));
+    expect(exp.licences.map((l: { id: number }) => l.id)).toContain(lic.id);
+    expect(expectOk(await op.put(`/v1/manufacturers/${m.id}`, { contact: 'Ann' })).contact).toBe('Ann');
+    const gone = expectOk(await op.post('/v1/manufacturers', { name: 'Gone', code: `g${uniq()}` }));
+    expectOk(await op.delete(`/v1/manufacturers/${gone.id}`));
+    expectError(await op.get(`/v1/manufacturers/${gone.id}`), 40004);
+  });
+
+  it('imports a matching certificate, refuses a mismatched one, revokes only with the password', async () => {
+    const code = `fab${uniq()}`;
+    const m = expectOk(await op.post('/v1/manufacturers', { name: 'Fab Works', code }));
+    await expectInvalid(
+      (c) => c.post(`/v1/manufacturers/${m.id}/certificates`, { pem: cert('/O=Somebody Else/CN=other') }),
+      op,
+      'Licence or certificate does not match the manufacturer',
+      '许可证或证书与厂商不匹配',
+      'pem',
+    );
+    await expectInvalid(
+      (c) => c.post(`/v1/manufacturers/${m.id}/certificates`, { pem: 'not a cert' }),
+      op,
+      'File format error',
+      '文件格式错误',
+    );
+    const pem = cert(`/O=Fab Works/CN=${code}`, 20);
+    const c = expectOk(await op.post(`/v1/manufacturers/${m.id}/certificates`, { pem }));
+    expect(c).toMatchObject({ manufacturerId: m.id, revokedAt: null, expiresInDays: 20 });
+    expectError(
+      await op.post(`/v1/manufacturers/${m.id}/certificates`, { pem }),
+      40009,
+      'This certificate has already been imported',
+    );
+    const dl = await server.app.inject({
+      method: 'GET',
+      url: `/v1/certificates/${c.id}/download`,
+      headers: { authorization: `Bearer ${op.token}` },
+    });
+    expect(dl.body).toContain('BEGIN CERTIFICATE');
+    expectError(await op.post(`/v1/certificates/${c.id}/revoke`, { password: 'wrong' }), 40010, 'Password mismatch');
+    expect(expectOk(await op.get(`/v1/certificates?manufacturerId=${m.id}`)).list[0].revokedAt).toBeNull();
+    const revoked = expectOk(await op.post(`/v1/certificates/${c.id}/revoke`, { password: 'Admin@67890' }));
+    expect(revoked.revokedAt).not.toBeNull();
+    expectError(
+      await op.post(`/v1/certificates/${c.id}/revoke`, { password: 'Admin@67890' }),
+      40009,
+      'This certificate has already been revoked',
+    );
+  });
+
+  it('account users see certificates of their devices’ manufacturers only, read-only', async () => {
+    const mine = expectOk(await op.post('/v1/manufacturers', { name: 'Mine', code: `mine${uniq()}` }));
+    const other = expectOk(await op.post('/v1/manufacturers', { name: 'Other', code: `oth${uniq()}` }));
+    const c1 = expectOk(await op.post(`/v1/manufacturers/${mine.id}/certificates`, { pem: cert(`/CN=${mine.code}`) }));
+    const c2 = expectOk(
+      await op.post(`/v1/manufacturers/${other.id}/certificates`, { pem: cert(`/CN=${other.code}`) }),
+    );
+    const model = await createModel(op);
+    await createDevice(A.client, model.id, { manufacturerId: mine.id });
+    const list = expectOk(await A.client.get('/v1/certificates'));
+    expect(list.list.map((c: { id: number }) => c.id)).toEqual([c1.id]);
+    expectError(await A.client.get(`/v1/certificates/${c2.id}/download`), 40004);
+    expectError(await A.client.post(`/v1/certificates/${c1.id}/revoke`, { password: 'Shop@12345' }), 40003);
+    expectError(await A.client.get('/v1/manufacturers'), 40003);
+    expectError(await new Client(server).get('/v1/certificates'), 40002);
+    const options = expectOk(await A.client.get('/v1/common/manufacturerListQuery'));
+    expect(options.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([mine.id, other.id]));
+  });
+});

@@ -1,0 +1,3 @@
+export { AppListPage } from './pages/AppListPage';
+export { AppAddPage } from './pages/AppAddPage';
+export { AppDetailPage } from './pages/AppDetailPage';

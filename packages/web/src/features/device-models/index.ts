@@ -1,0 +1,3 @@
+export { ModelListPage } from './pages/ModelListPage';
+export { ModelAddPage } from './pages/ModelAddPage';
+export { ModelDetailPage } from './pages/ModelDetailPage';

@@ -1,0 +1,42 @@
+import { Card } from 'antd';
+import { ProForm } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toastSuccess } from '../../../lib/feedback';
+import { createModel } from '../api/create-model';
+import type { ModelBody } from '../api/types';
+import { cleanValues } from '../components/clean-values';
+import { ModelFormFields } from '../components/ModelFormFields';
+
+export function ModelAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card title={t('model.actions.add')}>
+      <ProForm<ModelBody>
+        data-testid="model-add-form"
+        layout="horizontal"
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 12 }}
+        submitter={{
+          searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
+          onReset: () => navigate('/device/device-model'),
+          submitButtonProps: { 'data-testid': 'model-submit' },
+          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
+        }}
+        onFinish={async (v) => {
+          try {
+            await createModel(cleanValues(v));
+          } catch {
+            return false;
+          }
+          toastSuccess();
+          navigate('/device/device-model');
+          return true;
+        }}
+      >
+        <ModelFormFields />
+      </ProForm>
+    </Card>
+  );
+}

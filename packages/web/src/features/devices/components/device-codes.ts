@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next';
+import {
+  COMMUNICATION_TYPES,
+  DENSITIES,
+  PAPER_WIDTHS,
+  PRINT_LANGUAGES,
+  PRINT_SPEEDS,
+  VOICE_TYPES,
+  VOLUME_PRESETS,
+} from '@herald/contract';
+
+/** The device list's menu permission; its buttons are `${P}.<action>`. */
+export const P = 'herald.device.physical.list';
+/** Either one opens the muted-devices list (spec section 6). */
+export const SILENCE_VIEW = ['herald.device.physical.push.alert.silence', 'herald.device.physical.push.warn.query'];
+/** Registrations (devices by application). */
+export const P_APPLY = 'herald.device.list';
+
+/** Live state on the detail page refreshes this often while it is open. */
+export const LIVE_REFRESH_MS = 5000;
+
+export const statusEnum = (t: TFunction) => ({
+  0: { text: t('device.status.0'), status: 'Warning' },
+  1: { text: t('device.status.1'), status: 'Default' },
+  2: { text: t('device.status.2'), status: 'Success' },
+});
+
+export const yesNoEnum = (t: TFunction, yes: string, no: string) => ({
+  true: { text: t(yes) },
+  false: { text: t(no) },
+});
+
+export const printOptions = (t: TFunction) => ({
+  language: PRINT_LANGUAGES.map((v) => ({ value: v, label: t(`device.print.languages.${v}`) })),
+  speed: PRINT_SPEEDS.map((v) => ({ value: v, label: `${v} mm/s` })),
+  density: DENSITIES.map((v) => ({ value: v, label: t(`device.print.densities.${v}`) })),
+  voiceType: VOICE_TYPES.map((v) => ({ value: v, label: t(`device.print.voiceTypes.${v}`) })),
+  volume: VOLUME_PRESETS.map((v) => ({ value: v, label: String(v) })),
+  communicationType: COMMUNICATION_TYPES.map((v) => ({ value: v, label: t(`device.network.${v}`) })),
+  paperWidth: PAPER_WIDTHS.map((v) => ({ value: v, label: `${v} mm` })),
+});
+
+export const formatBytes = (n?: number | null) => {
+  if (n === undefined || n === null) return '-';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+};

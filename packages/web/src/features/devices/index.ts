@@ -1,0 +1,10 @@
+export { DeviceListPage } from './pages/DeviceListPage';
+export { DeviceAddPage } from './pages/DeviceAddPage';
+export { DeviceBatchAddPage } from './pages/DeviceBatchAddPage';
+export { DeviceDetailPage } from './pages/DeviceDetailPage';
+export { DeviceEditPrintPage } from './pages/DeviceEditPrintPage';
+export { DeviceDeletedListPage } from './pages/DeviceDeletedListPage';
+export { DeviceSilenceListPage } from './pages/DeviceSilenceListPage';
+export { DeviceApplyListPage } from './pages/DeviceApplyListPage';
+export { DeviceApplyDetailPage } from './pages/DeviceApplyDetailPage';
+export { DeviceApplyEditPage } from './pages/DeviceApplyEditPage';

@@ -1,0 +1,50 @@
+import { Card, Spin } from 'antd';
+import { ProForm } from '@ant-design/pro-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toastSuccess } from '../../../lib/feedback';
+import { useIdParam } from '../../../lib/use-id-param';
+import { deviceQuery } from '../api/get-device';
+import type { UpdateDeviceBody } from '../api/types';
+import { updateDevice } from '../api/update-device';
+import { DeviceInfoFields } from '../components/DeviceInfoFields';
+
+export function DeviceApplyEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useIdParam();
+  const queryClient = useQueryClient();
+  const { data: d } = useQuery({ ...deviceQuery(id), staleTime: 0 });
+  if (!d) return <Spin />;
+  return (
+    <Card title={`${t('device.actions.editInfo')} · ${d.sn}`}>
+      <ProForm<UpdateDeviceBody>
+        data-testid="device-apply-edit-form"
+        layout="horizontal"
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 12 }}
+        initialValues={{ name: d.name ?? '', contactPhone: d.contactPhone ?? '', groupId: d.groupId ?? undefined }}
+        submitter={{
+          searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
+          onReset: () => navigate('/device/device-apply'),
+          submitButtonProps: { 'data-testid': 'device-apply-submit' },
+          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
+        }}
+        onFinish={async (v) => {
+          try {
+            await updateDevice(d.id, { ...v, name: v.name ?? '', contactPhone: v.contactPhone ?? '' });
+          } catch {
+            return false;
+          }
+          toastSuccess();
+          await queryClient.invalidateQueries({ queryKey: ['devices', d.id] });
+          navigate('/device/device-apply');
+          return true;
+        }}
+      >
+        <DeviceInfoFields accountId={d.accountId} />
+      </ProForm>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { Button, Card, Space, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCan } from '../../../lib/can';
+import { useIdParam } from '../../../lib/use-id-param';
+import { deviceQuery } from '../api/get-device';
+import { CommandTrackerProvider } from '../components/CommandTracker';
+import { LIVE_REFRESH_MS, P } from '../components/device-codes';
+import { DeviceHistoryTabs } from '../components/DeviceHistoryTabs';
+import { DeviceInfoModal } from '../components/DeviceInfoModal';
+import { DeviceSummary } from '../components/DeviceSummary';
+import { LiveStateCards } from '../components/LiveStateCards';
+import { applicable, type DeviceActionKey } from '../components/device-actions';
+import { useDeviceActions } from '../components/use-device-actions';
+
+const BUTTONS: DeviceActionKey[] = [
+  'restart',
+  'pause',
+  'resume',
+  'mute',
+  'unmute',
+  'uploadLog',
+  'qr',
+  'enable',
+  'disable',
+];
+
+export function DeviceDetailPage() {
+  return (
+    <CommandTrackerProvider>
+      <DeviceDetail />
+    </CommandTrackerProvider>
+  );
+}
+
+/** A device with its live state (refreshed every few seconds while open), history and actions. */
+function DeviceDetail() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const id = useIdParam();
+  const { data: d, refetch } = useQuery({ ...deviceQuery(id), staleTime: 0, refetchInterval: LIVE_REFRESH_MS });
+  const actions = useDeviceActions(() => void refetch());
+  if (!d) return <Spin />;
+
+  const keys = BUTTONS.filter((k) => applicable(d).includes(k) && actions.allowed(k));
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="device-detail">
+      <Card
+        title={`${t('device.detailTitle')} · ${d.sn}`}
+        extra={
+          <Space wrap>
+            {keys.map((key) => (
+              <Button
+                key={key}
+                danger={key === 'disable'}
+                type={key === 'restart' ? 'primary' : 'default'}
+                onClick={() => actions.run(key, [d])}
+                data-testid={`device-detail-${key}`}
+              >
+                {actions.label(key)}
+              </Button>
+            ))}
+            {can(`${P}.edit`) && <DeviceInfoModal device={d} onDone={() => void refetch()} />}
+            {can(`${P}.edit`) && (
+              <Button
+                onClick={() => navigate(`/device/list/edit-print?id=${d.id}`)}
+                data-testid="device-detail-edit-print"
+              >
+                {t('device.actions.editPrint')}
+              </Button>
+            )}
+            <Button onClick={() => navigate('/device/list')}>{t('common.back')}</Button>
+          </Space>
+        }
+      >
+        <LiveStateCards device={d} />
+      </Card>
+      <Card>
+        <DeviceSummary device={d} />
+      </Card>
+      <Card>
+        <DeviceHistoryTabs device={d} />
+      </Card>
+      {actions.modals}
+    </Space>
+  );
+}

@@ -1,0 +1,259 @@
+import { useRef, useState } from 'react';
+import { Button, Dropdown, Space, type MenuProps } from 'antd';
+import { DeleteOutlined, DownOutlined, PlusOutlined, SoundOutlined, UploadOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { HOME_PATH } from '@herald/contract';
+import { useCan } from '../../../lib/can';
+import { toastWarning } from '../../../lib/feedback';
+import { formatDateTime } from '../../../lib/format';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import { useSession } from '../../../lib/session-context';
+import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
+import { listDevices } from '../api/list-devices';
+import { accountOptionsQuery, appOptionsQuery, groupOptionsQuery, modelOptionsQuery } from '../api/list-lookups';
+import type { Device } from '../api/types';
+import { CommandTrackerProvider } from '../components/CommandTracker';
+import { P, SILENCE_VIEW, statusEnum, yesNoEnum } from '../components/device-codes';
+import { DeviceRowActions } from '../components/DeviceRowActions';
+import { Battery, FlagTags, OnlineTag, StatusTag } from '../components/DeviceTags';
+import type { DeviceActionKey } from '../components/device-actions';
+import { useDeviceActions } from '../components/use-device-actions';
+
+const BATCH: DeviceActionKey[] = ['enable', 'disable', 'pause', 'resume', 'mute', 'unmute', 'switchGroup', 'delete'];
+
+export function DeviceListPage() {
+  return (
+    <CommandTrackerProvider>
+      <DeviceTable />
+    </CommandTrackerProvider>
+  );
+}
+
+/** The fleet: filters, live flags, row and batch actions. */
+function DeviceTable() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useNavigate();
+  const { side } = useSession();
+  const action = useRef<ActionType>(undefined);
+  const [selected, setSelected] = useState<Device[]>([]);
+  const models = useQuery(modelOptionsQuery());
+  const groups = useQuery(groupOptionsQuery(undefined, side === 'ac'));
+  // operators name the account for these lookups; their app filter is left out
+  const apps = useQuery(appOptionsQuery(undefined, side === 'ac'));
+  const accounts = useQuery(accountOptionsQuery(side === 'op'));
+  useReloadOnReturn(action);
+  const reload = () => {
+    action.current?.clearSelected?.();
+    setSelected([]);
+    void action.current?.reload();
+  };
+  const actions = useDeviceActions(reload);
+  const batchKeys = BATCH.filter(actions.allowed);
+
+  const openSilenceList = () => {
+    if (!can(SILENCE_VIEW)) {
+      toastWarning(t('device.noFeaturePermission'));
+      navigate(HOME_PATH);
+      return;
+    }
+    navigate('/device/list/silence-list');
+  };
+
+  const options = <T extends { id: number; name: string }>(rows?: T[]) =>
+    (rows ?? []).map((r) => ({ value: r.id, label: r.name }));
+
+  const columns: ProColumns<Device>[] = [
+    {
+      title: t('device.fields.sn'),
+      dataIndex: 'sn',
+      fixed: 'left',
+      sorter: true,
+      render: (_, d) => (
+        <Link to={`/device/list/detail?id=${d.id}`} data-testid={`device-row-${d.sn}`}>
+          {d.sn}
+        </Link>
+      ),
+    },
+    { title: t('device.fields.name'), dataIndex: 'name', sorter: true, render: (_, d) => d.name || '-' },
+    {
+      title: t('device.fields.account'),
+      dataIndex: 'accountId',
+      valueType: 'select',
+      hideInSearch: side !== 'op',
+      hideInTable: side !== 'op',
+      fieldProps: { showSearch: true, optionFilterProp: 'label', options: options(accounts.data) },
+      render: (_, d) => d.accountName ?? '-',
+    },
+    {
+      title: t('device.fields.model'),
+      dataIndex: 'modelId',
+      valueType: 'select',
+      fieldProps: { showSearch: true, optionFilterProp: 'label', options: options(models.data) },
+      render: (_, d) => d.modelName ?? '-',
+    },
+    {
+      title: t('device.fields.group'),
+      dataIndex: 'groupId',
+      valueType: 'select',
+      hideInSearch: side !== 'ac',
+      fieldProps: { options: options(groups.data) },
+      render: (_, d) => d.groupName ?? '-',
+    },
+    {
+      title: t('device.fields.app'),
+      dataIndex: 'appId',
+      valueType: 'select',
+      hideInTable: true,
+      hideInSearch: side !== 'ac',
+      fieldProps: { options: options(apps.data) },
+    },
+    {
+      title: t('device.fields.online'),
+      dataIndex: 'online',
+      valueType: 'select',
+      valueEnum: yesNoEnum(t, 'device.online', 'device.offline'),
+      render: (_, d) => <OnlineTag device={d} />,
+    },
+    {
+      title: t('device.fields.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: statusEnum(t),
+      render: (_, d) => (
+        <Space size={0} wrap>
+          <StatusTag status={d.status} />
+          <FlagTags device={d} />
+        </Space>
+      ),
+    },
+    {
+      title: t('device.fields.activated'),
+      dataIndex: 'activated',
+      valueType: 'select',
+      hideInTable: true,
+      valueEnum: yesNoEnum(t, 'device.activated', 'device.notActivated'),
+    },
+    {
+      title: t('device.fields.paused'),
+      dataIndex: 'paused',
+      valueType: 'select',
+      hideInTable: true,
+      valueEnum: yesNoEnum(t, 'device.paused', 'device.notPaused'),
+    },
+    {
+      title: t('device.fields.muted'),
+      dataIndex: 'muted',
+      valueType: 'select',
+      hideInTable: true,
+      valueEnum: yesNoEnum(t, 'device.muted', 'device.notMuted'),
+    },
+    {
+      title: t('device.fields.battery'),
+      dataIndex: 'batteryLevel',
+      search: false,
+      render: (_, d) => <Battery level={d.batteryLevel} />,
+    },
+    { title: t('device.fields.firmware'), dataIndex: 'firmwareVersion', search: false },
+    {
+      title: t('device.fields.lastOnlineAt'),
+      dataIndex: 'lastOnlineAt',
+      search: false,
+      sorter: true,
+      render: (_, d) => formatDateTime(d.lastOnlineAt),
+    },
+    {
+      title: t('device.fields.createdAt'),
+      dataIndex: 'createdAt',
+      search: false,
+      sorter: true,
+      render: (_, d) => formatDateTime(d.createdAt),
+    },
+    {
+      title: t('common.operation'),
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, d) => <DeviceRowActions device={d} actions={actions} />,
+    },
+  ];
+
+  const batchMenu: MenuProps = {
+    items: batchKeys.map((key) => ({
+      key,
+      danger: key === 'delete',
+      label: <span data-testid={`device-batch-${key}`}>{actions.label(key)}</span>,
+    })),
+    onClick: ({ key }) => actions.run(key as DeviceActionKey, selected),
+  };
+
+  return (
+    <div data-testid="device-table">
+      <ProTable<Device>
+        rowKey="id"
+        actionRef={action}
+        columns={columns}
+        headerTitle={t('menu.deviceList')}
+        pagination={PAGINATION}
+        scroll={{ x: 'max-content' }}
+        search={{ labelWidth: 'auto', defaultCollapsed: true }}
+        rowSelection={
+          batchKeys.length
+            ? {
+                onChange: (_, rows) => setSelected(rows),
+                getCheckboxProps: (d) => ({ 'data-testid': `device-select-${d.sn}` }) as object,
+              }
+            : undefined
+        }
+        tableAlertRender={({ selectedRowKeys }) => t('device.selected', { count: selectedRowKeys.length })}
+        request={async (params, sort) =>
+          toTableResult(await listDevices(toPageQuery(params as TableParams, sort as SortState)))
+        }
+        toolBarRender={() => [
+          batchKeys.length > 0 && (
+            <Dropdown key="batch" menu={batchMenu}>
+              <Button data-testid="device-batch">
+                {t('device.batchActions')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          ),
+          <Button key="silence" icon={<SoundOutlined />} onClick={openSilenceList} data-testid="device-silence-list">
+            {t('route.silenceList')}
+          </Button>,
+          <Button
+            key="deleted"
+            icon={<DeleteOutlined />}
+            onClick={() => navigate('/device/list/delete-list')}
+            data-testid="device-delete-list"
+          >
+            {t('route.deleteList')}
+          </Button>,
+          can(`${P}.batchAdd`) && (
+            <Button
+              key="batchAdd"
+              icon={<UploadOutlined />}
+              onClick={() => navigate('/device/list/batchAdd')}
+              data-testid="device-batch-add"
+            >
+              {t('route.batchAdd')}
+            </Button>
+          ),
+          can(`${P}.add`) && (
+            <Button
+              key="add"
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/device/list/add')}
+              data-testid="device-add"
+            >
+              {t('common.add')}
+            </Button>
+          ),
+        ]}
+      />
+      {actions.modals}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useRef, useState } from 'react';
+import { Button } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
+import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
+import { listMutedDevices } from '../api/list-muted-devices';
+import type { Device } from '../api/types';
+import { CommandTrackerProvider } from '../components/CommandTracker';
+import { OnlineTag } from '../components/DeviceTags';
+import { useDeviceActions } from '../components/use-device-actions';
+
+const SILENCE_MUTE = ['herald.device.physical.push.alert.silence.mute'];
+
+export function DeviceSilenceListPage() {
+  return (
+    <CommandTrackerProvider>
+      <SilenceTable />
+    </CommandTrackerProvider>
+  );
+}
+
+/** Muted devices (the mute lifts by itself after 24 hours) with unmute, one or many. */
+function SilenceTable() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const action = useRef<ActionType>(undefined);
+  const [selected, setSelected] = useState<Device[]>([]);
+  const reload = () => {
+    action.current?.clearSelected?.();
+    void action.current?.reload();
+  };
+  const actions = useDeviceActions(reload, { unmute: SILENCE_MUTE });
+  const canUnmute = actions.allowed('unmute');
+
+  const columns: ProColumns<Device>[] = [
+    { title: t('device.fields.sn'), dataIndex: 'sn' },
+    { title: t('device.fields.name'), dataIndex: 'name', render: (_, d) => d.name || '-' },
+    { title: t('device.fields.model'), dataIndex: 'modelName', search: false },
+    { title: t('device.fields.group'), dataIndex: 'groupName', search: false },
+    {
+      title: t('device.fields.online'),
+      dataIndex: 'online',
+      search: false,
+      render: (_, d) => <OnlineTag device={d} />,
+    },
+    {
+      title: t('device.fields.mutedUntil'),
+      dataIndex: 'mutedUntil',
+      search: false,
+      render: (_, d) => formatDateTime(d.mutedUntil),
+    },
+    {
+      title: t('common.operation'),
+      valueType: 'option',
+      hideInTable: !canUnmute,
+      render: (_, d) => (
+        <a onClick={() => actions.run('unmute', [d])} data-testid={`device-unmute-${d.id}`}>
+          {actions.label('unmute')}
+        </a>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="device-silence-table">
+      <ProTable<Device>
+        rowKey="id"
+        actionRef={action}
+        columns={columns}
+        headerTitle={t('route.silenceList')}
+        pagination={PAGINATION}
+        search={{ labelWidth: 'auto' }}
+        rowSelection={canUnmute ? { onChange: (_, rows) => setSelected(rows) } : undefined}
+        request={async (params) => toTableResult(await listMutedDevices(toPageQuery(params as TableParams)))}
+        toolBarRender={() => [
+          canUnmute && (
+            <Button key="unmute" onClick={() => actions.run('unmute', selected)} data-testid="device-batch-unmute">
+              {t('device.actions.batchUnmute')}
+            </Button>
+          ),
+          <Button key="back" onClick={() => navigate('/device/list')}>
+            {t('common.back')}
+          </Button>,
+        ]}
+      />
+      {actions.modals}
+    </div>
+  );
+}

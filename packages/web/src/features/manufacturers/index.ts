@@ -1,0 +1,2 @@
+export { ManufacturerPage } from './pages/ManufacturerPage';
+export { LicenceCertPage } from './pages/LicenceCertPage';

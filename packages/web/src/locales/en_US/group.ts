@@ -1,0 +1,15 @@
+export default {
+  group: {
+    fields: {
+      id: 'ID',
+      name: 'Group name',
+      description: 'Description',
+      deviceCount: 'Devices',
+      createdAt: 'Created at',
+    },
+    default: 'Default',
+    defaultUndeletable: 'The default group cannot be deleted',
+    actions: { add: 'Create group', edit: 'Edit group' },
+    confirm: { delete: 'Delete group {{name}}?' },
+  },
+};

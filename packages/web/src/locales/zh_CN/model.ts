@@ -1,0 +1,33 @@
+export default {
+  model: {
+    detailTitle: '型号详情',
+    fields: {
+      id: 'ID',
+      name: '型号名称',
+      code: '型号编码',
+      type: '类型',
+      deviceType: '设备类型',
+      pn: 'P/N',
+      capability: '能力',
+      description: '描述',
+      image: '型号图片',
+      status: '状态',
+      deviceCount: '设备数',
+      createdAt: '创建时间',
+    },
+    type: { broadcast: '播报', speaker: '音箱', printer: '打印机' },
+    status: { '0': '已禁用', '1': '已启用' },
+    actions: { add: '新增型号', edit: '编辑型号' },
+    confirm: {
+      delete: '确定删除型号 {{name}}？',
+      enable: '确定启用型号 {{name}}？',
+      disable: '确定禁用型号 {{name}}？禁用后账户无法再新增该型号的设备，已有设备不受影响。',
+    },
+    pickImage: '选择图片',
+    imageHint: 'PNG 或 JPG，不超过 100 KB，建议尺寸 100×100',
+    imageRequired: '请上传型号图片',
+    imageType: '仅支持 PNG 或 JPG 图片',
+    imageTooLarge: '图片不能超过 100 KB',
+    imageSizeWarning: '图片尺寸为 {{width}}×{{height}}，建议 100×100',
+  },
+};

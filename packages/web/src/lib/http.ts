@@ -83,10 +83,16 @@ export async function request<T>(method: string, url: string, opts: RequestOptio
   } catch {
     body = undefined;
   }
-  const code = body?.code ?? (res.ok ? ResultCode.SUCCESS : res.status);
-  if (res.ok && code === ResultCode.SUCCESS) return body!.data;
+  // Every answer of ours is an envelope. One we could not read (aborted by a reload, cut by a
+  // proxy) says nothing about the session, so it must not end it: report it and stop here.
+  if (body === undefined) {
+    if (!opts.silent) toastError(res.statusText);
+    throw new ApiError(res.statusText || 'Error', res.status, res.status);
+  }
+  const code = body.code;
+  if (res.ok && code === ResultCode.SUCCESS) return body.data;
 
-  const text = body?.message ?? res.statusText;
+  const text = body.message ?? res.statusText;
   if (code === ResultCode.LOGIN_TIMEOUT && !opts.noToken) {
     showLoginTimeout(() => void logout());
   } else if (res.status === 401 && !opts.noToken) {
@@ -97,7 +103,7 @@ export async function request<T>(method: string, url: string, opts: RequestOptio
   } else if (!opts.silent) {
     toastError(text);
   }
-  throw new ApiError(text || 'Error', code, res.status, body?.data);
+  throw new ApiError(text || 'Error', code, res.status, body.data);
 }
 
 export const get = <T>(url: string, params?: Params, opts?: RequestOptions) =>

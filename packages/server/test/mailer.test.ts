@@ -1,0 +1,112 @@
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mails } from '../src/db/schema';
+import { adminClient, expectOk, startServer } from './harness';
+
+/**
+ * A minimal SMTP peer on loopback (RFC 5321 happy path, no TLS, no auth): enough to see what
+ * Herald's dispatcher really sends over the wire.
+ */
+function smtpServer(opts: { failRcpt?: boolean } = {}) {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  const server = net.createServer((socket) => {
+    let from = '';
+    let to: string[] = [];
+    let data: string | undefined;
+    let buf = '';
+    socket.write('220 test ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buf += chunk.toString('utf8');
+      for (;;) {
+        if (data !== undefined) {
+          const end = buf.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          received.push({ from, to, data: data + buf.slice(0, end) });
+          buf = buf.slice(end + 5);
+          data = undefined;
+          to = [];
+          socket.write('250 queued\r\n');
+          continue;
+        }
+        const nl = buf.indexOf('\r\n');
+        if (nl < 0) return;
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 2);
+        const cmd = line.slice(0, 4).toUpperCase();
+        let reply = '250 ok';
+        if (cmd === 'EHLO' || cmd === 'HELO') reply = '250 test';
+        else if (cmd === 'MAIL') from = line;
+        else if (cmd === 'RCPT' && opts.failRcpt) reply = '550 no such user';
+        else if (cmd === 'RCPT') to.push(line);
+        else if (cmd === 'DATA') {
+          data = '';
+          reply = '354 go ahead';
+        } else if (cmd === 'QUIT') {
+          socket.end('221 bye\r\n');
+          return;
+        }
+        socket.write(`${reply}\r\n`);
+      }
+    });
+  });
+  return new Promise<{ port: number; received: typeof received; close: () => void }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ port: (server.address() as net.AddressInfo).port, received, close: () => server.close() }),
+    ),
+  );
+}
+
+const account = (email: string) => ({
+  name: `Mail ${Date.now()}${Math.random()}`,
+  country: 'DE',
+  timeZone: 'Europe/Berlin',
+  industry: '02',
+  subjectType: 'business',
+  subjectName: 'Mail GmbH',
+  adminEmail: email,
+});
+
+describe('mail through SMTP when SMTP_URL is set', () => {
+  let smtp: Awaited<ReturnType<typeof smtpServer>>;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    smtp = await smtpServer();
+    server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Herald <herald@example.com>' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    smtp?.close();
+  });
+
+  it('delivers the activation mail and records it as sent', async () => {
+    const op = await adminClient(server);
+    expectOk(await op.post('/v1/accounts', account('owner@mail.example')));
+    await server.deps.mailer.dispatch();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to.join()).toContain('owner@mail.example');
+    expect(smtp.received[0]!.from).toContain('herald@example.com');
+    expect(smtp.received[0]!.data).toContain('/activation?token=');
+    const [row] = await server.deps.db.select().from(mails).where(eq(mails.to, 'owner@mail.example'));
+    expect(row!.sentAt).toBeInstanceOf(Date);
+    expect(row!.error).toBeNull();
+  });
+});
+
+describe('a failing SMTP server', () => {
+  it('keeps the mail unsent with the error, for a later retry', async () => {
+    const smtp = await smtpServer({ failRcpt: true });
+    const server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    try {
+      const op = await adminClient(server);
+      expectOk(await op.post('/v1/accounts', account('nobody@mail.example')));
+      await server.deps.mailer.dispatch();
+      const [row] = await server.deps.db.select().from(mails).where(eq(mails.to, 'nobody@mail.example'));
+      expect(row!.sentAt).toBeNull();
+      expect(row!.error).toMatch(/550|recipient/i);
+    } finally {
+      await server.close();
+      smtp.close();
+    }
+  });
+});

@@ -104,6 +104,8 @@ describe('authorisation-code flow and refresh tokens', () => {
     const first = c.refreshToken!;
     const r1 = expectOk(await c.post('/oauth/refresh_token/', { refresh_token: first }));
     expect(r1.refresh_token).not.toBe(first);
+    // even within the same second, the new access token is a new token
+    expect(r1.access_token).not.toBe(c.token);
     const r2 = expectOk(
       await c.post('/oauth/token/', { grant_type: 'refresh_token', refresh_token: r1.refresh_token }),
     );

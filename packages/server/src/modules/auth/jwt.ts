@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -23,13 +24,17 @@ export class JwtKeys {
   }
 
   sign(claims: AccessClaims, ttlSec: number): Promise<string> {
-    return new SignJWT({ sid: claims.sid })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.sub)
-      .setIssuer('herald')
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSec)
-      .sign(this.key);
+    return (
+      new SignJWT({ sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer('herald')
+        .setIssuedAt()
+        // a unique id: two tokens issued in the same second for the same session must still differ
+        .setJti(randomUUID())
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSec)
+        .sign(this.key)
+    );
   }
 
   /** 'expired' and 'invalid' are told apart: the console shows a re-login dialog for the first. */

@@ -154,6 +154,9 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
     PUBLIC_URL: url,
     WEB_DIST: path.join(ROOT, 'packages/web/dist'),
     LOG_LEVEL: 'info',
+    // the embedded broker on a free loopback port, never the shared 1883
+    MQTT_HOST: '127.0.0.1',
+    MQTT_PORT: String(await freePort()),
     ...opts.env,
   };
   // the embedded PGlite unless a test asks otherwise; never mail anyone for real

@@ -44,6 +44,10 @@ export const messages = {
     en_US: 'The new password cannot be the same as the old password',
     zh_CN: '新密码不能与旧密码相同',
   },
+  'error.secretInvalid': {
+    en_US: 'The secret must be 16 to 64 letters, digits, - or _',
+    zh_CN: '密钥须为 16 至 64 位字母、数字、- 或 _',
+  },
   'error.activationFailed': { en_US: 'Activation failed', zh_CN: '激活失败' },
   'error.usernameExists': { en_US: 'Username already exists', zh_CN: '用户名已存在' },
   'error.emailExists': { en_US: 'Email already exists', zh_CN: '邮箱已存在' },

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands } from '../src/db/schema';
+import { deviceCommands, devices } from '../src/db/schema';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
 import { VirtualDevice } from '@herald/device-sim';
@@ -272,7 +272,7 @@ describe('state and commands', () => {
 });
 
 describe('batch add from xlsx', () => {
-  async function xlsx(rows: string[][], header = ['S/N', 'Name', 'Model code', 'Group name']) {
+  async function xlsx(rows: string[][], header = ['S/N', 'Name', 'Model code', 'Group name', 'Secret']) {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Devices');
     ws.addRow(header);
@@ -306,6 +306,7 @@ describe('batch add from xlsx', () => {
     expectOk(await op.post(`/v1/models/${disabled.id}/status`, { status: 0 }));
     const good1 = newSn();
     const good2 = newSn();
+    const provisioned = newSn();
     const content = await xlsx([
       [good1, 'One', model.code, ''],
       ['bad sn', 'Two', model.code, ''],
@@ -315,11 +316,13 @@ describe('batch add from xlsx', () => {
       [newSn(), 'Six', 'NOPE', ''],
       [newSn(), 'Seven', disabled.code, ''],
       [newSn(), 'Eight', model.code, 'No such group'],
+      [newSn(), 'Nine', model.code, '', 'too short'],
+      [provisioned, 'Ten', model.code, '', 'factory_secret-0123456789'],
     ]);
     const job = expectOk(await A.client.post('/v1/devices/imports', { fileName: 'devices.xlsx', content }));
-    expect(job).toMatchObject({ total: 8 });
+    expect(job).toMatchObject({ total: 10 });
     const done = await waitDone(A.client, job.id);
-    expect(done).toMatchObject({ status: 'done', total: 8, processed: 8, created: 2 });
+    expect(done).toMatchObject({ status: 'done', total: 10, processed: 10, created: 3 });
     expect(done.failed.map((f: { row: number; message: string }) => [f.row, f.message])).toEqual([
       [3, 'Incorrect Device S/N'],
       [4, 'Device S/N already exists'],
@@ -327,7 +330,11 @@ describe('batch add from xlsx', () => {
       [7, 'The selected model does not exist'],
       [8, 'This model is disabled; no new devices of it can be added'],
       [9, 'The selected group does not exist'],
+      [10, 'The secret must be 16 to 64 letters, digits, - or _'],
     ]);
+    // the factory's secret is the device's secret: it connects with it
+    const [row] = await server.deps.db.select().from(devices).where(eq(devices.sn, provisioned));
+    expect(row!.secret).toBe('factory_secret-0123456789');
     const zh = expectOk(await A.client.withLang('zh_CN').get(`/v1/devices/imports/${job.id}`));
     expect(zh.failed[0].message).toBe('设备 S/N 不正确');
     expect(expectOk(await A.client.get(`/v1/devices?sn=${good2}`)).total).toBe(1);

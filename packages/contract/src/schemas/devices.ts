@@ -9,7 +9,14 @@ import { bodyId, emptyAsAny, optionalBodyId, queryFlag, queryId } from './fleet-
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
 /** Columns of the batch-add template, in order (the header row carries these labels). */
-export const IMPORT_COLUMNS = ['S/N', 'Name', 'Model code', 'Group name'] as const;
+/**
+ * Columns of the batch-import sheet. `Secret` is optional: the secret the factory provisioned into a
+ * one-device-one-secret device; left empty, Herald generates one (the device then registers through an
+ * application to obtain it).
+ */
+export const IMPORT_COLUMNS = ['S/N', 'Name', 'Model code', 'Group name', 'Secret'] as const;
+/** A provisioned device secret: 16 to 64 URL-safe characters. */
+export const DEVICE_SECRET_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const snSchema = z
   .string({ error: 'validation.required' })

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import {
   DEFAULT_PRINT_PARAMS,
   DeviceStatus,
+  DEVICE_SECRET_RE,
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -35,7 +36,14 @@ import { defaultGroupOf, notifyChanged } from './service';
 const CHUNK = 250;
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-export type ParsedRow = { row: number; sn: string; name: string; modelCode: string; groupName: string };
+export type ParsedRow = {
+  row: number;
+  sn: string;
+  name: string;
+  modelCode: string;
+  groupName: string;
+  secret: string;
+};
 type RowError = { row: number; sn: string; message: string };
 
 export async function templateXlsx(): Promise<Buffer> {
@@ -75,9 +83,10 @@ export async function parseImportFile(bytes: Buffer): Promise<ParsedRow[]> {
   const rows: ParsedRow[] = [];
   for (let r = 2; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
-    const cells = [1, 2, 3, 4].map((i) => row.getCell(i).text.trim());
+    const cells = [1, 2, 3, 4, 5].map((i) => row.getCell(i).text.trim());
     if (cells.every((c) => c === '')) continue;
-    rows.push({ row: r, sn: cells[0]!, name: cells[1]!, modelCode: cells[2]!, groupName: cells[3]! });
+    const [sn, name, modelCode, groupName, secret] = cells as [string, string, string, string, string];
+    rows.push({ row: r, sn, name, modelCode, groupName, secret });
     if (rows.length > IMPORT_MAX_ROWS) throw invalid('error.importTooManyRows', 'content');
   }
   if (rows.length === 0) throw invalid('error.importEmpty', 'content');
@@ -166,6 +175,7 @@ export async function runImport(
       else if (!r.modelCode || !model) fail('error.modelNotFound');
       else if (model.status === MODEL_DISABLED) fail('error.modelDisabled');
       else if (groupId === undefined) fail('error.groupNotFound');
+      else if (r.secret && !DEVICE_SECRET_RE.test(r.secret)) fail('error.secretInvalid');
       else valid.push({ ...r, modelId: model.id, groupId });
       if (r.sn) seen.add(r.sn);
     }
@@ -179,7 +189,8 @@ export async function runImport(
             name: r.name || null,
             modelId: r.modelId,
             groupId: r.groupId,
-            secret: randomToken(24),
+            // the factory's provisioned secret, or one Herald makes (obtained by registration)
+            secret: r.secret || randomToken(24),
             status: DeviceStatus.ENABLED,
             printParams: { ...DEFAULT_PRINT_PARAMS },
           })),

@@ -81,6 +81,29 @@ describe('manufacturers', () => {
     );
     expect(lic).toMatchObject({ maxDevices: 5, remaining: 5, connected: 0, expiresInDays: 10 });
     expect(expectOk(await op.get(`/v1/manufacturers/${m.id}`))).toMatchObject({ capacity: 5, remaining: 5 });
+    // a second valid licence adds up; one not yet valid counts for nothing
+    expectOk(
+      await op.post(`/v1/manufacturers/${m.id}/licences`, {
+        number: `L${uniq()}`,
+        validFrom: from,
+        validTo: to,
+        maxDevices: 1000,
+      }),
+    );
+    const later = new Date(Date.now() + 5 * 86400000).toISOString();
+    expectOk(
+      await op.post(`/v1/manufacturers/${m.id}/licences`, {
+        number: `L${uniq()}`,
+        validFrom: later,
+        validTo: to,
+        maxDevices: 7,
+      }),
+    );
+    expect(expectOk(await op.get(`/v1/manufacturers/${m.id}`))).toMatchObject({
+      capacity: 1005,
+      remaining: 1005,
+      licenceCount: 3,
+    });
     const exp = expectOk(await op.get('/v1/manufacturers/expiring?days=30'));
     expect(exp.licences.map((l: { id: number }) => l.id)).toContain(lic.id);
     expect(expectOk(await op.put(`/v1/manufacturers/${m.id}`, { contact: 'Ann' })).contact).toBe('Ann');

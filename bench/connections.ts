@@ -1,0 +1,473 @@
+/**
+ * Connection-holding benchmark (issue 3): N simulated devices connected to one Herald server
+ * (embedded Aedes broker, embedded PGlite), then the same N clients against a plain Mosquitto in
+ * the same run. Prints connections held, the broker's RSS per connection and the ratio.
+ *
+ *   npx tsx bench/connections.ts --count 2000            (npm run bench:connections -- --count 2000)
+ *
+ * Options: --count N (2000)  --workers W (2)  --batch B (250 per worker)  --keepalive S (60)
+ *          --telemetry-min M (10)  --settle S (10)  --timeout S (600)  --no-mosquitto  --no-herald
+ *
+ * The server and Mosquitto run as child processes; the devices live in W other child processes
+ * (bench/connections-worker.ts), so each broker's RSS is measured alone (VmRSS of its process,
+ * idle before the fleet connects and again once every device is in and a settle time has passed).
+ * See docs/benchmarks.md.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_PRINT_PARAMS, DeviceStatus, UserStatus } from '@herald/contract';
+import { openDatabase } from '../packages/server/src/db/client';
+import { accounts, devices, models, users } from '../packages/server/src/db/schema';
+import { hashPassword } from '../packages/server/src/lib/crypto';
+import { benchSecret, benchSn, type WorkerParams, type WorkerReport } from './connections-shared';
+
+const { values: args } = parseArgs({
+  options: {
+    count: { type: 'string', default: '2000' },
+    workers: { type: 'string', default: '2' },
+    batch: { type: 'string', default: '250' },
+    keepalive: { type: 'string', default: '60' },
+    'telemetry-min': { type: 'string', default: '10' },
+    settle: { type: 'string', default: '10' },
+    timeout: { type: 'string', default: '600' },
+    'no-mosquitto': { type: 'boolean', default: false },
+    'no-herald': { type: 'boolean', default: false },
+    mosquitto: { type: 'string', default: '/usr/sbin/mosquitto' },
+  },
+});
+const COUNT = Number(args.count);
+const WORKERS = Math.max(1, Number(args.workers));
+const BATCH = Math.max(1, Number(args.batch));
+const KEEPALIVE = Number(args.keepalive);
+const TELEMETRY_MS = Number(args['telemetry-min']) * 60_000;
+const SETTLE_MS = Number(args.settle) * 1000;
+const TIMEOUT_MS = Number(args.timeout) * 1000;
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ADMIN_PASSWORD = `Bench@${randomBytes(6).toString('hex')}`;
+
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mib = (kib: number) => (kib / 1024).toFixed(1);
+
+// ── children and clean-up ──────────────────────────────────────────────────
+
+const children = new Set<ChildProcess>();
+const tmpDirs: string[] = [];
+
+function track<T extends ChildProcess>(child: T): T {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+function cleanup() {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+}
+process.on('exit', cleanup);
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    log(`${sig}: stopping`);
+    process.exit(130);
+  });
+}
+
+async function stopChild(child: ChildProcess, graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  if (await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)])) return;
+  child.kill('SIGKILL');
+  await exited;
+}
+
+// ── measurements ───────────────────────────────────────────────────────────
+
+/** One field of /proc/<pid>/status in KiB (VmRSS, VmHWM). */
+function procStatus(pid: number, field: string): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
+
+/** Open file descriptors of a process: each held connection is one. */
+const fdCount = (pid: number) => fs.readdirSync(`/proc/${pid}/fd`).length;
+
+function openFilesLimit(): { soft: number; hard: number } {
+  const m = /^Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+  const n = (s: string | undefined) => (s === undefined || s === 'unlimited' ? Infinity : Number(s));
+  return { soft: n(m?.[1]), hard: n(m?.[2]) };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`child exited (${child.exitCode}) before listening on ${port}`);
+    const ok = await new Promise<boolean>((r) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.destroy();
+        r(true);
+      });
+      s.once('error', () => r(false));
+    });
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`nothing listening on ${port} after ${timeoutMs} ms`);
+}
+
+// ── the fleet ──────────────────────────────────────────────────────────────
+
+type FleetRun = { online: number; refused: number; rampMs: number; workers: ChildProcess[] };
+
+/** Start the load processes against `mqttUrl` and wait until every device is online (or timeout). */
+async function connectFleet(mqttUrl: string, runKey: string): Promise<FleetRun> {
+  const per = Math.ceil(COUNT / WORKERS);
+  const states: { online: number; refused: number; lastRefusal?: number; ramped: boolean }[] = [];
+  const workers: ChildProcess[] = [];
+  let t0 = Date.now();
+  let firstSeen = false;
+  for (let w = 0; w < WORKERS; w++) {
+    const first = 1 + w * per;
+    const count = Math.min(per, COUNT - w * per);
+    if (count <= 0) break;
+    const params: WorkerParams = {
+      mqttUrl,
+      first,
+      count,
+      batch: BATCH,
+      batchTimeoutMs: 30_000,
+      keepaliveSeconds: KEEPALIVE,
+      telemetryIntervalMs: TELEMETRY_MS,
+      runKey,
+    };
+    const state = { online: 0, refused: 0, ramped: false } as (typeof states)[number];
+    states.push(state);
+    const child = track(
+      fork(path.join(import.meta.dirname, 'connections-worker.ts'), [], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, BENCH_WORKER: JSON.stringify(params) },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      }),
+    );
+    child.on('message', (m: WorkerReport) => {
+      // the ramp is timed from the first connection attempt, not from the load processes' start-up
+      if (!firstSeen && m.type === 'progress' && m.started > 0) {
+        firstSeen = true;
+        t0 = Date.now();
+      }
+      if (m.type === 'ramped') state.ramped = true;
+      else Object.assign(state, { online: m.online, refused: m.refused, lastRefusal: m.lastRefusal });
+    });
+    workers.push(child);
+  }
+  const total = () => states.reduce((s, x) => s + x.online, 0);
+  const refusedTotal = () => states.reduce((s, x) => s + x.refused, 0);
+  let lastLog = 0;
+  let rampMs = NaN;
+  const start = Date.now();
+  while (Date.now() - start < TIMEOUT_MS) {
+    await sleep(250);
+    if (workers.some((w) => w.exitCode !== null)) throw new Error('a load process died');
+    if (total() >= COUNT) {
+      rampMs = Date.now() - t0;
+      break;
+    }
+    if (Date.now() - lastLog > 5000) {
+      lastLog = Date.now();
+      const last = states.find((s) => s.lastRefusal !== undefined)?.lastRefusal;
+      log(
+        `  ${total()}/${COUNT} online, ${refusedTotal()} refusals${last !== undefined ? ` (last code ${last})` : ''}`,
+      );
+    }
+  }
+  if (!Number.isFinite(rampMs)) log(`  timeout: ${total()}/${COUNT} online after ${TIMEOUT_MS / 1000} s`);
+  return {
+    online: total(),
+    refused: refusedTotal(),
+    rampMs: Number.isFinite(rampMs) ? rampMs : Date.now() - t0,
+    workers,
+  };
+}
+
+async function stopFleet(run: FleetRun) {
+  for (const w of run.workers) w.send({ type: 'stop' });
+  await Promise.all(run.workers.map((w) => stopChild(w, 5000)));
+}
+
+type Result = {
+  broker: string;
+  held: number;
+  /** connections the broker process itself holds (fd count over idle) */
+  fds: number;
+  idleKiB: number;
+  loadedKiB: number;
+  peakKiB: number;
+  rampMs: number;
+  refused: number;
+  serverOnline?: number;
+};
+
+async function measure(broker: string, pid: number, mqttUrl: string, runKey: string, extra?: () => Promise<number>) {
+  await sleep(2000);
+  const idleKiB = procStatus(pid, 'VmRSS');
+  const idleFds = fdCount(pid);
+  log(`${broker}: idle RSS ${mib(idleKiB)} MiB, ${idleFds} fds; connecting ${COUNT} devices`);
+  const run = await connectFleet(mqttUrl, runKey);
+  log(
+    `${broker}: ${run.online}/${COUNT} online in ${(run.rampMs / 1000).toFixed(1)} s; settling ${SETTLE_MS / 1000} s`,
+  );
+  await sleep(SETTLE_MS);
+  const result: Result = {
+    broker,
+    held: run.online,
+    fds: fdCount(pid) - idleFds,
+    idleKiB,
+    loadedKiB: procStatus(pid, 'VmRSS'),
+    peakKiB: procStatus(pid, 'VmHWM'),
+    rampMs: run.rampMs,
+    refused: run.refused,
+  };
+  if (extra) result.serverOnline = await extra().catch(() => NaN);
+  log(
+    `${broker}: RSS ${mib(result.loadedKiB)} MiB (peak ${mib(result.peakKiB)}), ${result.fds} connection fds` +
+      (result.serverOnline !== undefined ? `, server reports ${result.serverOnline} online` : ''),
+  );
+  await stopFleet(run);
+  return result;
+}
+
+// ── Herald ─────────────────────────────────────────────────────────────────
+
+/** Account, model, an operator admin with a known password and N devices, before the server starts. */
+async function seedHerald(dataDir: string, runKey: string) {
+  const t0 = Date.now();
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
+  const db = database.db;
+  await db.insert(users).values({
+    side: 'op',
+    username: 'admin',
+    email: 'admin@herald.local',
+    name: 'Administrator',
+    passwordHash: await hashPassword(ADMIN_PASSWORD),
+    status: UserStatus.ENABLED,
+    isSuperAdmin: true,
+    mustChangePassword: false,
+  });
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      name: 'Bench shop',
+      country: 'GB',
+      timeZone: 'Europe/London',
+      industry: 'retail',
+      subjectType: 'company',
+      subjectName: 'Bench Ltd',
+    })
+    .returning();
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const [model] = await db
+    .insert(models)
+    .values({ name: 'Bench printer', code: 'BENCH-P1', type: 'printer', image: png, imageMime: 'image/png' })
+    .returning();
+  const now = new Date();
+  for (let i = 1; i <= COUNT; i += 1000) {
+    const rows = [];
+    for (let n = i; n < Math.min(i + 1000, COUNT + 1); n++) {
+      const sn = benchSn(n);
+      rows.push({
+        accountId: account!.id,
+        sn,
+        modelId: model!.id,
+        secret: benchSecret(runKey, sn),
+        status: DeviceStatus.ENABLED,
+        activated: true,
+        activatedAt: now,
+        printParams: DEFAULT_PRINT_PARAMS,
+      });
+    }
+    await db.insert(devices).values(rows);
+  }
+  await database.close();
+  log(`seeded ${COUNT} devices in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function onlineByApi(httpPort: number): Promise<number> {
+  const base = `http://127.0.0.1:${httpPort}`;
+  const login = (await (
+    await fetch(`${base}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    })
+  ).json()) as { data?: { authInfo?: string } };
+  const token = login.data?.authInfo;
+  if (!token) throw new Error(`login failed: ${JSON.stringify(login)}`);
+  const res = (await (
+    await fetch(`${base}/v1/devices?online=true&pageSize=1`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { data?: { total?: number } };
+  return res.data?.total ?? NaN;
+}
+
+async function runHerald(runKey: string): Promise<Result> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-'));
+  tmpDirs.push(dataDir);
+  await seedHerald(dataDir, runKey);
+  const [httpPort, mqttPort] = [await freePort(), await freePort()];
+  const server = track(
+    spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(httpPort),
+        MQTT_HOST: '127.0.0.1',
+        MQTT_PORT: String(mqttPort),
+        MQTT_TLS_PORT: '-1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '',
+        DATABASE_URL: '',
+        MQTT_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
+  await waitForPort(mqttPort, server);
+  await waitForPort(httpPort, server);
+  log(`Herald server pid ${server.pid}: http ${httpPort}, mqtt ${mqttPort}`);
+  try {
+    return await measure('Herald (embedded)', server.pid!, `mqtt://127.0.0.1:${mqttPort}`, runKey, () =>
+      onlineByApi(httpPort),
+    );
+  } finally {
+    await stopChild(server, 30_000);
+  }
+}
+
+// ── Mosquitto ──────────────────────────────────────────────────────────────
+
+async function runMosquitto(runKey: string): Promise<Result> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mosquitto-bench-'));
+  tmpDirs.push(dir);
+  const port = await freePort();
+  const conf = [
+    `listener ${port} 127.0.0.1`,
+    'allow_anonymous true',
+    'max_connections -1',
+    'persistence false',
+    'log_dest stderr',
+    'log_type error',
+    'log_type warning',
+    ...(process.getuid?.() === 0 ? [`user ${os.userInfo().username}`] : []),
+  ];
+  fs.writeFileSync(path.join(dir, 'mosquitto.conf'), conf.join('\n') + '\n');
+  const broker = track(
+    spawn(args.mosquitto!, ['-c', path.join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'inherit', 'inherit'] }),
+  );
+  await waitForPort(port, broker);
+  log(`Mosquitto pid ${broker.pid}: mqtt ${port}`);
+  try {
+    return await measure('Mosquitto', broker.pid!, `mqtt://127.0.0.1:${port}`, runKey);
+  } finally {
+    await stopChild(broker);
+  }
+}
+
+// ── main ───────────────────────────────────────────────────────────────────
+
+function table(results: Result[]) {
+  const rows = results.map((r) => {
+    const perConn = ((r.loadedKiB - r.idleKiB) * 1024) / Math.max(1, r.held);
+    return {
+      broker: r.broker,
+      held: `${r.held}/${COUNT}`,
+      fds: String(r.fds),
+      'idle RSS MiB': mib(r.idleKiB),
+      'loaded RSS MiB': mib(r.loadedKiB),
+      'peak RSS MiB': mib(r.peakKiB),
+      'KiB/conn': (perConn / 1024).toFixed(1),
+      'ramp s': (r.rampMs / 1000).toFixed(1),
+      'conn/s': (r.held / (r.rampMs / 1000)).toFixed(0),
+      refusals: String(r.refused),
+      ...(r.serverOnline !== undefined ? { 'API online': String(r.serverOnline) } : {}),
+      perConn,
+    };
+  });
+  const cols = [
+    'broker',
+    'held',
+    'fds',
+    'idle RSS MiB',
+    'loaded RSS MiB',
+    'peak RSS MiB',
+    'KiB/conn',
+    'ramp s',
+    'conn/s',
+    'refusals',
+  ] as const;
+  console.log(`\n| ${cols.join(' | ')} |\n|${cols.map(() => '---').join('|')}|`);
+  for (const r of rows) console.log(`| ${cols.map((c) => r[c]).join(' | ')} |`);
+  const h = rows.find((r) => r.broker.startsWith('Herald'));
+  const m = rows.find((r) => r.broker === 'Mosquitto');
+  if (h?.['API online']) console.log(`\nHerald API reports ${h['API online']} devices online.`);
+  if (h && m) console.log(`Herald / Mosquitto RSS per connection: ${(h.perConn / m.perConn).toFixed(1)}×`);
+}
+
+async function main() {
+  const limit = openFilesLimit();
+  console.log(
+    `connections bench: ${COUNT} devices, ${WORKERS} load processes, batch ${BATCH}, keepalive ${KEEPALIVE} s, ` +
+      `telemetry every ${TELEMETRY_MS / 60_000} min`,
+  );
+  console.log(
+    `machine: ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, ulimit -n ${limit.soft} (hard ${limit.hard})`,
+  );
+  // each broker holds one descriptor per connection, plus its own files and listeners
+  if (COUNT + 100 > limit.soft) {
+    console.warn(
+      `warning: ulimit -n is ${limit.soft}; a broker needs one descriptor per connection plus ~100 of its own, ` +
+        `so at most ~${limit.soft - 100} devices can be held. Raise it (ulimit -n ${COUNT + 1000}) if the hard limit allows.`,
+    );
+  }
+  if (Math.ceil(COUNT / WORKERS) + 100 > limit.soft) console.warn('warning: use more --workers for this many devices');
+  const runKey = randomBytes(16).toString('hex');
+  const results: Result[] = [];
+  if (!args['no-herald']) results.push(await runHerald(runKey));
+  if (!args['no-mosquitto']) results.push(await runMosquitto(runKey));
+  table(results);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -105,6 +105,8 @@ export class VirtualDevice extends EventEmitter {
   private client: MqttClient | undefined;
   private session = 0;
   private stopped = true;
+  /** 'online' was emitted and no 'offline' since */
+  private announced = false;
   private attempt = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private telemetryTimer: NodeJS.Timeout | undefined;
@@ -174,7 +176,7 @@ export class VirtualDevice extends EventEmitter {
     client.removeAllListeners('close');
     client.stream.destroy();
     client.end(true);
-    this.emit('offline');
+    this.wentOffline();
   }
 
   /** Resolves when the device is connected (or rejects after `timeoutMs`). */
@@ -276,7 +278,7 @@ export class VirtualDevice extends EventEmitter {
       if (this.client !== client) return;
       this.client = undefined;
       clearInterval(this.telemetryTimer);
-      this.emit('offline');
+      this.wentOffline();
       client.removeAllListeners('close');
       client.end(true);
       this.scheduleReconnect();
@@ -313,7 +315,15 @@ export class VirtualDevice extends EventEmitter {
     clearInterval(this.telemetryTimer);
     this.telemetryTimer = setInterval(() => void this.sendTelemetry().catch(() => {}), this.opts.telemetryIntervalMs);
     this.telemetryTimer.unref();
+    this.announced = true;
     this.emit('online');
+  }
+
+  /** 'offline' pairs with an earlier 'online': a failed attempt that never came online says nothing. */
+  private wentOffline(): void {
+    if (!this.announced) return;
+    this.announced = false;
+    this.emit('offline');
   }
 
   private async disconnect(reason: string) {
@@ -334,7 +344,7 @@ export class VirtualDevice extends EventEmitter {
     } else {
       client.end(true);
     }
-    this.emit('offline');
+    this.wentOffline();
   }
 
   private async send(kind: UpKind, payload: object, client = this.client) {

@@ -5,19 +5,14 @@ import { DEFAULT_PRINT_PARAMS, DeviceStatus } from '@herald/contract';
 import { mqttCredentials } from '@herald/contract/device-sign';
 import type { Server } from '../src/app';
 import { applications, deviceGroups, devices, licences, manufacturers, models } from '../src/db/schema';
+import { PNG_1X1 } from './fleet';
+import { uniq } from './people';
 
 /**
  * Fleet rows straight in the database, for the device-link and gateway tests (the fleet REST
  * API is tested on its own).
  */
-let seq = 0;
-const uniq = () => `${Date.now().toString(36)}${++seq}`;
-
-/** 1×1 PNG */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from(PNG_1X1, 'base64');
 
 export async function seedModel(server: Server, opts: { status?: number; type?: string } = {}) {
   const code = `M${uniq()}`.toUpperCase();

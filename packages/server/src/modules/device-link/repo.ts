@@ -136,24 +136,29 @@ export async function openConnection(
   ip: string | null,
   now: Date,
 ): Promise<number> {
-  const [row] = await db
-    .insert(deviceConnections)
-    .values({ deviceId, session, ip, connectedAt: now })
-    .returning({ id: deviceConnections.id });
-  await takePresence(db, deviceId, row!.id, session, now);
-  return row!.id;
+  // one transaction: nobody may see the new history row while the device still looks offline
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(deviceConnections)
+      .values({ deviceId, session, ip, connectedAt: now })
+      .returning({ id: deviceConnections.id });
+    await takePresence(tx as unknown as Db, deviceId, row!.id, session, now);
+    return row!.id;
+  });
 }
 
 /** Close one connection; the device goes offline only if this connection held its presence. */
 export async function closeConnection(db: Db, deviceId: number, connectionId: number, reason: string, now: Date) {
-  await db
-    .update(deviceConnections)
-    .set({ disconnectedAt: now, reason })
-    .where(and(eq(deviceConnections.id, connectionId), isNull(deviceConnections.disconnectedAt)));
-  await db
-    .update(devices)
-    .set({ online: false, lastOfflineAt: now, connectionId: null, updatedAt: now })
-    .where(and(eq(devices.id, deviceId), eq(devices.connectionId, connectionId)));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(deviceConnections)
+      .set({ disconnectedAt: now, reason })
+      .where(and(eq(deviceConnections.id, connectionId), isNull(deviceConnections.disconnectedAt)));
+    await tx
+      .update(devices)
+      .set({ online: false, lastOfflineAt: now, connectionId: null, updatedAt: now })
+      .where(and(eq(devices.id, deviceId), eq(devices.connectionId, connectionId)));
+  });
 }
 
 export async function findSession(db: Db, deviceId: number, session: number) {

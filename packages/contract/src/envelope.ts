@@ -21,7 +21,17 @@ export const ResultCode = {
   ACCOUNT_DISABLED: 40014,
   PASSWORD_CHANGE_REQUIRED: 40015,
   INVALID_GRANT: 40016,
+  /** open API: unknown app key or wrong signature */
+  SIGN_INVALID: 40020,
+  /** open API: timestamp outside ±5 minutes */
+  SIGN_EXPIRED: 40021,
+  /** open API: nonce already used */
+  NONCE_REUSED: 40022,
   RATE_LIMITED: 40029,
+  /** open API: the device is not online (and the caller asked for online only) */
+  DEVICE_OFFLINE: 40030,
+  /** open API: the device cannot do this job (non-print device present, not a speaker) */
+  DEVICE_UNSUITABLE: 40031,
   SERVER_ERROR: 50000,
 } as const;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
@@ -41,7 +51,12 @@ export const httpStatusOf: Record<ResultCode, number> = {
   40014: 403,
   40015: 403,
   40016: 400,
+  40020: 401,
+  40021: 401,
+  40022: 409,
   40029: 429,
+  40030: 409,
+  40031: 400,
   50000: 500,
 };
 

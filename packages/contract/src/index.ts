@@ -18,3 +18,4 @@ export * from './schemas/groups';
 export * from './schemas/devices';
 export * from './schemas/applications';
 export * from './schemas/manufacturers';
+export * from './pipeline';

@@ -155,6 +155,62 @@ export const messages = {
     zh_CN: '该证书已被吊销',
   },
 
+  // print and voice pipeline
+  'error.orderExists': { en_US: 'Requested order ID already exists', zh_CN: '请求的订单 ID 已存在' },
+  'error.templateInvalid': { en_US: 'Incorrect template ID', zh_CN: '模板 ID 不正确' },
+  'error.businessInvalid': { en_US: 'Incorrect business ID', zh_CN: '业务 ID 不正确' },
+  'error.voiceFileMissing': { en_US: 'Voice file does not exist', zh_CN: '语音文件不存在' },
+  'error.notPrinter': { en_US: 'Non-print device present', zh_CN: '存在非打印设备' },
+  'error.notSpeaker': { en_US: 'The device cannot broadcast voice', zh_CN: '该设备不支持语音播报' },
+  'error.signInvalid': { en_US: 'Signature verification failed', zh_CN: '签名校验失败' },
+  'error.signExpired': {
+    en_US: 'The request timestamp differs from the server time by more than 5 minutes',
+    zh_CN: '请求时间戳与服务器时间相差超过 5 分钟',
+  },
+  'error.nonceReused': { en_US: 'The nonce has already been used', zh_CN: '随机数已被使用' },
+  'error.deviceRateLimited': {
+    en_US: 'Too many requests for this device, please try again later',
+    zh_CN: '该设备请求过于频繁，请稍后再试',
+  },
+  'error.templateRender': { en_US: 'The template cannot be rendered', zh_CN: '模板无法渲染' },
+  'error.templateParamMissing': { en_US: 'A template parameter is missing', zh_CN: '缺少模板参数' },
+  'error.templateNameExists': { en_US: 'Template name already exists', zh_CN: '模板名称已存在' },
+  'error.templateInUse': { en_US: 'The template is still used by businesses', zh_CN: '该模板仍被业务使用' },
+  'error.businessNameExists': { en_US: 'Business name already exists', zh_CN: '业务名称已存在' },
+  'error.businessTemplateRequired': {
+    en_US: 'A print business needs a template',
+    zh_CN: '打印业务必须选择模板',
+  },
+  'error.businessContentRequired': {
+    en_US: 'A broadcast or notification business needs voice content',
+    zh_CN: '播报或通知业务必须填写语音内容',
+  },
+  'error.serviceNotEnabled': {
+    en_US: 'Not enabled yet, contact platform',
+    zh_CN: '尚未开通，请联系平台',
+  },
+  'error.apiNotConfigured': {
+    en_US: 'The open API is not set up for this account yet',
+    zh_CN: '该账户尚未开通开放接口',
+  },
+  'error.amountInvalid': {
+    en_US: 'The amount must be greater than 0 with at most two decimals',
+    zh_CN: '金额须大于 0 且最多两位小数',
+  },
+  'error.paymentTypeSilent': {
+    en_US: 'Transaction broadcast is switched off for this payment type',
+    zh_CN: '该支付方式未开启交易播报',
+  },
+  'error.speakContentRequired': { en_US: 'Enter text or choose voice clips', zh_CN: '请输入文本或选择语音片段' },
+  'error.printContentRequired': {
+    en_US: 'Give a template ID, a business ID or receipt markup',
+    zh_CN: '请提供模板 ID、业务 ID 或小票标记内容',
+  },
+  'error.webhookUrl': {
+    en_US: 'Push addresses must be http(s) URLs',
+    zh_CN: '推送地址须为 http(s) 地址',
+  },
+
   // operation-log export (CSV column headers)
   'operLog.csv.createdAt': { en_US: 'Time', zh_CN: '时间' },
   'operLog.csv.username': { en_US: 'Operator', zh_CN: '操作人' },

@@ -76,6 +76,10 @@ export const MENU_PERMISSIONS = [
   { code: 'herald.op.account', titleKey: 'menu.account', sides: ['op'], actions: [...CRUD, 'status', 'changeAdmin'] },
   { code: 'herald.app', titleKey: 'menu.apply', sides: ['op', 'ac'], actions: CRUD },
   { code: 'herald.dev.business', titleKey: 'menu.business', sides: ['ac'], actions: CRUD },
+  // not in the spec's route table (its templates and print/broadcast records have no listed role): docs/decisions.md
+  { code: 'herald.dev.template', titleKey: 'menu.template', sides: ['ac'], actions: CRUD },
+  { code: 'herald.stat.print.rec', titleKey: 'menu.printRecord', sides: ['op', 'ac'], actions: ['query'] },
+  { code: 'herald.stat.broadcast.rec', titleKey: 'menu.broadcastRecord', sides: ['op', 'ac'], actions: ['query'] },
   { code: 'herald.stat.speak.rec', titleKey: 'menu.tradeSpeak', sides: ['op', 'ac'], actions: ['query', 'setting'] },
   { code: 'herald.stat.custom.rec', titleKey: 'menu.general', sides: ['op', 'ac'], actions: ['query'] },
   { code: 'herald.message.publish.rec', titleKey: 'menu.publish', sides: ['op', 'ac'], actions: ['query'] },

@@ -191,6 +191,27 @@ export const MENU_ROUTES: readonly RouteNode[] = [
         children: detailAddEdit('business', ['add', 'edit', 'detail']),
       },
       {
+        path: '/businessmgr/template',
+        name: 'template',
+        titleKey: 'menu.template',
+        permission: ['herald.dev.template'],
+        children: detailAddEdit('template', ['add', 'edit', 'detail']),
+      },
+      {
+        path: '/business-record/print',
+        name: 'printRecord',
+        titleKey: 'menu.printRecord',
+        permission: ['herald.stat.print.rec'],
+        children: detailAddEdit('printRecord', ['detail']),
+      },
+      {
+        path: '/business-record/broadcast',
+        name: 'broadcastRecord',
+        titleKey: 'menu.broadcastRecord',
+        permission: ['herald.stat.broadcast.rec'],
+        children: detailAddEdit('broadcastRecord', ['detail']),
+      },
+      {
         path: '/business-record/trade-speak',
         name: 'tradeSpeak',
         titleKey: 'menu.tradeSpeak',

@@ -208,6 +208,57 @@ export type CommandMessage = z.infer<typeof commandPayload>;
 /** Whatever Herald sends down carries these three fields; the device acks and dedups on them. */
 export const downlinkHeader = z.object({ v, id: z.string().min(1).max(64), ts: ms, expireAt: ms });
 
+/**
+ * A job: print a receipt or speak. Print jobs carry the rendered printer commands (base64) in
+ * `data`; speak jobs carry `text` (TTS) or `clips` (ids from the device's language pack). The
+ * device acks on arrival (the ack's code: ok, or why not), then reports the outcome on `up/result`.
+ */
+export const JOB_TYPES = ['print', 'speak'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+export const jobPayload = z.object({
+  v,
+  id: z.string().min(1).max(64),
+  ts: ms,
+  expireAt: ms,
+  type: z.enum(JOB_TYPES),
+  /** print: printer commands, base64 */
+  data: z.string().max(1_000_000).optional(),
+  /** print: the command set of `data` */
+  format: z.enum(['escpos', 'starmbcs', 'starsbcs']).optional(),
+  copies: z.number().int().min(1).max(9).optional(),
+  /** speak: free text */
+  text: z.string().max(500).optional(),
+  /** speak: clip ids of the language pack, played in order */
+  clips: z.array(z.string().min(1).max(64)).max(200).optional(),
+  language: z.string().max(8).optional(),
+  volume: z.number().int().min(0).max(100).optional(),
+});
+export type JobMessage = z.infer<typeof jobPayload>;
+
+/** Why a job failed on the device (printer states, plus speaker/other reasons). */
+export const RESULT_REASONS = [
+  'outOfPaper',
+  'coverOpen',
+  'overheating',
+  'printerError',
+  'clipMissing',
+  'muted',
+  'expired',
+  'invalid',
+  'other',
+] as const;
+export const resultPayload = z.object({
+  v,
+  /** the job's id */
+  id: z.string().min(1).max(64),
+  /** the job's `ts`, echoed */
+  ts: ms,
+  status: z.enum(['success', 'failed']),
+  reason: z.enum(RESULT_REASONS).optional(),
+  message: z.string().max(256).optional(),
+});
+export type JobResult = z.infer<typeof resultPayload>;
+
 // ── connection ────────────────────────────────────────────────────────────
 
 /**

@@ -492,3 +492,248 @@ export const deviceImports = pgTable('device_imports', {
   createdAt: createdAt(),
   finishedAt: ts('finished_at'),
 });
+
+// ── print and voice pipeline (issue 4) ───────────────────────────────────
+
+/** Print templates: receiptline markup with `{name}` placeholders, rendered per device on the server. */
+export const templates = pgTable(
+  'templates',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    purpose: text('purpose'),
+    /** the model it is written for (null: any printer) */
+    modelId: integer('model_id').references(() => models.id),
+    /** the printer command set it renders to (TEMPLATE_COMMANDS) */
+    command: text('command').notNull().default('escpos'),
+    body: text('body').notNull(),
+    /** [{name, sample, description}] — the parameters the body uses */
+    params: jsonb('params')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('templates_account_idx').on(t.accountId)],
+);
+
+/** Businesses: what an integrator names in a request (print with a template, broadcast or notification text). */
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    /** BusinessType: 0 print, 1 broadcast, 2 notification */
+    type: smallint('type').notNull(),
+    templateId: integer('template_id').references(() => templates.id),
+    /** broadcast/notification text with `{name}` placeholders */
+    voiceContent: text('voice_content'),
+    remark: text('remark'),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('businesses_account_idx').on(t.accountId)],
+);
+
+/** Per-account open API credentials and push (webhook) addresses. */
+export const accountApis = pgTable('account_apis', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  appKey: text('app_key').notNull().unique(),
+  /** HMAC key: Herald must recompute signatures, so it is kept, and shown only after the login password */
+  secret: text('secret').notNull(),
+  secretRotatedAt: ts('secret_rotated_at').notNull().defaultNow(),
+  /** event → URL (WEBHOOK_EVENTS) */
+  pushUrls: jsonb('push_urls')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  /** value-added service parameters (free-form key/values, e.g. geolocation) */
+  addedParams: jsonb('added_params')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  geoSecret: text('geo_secret'),
+  updatedAt: updatedAt(),
+});
+
+/** Nonces seen by the open API within the timestamp window; a repeated one is a replay. */
+export const apiNonces = pgTable(
+  'api_nonces',
+  {
+    appKey: text('app_key').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appKey, t.nonce] }), index('api_nonces_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * Jobs: every print, speak and transaction-broadcast request, stored before the API answers.
+ * status: 0 not pushed, 1 pushed, 2 push succeeded (device ack), 3 success, 4 failed, 5 timeout.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** the message id the device sees (and dedups on) */
+    msgId: uuid('msg_id').notNull().unique(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    sn: text('sn').notNull(),
+    /** JOB_KINDS: print | speak | trade */
+    kind: text('kind').notNull(),
+    /** JOB_SOURCES: api | console */
+    source: text('source').notNull(),
+    orderId: text('order_id'),
+    businessId: integer('business_id'),
+    templateId: integer('template_id'),
+    status: smallint('status').notNull().default(0),
+    /** what goes to the device: the job payload minus header (print data base64, or text/clips) */
+    payload: jsonb('payload').notNull(),
+    /** what the caller sent, for the detail page (parameters, markup, text) */
+    request: jsonb('request'),
+    copies: smallint('copies').notNull().default(1),
+    // transaction broadcast
+    amount: text('amount'),
+    currency: text('currency'),
+    paymentType: text('payment_type'),
+    language: text('language'),
+    requestedAt: ts('requested_at').notNull(),
+    expireAt: ts('expire_at').notNull(),
+    pushedAt: ts('pushed_at'),
+    pushCount: smallint('push_count').notNull().default(0),
+    ackedAt: ts('acked_at'),
+    /** request → device ack, and publish → ack (server clock, echoed ts) */
+    ackLatencyMs: integer('ack_latency_ms'),
+    finishedAt: ts('finished_at'),
+    reason: text('reason'),
+  },
+  (t) => [
+    uniqueIndex('jobs_order_uq')
+      .on(t.accountId, t.orderId)
+      .where(sql`${t.orderId} is not null`),
+    index('jobs_account_idx').on(t.accountId, t.requestedAt),
+    /** the dispatcher's queue: unfinished jobs of a device in order */
+    index('jobs_pending_idx')
+      .on(t.deviceId, t.id)
+      .where(sql`${t.status} < 3`),
+    index('jobs_expiry_idx')
+      .on(t.expireAt)
+      .where(sql`${t.status} < 3`),
+  ],
+);
+
+/** Gateway publish records: one row per MQTT publish of a job (a reconnect re-publishes). status 0/1/2. */
+export const publishRecords = pgTable(
+  'publish_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: bigint('job_id', { mode: 'number' }).notNull(),
+    accountId: integer('account_id').notNull(),
+    deviceId: integer('device_id').notNull(),
+    sn: text('sn').notNull(),
+    topic: text('topic').notNull(),
+    msgId: uuid('msg_id').notNull(),
+    qos: smallint('qos').notNull(),
+    status: smallint('status').notNull().default(0),
+    bytes: integer('bytes').notNull(),
+    publishedAt: ts('published_at').notNull(),
+    ackedAt: ts('acked_at'),
+    latencyMs: integer('latency_ms'),
+  },
+  (t) => [
+    index('publish_records_account_idx').on(t.accountId, t.publishedAt),
+    index('publish_records_job_idx').on(t.jobId),
+  ],
+);
+
+/** General request records: every open API call. result 0 failed, 1 success, 2 processing. */
+export const apiRequests = pgTable(
+  'api_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id'),
+    appKey: text('app_key'),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    orderId: text('order_id'),
+    sn: text('sn'),
+    jobId: bigint('job_id', { mode: 'number' }),
+    result: smallint('result').notNull(),
+    code: integer('code').notNull(),
+    message: text('message'),
+    ip: text('ip'),
+    durationMs: integer('duration_ms'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_requests_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** Transaction broadcast settings per account. */
+export const tradeSpeakSettings = pgTable('trade_speak_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  enabled: boolean('enabled').notNull().default(true),
+  /** prefix phrase clip per payment type is chosen from the language pack; this one leads every broadcast */
+  prefix: text('prefix').notNull().default('received'),
+  language: text('language').notNull().default('zh_CN'),
+  volume: smallint('volume').notNull().default(75),
+  /** payment types that speak (PAYMENT_TYPES) */
+  paymentTypes: jsonb('payment_types').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Webhook deliveries (status changes POSTed to the account's push addresses) and their attempts. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id').notNull(),
+    event: text('event').notNull(),
+    url: text('url').notNull(),
+    jobId: bigint('job_id', { mode: 'number' }),
+    payload: jsonb('payload').notNull(),
+    /** pending | succeeded | failed (gave up) */
+    status: text('status').notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_account_idx').on(t.accountId, t.createdAt),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: ts('attempted_at').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);

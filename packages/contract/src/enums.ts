@@ -27,6 +27,11 @@ export const OPER_MODULES = [
   'group',
   'app',
   'manufacturer',
+  'template',
+  'business',
+  'api',
+  'tradeSpeak',
+  'speakTest',
 ] as const;
 export type OperModule = (typeof OPER_MODULES)[number];
 export const OPER_TYPES = [
@@ -60,6 +65,9 @@ export const OPER_TYPES = [
   'licence',
   'certificate',
   'revoke',
+  'rotateSecret',
+  'setting',
+  'send',
 ] as const;
 export type OperType = (typeof OPER_TYPES)[number];
 

@@ -495,7 +495,7 @@ export const deviceImports = pgTable('device_imports', {
 
 // ── print and voice pipeline (issue 4) ───────────────────────────────────
 
-/** Print templates: receiptline markup with `{name}` placeholders, rendered per device on the server. */
+/** Print templates: receiptline markup with `{{name}}` placeholders, rendered per device on the server. */
 export const templates = pgTable(
   'templates',
   {
@@ -533,7 +533,7 @@ export const businesses = pgTable(
     /** BusinessType: 0 print, 1 broadcast, 2 notification */
     type: smallint('type').notNull(),
     templateId: integer('template_id').references(() => templates.id),
-    /** broadcast/notification text with `{name}` placeholders */
+    /** broadcast/notification text with `{{name}}` placeholders */
     voiceContent: text('voice_content'),
     remark: text('remark'),
     deletedAt: ts('deleted_at'),

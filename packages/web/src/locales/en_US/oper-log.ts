@@ -21,6 +21,11 @@ export default {
       group: 'Groups',
       app: 'Applications',
       manufacturer: 'Manufacturers',
+      template: 'Print templates',
+      business: 'Businesses',
+      api: 'API settings',
+      tradeSpeak: 'Transaction broadcast',
+      speakTest: 'Speak test',
     },
     type: {
       login: 'Sign in',
@@ -53,6 +58,9 @@ export default {
       licence: 'Import licence',
       certificate: 'Import certificate',
       revoke: 'Revoke certificate',
+      rotateSecret: 'Generate secret',
+      setting: 'Change settings',
+      send: 'Send',
     },
   },
   mail: {

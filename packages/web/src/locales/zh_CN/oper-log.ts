@@ -21,6 +21,11 @@ export default {
       group: '分组',
       app: '应用',
       manufacturer: '厂商',
+      template: '打印模板',
+      business: '业务',
+      api: '接口设置',
+      tradeSpeak: '交易播报',
+      speakTest: '播报测试',
     },
     type: {
       login: '登录',
@@ -53,6 +58,9 @@ export default {
       licence: '导入许可证',
       certificate: '导入证书',
       revoke: '吊销证书',
+      rotateSecret: '生成密钥',
+      setting: '修改设置',
+      send: '发送',
     },
   },
   mail: {

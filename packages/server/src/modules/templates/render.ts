@@ -49,7 +49,7 @@ export type RenderTarget = {
 /** Printer character encodings by print language (CJK printers take double-byte encodings). */
 const ENCODINGS = { zh_CN: 'gb18030', zh_TW: 'big5', ko: 'ksc5601', ja: 'shiftjis', en: 'cp437' } as const;
 
-const printer = (t: RenderTarget, command: string) => ({
+const printer = (t: RenderTarget, command: TemplateCommand | 'svg') => ({
   cpl: CHARS_PER_LINE[t.paperWidth],
   encoding: ENCODINGS[t.language ?? 'zh_CN'],
   cutting: t.cut ?? true,

@@ -19,3 +19,4 @@ export * from './schemas/devices';
 export * from './schemas/applications';
 export * from './schemas/manufacturers';
 export * from './pipeline';
+export * from './schemas/open-api';

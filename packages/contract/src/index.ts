@@ -20,3 +20,8 @@ export * from './schemas/applications';
 export * from './schemas/manufacturers';
 export * from './pipeline';
 export * from './schemas/open-api';
+export * from './schemas/templates';
+export * from './schemas/businesses';
+export * from './schemas/account-api';
+export * from './schemas/records';
+export * from './schemas/webhooks';

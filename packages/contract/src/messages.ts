@@ -210,6 +210,11 @@ export const messages = {
     en_US: 'Push addresses must be http(s) URLs',
     zh_CN: '推送地址须为 http(s) 地址',
   },
+  'error.templateParamDuplicate': { en_US: 'Parameter names must be unique', zh_CN: '参数名称不能重复' },
+  'error.templateParamUndeclared': {
+    en_US: 'The body uses a parameter that is not declared',
+    zh_CN: '模板内容使用了未声明的参数',
+  },
 
   // operation-log export (CSV column headers)
   'operLog.csv.createdAt': { en_US: 'Time', zh_CN: '时间' },

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope';
+import { WEBHOOK_EVENTS } from '../pipeline';
+import { dateRangeCheck, dateTimeFilter } from '../validation';
+import { emptyAsAny, queryId } from './fleet-fields';
+
+/** Webhook deliveries (console: GET /v1/webhooks/deliveries, permission herald.dev.api). */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** The JSON body POSTed to a push address (signed; see WEBHOOK_HEADERS). */
+export const webhookBodySchema = z.object({
+  event: z.enum(WEBHOOK_EVENTS),
+  jobId: z.number().int(),
+  msgId: z.string(),
+  orderId: z.string().nullable(),
+  sn: z.string(),
+  status: z.number().int(),
+  reason: z.string().nullable(),
+  requestedAt: z.string(),
+  pushedAt: z.string().nullable(),
+  ackedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  latencyMs: z.number().int().nullable(),
+});
+export type WebhookBody = z.infer<typeof webhookBodySchema>;
+
+export const webhookDeliveryListQuery = pageQuerySchema
+  .extend({
+    event: emptyAsAny(z.enum(WEBHOOK_EVENTS, { error: 'validation.invalidOption' })),
+    status: emptyAsAny(z.enum(WEBHOOK_DELIVERY_STATUSES, { error: 'validation.invalidOption' })),
+    jobId: queryId,
+    from: dateTimeFilter,
+    to: dateTimeFilter,
+  })
+  .superRefine(dateRangeCheck('from', 'to'));
+export type WebhookDeliveryListQuery = z.infer<typeof webhookDeliveryListQuery>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  event: z.string(),
+  url: z.string(),
+  jobId: z.number().int().nullable(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookAttemptSchema = z.object({
+  id: z.number().int(),
+  attemptedAt: z.string(),
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+
+/** GET /v1/webhooks/deliveries/:id */
+export const webhookDeliveryDetailSchema = webhookDeliverySchema.extend({
+  payload: z.unknown(),
+  attemptList: z.array(webhookAttemptSchema),
+});
+export type WebhookDeliveryDetail = z.infer<typeof webhookDeliveryDetailSchema>;

@@ -1,0 +1,184 @@
+import type { z } from 'zod';
+import {
+  OPEN_API_PATHS,
+  ResultCode,
+  isFinalJobStatus,
+  type Envelope,
+  type OpenDeviceView,
+  type OpenJobAccepted,
+  type OpenJobView,
+  openDeviceRequest,
+  openPrintRequest,
+  openRecordRequest,
+  openSpeakRequest,
+  openTradeRequest,
+} from '@herald/contract';
+import { HeraldApiError, HeraldNetworkError } from './errors';
+import { signHeaders } from './sign';
+
+/** What the caller passes (before the server's parsing: an amount may be a number or a string). */
+export type PrintInput = z.input<typeof openPrintRequest>;
+export type SpeakInput = z.input<typeof openSpeakRequest>;
+export type TradeInput = z.input<typeof openTradeRequest>;
+export type RecordInput = z.input<typeof openRecordRequest>;
+export type DeviceInput = z.input<typeof openDeviceRequest>;
+
+export type HeraldClientOptions = {
+  /** Herald's address, e.g. `https://herald.example.com` (a path prefix is kept) */
+  baseUrl: string;
+  appKey: string;
+  secret: string;
+  /** per attempt; default 10 s */
+  timeoutMs?: number;
+  /** extra attempts after a network error, where a retry is safe (see README); default 2 */
+  retries?: number;
+  /** delay before the first retry, doubled each time; default 200 ms */
+  retryDelayMs?: number;
+  /** language of error messages: `en_US` (default) or `zh_CN` */
+  lang?: string;
+};
+
+export type WaitOptions = {
+  /** between polls; default 250 ms */
+  intervalMs?: number;
+  /** give up (HeraldNetworkError is not used: a plain Error) after this long; default 60 s */
+  timeoutMs?: number;
+  /** called with every record seen, e.g. to print progress */
+  onStatus?: (job: OpenJobView) => void;
+};
+
+type Call = { path: string; body: unknown; retryable: boolean };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A client for Herald's signed open API (docs/open-api.md). Every call is a signed JSON POST;
+ * answers are Herald's envelope, unwrapped: the data on 20000, a HeraldApiError otherwise.
+ *
+ * Retries happen only when no answer arrived (network error or timeout), and only where repeating
+ * the request cannot do anything twice: record and device always; print, speak and trade only with
+ * an `orderId` (Herald accepts an order id once per account, so a repeat cannot print twice).
+ * Every attempt is signed afresh (new timestamp and nonce).
+ */
+export class HeraldClient {
+  private readonly base: URL;
+  private readonly opts: Required<Omit<HeraldClientOptions, 'baseUrl'>>;
+
+  constructor(options: HeraldClientOptions) {
+    if (!options.appKey || !options.secret) throw new Error('HeraldClient needs appKey and secret');
+    this.base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+    this.opts = { timeoutMs: 10_000, retries: 2, retryDelayMs: 200, lang: 'en_US', ...options };
+  }
+
+  /** Print a receipt: a template, a print business, or receiptline markup in `content`. */
+  print(input: PrintInput): Promise<OpenJobAccepted> {
+    return this.job(OPEN_API_PATHS.print, input);
+  }
+
+  /** Speak free text, clips of the device's language pack, or a broadcast business. */
+  speak(input: SpeakInput): Promise<OpenJobAccepted> {
+    return this.job(OPEN_API_PATHS.speak, input);
+  }
+
+  /** Transaction broadcast: Herald turns the amount into the device language's clips. */
+  trade(input: TradeInput): Promise<OpenJobAccepted> {
+    return this.job(OPEN_API_PATHS.trade, input);
+  }
+
+  /** A job's record, by order id or job id. */
+  record(input: RecordInput): Promise<OpenJobView> {
+    return this.call<OpenJobView>({ path: OPEN_API_PATHS.record, body: input, retryable: true });
+  }
+
+  /** A device's status: online, paused, muted, printer state, battery. */
+  device(input: DeviceInput): Promise<OpenDeviceView> {
+    return this.call<OpenDeviceView>({ path: OPEN_API_PATHS.device, body: input, retryable: true });
+  }
+
+  /** Poll the record until the job is final (3 success, 4 failed, 5 timeout) and return it. */
+  async waitForFinal(input: RecordInput, opts: WaitOptions = {}): Promise<OpenJobView> {
+    const interval = opts.intervalMs ?? 250;
+    const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+    for (;;) {
+      const job = await this.record(input);
+      opts.onStatus?.(job);
+      if (isFinalJobStatus(job.status)) return job;
+      if (Date.now() + interval > deadline) {
+        throw new Error(`job ${job.jobId} still in status ${job.status} after ${opts.timeoutMs ?? 60_000} ms`);
+      }
+      await sleep(interval);
+    }
+  }
+
+  private async job(path: string, input: { orderId?: string }): Promise<OpenJobAccepted> {
+    const retryable = input.orderId !== undefined;
+    try {
+      return await this.call<OpenJobAccepted>({ path, body: input, retryable });
+    } catch (err) {
+      // A retried request whose first attempt did arrive: the order id now exists, and the job
+      // is the one that attempt created.
+      if (err instanceof HeraldApiError && err.code === ResultCode.CONFLICT && retryable && retried.has(err)) {
+        const job = await this.record({ orderId: input.orderId });
+        return { jobId: job.jobId, msgId: job.msgId, orderId: job.orderId, status: job.status };
+      }
+      throw err;
+    }
+  }
+
+  private async call<T>({ path, body, retryable }: Call): Promise<T> {
+    const url = new URL(path.replace(/^\//, ''), this.base);
+    const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+    const attempts = 1 + (retryable ? Math.max(0, this.opts.retries) : 0);
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (attempt > 1) await sleep(this.opts.retryDelayMs * 2 ** (attempt - 2));
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            lang: this.opts.lang,
+            ...signHeaders({
+              appKey: this.opts.appKey,
+              secret: this.opts.secret,
+              method: 'POST',
+              path: url.pathname,
+              body: bytes,
+            }),
+          },
+          body: bytes,
+          signal: AbortSignal.timeout(this.opts.timeoutMs),
+        });
+      } catch (err) {
+        lastError = err;
+        continue;
+      }
+      const answer = await this.unwrap<T>(res);
+      if (answer instanceof HeraldApiError) {
+        if (attempt > 1) retried.add(answer);
+        throw answer;
+      }
+      return answer;
+    }
+    const reason = lastError instanceof Error ? lastError.message : String(lastError);
+    throw new HeraldNetworkError(`${path}: no answer after ${attempts} attempt(s): ${reason}`, attempts, {
+      cause: lastError,
+    });
+  }
+
+  private async unwrap<T>(res: Response): Promise<T | HeraldApiError> {
+    const text = await res.text();
+    let env: Partial<Envelope<T>>;
+    try {
+      env = JSON.parse(text) as Partial<Envelope<T>>;
+    } catch {
+      return new HeraldApiError(0, `not a Herald answer (HTTP ${res.status}): ${text.slice(0, 200)}`, res.status);
+    }
+    if (env.code === ResultCode.SUCCESS) return env.data as T;
+    return new HeraldApiError(env.code ?? 0, env.message ?? `HTTP ${res.status}`, res.status, env.data);
+  }
+}
+
+/** Errors answered to a second or later attempt (the first may have done the work). */
+const retried = new WeakSet<HeraldApiError>();

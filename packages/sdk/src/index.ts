@@ -1,0 +1,5 @@
+export * from './client';
+export * from './errors';
+export * from './sign';
+export type { OpenDeviceView, OpenJobAccepted, OpenJobView } from '@herald/contract';
+export { JobStatus } from '@herald/contract';

@@ -136,6 +136,50 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
+/**
+ * Device registrations ('herald.device.list'): how devices were registered — by application,
+ * manufacturer, activation — readable without the physical device list's permission.
+ */
+export const registrationListQuery = pageQuerySchema.extend({
+  sn: z.string().trim().max(32, 'validation.maxLength').optional(),
+  name: z.string().trim().max(64, 'validation.maxLength').optional(),
+  modelId: queryId,
+  appId: queryId,
+  manufacturerId: queryId,
+  /** operators only */
+  accountId: queryId,
+  activated: queryFlag,
+  sortField: emptyAsAny(z.enum(['id', 'sn', 'createdAt', 'activatedAt'], { error: 'validation.invalidOption' })),
+  sortOrder: emptyAsAny(sortOrderSchema),
+});
+export const deviceRegistrationSchema = deviceSchema.pick({
+  id: true,
+  accountId: true,
+  accountName: true,
+  sn: true,
+  name: true,
+  modelId: true,
+  modelName: true,
+  modelCode: true,
+  groupId: true,
+  groupName: true,
+  appId: true,
+  appName: true,
+  manufacturerId: true,
+  manufacturerName: true,
+  status: true,
+  activated: true,
+  activatedAt: true,
+  online: true,
+  lastOnlineAt: true,
+  lastOfflineAt: true,
+  firmwareVersion: true,
+  contactPhone: true,
+  /** registered: when the device was added (or auto-registered) */
+  createdAt: true,
+});
+export type DeviceRegistration = z.infer<typeof deviceRegistrationSchema>;
+
 /** The device secret (one-device-one-secret) is shown once, in the add response. */
 export const deviceCreatedSchema = deviceSchema.extend({ secret: z.string() });
 

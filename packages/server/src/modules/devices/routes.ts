@@ -34,6 +34,7 @@ import type { RouteAccess } from '../../lib/context';
 import type { RoutesPlugin } from '../../lib/deps';
 import * as actions from './actions';
 import * as imports from './import';
+import registrationRoutes from './registration-routes';
 import * as devices from './service';
 
 const tags = ['devices'];
@@ -318,6 +319,9 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (req) => ok(await actions.getCommand(deps, req.auth, req.params.id, req.params.commandId)),
   );
+
+  // ── registrations (/device/device-apply), under their own permission ────
+  await registrationRoutes(app, deps);
 };
 
 export default deviceRoutes;

@@ -17,6 +17,7 @@ export type {
   DeviceCommand,
   DeviceDetail,
   DeviceLog,
+  DeviceRegistration,
   ImportJob,
   PrintParams,
 } from '@herald/contract';

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastSuccess } from '../../../lib/feedback';
 import { useIdParam } from '../../../lib/use-id-param';
-import { deviceQuery } from '../api/get-device';
+import { registrationQuery, updateRegistration } from '../api/registrations';
 import type { UpdateDeviceBody } from '../api/types';
-import { updateDevice } from '../api/update-device';
 import { DeviceInfoFields } from '../components/DeviceInfoFields';
 
 export function DeviceApplyEditPage() {
@@ -15,7 +14,7 @@ export function DeviceApplyEditPage() {
   const navigate = useNavigate();
   const id = useIdParam();
   const queryClient = useQueryClient();
-  const { data: d } = useQuery({ ...deviceQuery(id), staleTime: 0 });
+  const { data: d } = useQuery({ ...registrationQuery(id), staleTime: 0 });
   if (!d) return <Spin />;
   return (
     <Card title={`${t('device.actions.editInfo')} · ${d.sn}`}>
@@ -33,11 +32,12 @@ export function DeviceApplyEditPage() {
         }}
         onFinish={async (v) => {
           try {
-            await updateDevice(d.id, { ...v, name: v.name ?? '', contactPhone: v.contactPhone ?? '' });
+            await updateRegistration(d.id, { ...v, name: v.name ?? '', contactPhone: v.contactPhone ?? '' });
           } catch {
             return false;
           }
           toastSuccess();
+          await queryClient.invalidateQueries({ queryKey: registrationQuery(d.id).queryKey });
           await queryClient.invalidateQueries({ queryKey: ['devices', d.id] });
           navigate('/device/device-apply');
           return true;

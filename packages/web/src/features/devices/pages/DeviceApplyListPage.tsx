@@ -9,15 +9,16 @@ import { useSession } from '../../../lib/session-context';
 import { formatDateTime } from '../../../lib/format';
 import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
-import { listDevices } from '../api/list-devices';
 import { accountOptionsQuery, appOptionsQuery } from '../api/list-lookups';
-import type { Device } from '../api/types';
+import { listRegistrations } from '../api/registrations';
+import type { DeviceRegistration } from '../api/types';
 import { P_APPLY, yesNoEnum } from '../components/device-codes';
 import { OnlineTag, StatusTag } from '../components/DeviceTags';
 
 /**
  * Device registrations: devices as their applications registered them, looked at by application
  * (filter), with the registration (activation) time; detail and edit of name, contact and group.
+ * It reads /v1/device-registrations ('herald.device.list'), not the physical device list.
  */
 export function DeviceApplyListPage() {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ export function DeviceApplyListPage() {
   const accounts = useQuery(accountOptionsQuery(side === 'op'));
   useReloadOnReturn(action);
 
-  const columns: ProColumns<Device>[] = [
+  const columns: ProColumns<DeviceRegistration>[] = [
     {
       title: t('device.fields.account'),
       dataIndex: 'accountId',
@@ -68,6 +69,12 @@ export function DeviceApplyListPage() {
     { title: t('device.fields.model'), dataIndex: 'modelName', search: false },
     { title: t('device.fields.group'), dataIndex: 'groupName', search: false },
     {
+      title: t('device.fields.manufacturer'),
+      dataIndex: 'manufacturerName',
+      search: false,
+      render: (_, d) => d.manufacturerName ?? '-',
+    },
+    {
       title: t('device.fields.activated'),
       dataIndex: 'activated',
       valueType: 'select',
@@ -81,6 +88,13 @@ export function DeviceApplyListPage() {
       sorter: true,
       defaultSortOrder: 'descend',
       render: (_, d) => formatDateTime(d.activatedAt),
+    },
+    {
+      title: t('device.fields.createdAt'),
+      dataIndex: 'createdAt',
+      search: false,
+      sorter: true,
+      render: (_, d) => formatDateTime(d.createdAt),
     },
     {
       title: t('device.fields.online'),
@@ -112,7 +126,7 @@ export function DeviceApplyListPage() {
 
   return (
     <div data-testid="device-apply-table">
-      <ProTable<Device>
+      <ProTable<DeviceRegistration>
         rowKey="id"
         actionRef={action}
         columns={columns}
@@ -121,7 +135,7 @@ export function DeviceApplyListPage() {
         scroll={{ x: 'max-content' }}
         search={{ labelWidth: 'auto' }}
         request={async (params, sort) =>
-          toTableResult(await listDevices(toPageQuery(params as TableParams, sort as SortState)))
+          toTableResult(await listRegistrations(toPageQuery(params as TableParams, sort as SortState)))
         }
       />
     </div>

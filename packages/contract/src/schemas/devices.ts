@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idsBodySchema, pageQuerySchema, sortOrderSchema } from '../envelope';
-import { MUTE_MAX_MS } from '../device/enums';
+import { MUTE_MAX_MS, PRINTER_STATES } from '../device/enums';
 import { COMMANDS, printParamsSchema, SN_RE } from '../device/protocol';
 import { ALNUM_RE, optionalQueryInt, optionalText, phoneSchema } from '../validation';
 import { bodyId, emptyAsAny, optionalBodyId, queryFlag, queryId } from './fleet-fields';
@@ -130,6 +130,8 @@ export const deviceSchema = z.object({
   firmwareVersion: z.string().nullable(),
   contactPhone: z.string().nullable(),
   batteryLevel: z.number().nullable(),
+  /** from the latest telemetry (printer.state); null before the device reported one */
+  printerState: z.enum(PRINTER_STATES).nullable(),
   deletedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

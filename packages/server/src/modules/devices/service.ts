@@ -3,12 +3,14 @@ import {
   DEFAULT_PRINT_PARAMS,
   DeviceStatus,
   MUTE_MAX_MS,
+  PRINTER_STATES,
   type BatchResult,
   type createDeviceBody,
   type Device,
   type DeviceDetail,
   type deviceListQuery,
   type Page,
+  type PrinterState,
   type PrintParams,
   type updateDeviceBody,
 } from '@herald/contract';
@@ -31,7 +33,9 @@ type UpdateBody = z.infer<typeof updateDeviceBody>;
 
 export function toDevice(v: repo.DeviceView, now = Date.now()): Device {
   const d = v.device;
-  const battery = (d.telemetry as { battery?: { level?: unknown } } | null)?.battery;
+  const tm = d.telemetry as { battery?: { level?: unknown }; printer?: { state?: unknown } } | null;
+  const battery = tm?.battery;
+  const printerState = tm?.printer?.state;
   return {
     id: d.id,
     accountId: d.accountId,
@@ -62,6 +66,8 @@ export function toDevice(v: repo.DeviceView, now = Date.now()): Device {
     firmwareVersion: d.firmwareVersion,
     contactPhone: d.contactPhone,
     batteryLevel: typeof battery?.level === 'number' ? battery.level : null,
+    // telemetry is stored as reported: only a state the contract knows is shown
+    printerState: (PRINTER_STATES as readonly unknown[]).includes(printerState) ? (printerState as PrinterState) : null,
     deletedAt: isoOrNull(d.deletedAt),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),

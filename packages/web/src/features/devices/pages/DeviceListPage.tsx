@@ -18,7 +18,7 @@ import type { Device } from '../api/types';
 import { CommandTrackerProvider } from '../components/CommandTracker';
 import { P, SILENCE_VIEW, statusEnum, yesNoEnum } from '../components/device-codes';
 import { DeviceRowActions } from '../components/DeviceRowActions';
-import { Battery, FlagTags, OnlineTag, StatusTag } from '../components/DeviceTags';
+import { Battery, FlagTags, OnlineTag, PrinterStateTag, StatusTag } from '../components/DeviceTags';
 import type { DeviceActionKey } from '../components/device-actions';
 import { useDeviceActions } from '../components/use-device-actions';
 
@@ -156,6 +156,13 @@ function DeviceTable() {
       dataIndex: 'batteryLevel',
       search: false,
       render: (_, d) => <Battery level={d.batteryLevel} />,
+    },
+    {
+      title: t('device.fields.printerState'),
+      dataIndex: 'printerState',
+      search: false,
+      // from the latest telemetry; speakers and devices that never reported show '-'
+      render: (_, d) => <PrinterStateTag state={d.printerState ?? undefined} />,
     },
     { title: t('device.fields.firmware'), dataIndex: 'firmwareVersion', search: false },
     {

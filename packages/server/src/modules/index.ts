@@ -10,6 +10,7 @@ import groupRoutes from './groups/routes';
 import mailRoutes from './mail/routes';
 import manufacturerRoutes from './manufacturers/routes';
 import modelRoutes from './models/routes';
+import openApiRoutes from './open-api/routes';
 import operLogRoutes from './oper-log/routes';
 import personalRoutes from './personal/routes';
 import roleRoutes from './roles/routes';
@@ -32,4 +33,5 @@ export const modules: RoutesPlugin[] = [
   applicationRoutes,
   manufacturerRoutes,
   fleetCommonRoutes,
+  openApiRoutes,
 ];

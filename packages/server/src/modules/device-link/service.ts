@@ -11,6 +11,7 @@ import {
   eventPayload,
   parsePayload,
   presencePayload,
+  resultPayload,
   telemetryPayload,
   topics,
   type Ack,
@@ -32,6 +33,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, uniqueViolation } from '../../lib/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import * as repo from './repo';
+import { onDeviceOnline, onJobAck, onJobResult } from '../jobs/pipeline';
 
 /**
  * The device side of Herald: who may connect, what a connection does to presence, and what
@@ -211,6 +213,8 @@ export async function handleUplink(
       const p = parsePayload(presencePayload, raw);
       if (p && opts.presenceFromMessages) await onPresence(deps, device, p);
       else if (p?.firmware) await repo.setFirmware(deps.db, device.id, p.firmware);
+      // the device announces itself after subscribing: now its job queue can go out
+      if (p?.online) onDeviceOnline(deps, device);
       return !!p;
     }
     case 'telemetry': {
@@ -220,8 +224,14 @@ export async function handleUplink(
     }
     case 'ack': {
       const a = parsePayload(ackPayload, raw);
-      if (a) await onAck(deps, device, a, opts.arrivedAt);
+      // job acks go to the pipeline; anything else is a command's
+      if (a && !(await onJobAck(deps, device, a, opts.arrivedAt))) await onAck(deps, device, a, opts.arrivedAt);
       return !!a;
+    }
+    case 'result': {
+      const r = parsePayload(resultPayload, raw);
+      if (r) await onJobResult(deps, device, r, opts.arrivedAt);
+      return !!r;
     }
     case 'event': {
       const e = parsePayload(eventPayload, raw);
@@ -229,7 +239,7 @@ export async function handleUplink(
       return !!e;
     }
     default:
-      // job results and OTA progress belong to the jobs and OTA modules (not yet built)
+      // OTA progress belongs to the OTA module (not yet built)
       return false;
   }
 }

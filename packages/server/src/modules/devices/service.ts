@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  DEFAULT_LOCALE,
   DEFAULT_PRINT_PARAMS,
   DeviceStatus,
   MUTE_MAX_MS,
@@ -9,6 +10,7 @@ import {
   type Device,
   type DeviceDetail,
   type deviceListQuery,
+  type Locale,
   type Page,
   type PrinterState,
   type PrintParams,
@@ -20,7 +22,9 @@ import type { Deps } from '../../lib/deps';
 import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf } from '../../lib/filters';
 import { ownAccount, targetAccount } from '../../lib/scope';
+import { groupLabel } from '../groups/default-name';
 import * as groupsRepo from '../groups/repo';
+import { flushDevice } from '../jobs/pipeline';
 import * as modelsRepo from '../models/repo';
 import { MODEL_DISABLED } from '../models/service';
 import { audit } from '../oper-log/audit';
@@ -31,7 +35,8 @@ type ListQuery = z.infer<typeof deviceListQuery>;
 type CreateBody = z.infer<typeof createDeviceBody>;
 type UpdateBody = z.infer<typeof updateDeviceBody>;
 
-export function toDevice(v: repo.DeviceView, now = Date.now()): Device {
+/** `locale`: the default group's name is shown in the request's language. */
+export function toDevice(v: repo.DeviceView, now = Date.now(), locale: Locale = DEFAULT_LOCALE): Device {
   const d = v.device;
   const tm = d.telemetry as { battery?: { level?: unknown }; printer?: { state?: unknown } } | null;
   const battery = tm?.battery;
@@ -47,7 +52,7 @@ export function toDevice(v: repo.DeviceView, now = Date.now()): Device {
     modelCode: v.modelCode,
     modelType: v.modelType,
     groupId: d.groupId,
-    groupName: v.groupName,
+    groupName: groupLabel(v.groupName, v.groupIsDefault, locale),
     appId: d.appId,
     appName: v.appName,
     manufacturerId: d.manufacturerId,
@@ -97,15 +102,21 @@ function listFilters(auth: AuthContext, q: ListQuery) {
 }
 
 /** The device list; `deleted` gives the deleted list; account users see only their account. */
-export async function listDevices(deps: Deps, auth: AuthContext, q: ListQuery, deleted = false): Promise<Page<Device>> {
+export async function listDevices(
+  deps: Deps,
+  auth: AuthContext,
+  q: ListQuery,
+  deleted = false,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Page<Device>> {
   const { rows, total } = await repo.listDevices(deps.db, { ...listFilters(auth, q), deleted });
   const now = Date.now();
-  return { list: rows.map((r) => toDevice(r, now)), total, page: q.page, pageSize: q.pageSize };
+  return { list: rows.map((r) => toDevice(r, now, locale)), total, page: q.page, pageSize: q.pageSize };
 }
 
 /** The silence list: devices muted now. */
-export const listMutedDevices = (deps: Deps, auth: AuthContext, q: ListQuery) =>
-  listDevices(deps, auth, { ...q, muted: true });
+export const listMutedDevices = (deps: Deps, auth: AuthContext, q: ListQuery, locale: Locale = DEFAULT_LOCALE) =>
+  listDevices(deps, auth, { ...q, muted: true }, false, locale);
 
 /** A device the caller may see (another account's is "not found"). */
 export async function scopedDevice(deps: Deps, auth: AuthContext, id: number, opts: { deleted?: boolean } = {}) {
@@ -127,7 +138,12 @@ async function scopedDevices(deps: Deps, auth: AuthContext, ids: number[], opts:
   return rows;
 }
 
-export async function getDevice(deps: Deps, auth: AuthContext, id: number): Promise<DeviceDetail> {
+export async function getDevice(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<DeviceDetail> {
   const v = await scopedDevice(deps, auth, id, { deleted: true });
   const [connections, commands, logs] = await Promise.all([
     repo.recentConnections(deps.db, id),
@@ -136,7 +152,7 @@ export async function getDevice(deps: Deps, auth: AuthContext, id: number): Prom
   ]);
   const now = Date.now();
   return {
-    ...toDevice(v, now),
+    ...toDevice(v, now, locale),
     printParams: { ...DEFAULT_PRINT_PARAMS, ...(v.device.printParams as object) } as PrintParams,
     telemetry: (v.device.telemetry as Record<string, unknown> | null) ?? null,
     telemetryAt: isoOrNull(v.device.telemetryAt),
@@ -170,8 +186,13 @@ export function toLog(l: Awaited<ReturnType<typeof repo.listLogs>>[number], now 
   };
 }
 
-export async function getDeviceSummary(deps: Deps, auth: AuthContext, id: number): Promise<Device> {
-  return toDevice(await scopedDevice(deps, auth, id, { deleted: true }));
+export async function getDeviceSummary(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Device> {
+  return toDevice(await scopedDevice(deps, auth, id, { deleted: true }), Date.now(), locale);
 }
 
 /** Brokers that keep their own copy of device credentials are told when a device's eligibility changes. */
@@ -218,6 +239,7 @@ export async function createDevice(
   deps: Deps,
   auth: AuthContext,
   body: CreateBody,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<Device & { secret: string }> {
   const accountId = targetAccount(auth, body.accountId);
   if (auth.side === 'op' && !(await repo.accountExists(deps.db, accountId)))
@@ -260,10 +282,16 @@ export async function createDevice(
     throw snTaken(err) ?? err;
   }
   await notifyChanged(deps, [body.sn]);
-  return { ...(await getDeviceSummary(deps, auth, id)), secret };
+  return { ...(await getDeviceSummary(deps, auth, id, locale)), secret };
 }
 
-export async function updateDevice(deps: Deps, auth: AuthContext, id: number, body: UpdateBody): Promise<Device> {
+export async function updateDevice(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  body: UpdateBody,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Device> {
   const { device } = await scopedDevice(deps, auth, id);
   const groupId = body.groupId !== undefined ? await groupOfAccount(deps, device.accountId, body.groupId) : undefined;
   const values = {
@@ -279,11 +307,17 @@ export async function updateDevice(deps: Deps, auth: AuthContext, id: number, bo
       description: `Edited device ${device.sn} (id ${id}): ${Object.keys(values).join(', ') || 'no fields'}`,
     });
   });
-  return getDeviceSummary(deps, auth, id);
+  return getDeviceSummary(deps, auth, id, locale);
 }
 
 /** Stored always; sent at once when the device is online. */
-export async function setPrintParams(deps: Deps, auth: AuthContext, id: number, params: PrintParams) {
+export async function setPrintParams(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  params: PrintParams,
+  locale: Locale = DEFAULT_LOCALE,
+) {
   const { device } = await scopedDevice(deps, auth, id);
   await deps.db.transaction(async (tx) => {
     await repo.updateDevices(tx, [id], { printParams: params });
@@ -294,11 +328,17 @@ export async function setPrintParams(deps: Deps, auth: AuthContext, id: number, 
     });
   });
   const [sent] = await sendToOnline(deps, auth, [device], 'setPrintParams', params);
-  return { device: await getDeviceSummary(deps, auth, id), commandId: sent?.commandId ?? null };
+  return { device: await getDeviceSummary(deps, auth, id, locale), commandId: sent?.commandId ?? null };
 }
 
 /** QR code switch and password ('' removes the password, absent keeps it). */
-export async function setQr(deps: Deps, auth: AuthContext, id: number, body: { enabled: boolean; password?: string }) {
+export async function setQr(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  body: { enabled: boolean; password?: string },
+  locale: Locale = DEFAULT_LOCALE,
+) {
   const { device } = await scopedDevice(deps, auth, id);
   const password = body.password === undefined ? device.qrPassword : body.password || null;
   await deps.db.transaction(async (tx) => {
@@ -313,7 +353,7 @@ export async function setQr(deps: Deps, auth: AuthContext, id: number, body: { e
     enabled: body.enabled,
     ...(password ? { password } : {}),
   });
-  return { device: await getDeviceSummary(deps, auth, id), commandId: sent?.commandId ?? null };
+  return { device: await getDeviceSummary(deps, auth, id, locale), commandId: sent?.commandId ?? null };
 }
 
 // ── batch actions ─────────────────────────────────────────────────────────
@@ -369,7 +409,10 @@ export async function setStatus(deps: Deps, auth: AuthContext, ids: number[], st
 export async function setPaused(deps: Deps, auth: AuthContext, ids: number[], paused: boolean): Promise<BatchResult> {
   const rows = await scopedDevices(deps, auth, ids);
   await batch(deps, auth, rows, { paused }, { type: paused ? 'pause' : 'resume', verb: paused ? 'Paused' : 'Resumed' });
-  return { count: rows.length, commands: await sendToOnline(deps, auth, rows, paused ? 'pause' : 'resume', {}) };
+  const commands = await sendToOnline(deps, auth, rows, paused ? 'pause' : 'resume', {});
+  // resumed: the jobs held back while paused go out now, behind the resume command
+  if (!paused) for (const d of rows) if (d.online) void flushDevice(deps, d);
+  return { count: rows.length, commands };
 }
 
 /** Muted until now + minutes (at most 24 hours: it lifts by itself then). */

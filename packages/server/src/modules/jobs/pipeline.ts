@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { JobStatus, PROTOCOL_VERSION, topics, type Ack, type JobMessage, type JobResult } from '@herald/contract';
+import type { Deps } from '../../lib/deps';
+import { onJobStatus } from '../webhooks/service';
+import * as repo from './repo';
+
+/**
+ * Delivery: a stored job goes out on `down/job` (QoS 1) when its device is online and not
+ * paused, in id order per device; the device's ack and result move it forward; a sweep expires
+ * what never finished; a device coming online (or being resumed) gets its queue again. Database
+ * writes that follow a publish are not awaited by the publisher, so one device's queue and the
+ * API answer never wait on them.
+ */
+
+type DeviceRef = { id: number; sn: string };
+
+type State = {
+  /** per device: the tail of its publish chain (keeps one device's jobs in order) */
+  chains: Map<number, Promise<void>>;
+  /** writes started and not yet finished; close() waits for them */
+  inflight: Set<Promise<unknown>>;
+  log: FastifyBaseLogger | undefined;
+};
+const states = new WeakMap<Deps, State>();
+function state(deps: Deps): State {
+  let s = states.get(deps);
+  if (!s) {
+    s = { chains: new Map(), inflight: new Set(), log: undefined };
+    states.set(deps, s);
+  }
+  return s;
+}
+
+function track(deps: Deps, p: Promise<unknown>): void {
+  const s = state(deps);
+  const q = p.catch((err: unknown) => s.log?.error({ err }, 'job pipeline: write failed'));
+  s.inflight.add(q);
+  void q.finally(() => s.inflight.delete(q));
+}
+
+/** Tell the webhooks module; it never throws into the pipeline, but be sure. */
+export function notify(deps: Deps, job: repo.JobRow): void {
+  track(deps, onJobStatus(deps, job));
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The MQTT message of a job: the downlink header and the stored payload. */
+export function jobMessage(job: repo.JobRow, now: number): JobMessage {
+  return {
+    v: PROTOCOL_VERSION,
+    id: job.msgId,
+    ts: now,
+    expireAt: job.expireAt.getTime(),
+    ...(job.payload as Omit<JobMessage, 'v' | 'id' | 'ts' | 'expireAt'>),
+  };
+}
+
+/** Publish one job and record it; false when the broker would not take it (device gone). */
+async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<boolean> {
+  const now = Date.now();
+  if (job.expireAt.getTime() <= now) return false; // the sweep ends it
+  const message = jobMessage(job, now);
+  const body = JSON.stringify(message);
+  try {
+    await deps.gateway.publish(device.sn, 'job', message);
+  } catch {
+    return false; // stays pending: the device gets it when it is back
+  }
+  const wasPending = job.status === JobStatus.NOT_PUSHED;
+  track(
+    deps,
+    repo
+      .markPushed(deps.db, job.id, {
+        topic: topics.down(device.sn, 'job'),
+        bytes: Buffer.byteLength(body),
+        publishedAt: now,
+      })
+      .then((row) => {
+        if (row && wasPending && row.status === JobStatus.PUSHED) notify(deps, row);
+      }),
+  );
+  return true;
+}
+
+function enqueue(deps: Deps, deviceId: number, work: () => Promise<void>): Promise<void> {
+  const { chains, log } = state(deps);
+  const tail = chains.get(deviceId) ?? Promise.resolve();
+  const next = tail.then(work).catch((err: unknown) => log?.error({ err, deviceId }, 'job pipeline: dispatch failed'));
+  chains.set(deviceId, next);
+  void next.finally(() => {
+    if (chains.get(deviceId) === next) chains.delete(deviceId);
+  });
+  return next;
+}
+
+/** A new job of an online, unpaused device goes out now (behind that device's earlier jobs). */
+export function dispatch(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<void> {
+  return enqueue(deps, device.id, async () => {
+    await push(deps, device, job);
+  });
+}
+
+/**
+ * Send a device everything it should still receive, in order: jobs never pushed and jobs pushed
+ * but not acked (same msgId again; the device drops what it already has). Nothing while paused.
+ */
+export function flushDevice(deps: Deps, device: DeviceRef): Promise<void> {
+  return enqueue(deps, device.id, async () => {
+    const jobs = await repo.pendingForDevice(deps.db, device.id, Date.now());
+    for (const job of jobs) if (!(await push(deps, device, job))) break;
+  });
+}
+
+/**
+ * An ack from a device. Returns false when the id is not one of this device's jobs (the caller
+ * then treats it as a command ack). ok → 2 with latency; expired → 5; any other code → 4 with
+ * the code (and message) as reason. Duplicates and late acks change nothing.
+ */
+export async function onJobAck(deps: Deps, device: DeviceRef, ack: Ack, arrivedAt = Date.now()): Promise<boolean> {
+  if (!UUID_RE.test(ack.id)) return false;
+  const outcome: repo.AckOutcome =
+    ack.code === 'ok'
+      ? { status: JobStatus.PUSH_SUCCEEDED, reason: null }
+      : ack.code === 'expired'
+        ? { status: JobStatus.TIMEOUT, reason: 'expired' }
+        : { status: JobStatus.FAILED, reason: (ack.message ? `${ack.code}: ${ack.message}` : ack.code).slice(0, 256) };
+  const row = await repo.ackJob(deps.db, device.id, ack.id, ack.ts, outcome, arrivedAt);
+  if (row === undefined) return false;
+  if (row) notify(deps, row);
+  return true;
+}
+
+/** The device's report: success → 3, failed → 4 with its reason. */
+export async function onJobResult(deps: Deps, device: DeviceRef, r: JobResult, arrivedAt = Date.now()): Promise<void> {
+  if (!UUID_RE.test(r.id)) return;
+  const row =
+    r.status === 'success'
+      ? await repo.finishJob(deps.db, device.id, r.id, JobStatus.SUCCESS, null, arrivedAt)
+      : await repo.finishJob(deps.db, device.id, r.id, JobStatus.FAILED, r.reason ?? r.message ?? 'other', arrivedAt);
+  if (row) notify(deps, row);
+}
+
+/** A device announced itself online (after subscribing): its queue goes out. */
+export function onDeviceOnline(deps: Deps, device: DeviceRef): void {
+  track(deps, flushDevice(deps, device));
+}
+
+const SWEEP_MS = 1_000;
+const STRANDED_AFTER_MS = 2_000;
+const NONCE_PURGE_MS = 60_000;
+
+/** One pass of the scheduled work: expiry, stranded queues, and (now and then) old nonces. */
+export async function sweep(deps: Deps, now = Date.now(), purge = false): Promise<void> {
+  for (;;) {
+    const expired = await repo.expireDue(deps.db, now);
+    for (const row of expired) notify(deps, row);
+    if (expired.length < 500) break;
+  }
+  for (const d of await repo.strandedDevices(deps.db, now - STRANDED_AFTER_MS)) track(deps, flushDevice(deps, d));
+  if (purge) await repo.purgeNonces(deps.db);
+}
+
+/** Start the sweep (every second) and return a function that stops it and waits for pending writes. */
+export function startPipeline(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
+  const s = state(deps);
+  s.log = log.child({ module: 'jobs' });
+  let running: Promise<void> | undefined;
+  let lastPurge = 0;
+  const timer = setInterval(() => {
+    if (running) return;
+    const now = Date.now();
+    const purge = now - lastPurge >= NONCE_PURGE_MS;
+    if (purge) lastPurge = now;
+    running = sweep(deps, now, purge)
+      .catch((err: unknown) => s.log?.error({ err }, 'job sweep failed'))
+      .finally(() => (running = undefined));
+  }, SWEEP_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+    while (s.inflight.size > 0 || s.chains.size > 0) {
+      await Promise.allSettled([...s.inflight, ...s.chains.values()]);
+    }
+  };
+}

@@ -1,0 +1,419 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DeviceStatus, GeneralResult, JobStatus, PublishStatus, ResultCode } from '@herald/contract';
+import type { Db } from '../../db/client';
+import type { jobs } from '../../db/schema';
+
+/**
+ * The pipeline's SQL. Every job transition is one conditional UPDATE (`status < X`), so a
+ * duplicate or late message never moves a job backwards; rows of related tables (publish records,
+ * general request records) change in the same statement through CTEs, keeping per-job round
+ * trips to one per transition.
+ */
+
+export type JobRow = typeof jobs.$inferSelect;
+type Raw = Record<string, unknown>;
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+const tsParam = (d: Date | number) => new Date(d).toISOString();
+
+/** Raw rows (PGlite and node-postgres type bigints and timestamps differently) → the drizzle row type. */
+export function mapJob(r: Raw): JobRow {
+  return {
+    id: Number(r.id),
+    msgId: String(r.msg_id),
+    accountId: Number(r.account_id),
+    deviceId: Number(r.device_id),
+    sn: String(r.sn),
+    kind: String(r.kind),
+    source: String(r.source),
+    orderId: (r.order_id as string | null) ?? null,
+    businessId: num(r.business_id),
+    templateId: num(r.template_id),
+    status: Number(r.status),
+    payload: json(r.payload),
+    request: json(r.request ?? null),
+    copies: Number(r.copies),
+    amount: (r.amount as string | null) ?? null,
+    currency: (r.currency as string | null) ?? null,
+    paymentType: (r.payment_type as string | null) ?? null,
+    language: (r.language as string | null) ?? null,
+    requestedAt: date(r.requested_at)!,
+    expireAt: date(r.expire_at)!,
+    pushedAt: date(r.pushed_at),
+    pushCount: Number(r.push_count),
+    ackedAt: date(r.acked_at),
+    ackLatencyMs: num(r.ack_latency_ms),
+    finishedAt: date(r.finished_at),
+    reason: (r.reason as string | null) ?? null,
+  };
+}
+
+const rowsOf = async (db: Db, q: SQL) => (await db.execute<Raw>(q)).rows;
+
+// ── lookups for a request ────────────────────────────────────────────────
+
+export type ApiKeyRow = { accountId: number; appKey: string; secret: string; accountStatus: number };
+
+export async function findApiKey(db: Db, appKey: string): Promise<ApiKeyRow | undefined> {
+  const [r] = await rowsOf(
+    db,
+    sql`select a.account_id, a.app_key, a.secret, c.status as account_status
+          from account_apis a join accounts c on c.id = a.account_id
+         where a.app_key = ${appKey}`,
+  );
+  return r
+    ? {
+        accountId: Number(r.account_id),
+        appKey: String(r.app_key),
+        secret: String(r.secret),
+        accountStatus: Number(r.account_status),
+      }
+    : undefined;
+}
+
+/** Records the nonce; false when it was seen before (a replay). */
+export async function useNonce(db: Db, appKey: string, nonce: string, expiresAt: Date): Promise<boolean> {
+  const rows = await rowsOf(
+    db,
+    sql`insert into api_nonces (app_key, nonce, expires_at) values (${appKey}, ${nonce}, ${tsParam(expiresAt)}::timestamptz)
+        on conflict do nothing returning nonce`,
+  );
+  return rows.length === 1;
+}
+
+export async function purgeNonces(db: Db): Promise<void> {
+  await db.execute(sql`delete from api_nonces where expires_at < now()`);
+}
+
+export type TargetDevice = {
+  id: number;
+  sn: string;
+  accountId: number;
+  status: number;
+  online: boolean;
+  paused: boolean;
+  mutedUntil: Date | null;
+  printParams: Record<string, unknown>;
+  telemetry: Record<string, unknown> | null;
+  firmwareVersion: string | null;
+  lastOnlineAt: Date | null;
+  lastOfflineAt: Date | null;
+  modelType: string;
+};
+
+/** A device of this account by S/N (deleted devices and other accounts' devices are not found). */
+export async function findDevice(db: Db, accountId: number, sn: string): Promise<TargetDevice | undefined> {
+  const [r] = await rowsOf(
+    db,
+    sql`select d.id, d.sn, d.account_id, d.status, d.online, d.paused, d.muted_until, d.print_params,
+               d.telemetry, d.firmware_version, d.last_online_at, d.last_offline_at, m.type as model_type
+          from devices d join models m on m.id = d.model_id
+         where d.sn = ${sn} and d.account_id = ${accountId} and d.status <> ${DeviceStatus.DELETED}`,
+  );
+  if (!r) return undefined;
+  return {
+    id: Number(r.id),
+    sn: String(r.sn),
+    accountId: Number(r.account_id),
+    status: Number(r.status),
+    online: r.online === true,
+    paused: r.paused === true,
+    mutedUntil: date(r.muted_until),
+    printParams: (json(r.print_params) ?? {}) as Record<string, unknown>,
+    telemetry: (json(r.telemetry) ?? null) as Record<string, unknown> | null,
+    firmwareVersion: (r.firmware_version as string | null) ?? null,
+    lastOnlineAt: date(r.last_online_at),
+    lastOfflineAt: date(r.last_offline_at),
+    modelType: String(r.model_type),
+  };
+}
+
+/** Jobs of a device requested since `since` (the account index narrows it; the device filter finishes). */
+export async function countRecentJobs(db: Db, accountId: number, deviceId: number, since: Date): Promise<number> {
+  const [r] = await rowsOf(
+    db,
+    sql`select count(*) as n from jobs
+         where account_id = ${accountId} and requested_at > ${tsParam(since)}::timestamptz and device_id = ${deviceId}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+export type TemplateRow = { id: number; body: string; command: string };
+export async function findTemplate(db: Db, accountId: number, id: number): Promise<TemplateRow | undefined> {
+  const [r] = await rowsOf(
+    db,
+    sql`select id, body, command from templates where id = ${id} and account_id = ${accountId} and deleted_at is null`,
+  );
+  return r ? { id: Number(r.id), body: String(r.body), command: String(r.command) } : undefined;
+}
+
+export type BusinessRow = { id: number; type: number; templateId: number | null; voiceContent: string | null };
+export async function findBusiness(db: Db, accountId: number, id: number): Promise<BusinessRow | undefined> {
+  const [r] = await rowsOf(
+    db,
+    sql`select id, type, template_id, voice_content from businesses
+         where id = ${id} and account_id = ${accountId} and deleted_at is null`,
+  );
+  return r
+    ? {
+        id: Number(r.id),
+        type: Number(r.type),
+        templateId: num(r.template_id),
+        voiceContent: (r.voice_content as string | null) ?? null,
+      }
+    : undefined;
+}
+
+export type TradeSettingsRow = {
+  enabled: boolean;
+  prefix: string;
+  language: string;
+  volume: number;
+  paymentTypes: string[];
+};
+export async function findTradeSettings(db: Db, accountId: number): Promise<TradeSettingsRow | null> {
+  const [r] = await rowsOf(
+    db,
+    sql`select enabled, prefix, language, volume, payment_types from trade_speak_settings where account_id = ${accountId}`,
+  );
+  return r
+    ? {
+        enabled: r.enabled === true,
+        prefix: String(r.prefix),
+        language: String(r.language),
+        volume: Number(r.volume),
+        paymentTypes: (json(r.payment_types) ?? []) as string[],
+      }
+    : null;
+}
+
+// ── jobs ─────────────────────────────────────────────────────────────────
+
+export type NewJob = {
+  msgId: string;
+  accountId: number;
+  deviceId: number;
+  sn: string;
+  kind: string;
+  source: string;
+  orderId: string | null;
+  businessId: number | null;
+  templateId: number | null;
+  payload: object;
+  request: object;
+  copies: number;
+  amount?: string | null;
+  currency?: string | null;
+  paymentType?: string | null;
+  language?: string | null;
+  requestedAt: Date;
+  expireAt: Date;
+};
+
+/** The open API call a job came from: its general request record is written with the job. */
+export type ApiCall = {
+  appKey: string;
+  path: string;
+  ip: string | null;
+  startedAt: number;
+  /** set once the job insert has written the record */
+  recorded?: boolean;
+};
+
+/**
+ * Store a job (status 0) and, for an open API call, its general request record (result 2,
+ * processing) in one statement. The record's created_at is the job's requested_at, so the final
+ * status finds it through the account index.
+ */
+export async function insertJob(db: Db, j: NewJob, api?: ApiCall): Promise<JobRow> {
+  const insert = sql`insert into jobs (msg_id, account_id, device_id, sn, kind, source, order_id, business_id,
+      template_id, payload, request, copies, amount, currency, payment_type, language, requested_at, expire_at)
+    values (${j.msgId}::uuid, ${j.accountId}, ${j.deviceId}, ${j.sn}, ${j.kind}, ${j.source}, ${j.orderId},
+      ${j.businessId}, ${j.templateId}, ${JSON.stringify(j.payload)}::jsonb, ${JSON.stringify(j.request)}::jsonb,
+      ${j.copies}, ${j.amount ?? null}, ${j.currency ?? null}, ${j.paymentType ?? null}, ${j.language ?? null},
+      ${tsParam(j.requestedAt)}::timestamptz, ${tsParam(j.expireAt)}::timestamptz)
+    returning *`;
+  const q = api
+    ? sql`with j as (${insert}),
+          r as (insert into api_requests (account_id, app_key, method, path, order_id, sn, job_id, result, code, message, ip,
+                  duration_ms, created_at)
+                select account_id, ${api.appKey}, 'POST', ${api.path}, order_id, sn, id, ${GeneralResult.PROCESSING},
+                  ${ResultCode.SUCCESS}, 'ok', ${api.ip}, ${Math.max(0, Date.now() - api.startedAt)}, requested_at from j)
+          select * from j`
+    : insert;
+  const [r] = await rowsOf(db, q);
+  return mapJob(r!);
+}
+
+export async function findJobByOrder(db: Db, accountId: number, orderId: string): Promise<JobRow | undefined> {
+  const [r] = await rowsOf(db, sql`select * from jobs where account_id = ${accountId} and order_id = ${orderId}`);
+  return r ? mapJob(r) : undefined;
+}
+
+export async function findJobById(db: Db, accountId: number, id: number): Promise<JobRow | undefined> {
+  const [r] = await rowsOf(db, sql`select * from jobs where id = ${id} and account_id = ${accountId}`);
+  return r ? mapJob(r) : undefined;
+}
+
+/** When a job ends, its general request record (if it came through the open API) ends with it. */
+const finishApiRequest = sql`r as (update api_requests a
+    set result = case when j.status = ${JobStatus.SUCCESS} then ${GeneralResult.SUCCESS} else ${GeneralResult.FAILED} end
+    from j
+   where j.status >= ${JobStatus.SUCCESS} and j.source = 'api' and a.account_id = j.account_id and a.created_at = j.requested_at and a.job_id = j.id)`;
+
+/**
+ * The job went out (again): status 0 → 1, push time and count, and a publish record (status 1).
+ * A job already further along keeps its status (the ack may have overtaken this update).
+ */
+export async function markPushed(
+  db: Db,
+  jobId: number,
+  p: { topic: string; bytes: number; publishedAt: number },
+): Promise<JobRow | undefined> {
+  const at = tsParam(p.publishedAt);
+  const [r] = await rowsOf(
+    db,
+    sql`with j as (update jobs
+            set status = case when status = ${JobStatus.NOT_PUSHED} then ${JobStatus.PUSHED} else status end,
+                pushed_at = ${at}::timestamptz, push_count = push_count + 1
+          where id = ${jobId} and status < ${JobStatus.SUCCESS} returning *),
+        p as (insert into publish_records (job_id, account_id, device_id, sn, topic, msg_id, qos, status, bytes, published_at)
+              select id, account_id, device_id, sn, ${p.topic}, msg_id, 1, ${PublishStatus.PUSHED}, ${p.bytes}, ${at}::timestamptz from j)
+        select * from j`,
+  );
+  return r ? mapJob(r) : undefined;
+}
+
+export type AckOutcome = { status: 2 | 4 | 5; reason: string | null };
+
+/**
+ * A device acked a job message. Returns undefined when the id is not a job of this device (it may
+ * be a command), else the job row when its status moved (null when nothing changed: a duplicate).
+ * The publish record the ack answers (matched by the echoed ts) becomes 2 with its latency.
+ */
+export async function ackJob(
+  db: Db,
+  deviceId: number,
+  msgId: string,
+  echoedTs: number,
+  outcome: AckOutcome,
+  arrivedAt: number,
+): Promise<JobRow | null | undefined> {
+  const at = tsParam(arrivedAt);
+  const latency = Math.max(0, Math.min(arrivedAt - echoedTs, 2_147_483_647));
+  const ok = outcome.status === JobStatus.PUSH_SUCCEEDED;
+  const move = ok
+    ? sql`update jobs set status = ${JobStatus.PUSH_SUCCEEDED}, acked_at = ${at}::timestamptz,
+            ack_latency_ms = greatest(0, round(extract(epoch from (${at}::timestamptz - requested_at)) * 1000))::int
+          where id = (select id from t) and status < ${JobStatus.PUSH_SUCCEEDED} returning *`
+    : sql`update jobs set status = ${outcome.status}, acked_at = coalesce(acked_at, ${at}::timestamptz),
+            finished_at = ${at}::timestamptz, reason = ${outcome.reason}
+          where id = (select id from t) and status < ${JobStatus.SUCCESS} returning *`;
+  const rows = await rowsOf(
+    db,
+    sql`with t as (select id from jobs where msg_id = ${msgId}::uuid and device_id = ${deviceId}),
+        j as (${move}),
+        p as (update publish_records set status = ${PublishStatus.PUSH_SUCCEEDED}, acked_at = ${at}::timestamptz,
+                latency_ms = ${latency}
+              where job_id = (select id from t) and published_at = ${tsParam(echoedTs)}::timestamptz
+                and status < ${PublishStatus.PUSH_SUCCEEDED}),
+        ${finishApiRequest}
+        select t.id as known_id, j.* from t left join j on j.id = t.id`,
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  return r.id === null || r.id === undefined ? null : mapJob(r);
+}
+
+/** The device's report: 3 success or 4 failed with its reason. */
+export async function finishJob(
+  db: Db,
+  deviceId: number,
+  msgId: string,
+  status: 3 | 4,
+  reason: string | null,
+  at: number,
+): Promise<JobRow | undefined> {
+  const [r] = await rowsOf(
+    db,
+    sql`with j as (update jobs set status = ${status}, finished_at = ${tsParam(at)}::timestamptz, reason = ${reason}
+          where msg_id = ${msgId}::uuid and device_id = ${deviceId} and status < ${JobStatus.SUCCESS} returning *),
+        ${finishApiRequest}
+        select * from j`,
+  );
+  return r ? mapJob(r) : undefined;
+}
+
+/** Unfinished jobs past their expiry become 5 (timeout), oldest first, a batch at a time. */
+export async function expireDue(db: Db, now: number, limit = 500): Promise<JobRow[]> {
+  const at = tsParam(now);
+  const rows = await rowsOf(
+    db,
+    sql`with j as (update jobs set status = ${JobStatus.TIMEOUT}, finished_at = ${at}::timestamptz, reason = 'expired'
+          where id in (select id from jobs where status < ${JobStatus.SUCCESS} and expire_at < ${at}::timestamptz
+                        order by expire_at limit ${limit})
+            and status < ${JobStatus.SUCCESS} returning *),
+        ${finishApiRequest}
+        select * from j`,
+  );
+  return rows.map(mapJob);
+}
+
+/**
+ * What a device should (still) receive: not pushed, or pushed but never acked, and not expired,
+ * in id order — nothing while the device is paused.
+ */
+export async function pendingForDevice(db: Db, deviceId: number, now: number): Promise<JobRow[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select j.* from jobs j
+         where j.device_id = ${deviceId} and j.status < ${JobStatus.PUSH_SUCCEEDED}
+           and j.expire_at > ${tsParam(now)}::timestamptz
+           and not exists (select 1 from devices d where d.id = ${deviceId} and d.paused)
+         order by j.id`,
+  );
+  return rows.map(mapJob);
+}
+
+/**
+ * A safety net for the dispatcher: jobs still at 0 a while after they were stored although their
+ * device is online and not paused (the device came online between the request's check and the
+ * insert). One row per device; the dispatcher then flushes that device.
+ */
+export async function strandedDevices(db: Db, olderThan: number): Promise<{ id: number; sn: string }[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select distinct d.id, d.sn from jobs j join devices d on d.id = j.device_id
+         where j.status = ${JobStatus.NOT_PUSHED} and j.requested_at < ${tsParam(olderThan)}::timestamptz
+           and j.expire_at > now() and d.online and not d.paused
+         limit 100`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), sn: String(r.sn) }));
+}
+
+/** The open API call's general request record, when the call did not create a job. */
+export async function insertApiRequest(
+  db: Db,
+  r: {
+    accountId: number | null;
+    appKey: string | null;
+    method: string;
+    path: string;
+    orderId: string | null;
+    sn: string | null;
+    jobId: number | null;
+    result: number;
+    code: number;
+    message: string | null;
+    ip: string | null;
+    durationMs: number;
+  },
+): Promise<void> {
+  await db.execute(
+    sql`insert into api_requests (account_id, app_key, method, path, order_id, sn, job_id, result, code, message, ip, duration_ms)
+        values (${r.accountId}, ${r.appKey}, ${r.method}, ${r.path}, ${r.orderId}, ${r.sn}, ${r.jobId}, ${r.result},
+                ${r.code}, ${r.message}, ${r.ip}, ${r.durationMs})`,
+  );
+}

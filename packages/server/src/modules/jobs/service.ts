@@ -1,0 +1,389 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BusinessType,
+  DeviceStatus,
+  OPEN_API,
+  ResultCode,
+  SPEAK_LANGUAGES,
+  TEMPLATE_COMMANDS,
+  type JobKind,
+  type OpenDeviceView,
+  type OpenJobAccepted,
+  type OpenJobView,
+  type OpenPrintRequest,
+  type OpenSpeakRequest,
+  type OpenTradeRequest,
+  type PaymentType,
+  type PRINT_LANGUAGES,
+  type SpeakLanguage,
+  type TemplateCommand,
+} from '@herald/contract';
+import type { Deps } from '../../lib/deps';
+import { AppError, conflict, invalid, uniqueViolation } from '../../lib/errors';
+import { isoOrNull } from '../../lib/filters';
+import { fill, renderCommands } from '../templates/render';
+import { clipExists, composeTradeBroadcast } from '../trade-speak/compose';
+import { TtlCache } from './cache';
+import { dispatch } from './pipeline';
+import * as repo from './repo';
+
+/**
+ * Creating jobs: the open API and the console's speak test call these. Each one checks the
+ * device and the content, stores the job (status 0) and hands it to the dispatcher; the answer
+ * never waits for the device.
+ *
+ * Order ids: unique per account. A retry with the same order id and the same request (same kind,
+ * same body) gets the existing job back instead of 'Requested order ID already exists', so an
+ * integrator whose connection dropped can safely send again; anything else with that order id
+ * is refused.
+ */
+
+export type JobSource = 'api' | 'console';
+export type SubmitOptions = { source: JobSource; api?: repo.ApiCall };
+
+const CACHE_MS = 3_000;
+type Caches = {
+  templates: TtlCache<string, repo.TemplateRow | undefined>;
+  trade: TtlCache<number, repo.TradeSettingsRow | null>;
+};
+const caches = new WeakMap<Deps, Caches>();
+function cache(deps: Deps): Caches {
+  let c = caches.get(deps);
+  if (!c) {
+    c = { templates: new TtlCache(CACHE_MS), trade: new TtlCache(CACHE_MS) };
+    caches.set(deps, c);
+  }
+  return c;
+}
+
+/** The account's transaction broadcast settings (null: none saved), cached for a few seconds. */
+export const tradeSettings = (deps: Deps, accountId: number) =>
+  cache(deps).trade.get(accountId, () => repo.findTradeSettings(deps.db, accountId));
+
+const snInvalid = () => invalid('error.snInvalid', 'sn');
+const isSpeaker = (modelType: string) => modelType === 'speaker' || modelType === 'broadcast';
+
+/** The device, if this account may send it a job of this kind. */
+async function targetDevice(
+  deps: Deps,
+  accountId: number,
+  sn: string,
+  kind: JobKind,
+  onlineOnly: boolean | undefined,
+): Promise<repo.TargetDevice> {
+  const device = await repo.findDevice(deps.db, accountId, sn);
+  if (!device) throw snInvalid();
+  if (device.status !== DeviceStatus.ENABLED) throw conflict('error.deviceDisabled', 'sn');
+  if (kind === 'print' && device.modelType !== 'printer') {
+    throw new AppError(ResultCode.DEVICE_UNSUITABLE, 'error.notPrinter');
+  }
+  if (kind !== 'print' && !isSpeaker(device.modelType)) {
+    throw new AppError(ResultCode.DEVICE_UNSUITABLE, 'error.notSpeaker');
+  }
+  if (onlineOnly && !device.online) throw new AppError(ResultCode.DEVICE_OFFLINE, 'error.deviceNotOnline');
+  return device;
+}
+
+/** printParams.rateLimitCount jobs per rateLimitSeconds (either 0: no limit). */
+async function checkRateLimit(deps: Deps, device: repo.TargetDevice, now: number): Promise<void> {
+  const seconds = Number(device.printParams.rateLimitSeconds ?? 0);
+  const count = Number(device.printParams.rateLimitCount ?? 0);
+  if (!(seconds > 0 && count > 0)) return;
+  const recent = await repo.countRecentJobs(deps.db, device.accountId, device.id, new Date(now - seconds * 1000));
+  if (recent >= count) throw new AppError(ResultCode.RATE_LIMITED, 'error.deviceRateLimited');
+}
+
+const expiry = (now: number, seconds: number | undefined) =>
+  new Date(now + (seconds ?? OPEN_API.defaultExpirySeconds) * 1000);
+
+const sameRequest = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Store, then dispatch when the device can take it now. */
+async function store(
+  deps: Deps,
+  device: repo.TargetDevice,
+  job: repo.NewJob,
+  opts: SubmitOptions,
+): Promise<OpenJobAccepted> {
+  let row: repo.JobRow;
+  try {
+    row = await repo.insertJob(deps.db, job, opts.api);
+    if (opts.api) opts.api.recorded = true;
+  } catch (err) {
+    if (!uniqueViolation(err) || !job.orderId) throw err;
+    const existing = await repo.findJobByOrder(deps.db, job.accountId, job.orderId);
+    if (existing && existing.kind === job.kind && sameRequest(existing.request, job.request)) return accepted(existing);
+    throw conflict('error.orderExists', 'orderId');
+  }
+  if (device.online && !device.paused) void dispatch(deps, device, row);
+  return accepted(row);
+}
+
+const accepted = (row: repo.JobRow): OpenJobAccepted => ({
+  jobId: row.id,
+  msgId: row.msgId,
+  orderId: row.orderId,
+  status: row.status,
+});
+
+function baseJob(
+  device: repo.TargetDevice,
+  accountId: number,
+  kind: JobKind,
+  source: JobSource,
+  now: number,
+  input: { orderId?: string; expireSeconds?: number },
+) {
+  return {
+    msgId: randomUUID(),
+    accountId,
+    deviceId: device.id,
+    sn: device.sn,
+    kind,
+    source,
+    orderId: input.orderId ?? null,
+    requestedAt: new Date(now),
+    expireAt: expiry(now, input.expireSeconds),
+  };
+}
+
+function missingParam(names: string[]): AppError {
+  return new AppError(
+    ResultCode.VALIDATION_FAILED,
+    'error.templateParamMissing',
+    names.map((n) => ({ field: `params.${n}`, message: 'error.templateParamMissing' })),
+  );
+}
+
+/** Print: a template, a print business's template, or raw receiptline markup, rendered for this device. */
+export async function submitPrint(
+  deps: Deps,
+  accountId: number,
+  input: OpenPrintRequest,
+  opts: SubmitOptions,
+): Promise<OpenJobAccepted> {
+  const now = Date.now();
+  const device = await targetDevice(deps, accountId, input.sn, 'print', input.onlineOnly);
+  await checkRateLimit(deps, device, now);
+
+  let body: string;
+  let command: TemplateCommand = 'escpos';
+  let templateId: number | null = null;
+  let businessId: number | null = null;
+  const loadTemplate = (id: number) =>
+    cache(deps).templates.get(`${accountId}:${id}`, () => repo.findTemplate(deps.db, accountId, id));
+  if (input.content !== undefined) {
+    body = input.content;
+  } else {
+    if (input.businessId !== undefined) {
+      const business = await repo.findBusiness(deps.db, accountId, input.businessId);
+      if (!business || business.type !== BusinessType.PRINT || business.templateId === null) {
+        throw invalid('error.businessInvalid', 'businessId');
+      }
+      businessId = business.id;
+      templateId = business.templateId;
+    } else {
+      templateId = input.templateId!;
+    }
+    const template = await loadTemplate(templateId);
+    if (!template)
+      throw invalid(
+        businessId ? 'error.businessInvalid' : 'error.templateInvalid',
+        businessId ? 'businessId' : 'templateId',
+      );
+    body = template.body;
+    if ((TEMPLATE_COMMANDS as readonly string[]).includes(template.command))
+      command = template.command as TemplateCommand;
+  }
+
+  const { markup, missing } = fill(body, input.params ?? {});
+  if (missing.length > 0) throw missingParam(missing);
+  let data: Buffer;
+  try {
+    data = renderCommands(markup, {
+      paperWidth: device.printParams.paperWidth === 80 ? 80 : 58,
+      language: (device.printParams.language as (typeof PRINT_LANGUAGES)[number] | undefined) ?? 'zh_CN',
+      command,
+      cut: device.printParams.autoCut !== false,
+    });
+  } catch {
+    throw invalid('error.templateRender', input.content !== undefined ? 'content' : 'templateId');
+  }
+  const copies = input.copies ?? 1;
+  return store(
+    deps,
+    device,
+    {
+      ...baseJob(device, accountId, 'print', opts.source, now, input),
+      businessId,
+      templateId,
+      payload: { type: 'print', data: data.toString('base64'), format: command, copies },
+      request: input,
+      copies,
+    },
+    opts,
+  );
+}
+
+/** Plain-text placeholder filling for voice content ({{name}}; no receipt markup involved). */
+function fillText(body: string, params: Record<string, string | number>): string {
+  const missing: string[] = [];
+  const text = body.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]{0,31})\s*\}\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) {
+      if (!missing.includes(name)) missing.push(name);
+      return '';
+    }
+    return String(v);
+  });
+  if (missing.length > 0) throw missingParam(missing);
+  return text.trim();
+}
+
+const speakLanguage = (l: string | undefined): SpeakLanguage =>
+  (SPEAK_LANGUAGES as readonly string[]).includes(l ?? '') ? (l as SpeakLanguage) : 'zh_CN';
+
+/** Speak: free text, clips of the account's voice pack, or a broadcast/notification business's text. */
+export async function submitSpeak(
+  deps: Deps,
+  accountId: number,
+  input: OpenSpeakRequest,
+  opts: SubmitOptions,
+): Promise<OpenJobAccepted> {
+  const now = Date.now();
+  const device = await targetDevice(deps, accountId, input.sn, 'speak', input.onlineOnly);
+  const settings = await tradeSettings(deps, accountId);
+  const language = speakLanguage(settings?.language);
+  let businessId: number | null = null;
+  const payload: Record<string, unknown> = { type: 'speak' };
+  if (input.clips) {
+    const missing = input.clips.findIndex((c) => !clipExists(language, c));
+    if (missing >= 0) throw invalid('error.voiceFileMissing', `clips.${missing}`);
+    payload.clips = input.clips;
+    payload.language = language;
+  } else if (input.businessId !== undefined) {
+    const business = await repo.findBusiness(deps.db, accountId, input.businessId);
+    if (!business || business.type === BusinessType.PRINT || !business.voiceContent) {
+      throw invalid('error.businessInvalid', 'businessId');
+    }
+    businessId = business.id;
+    const text = fillText(business.voiceContent, input.params ?? {});
+    if (!text) throw invalid('error.speakContentRequired', 'params');
+    payload.text = text.slice(0, OPEN_API.speakTextMax);
+  } else {
+    payload.text = input.text;
+  }
+  if (input.volume !== undefined) payload.volume = input.volume;
+  return store(
+    deps,
+    device,
+    {
+      ...baseJob(device, accountId, 'speak', opts.source, now, input),
+      businessId,
+      templateId: null,
+      payload,
+      request: input,
+      copies: 1,
+    },
+    opts,
+  );
+}
+
+/** Transaction broadcast: the amount read out as clips of the chosen (or the account's) language. */
+export async function submitTrade(
+  deps: Deps,
+  accountId: number,
+  input: OpenTradeRequest,
+  opts: SubmitOptions,
+): Promise<OpenJobAccepted> {
+  const now = Date.now();
+  const device = await targetDevice(deps, accountId, input.sn, 'trade', false);
+  const settings = await tradeSettings(deps, accountId);
+  if (settings && (!settings.enabled || !settings.paymentTypes.includes(input.paymentType))) {
+    throw invalid('error.paymentTypeSilent', 'paymentType');
+  }
+  const language = input.language ?? speakLanguage(settings?.language);
+  const clips = composeTradeBroadcast({
+    language,
+    amount: input.amount,
+    currency: input.currency,
+    paymentType: input.paymentType as PaymentType,
+    prefix: settings?.prefix ?? 'received',
+  });
+  const payload: Record<string, unknown> = { type: 'speak', clips, language };
+  if (settings) payload.volume = settings.volume;
+  return store(
+    deps,
+    device,
+    {
+      ...baseJob(device, accountId, 'trade', opts.source, now, input),
+      businessId: null,
+      templateId: null,
+      payload,
+      request: input,
+      copies: 1,
+      amount: input.amount,
+      currency: input.currency,
+      paymentType: input.paymentType,
+      language,
+    },
+    opts,
+  );
+}
+
+/** A job as integrators see it (record call, webhook body). */
+export function toJobView(j: repo.JobRow): OpenJobView {
+  return {
+    jobId: j.id,
+    msgId: j.msgId,
+    orderId: j.orderId,
+    sn: j.sn,
+    kind: j.kind as JobKind,
+    status: j.status,
+    reason: j.reason,
+    requestedAt: j.requestedAt.toISOString(),
+    expireAt: j.expireAt.toISOString(),
+    pushedAt: isoOrNull(j.pushedAt),
+    ackedAt: isoOrNull(j.ackedAt),
+    finishedAt: isoOrNull(j.finishedAt),
+    latencyMs: j.ackLatencyMs,
+    amount: j.amount,
+    currency: j.currency,
+    paymentType: j.paymentType,
+  };
+}
+
+/** A job of this account by order id or job id ('The requested record does not exist' otherwise). */
+export async function findJob(
+  deps: Deps,
+  accountId: number,
+  q: { orderId?: string; jobId?: number },
+): Promise<OpenJobView> {
+  const row =
+    q.orderId !== undefined
+      ? await repo.findJobByOrder(deps.db, accountId, q.orderId)
+      : await repo.findJobById(deps.db, accountId, q.jobId!);
+  if (!row) throw new AppError(ResultCode.NOT_FOUND, 'error.notFound');
+  return toJobView(row);
+}
+
+/** A device of this account as the open API shows it. */
+export async function deviceView(deps: Deps, accountId: number, sn: string): Promise<OpenDeviceView> {
+  const d = await repo.findDevice(deps.db, accountId, sn);
+  if (!d) throw snInvalid();
+  const t = d.telemetry ?? {};
+  const printer = t.printer as { state?: OpenDeviceView['printerState'] } | undefined;
+  const battery = t.battery as OpenDeviceView['battery'] | undefined;
+  return {
+    sn: d.sn,
+    online: d.online,
+    status: d.status,
+    paused: d.paused,
+    muted: d.mutedUntil !== null && d.mutedUntil.getTime() > Date.now(),
+    printerState: printer?.state ?? null,
+    battery: battery ?? null,
+    firmware: d.firmwareVersion,
+    lastOnlineAt: isoOrNull(d.lastOnlineAt),
+    lastOfflineAt: isoOrNull(d.lastOfflineAt),
+  };
+}

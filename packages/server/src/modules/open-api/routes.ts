@@ -1,0 +1,240 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  AccountStatus,
+  GeneralResult,
+  OPEN_API,
+  OPEN_API_PATHS,
+  ResultCode,
+  envelope,
+  openDeviceRequest,
+  openDeviceView,
+  openJobAccepted,
+  openJobView,
+  openPrintRequest,
+  openRecordRequest,
+  openSpeakRequest,
+  openTradeRequest,
+} from '@herald/contract';
+import type { App, Deps, RoutesPlugin } from '../../lib/deps';
+import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
+import { safeEqual } from '../../lib/crypto';
+import { TtlCache } from '../jobs/cache';
+import { startPipeline } from '../jobs/pipeline';
+import * as jobs from '../jobs/service';
+import * as repo from '../jobs/repo';
+import { openApiSignature } from './sign';
+
+/**
+ * The signed open API (docs/open-api.md). No console token: each request proves itself with its
+ * account's app key and secret (HMAC-SHA256 over app key, timestamp, nonce, method, path and the
+ * raw body's hash). The signature is checked before the body is validated, so an unsigned caller
+ * learns nothing. Every call that names an app key leaves a general request record.
+ */
+
+const tags = ['open-api'];
+const PUBLIC = { access: { public: true } } as const;
+
+/** What one call did, for its general request record. */
+type Call = {
+  startedAt: number;
+  raw?: Buffer;
+  appKey?: string;
+  accountId?: number;
+  code?: number;
+  message?: string;
+  /** a job call's context; the job insert marks it recorded */
+  api?: repo.ApiCall;
+  jobId?: number;
+};
+const calls = new WeakMap<FastifyRequest, Call>();
+const callOf = (req: FastifyRequest): Call => {
+  let c = calls.get(req);
+  if (!c) {
+    c = { startedAt: Date.now() };
+    calls.set(req, c);
+  }
+  return c;
+};
+
+const signInvalid = () => new AppError(ResultCode.SIGN_INVALID, 'error.signInvalid');
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return typeof v === 'string' && v.length > 0 && v.length <= 128 ? v : undefined;
+};
+
+const keyCaches = new WeakMap<Deps, TtlCache<string, repo.ApiKeyRow | undefined>>();
+
+async function verify(deps: Deps, req: FastifyRequest): Promise<void> {
+  const call = callOf(req);
+  const h = OPEN_API.headers;
+  const appKey = header(req, h.appKey);
+  if (!appKey) throw signInvalid();
+  call.appKey = appKey;
+  let keys = keyCaches.get(deps);
+  if (!keys) keyCaches.set(deps, (keys = new TtlCache(3_000)));
+  const key = await keys.get(appKey, () => repo.findApiKey(deps.db, appKey));
+  if (!key) throw signInvalid();
+  call.accountId = key.accountId;
+  const timestamp = header(req, h.timestamp);
+  const nonce = header(req, h.nonce);
+  const signature = header(req, h.signature);
+  if (!timestamp || !nonce || !signature || !/^\d{1,16}$/.test(timestamp)) throw signInvalid();
+  const expected = openApiSignature(key.secret, {
+    appKey,
+    timestamp,
+    nonce,
+    method: req.method,
+    path: req.url.split('?')[0]!,
+    body: call.raw ?? '',
+  });
+  if (!safeEqual(signature.toLowerCase(), expected)) throw signInvalid();
+  const now = Date.now();
+  if (Math.abs(now - Number(timestamp)) > OPEN_API.clockSkewMs) {
+    throw new AppError(ResultCode.SIGN_EXPIRED, 'error.signExpired');
+  }
+  if (!OPEN_API.nonceRe.test(nonce)) throw signInvalid();
+  if (key.accountStatus !== AccountStatus.ENABLED)
+    throw new AppError(ResultCode.ACCOUNT_DISABLED, 'error.accountDisabled');
+  // remembered for as long as its timestamp would still be accepted
+  if (!(await repo.useNonce(deps.db, appKey, nonce, new Date(Number(timestamp) + OPEN_API.clockSkewMs)))) {
+    throw new AppError(ResultCode.NONCE_REUSED, 'error.nonceReused');
+  }
+}
+
+const accountOf = (req: FastifyRequest) => callOf(req).accountId!;
+
+/** The job call's context: its general request record is written with the job. */
+function apiCall(req: FastifyRequest): { source: 'api'; api: repo.ApiCall } {
+  const call = callOf(req);
+  call.api = { appKey: call.appKey!, path: req.url.split('?')[0]!, ip: req.ip ?? null, startedAt: call.startedAt };
+  return { source: 'api', api: call.api };
+}
+
+const openApiRoutes: RoutesPlugin = async (app, deps) => {
+  const stop = startPipeline(deps, app.log);
+  app.addHook('onClose', async () => stop());
+
+  await app.register(async (scope: App) => {
+    // the signature covers the body's exact bytes: keep them before parsing
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: OPEN_API.bodyLimitBytes },
+      (req, body: Buffer, done) => {
+        callOf(req).raw = body;
+        if (body.length === 0) return done(null, {});
+        try {
+          done(null, JSON.parse(body.toString('utf8')) as unknown);
+        } catch {
+          done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
+        }
+      },
+    );
+    scope.addHook('onRequest', async (req) => void callOf(req));
+    scope.addHook('preValidation', async (req) => verify(deps, req));
+    // the envelope as answered (errors included), for the general request record
+    scope.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+      const p = payload as { code?: unknown; message?: unknown; data?: { jobId?: unknown } } | null;
+      if (p && typeof p.code === 'number') {
+        const call = callOf(req);
+        call.code = p.code;
+        call.message = typeof p.message === 'string' ? p.message.slice(0, 256) : undefined;
+        if (typeof p.data?.jobId === 'number') call.jobId = p.data.jobId;
+      }
+      return payload;
+    });
+    scope.addHook('onResponse', async (req) => {
+      const call = callOf(req);
+      if (!call.appKey || call.api?.recorded) return;
+      const body = (req.body ?? {}) as { orderId?: unknown; sn?: unknown };
+      const code = call.code ?? ResultCode.SERVER_ERROR;
+      await repo
+        .insertApiRequest(deps.db, {
+          accountId: call.accountId ?? null,
+          appKey: call.appKey.slice(0, 64),
+          method: req.method,
+          path: req.url.split('?')[0]!.slice(0, 128),
+          orderId: typeof body.orderId === 'string' ? body.orderId.slice(0, 64) : null,
+          sn: typeof body.sn === 'string' ? body.sn.slice(0, 32) : null,
+          jobId: call.jobId ?? null,
+          result: code === ResultCode.SUCCESS ? GeneralResult.SUCCESS : GeneralResult.FAILED,
+          code,
+          message: call.message ?? null,
+          ip: req.ip ?? null,
+          durationMs: Date.now() - call.startedAt,
+        })
+        .catch((err: unknown) => req.log.error({ err }, 'general request record failed'));
+    });
+
+    const route = { config: PUBLIC, bodyLimit: OPEN_API.bodyLimitBytes };
+
+    scope.post(
+      OPEN_API_PATHS.print,
+      {
+        ...route,
+        schema: {
+          tags,
+          summary: 'Print a receipt (template, business or receiptline markup)',
+          body: openPrintRequest,
+          response: { 200: envelope(openJobAccepted) },
+        },
+      },
+      async (req) => ok(await jobs.submitPrint(deps, accountOf(req), req.body, apiCall(req))),
+    );
+    scope.post(
+      OPEN_API_PATHS.speak,
+      {
+        ...route,
+        schema: {
+          tags,
+          summary: 'Speak text, voice clips or a broadcast business',
+          body: openSpeakRequest,
+          response: { 200: envelope(openJobAccepted) },
+        },
+      },
+      async (req) => ok(await jobs.submitSpeak(deps, accountOf(req), req.body, apiCall(req))),
+    );
+    scope.post(
+      OPEN_API_PATHS.trade,
+      {
+        ...route,
+        schema: {
+          tags,
+          summary: 'Transaction broadcast: announce an amount received',
+          body: openTradeRequest,
+          response: { 200: envelope(openJobAccepted) },
+        },
+      },
+      async (req) => ok(await jobs.submitTrade(deps, accountOf(req), req.body, apiCall(req))),
+    );
+    scope.post(
+      OPEN_API_PATHS.record,
+      {
+        ...route,
+        schema: {
+          tags,
+          summary: 'Status of a job by order id or job id',
+          body: openRecordRequest,
+          response: { 200: envelope(openJobView) },
+        },
+      },
+      async (req) => ok(await jobs.findJob(deps, accountOf(req), req.body)),
+    );
+    scope.post(
+      OPEN_API_PATHS.device,
+      {
+        ...route,
+        schema: {
+          tags,
+          summary: 'State of a device',
+          body: openDeviceRequest,
+          response: { 200: envelope(openDeviceView) },
+        },
+      },
+      async (req) => ok(await jobs.deviceView(deps, accountOf(req), req.body.sn)),
+    );
+  });
+};
+
+export default openApiRoutes;

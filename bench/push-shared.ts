@@ -1,0 +1,25 @@
+/** What bench/push.ts hands each device process (JSON in BENCH_PUSH_WORKER) and what they report. */
+export type PushWorkerParams = {
+  mqttUrl: string;
+  /** device numbers first .. first+count-1 (S/N and secret as in connections-shared) */
+  first: number;
+  count: number;
+  batch: number;
+  batchTimeoutMs: number;
+  runKey: string;
+};
+
+/** [job id, wall-clock ms with sub-ms precision] */
+export type Stamp = [string, number];
+
+export type PushWorkerReport =
+  | { type: 'progress'; online: number; started: number }
+  | { type: 'ramped' }
+  /** jobs that reached a device, and jobs whose final result the device has sent */
+  | { type: 'jobs'; arrived: Stamp[]; finished: Stamp[] };
+
+/**
+ * Wall-clock time with sub-millisecond precision, comparable across the bench's processes on one
+ * machine (each process's timeOrigin is taken from the same system clock).
+ */
+export const now = () => performance.timeOrigin + performance.now();

@@ -1,0 +1,566 @@
+/**
+ * Push pipeline benchmark (issue 4): N simulated devices connected to one Herald server (embedded
+ * Aedes broker, embedded PGlite) and an open-loop load of print requests through the signed open
+ * API (@herald/sdk); then, in the same run, the same devices on a bare Aedes with a plain MQTT
+ * publisher sending the same rate of job messages — the relay round trip Herald adds its work to.
+ *
+ *   npx tsx bench/push.ts --devices 5000 --rate 1000 --seconds 20      (npm run bench:push -- ...)
+ *
+ * Options: --devices N (5000)  --rate R jobs/s (1000)  --seconds S (20)  --warmup S (3)
+ *          --workers W (2)  --batch B (250)  --drain S (20)  --no-baseline  --no-herald
+ *          --cpu-prof (the server writes a V8 CPU profile into bench/profiles/)
+ *
+ * Measured on the bench side, per job: request sent → the simulated device received the job
+ * ("to device"), and request sent → the device's final result was accepted by the broker
+ * ("to final"; Herald acknowledges a device's QoS 1 result only after storing status 3, so this is
+ * when the record says success). The baseline measures publish → device received and publish →
+ * the device's result back at the publisher. See docs/benchmarks.md.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import mqtt from 'mqtt';
+import { DEFAULT_PRINT_PARAMS, DeviceStatus, PROTOCOL_VERSION, topics, type JobMessage } from '@herald/contract';
+import { HeraldApiError, HeraldClient } from '@herald/sdk';
+import { openDatabase } from '../packages/server/src/db/client';
+import { accountApis, accounts, devices, models } from '../packages/server/src/db/schema';
+import { benchSecret, benchSn } from './connections-shared';
+import { now, type PushWorkerParams, type PushWorkerReport } from './push-shared';
+
+const { values: args } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '5000' },
+    rate: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    workers: { type: 'string', default: '2' },
+    batch: { type: 'string', default: '250' },
+    drain: { type: 'string', default: '20' },
+    timeout: { type: 'string', default: '900' },
+    'no-baseline': { type: 'boolean', default: false },
+    'no-herald': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+  },
+});
+const N = Number(args.devices);
+const RATE = Number(args.rate);
+const SECONDS = Number(args.seconds);
+const WARMUP = Number(args.warmup);
+const WORKERS = Math.max(1, Number(args.workers));
+const BATCH = Math.max(1, Number(args.batch));
+const DRAIN_MS = Number(args.drain) * 1000;
+const TIMEOUT_MS = Number(args.timeout) * 1000;
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ── children and clean-up ──────────────────────────────────────────────────
+
+const children = new Set<ChildProcess>();
+const tmpDirs: string[] = [];
+
+function track<T extends ChildProcess>(child: T): T {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    log(`${sig}: stopping`);
+    process.exit(130);
+  });
+}
+
+async function stopChild(child: ChildProcess, graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  if (await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)])) return;
+  child.kill('SIGKILL');
+  await exited;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`child exited (${child.exitCode}) before listening on ${port}`);
+    const ok = await new Promise<boolean>((r) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.destroy();
+        r(true);
+      });
+      s.once('error', () => r(false));
+    });
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`nothing listening on ${port} after ${timeoutMs} ms`);
+}
+
+// ── the fleet ──────────────────────────────────────────────────────────────
+
+/** Job arrivals and final results as the device processes report them (job id → time). */
+type Fleet = { arrived: Map<string, number>; finished: Map<string, number>; workers: ChildProcess[] };
+
+async function connectFleet(mqttUrl: string, runKey: string): Promise<Fleet> {
+  const per = Math.ceil(N / WORKERS);
+  const fleet: Fleet = { arrived: new Map(), finished: new Map(), workers: [] };
+  const online: number[] = [];
+  for (let w = 0; w < WORKERS; w++) {
+    const count = Math.min(per, N - w * per);
+    if (count <= 0) break;
+    const params: PushWorkerParams = {
+      mqttUrl,
+      first: 1 + w * per,
+      count,
+      batch: BATCH,
+      batchTimeoutMs: 30_000,
+      runKey,
+    };
+    online.push(0);
+    const child = track(
+      fork(path.join(import.meta.dirname, 'push-worker.ts'), [], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, BENCH_PUSH_WORKER: JSON.stringify(params) },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      }),
+    );
+    child.on('message', (m: PushWorkerReport) => {
+      if (m.type === 'progress') online[w] = m.online;
+      else if (m.type === 'jobs') {
+        for (const [id, at] of m.arrived) if (!fleet.arrived.has(id)) fleet.arrived.set(id, at);
+        for (const [id, at] of m.finished) if (!fleet.finished.has(id)) fleet.finished.set(id, at);
+      }
+    });
+    fleet.workers.push(child);
+  }
+  const t0 = Date.now();
+  let lastLog = 0;
+  const total = () => online.reduce((a, b) => a + b, 0);
+  while (total() < N) {
+    if (Date.now() - t0 > TIMEOUT_MS) throw new Error(`only ${total()}/${N} devices online after ${TIMEOUT_MS} ms`);
+    if (fleet.workers.some((w) => w.exitCode !== null)) throw new Error('a device process died');
+    if (Date.now() - lastLog > 5000) {
+      lastLog = Date.now();
+      log(`  ${total()}/${N} online`);
+    }
+    await sleep(250);
+  }
+  log(`  ${N}/${N} online in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return fleet;
+}
+
+async function stopFleet(fleet: Fleet) {
+  for (const w of fleet.workers) w.send({ type: 'stop' });
+  await Promise.all(fleet.workers.map((w) => stopChild(w, 5000)));
+}
+
+// ── load and figures ───────────────────────────────────────────────────────
+
+/** One job of the load: when it was sent, and under which id the device will see it. */
+type Sent = { at: number; measured: boolean; id?: string; answeredAt?: number; error?: string };
+
+/**
+ * Open loop: job i is due at t0 + i/rate whatever happened to the earlier ones, so a slow server
+ * meets a growing backlog instead of a politely waiting client.
+ */
+async function openLoop(total: number, fire: (i: number) => void): Promise<number> {
+  const t0 = performance.now();
+  let i = 0;
+  let maxLagMs = 0;
+  while (i < total) {
+    const elapsed = performance.now() - t0;
+    const due = Math.min(total, Math.floor((elapsed * RATE) / 1000) + 1);
+    if (due > i) maxLagMs = Math.max(maxLagMs, elapsed - (i * 1000) / RATE);
+    while (i < due) fire(i++);
+    await sleep(1);
+  }
+  return maxLagMs;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+type Figures = {
+  system: string;
+  sent: number;
+  accepted: number;
+  errors: Record<string, number>;
+  reached: number;
+  finished: number;
+  /** finals per second over the measured window: first measured send → last measured final */
+  jobsPerSec: number;
+  answer: number[];
+  toDevice: number[];
+  toFinal: number[];
+  maxLagMs: number;
+};
+
+function figures(system: string, sent: Sent[], fleet: Fleet, maxLagMs: number): Figures {
+  const measured = sent.filter((s) => s.measured);
+  const errors: Record<string, number> = {};
+  for (const s of measured) if (s.error) errors[s.error] = (errors[s.error] ?? 0) + 1;
+  const sort = (xs: number[]) => xs.sort((a, b) => a - b);
+  const toDevice: number[] = [];
+  const toFinal: number[] = [];
+  const answer: number[] = [];
+  let lastFinal = 0;
+  for (const s of measured) {
+    if (s.answeredAt !== undefined) answer.push(s.answeredAt - s.at);
+    if (!s.id) continue;
+    const a = fleet.arrived.get(s.id);
+    const f = fleet.finished.get(s.id);
+    if (a !== undefined) toDevice.push(a - s.at);
+    if (f !== undefined) {
+      toFinal.push(f - s.at);
+      lastFinal = Math.max(lastFinal, f);
+    }
+  }
+  const first = measured[0]?.at ?? 0;
+  return {
+    system,
+    sent: measured.length,
+    accepted: measured.filter((s) => s.id && !s.error).length,
+    errors,
+    reached: toDevice.length,
+    finished: toFinal.length,
+    jobsPerSec: toFinal.length / Math.max(0.001, (lastFinal - first) / 1000),
+    answer: sort(answer),
+    toDevice: sort(toDevice),
+    toFinal: sort(toFinal),
+    maxLagMs,
+  };
+}
+
+/** Wait until every sent job has a final result, or the drain time is over. */
+async function drain(sent: Sent[], fleet: Fleet) {
+  const deadline = Date.now() + DRAIN_MS;
+  while (Date.now() < deadline) {
+    const open = sent.filter((s) => !s.error && (s.id === undefined || !fleet.finished.has(s.id))).length;
+    if (open === 0) return;
+    await sleep(200);
+  }
+}
+
+// ── Herald ─────────────────────────────────────────────────────────────────
+
+const apiKeys = (runKey: string) => ({
+  appKey: `bench-${runKey.slice(0, 12)}`,
+  secret: createHmac('sha256', runKey).update('open-api').digest('hex'),
+});
+
+/** Account with an open API key, printer model and N devices, before the server starts. */
+async function seedHerald(dataDir: string, runKey: string) {
+  const t0 = Date.now();
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
+  const db = database.db;
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      name: 'Bench shop',
+      country: 'GB',
+      timeZone: 'Europe/London',
+      industry: 'retail',
+      subjectType: 'company',
+      subjectName: 'Bench Ltd',
+    })
+    .returning();
+  await db.insert(accountApis).values({ accountId: account!.id, ...apiKeys(runKey) });
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const [model] = await db
+    .insert(models)
+    .values({ name: 'Bench printer', code: 'BENCH-P1', type: 'printer', image: png, imageMime: 'image/png' })
+    .returning();
+  const now = new Date();
+  for (let i = 1; i <= N; i += 1000) {
+    const rows = [];
+    for (let n = i; n < Math.min(i + 1000, N + 1); n++) {
+      const sn = benchSn(n);
+      rows.push({
+        accountId: account!.id,
+        sn,
+        modelId: model!.id,
+        secret: benchSecret(runKey, sn),
+        status: DeviceStatus.ENABLED,
+        activated: true,
+        activatedAt: now,
+        printParams: DEFAULT_PRINT_PARAMS,
+      });
+    }
+    await db.insert(devices).values(rows);
+  }
+  await database.close();
+  log(`seeded ${N} devices and an open API key in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** A small till receipt in receiptline markup; Herald renders it to ESC/POS for each job. */
+const RECEIPT = [
+  '^^^BENCH SHOP',
+  '',
+  'Order|#{{n}}',
+  '---',
+  'Coffee | 2.50',
+  'Croissant | 1.80',
+  '---',
+  '^TOTAL | ^4.30',
+  '',
+  '"Thank you!',
+].join('\n');
+
+async function runHerald(runKey: string): Promise<Figures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-'));
+  tmpDirs.push(dataDir);
+  await seedHerald(dataDir, runKey);
+  const [httpPort, mqttPort] = [await freePort(), await freePort()];
+  const profDir = path.join(ROOT, 'bench', 'profiles');
+  if (args['cpu-prof']) fs.mkdirSync(profDir, { recursive: true });
+  const server = track(
+    spawn(
+      process.execPath,
+      [
+        ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+        '--import',
+        'tsx',
+        'packages/server/src/main.ts',
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          HOST: '127.0.0.1',
+          PORT: String(httpPort),
+          MQTT_HOST: '127.0.0.1',
+          MQTT_PORT: String(mqttPort),
+          MQTT_TLS_PORT: '-1',
+          LOG_LEVEL: 'warn',
+          WEB_DIST: '',
+          DATABASE_URL: '',
+          MQTT_URL: '',
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    ),
+  );
+  await waitForPort(mqttPort, server);
+  await waitForPort(httpPort, server);
+  log(`Herald server pid ${server.pid}: http ${httpPort}, mqtt ${mqttPort}; connecting ${N} devices`);
+  try {
+    const fleet = await connectFleet(`mqtt://127.0.0.1:${mqttPort}`, runKey);
+    const client = new HeraldClient({ baseUrl: `http://127.0.0.1:${httpPort}`, ...apiKeys(runKey), retries: 0 });
+    const total = Math.round((WARMUP + SECONDS) * RATE);
+    const warm = Math.round(WARMUP * RATE);
+    const sent: Sent[] = [];
+    log(`Herald: ${WARMUP} s warm-up + ${SECONDS} s at ${RATE} prints/s through the open API`);
+    const maxLagMs = await openLoop(total, (i) => {
+      const s: Sent = { at: now(), measured: i >= warm };
+      sent.push(s);
+      client
+        .print({ sn: benchSn(1 + (i % N)), content: RECEIPT.replace('{{n}}', String(i)), orderId: `${runKey}-${i}` })
+        .then(
+          (job) => {
+            s.answeredAt = now();
+            s.id = job.msgId;
+          },
+          (err: unknown) => {
+            s.answeredAt = now();
+            s.error = err instanceof HeraldApiError ? `${err.code} ${err.message}` : (err as Error).message;
+          },
+        );
+    });
+    await drain(sent, fleet);
+    await stopFleet(fleet);
+    return figures('Herald (embedded), open API', sent, fleet, maxLagMs);
+  } finally {
+    await stopChild(server, 30_000);
+  }
+}
+
+// ── baseline: bare Aedes relay ─────────────────────────────────────────────
+
+/** The same rendered size as a Herald print job (ESC/POS of the receipt above, ~300 bytes). */
+const JOB_DATA = randomBytes(300).toString('base64');
+
+async function runBaseline(runKey: string): Promise<Figures> {
+  const port = await freePort();
+  const broker = track(
+    spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'push-aedes.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
+  await waitForPort(port, broker);
+  const url = `mqtt://127.0.0.1:${port}`;
+  log(`bare Aedes pid ${broker.pid}: mqtt ${port}; connecting ${N} devices`);
+  try {
+    const fleet = await connectFleet(url, runKey);
+    // the publisher stands where Herald's server is: it sends jobs and hears the devices' results
+    const publisher = await mqtt.connectAsync(url, { clientId: `bench-publisher-${runKey.slice(0, 8)}`, clean: true });
+    // the device acks a job on arrival and reports its outcome on up/result
+    const replies = { ack: new Map<string, number>(), result: new Map<string, number>() };
+    publisher.on('message', (topic, payload) => {
+      const at = now();
+      const kind = topics.parse(topic)?.kind;
+      const seen = kind === 'ack' ? replies.ack : kind === 'result' ? replies.result : undefined;
+      try {
+        const { id } = JSON.parse(payload.toString('utf8')) as { id?: string };
+        if (seen && id && !seen.has(id)) seen.set(id, at);
+      } catch {
+        // not one of ours
+      }
+    });
+    await publisher.subscribeAsync(['herald/+/up/result', 'herald/+/up/ack'], { qos: 1 });
+    const total = Math.round((WARMUP + SECONDS) * RATE);
+    const warm = Math.round(WARMUP * RATE);
+    const sent: Sent[] = [];
+    log(`baseline: ${WARMUP} s warm-up + ${SECONDS} s at ${RATE} job messages/s, publish → device → reply`);
+    const maxLagMs = await openLoop(total, (i) => {
+      const id = `${runKey.slice(0, 8)}-${i}`;
+      const s: Sent = { at: now(), measured: i >= warm, id };
+      sent.push(s);
+      const sn = benchSn(1 + (i % N));
+      const ts = Date.now();
+      const job: JobMessage = {
+        v: PROTOCOL_VERSION,
+        id,
+        ts,
+        expireAt: ts + 300_000,
+        type: 'print',
+        data: JOB_DATA,
+        format: 'escpos',
+      };
+      publisher.publish(topics.down(sn, 'job'), JSON.stringify(job), { qos: 1 }, (err) => {
+        s.answeredAt = now();
+        if (err) s.error = err.message;
+      });
+    });
+    // the bare relay's "final" is the device's reply back at the publisher
+    // (its result when the simulator reports results, else its ack)
+    const final = () => (replies.result.size > 0 ? replies.result : replies.ack);
+    const deadline = Date.now() + DRAIN_MS;
+    while (Date.now() < deadline && sent.some((s) => !final().has(s.id!))) await sleep(200);
+    await publisher.endAsync();
+    await stopFleet(fleet);
+    return figures('bare Aedes relay', sent, { ...fleet, finished: final() }, maxLagMs);
+  } finally {
+    await stopChild(broker);
+  }
+}
+
+// ── main ───────────────────────────────────────────────────────────────────
+
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
+
+function table(results: Figures[]) {
+  const cols = [
+    'system',
+    'sent',
+    'accepted',
+    'reached device',
+    'final',
+    'jobs/s',
+    'answer p50',
+    'answer p99',
+    'to device p50',
+    'to device p99',
+    'to final p50',
+    'to final p99',
+    'to final max',
+  ];
+  console.log(`\nlatencies in ms; "answer" is the HTTP answer (Herald) or the PUBACK (baseline)`);
+  console.log(`\n| ${cols.join(' | ')} |\n|${cols.map(() => '---').join('|')}|`);
+  for (const r of results) {
+    const row = [
+      r.system,
+      r.sent,
+      r.accepted,
+      r.reached,
+      r.finished,
+      r.jobsPerSec.toFixed(0),
+      ms(pct(r.answer, 50)),
+      ms(pct(r.answer, 99)),
+      ms(pct(r.toDevice, 50)),
+      ms(pct(r.toDevice, 99)),
+      ms(pct(r.toFinal, 50)),
+      ms(pct(r.toFinal, 99)),
+      ms(r.toFinal.at(-1) ?? NaN),
+    ];
+    console.log(`| ${row.join(' | ')} |`);
+  }
+  for (const r of results) {
+    if (Object.keys(r.errors).length > 0) console.log(`${r.system} errors: ${JSON.stringify(r.errors)}`);
+    console.log(`${r.system}: load generator fell behind its schedule by at most ${r.maxLagMs.toFixed(1)} ms`);
+  }
+  const h = results.find((r) => r.system.startsWith('Herald'));
+  const b = results.find((r) => r.system.startsWith('bare'));
+  if (h && b) {
+    const ratio = (k: 'toDevice' | 'toFinal', p: number) => (pct(h[k], p) / pct(b[k], p)).toFixed(1);
+    console.log(
+      `\nHerald / bare relay: to device p50 ${ratio('toDevice', 50)}×, p99 ${ratio('toDevice', 99)}×; ` +
+        `to final p50 ${ratio('toFinal', 50)}×, p99 ${ratio('toFinal', 99)}×`,
+    );
+  }
+  if (h) {
+    const ok = h.jobsPerSec >= 1000 * 0.98 && pct(h.toDevice, 99) < 50;
+    console.log(
+      `aim (1,000 jobs/s, p99 to device < 50 ms): ${ok ? 'met' : 'missed'} ` +
+        `(${h.jobsPerSec.toFixed(0)} jobs/s, p99 ${ms(pct(h.toDevice, 99))} ms)`,
+    );
+  }
+}
+
+async function main() {
+  console.log(
+    `push bench: ${N} devices, ${RATE} jobs/s for ${SECONDS} s (+${WARMUP} s warm-up), ${WORKERS} device processes`,
+  );
+  console.log(
+    `machine: ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
+      `node ${process.version}, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
+  const runKey = randomBytes(16).toString('hex');
+  const results: Figures[] = [];
+  if (!args['no-herald']) results.push(await runHerald(runKey));
+  if (!args['no-baseline']) results.push(await runBaseline(runKey));
+  table(results);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -24,7 +24,7 @@ export type RecordInput = z.input<typeof openRecordRequest>;
 export type DeviceInput = z.input<typeof openDeviceRequest>;
 
 export type HeraldClientOptions = {
-  /** Herald's address, e.g. `https://herald.example.com` (a path prefix is kept) */
+  /** Herald's address, e.g. `https://herald.example.com` (may end in a reverse proxy's path prefix) */
   baseUrl: string;
   appKey: string;
   secret: string;
@@ -57,7 +57,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  *
  * Retries happen only when no answer arrived (network error or timeout), and only where repeating
  * the request cannot do anything twice: record and device always; print, speak and trade only with
- * an `orderId` (Herald accepts an order id once per account, so a repeat cannot print twice).
+ * an `orderId` (Herald answers a repeat of the same request under the same order id with the job
+ * it already created, so a repeat cannot print twice).
  * Every attempt is signed afresh (new timestamp and nonce).
  */
 export class HeraldClient {
@@ -110,19 +111,10 @@ export class HeraldClient {
     }
   }
 
-  private async job(path: string, input: { orderId?: string }): Promise<OpenJobAccepted> {
-    const retryable = input.orderId !== undefined;
-    try {
-      return await this.call<OpenJobAccepted>({ path, body: input, retryable });
-    } catch (err) {
-      // A retried request whose first attempt did arrive: the order id now exists, and the job
-      // is the one that attempt created.
-      if (err instanceof HeraldApiError && err.code === ResultCode.CONFLICT && retryable && retried.has(err)) {
-        const job = await this.record({ orderId: input.orderId });
-        return { jobId: job.jobId, msgId: job.msgId, orderId: job.orderId, status: job.status };
-      }
-      throw err;
-    }
+  private job(path: string, input: { orderId?: string }): Promise<OpenJobAccepted> {
+    // Herald answers a repeat of the same request under the same order id with the job it already
+    // created, so only a call with an order id may be repeated after a lost answer.
+    return this.call<OpenJobAccepted>({ path, body: input, retryable: input.orderId !== undefined });
   }
 
   private async call<T>({ path, body, retryable }: Call): Promise<T> {
@@ -143,7 +135,8 @@ export class HeraldClient {
               appKey: this.opts.appKey,
               secret: this.opts.secret,
               method: 'POST',
-              path: url.pathname,
+              // the path Herald routes on: a reverse proxy's prefix is not part of it
+              path,
               body: bytes,
             }),
           },
@@ -155,10 +148,7 @@ export class HeraldClient {
         continue;
       }
       const answer = await this.unwrap<T>(res);
-      if (answer instanceof HeraldApiError) {
-        if (attempt > 1) retried.add(answer);
-        throw answer;
-      }
+      if (answer instanceof HeraldApiError) throw answer;
       return answer;
     }
     const reason = lastError instanceof Error ? lastError.message : String(lastError);
@@ -179,6 +169,3 @@ export class HeraldClient {
     return new HeraldApiError(env.code ?? 0, env.message ?? `HTTP ${res.status}`, res.status, env.data);
   }
 }
-
-/** Errors answered to a second or later attempt (the first may have done the work). */
-const retried = new WeakSet<HeraldApiError>();

@@ -25,3 +25,4 @@ export * from './schemas/businesses';
 export * from './schemas/account-api';
 export * from './schemas/records';
 export * from './schemas/webhooks';
+export * from './schemas/trade-speak';

@@ -10,6 +10,7 @@ import model from './model';
 import group from './group';
 import app from './app';
 import manufacturer from './manufacturer';
+import job from './job';
 
 export default {
   ...common,
@@ -24,4 +25,5 @@ export default {
   ...group,
   ...app,
   ...manufacturer,
+  ...job,
 };

@@ -1,0 +1,33 @@
+/** Job vocabulary shared by the speak test and the record screens (status, kind, failure reason). */
+export default {
+  job: {
+    status: {
+      0: 'Not pushed',
+      1: 'Pushed',
+      2: 'Push succeeded',
+      3: 'Success',
+      4: 'Failed',
+      5: 'Timeout',
+    },
+    kind: {
+      print: 'Print',
+      speak: 'Speech',
+      trade: 'Transaction broadcast',
+    },
+    source: {
+      api: 'Open API',
+      console: 'Console',
+    },
+    reason: {
+      outOfPaper: 'Out of paper',
+      coverOpen: 'Cover open',
+      overheating: 'Overheating',
+      printerError: 'Printer error',
+      clipMissing: 'Voice clip missing',
+      muted: 'Muted',
+      expired: 'Expired',
+      invalid: 'Invalid job',
+      other: 'Other',
+    },
+  },
+};

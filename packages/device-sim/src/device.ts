@@ -8,12 +8,15 @@ import {
   commandParams,
   commandPayload,
   downlinkHeader,
+  jobPayload,
   parsePayload,
   topics,
   type Ack,
   type BatteryState,
   type CommandMessage,
   type DeviceEvent,
+  type JobMessage,
+  type JobResult,
   type NetworkType,
   type Presence,
   type PrintParams,
@@ -22,6 +25,7 @@ import {
   type UpKind,
 } from '@herald/contract';
 import { mqttCredentials, mqttStaticPassword } from '@herald/contract/device-sign';
+import { PRINT_ENCODINGS, decodeEscPos } from './escpos';
 
 /** Faults a test or the CLI can switch on for one device. */
 export const FAULTS = ['paper-out', 'cover-open', 'overheating', 'low-battery', 'slow-ack', 'drop-ack'] as const;
@@ -81,7 +85,12 @@ export type DeviceOptions = {
   logLimit?: number;
   /** slow-ack fault delay */
   slowAckMs?: number;
+  /** how long printing a receipt or playing an announcement takes before the result is reported */
+  printDelayMs?: number;
 };
+
+/** What a speaker played. */
+export type Said = { text?: string; clips?: string[]; language?: string; volume?: number };
 
 const SEEN_LIMIT = 1000;
 
@@ -101,6 +110,12 @@ export class VirtualDevice extends EventEmitter {
   /** the CONNACK return code of the last refused connection */
   lastRefusal: number | undefined;
   connects = 0;
+  /** receipts printed, decoded from the ESC/POS they arrived as (one entry per copy) */
+  readonly printed: string[] = [];
+  /** announcements played */
+  readonly said: Said[] = [];
+  /** results reported, in order */
+  readonly results: JobResult[] = [];
 
   private client: MqttClient | undefined;
   private session = 0;
@@ -111,6 +126,9 @@ export class VirtualDevice extends EventEmitter {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private telemetryTimer: NodeJS.Timeout | undefined;
   private readonly seen = new Map<string, Ack['code'] | null>();
+  /** jobs acked and waiting to be printed/played, in arrival order */
+  private readonly jobQueue: JobMessage[] = [];
+  private working = false;
   private readonly opts: Required<Omit<DeviceOptions, 'mqttOptions' | 'firmware' | 'kind' | 'credentials'>> &
     Pick<DeviceOptions, 'mqttOptions' | 'credentials'> & { kind: 'printer' | 'speaker' };
 
@@ -126,6 +144,7 @@ export class VirtualDevice extends EventEmitter {
       backoffMaxMs: 60_000,
       logLimit: 1000,
       slowAckMs: 3000,
+      printDelayMs: 20,
       ...opts,
     };
     this.state = {
@@ -419,6 +438,18 @@ export class VirtualDevice extends EventEmitter {
       this.record({ ...base, outcome: 'expired', code: 'expired' });
       return this.ack(header, 'expired', 'expired before arrival');
     }
+    if (t.kind === 'job') {
+      const job = parsePayload(jobPayload, raw);
+      if (!job) {
+        this.record({ ...base, outcome: 'invalid', code: 'invalid' });
+        return this.ack(header, 'invalid', 'bad job');
+      }
+      this.record({ ...base, outcome: 'executed', code: 'ok' });
+      // acked on arrival; printed or played in order (held while paused)
+      this.jobQueue.push(job);
+      await this.ack(header, 'ok');
+      return this.workJobs();
+    }
     if (t.kind !== 'cmd') {
       this.record({ ...base, outcome: 'unsupported', code: 'unsupported' });
       return this.ack(header, 'unsupported');
@@ -453,6 +484,7 @@ export class VirtualDevice extends EventEmitter {
         return { code: 'ok', data: { paused: true } };
       case 'resume':
         s.paused = false;
+        setImmediate(() => void this.workJobs());
         return { code: 'ok', data: { paused: false } };
       case 'setPrintParams':
         s.printParams = params as PrintParams;
@@ -521,6 +553,63 @@ export class VirtualDevice extends EventEmitter {
     };
     await this.send('ack', ack).catch(() => {});
     this.emit('acked', ack);
+  }
+
+  // ── jobs ───────────────────────────────────────────────────────────────
+
+  /** Jobs still waiting (paused, or behind the one being printed). */
+  get queuedJobs(): number {
+    return this.jobQueue.length;
+  }
+
+  private async workJobs(): Promise<void> {
+    if (this.working) return;
+    this.working = true;
+    try {
+      while (this.jobQueue.length > 0 && !this.state.paused) {
+        const job = this.jobQueue.shift()!;
+        await new Promise((r) => setTimeout(r, this.opts.printDelayMs));
+        await this.report(job, this.perform(job));
+      }
+    } finally {
+      this.working = false;
+    }
+  }
+
+  /** Print or play one job; a printer fault or mute makes it fail with that reason. */
+  private perform(job: JobMessage): Pick<JobResult, 'status' | 'reason' | 'message'> {
+    if (Date.now() > job.expireAt) return { status: 'failed', reason: 'expired' };
+    if (job.type === 'print') {
+      if (this.opts.kind !== 'printer') return { status: 'failed', reason: 'invalid', message: 'not a printer' };
+      const s = this.state.printerState;
+      if (s !== 'normal') return { status: 'failed', reason: s === 'otherException' ? 'printerError' : s };
+      const text = decodeEscPos(
+        Buffer.from(job.data ?? '', 'base64'),
+        PRINT_ENCODINGS[this.state.printParams.language] ?? 'gb18030',
+      );
+      for (let c = 0; c < (job.copies ?? 1); c++) this.printed.push(text);
+      this.emit('printed', text);
+      return { status: 'success' };
+    }
+    if (this.state.muted && (this.state.mutedUntil === null || Date.now() < this.state.mutedUntil)) {
+      return { status: 'failed', reason: 'muted' };
+    }
+    const said: Said = {
+      ...(job.text !== undefined ? { text: job.text } : {}),
+      ...(job.clips !== undefined ? { clips: job.clips } : {}),
+      ...(job.language !== undefined ? { language: job.language } : {}),
+      ...(job.volume !== undefined ? { volume: job.volume } : {}),
+    };
+    this.said.push(said);
+    this.emit('said', said);
+    return { status: 'success' };
+  }
+
+  private async report(job: JobMessage, outcome: Pick<JobResult, 'status' | 'reason' | 'message'>) {
+    const result: JobResult = { v: PROTOCOL_VERSION, id: job.id, ts: job.ts, ...outcome };
+    this.results.push(result);
+    await this.send('result', result).catch(() => {});
+    this.emit('result', result);
   }
 
   /** Restart: orderly disconnect, a pause, reconnect, and a boot event. */

@@ -1,3 +1,4 @@
 export * from './device';
 export * from './fleet';
 export * from './register';
+export * from './escpos';

@@ -21,6 +21,8 @@ export type Config = {
   allowedRedirectOrigins: string[];
   bodyLimitBytes: number;
   mqtt: MqttConfig;
+  /** multiplies WEBHOOK_BACKOFF_MS (retry delays of webhook deliveries); tests use a small one */
+  webhookBackoffScale: number;
 };
 
 /** The device gateway: an embedded broker, or an external one when `url` is set. */
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    webhookBackoffScale: Math.max(0, int(env.WEBHOOK_BACKOFF_SCALE, 1)),
     mqtt: {
       host: env.MQTT_HOST || env.HOST || '0.0.0.0',
       port: int(env.MQTT_PORT, 1883),

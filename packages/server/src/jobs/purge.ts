@@ -1,7 +1,16 @@
 import { lt, sql } from 'drizzle-orm';
 import { RETENTION_DAYS } from '@herald/contract';
 import type { Db } from '../db/client';
-import { authCodes, operLogs, sessions, userTokens } from '../db/schema';
+import {
+  apiRequests,
+  authCodes,
+  jobs,
+  operLogs,
+  publishRecords,
+  sessions,
+  userTokens,
+  webhookDeliveries,
+} from '../db/schema';
 
 /** Delete what the spec keeps for 90 days, and expired sign-in artefacts. Returns rows removed. */
 export async function purgeExpiredRecords(db: Db, now = new Date()): Promise<number> {
@@ -17,5 +26,25 @@ export async function purgeExpiredRecords(db: Db, now = new Date()): Promise<num
     .delete(sessions)
     .where(lt(sessions.expiresAt, sql`${now.toISOString()}::timestamptz - interval '1 day'`))
     .returning({ id: sessions.id });
-  return logs.length + codes.length + tokens.length + sess.length;
+  // pipeline records (webhook attempts cascade with their deliveries); jobs are removed last
+  const records = await purgePipelineRecords(db, cutoff);
+  return logs.length + codes.length + tokens.length + sess.length + records;
+}
+
+/** Jobs, their publish records, open API request records and webhook deliveries older than `cutoff`. */
+export async function purgePipelineRecords(db: Db, cutoff: Date): Promise<number> {
+  const deliveries = await db
+    .delete(webhookDeliveries)
+    .where(lt(webhookDeliveries.createdAt, cutoff))
+    .returning({ id: webhookDeliveries.id });
+  const publishes = await db
+    .delete(publishRecords)
+    .where(lt(publishRecords.publishedAt, cutoff))
+    .returning({ id: publishRecords.id });
+  const requests = await db
+    .delete(apiRequests)
+    .where(lt(apiRequests.createdAt, cutoff))
+    .returning({ id: apiRequests.id });
+  const oldJobs = await db.delete(jobs).where(lt(jobs.requestedAt, cutoff)).returning({ id: jobs.id });
+  return deliveries.length + publishes.length + requests.length + oldJobs.length;
 }

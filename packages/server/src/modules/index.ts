@@ -15,6 +15,11 @@ import operLogRoutes from './oper-log/routes';
 import personalRoutes from './personal/routes';
 import roleRoutes from './roles/routes';
 import userRoutes from './users/routes';
+import templateRoutes from './templates/routes';
+import businessRoutes from './businesses/routes';
+import accountApiRoutes from './account-api/routes';
+import webhookRoutes from './webhooks/routes';
+import recordRoutes from './records/routes';
 
 /** Every module's routes, registered in this order. */
 export const modules: RoutesPlugin[] = [
@@ -33,5 +38,10 @@ export const modules: RoutesPlugin[] = [
   applicationRoutes,
   manufacturerRoutes,
   fleetCommonRoutes,
+  templateRoutes,
+  businessRoutes,
+  accountApiRoutes,
+  webhookRoutes,
+  recordRoutes,
   openApiRoutes,
 ];

@@ -4,12 +4,16 @@ import {
   accountSummarySchema,
   accountUserListQuery,
   accountUserOptionSchema,
+  businessOptionSchema,
   envelope,
   optionValueSchema,
+  templateOptionSchema,
 } from '@herald/contract';
 import { ok } from '../../lib/envelope';
 import type { RoutesPlugin } from '../../lib/deps';
 import * as common from './service';
+import { businessOptions } from '../businesses/service';
+import { templateOptions } from '../templates/service';
 
 const tags = ['common'];
 /** Lookups for forms and filters: any signed-in user; scoping to the caller's account is in the service. */
@@ -68,6 +72,32 @@ const commonRoutes: RoutesPlugin = async (app, deps) => {
       schema: { tags, summary: 'Counts for the signed-in side', response: { 200: envelope(accountSummarySchema) } },
     },
     async (req) => ok(await common.accountSummary(deps, req.auth)),
+  );
+
+  app.get(
+    '/v1/common/businessListQuery',
+    {
+      config: { access: { side: 'ac' } },
+      schema: {
+        tags,
+        summary: "The account's businesses, for request forms",
+        response: { 200: envelope(z.array(businessOptionSchema)) },
+      },
+    },
+    async (req) => ok(await businessOptions(deps, req.auth)),
+  );
+
+  app.get(
+    '/v1/common/templateListQuery',
+    {
+      config: { access: { side: 'ac' } },
+      schema: {
+        tags,
+        summary: "The account's print templates, for business forms",
+        response: { 200: envelope(z.array(templateOptionSchema)) },
+      },
+    },
+    async (req) => ok(await templateOptions(deps, req.auth)),
   );
 };
 

@@ -24,6 +24,15 @@ export function placeholders(body: string): string[] {
 
 export const isParamName = (s: string) => TEMPLATE_PARAM_RE.test(s);
 
+/** Double-brace blocks that are not valid placeholders (e.g. `{{order-no}}`): they would print literally. */
+export function malformedPlaceholders(body: string): string[] {
+  const out: string[] = [];
+  for (const m of body.matchAll(/\{\{([^{}]*)\}\}/g)) {
+    if (!/^\s*[A-Za-z_][A-Za-z0-9_]{0,31}\s*$/.test(m[1]!)) out.push(m[0]);
+  }
+  return out;
+}
+
 /** Fill the placeholders; returns the names that had no value (filled with ''). */
 export function fill(body: string, params: Record<string, unknown>): { markup: string; missing: string[] } {
   const missing: string[] = [];
@@ -66,4 +75,20 @@ export function renderCommands(markup: string, t: RenderTarget): Buffer {
 /** An SVG picture of the receipt, for the console's simulation. */
 export function renderSvg(markup: string, t: RenderTarget): string {
   return receiptline.transform(markup, printer(t, 'svg'));
+}
+
+/**
+ * Can this body be rendered? Fills it with `params` (missing ones empty) and renders the SVG and the
+ * command stream; false when a placeholder is malformed or receiptline throws.
+ */
+export function canRender(body: string, params: Record<string, unknown>, t: RenderTarget): boolean {
+  if (malformedPlaceholders(body).length > 0) return false;
+  try {
+    const { markup } = fill(body, params);
+    renderSvg(markup, t);
+    renderCommands(markup, t);
+    return true;
+  } catch {
+    return false;
+  }
 }

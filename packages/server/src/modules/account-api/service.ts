@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import {
+  WEBHOOK_EVENTS,
+  type AccountApiDetail,
+  type AccountApiSecret,
+  type ModifyAccountApiBody,
+  type ModifyAddedServiceParamsBody,
+} from '@herald/contract';
+import type { AuthContext } from '../../lib/context';
+import type { Deps } from '../../lib/deps';
+import { forbidden, invalid } from '../../lib/errors';
+import { iso, isoOrNull } from '../../lib/filters';
+import { targetAccount } from '../../lib/scope';
+import { verifyOwnPassword } from '../auth/service';
+import { audit } from '../oper-log/audit';
+import { invalidatePushConfig } from '../webhooks/push-config';
+import * as repo from './repo';
+
+const accountOf = (auth: AuthContext) => targetAccount(auth, undefined);
+
+/** App keys are public identifiers; secrets are 43 characters of base64url (256 bits). */
+const newAppKey = () => `hk${randomBytes(12).toString('hex')}`;
+const newSecret = () => randomBytes(32).toString('base64url');
+
+function toDetail(row: repo.AccountApiRow | undefined): AccountApiDetail {
+  const urls = (row?.pushUrls ?? {}) as Record<string, unknown>;
+  const pushUrls = Object.fromEntries(
+    WEBHOOK_EVENTS.map((e) => [e, typeof urls[e] === 'string' && urls[e] ? (urls[e] as string) : null]),
+  ) as AccountApiDetail['pushUrls'];
+  return {
+    appKey: row?.appKey ?? null,
+    hasSecret: !!row?.secret,
+    secretRotatedAt: row ? iso(row.secretRotatedAt) : null,
+    pushUrls,
+    addedParams: (row?.addedParams ?? {}) as Record<string, string>,
+    geoEnabled: !!row?.geoSecret,
+    updatedAt: row ? isoOrNull(row.updatedAt) : null,
+  };
+}
+
+export async function detail(deps: Deps, auth: AuthContext): Promise<AccountApiDetail> {
+  return toDetail(await repo.findAccountApi(deps.db, accountOf(auth)));
+}
+
+/**
+ * The account's row, created on first use with an app key and a random secret (the columns are
+ * required; the secret can be read with the login password, or replaced by genAccountApiSecret).
+ */
+async function ensureRow(tx: Deps['db'], accountId: number): Promise<repo.AccountApiRow> {
+  const existing = await repo.findAccountApi(tx, accountId);
+  if (existing) return existing;
+  await repo.insertAccountApi(tx, { accountId, appKey: newAppKey(), secret: newSecret() });
+  return (await repo.findAccountApi(tx, accountId))!;
+}
+
+export async function modifyAccountApi(
+  deps: Deps,
+  auth: AuthContext,
+  body: ModifyAccountApiBody,
+): Promise<AccountApiDetail> {
+  const accountId = accountOf(auth);
+  const row = await deps.db.transaction(async (tx) => {
+    const current = await ensureRow(tx, accountId);
+    const urls = { ...((current.pushUrls ?? {}) as Record<string, string>) };
+    for (const e of WEBHOOK_EVENTS) {
+      const v = body.pushUrls[e];
+      if (v === undefined) continue;
+      if (v) urls[e] = v;
+      else delete urls[e];
+    }
+    const updated = await repo.updateAccountApi(tx, accountId, { pushUrls: urls });
+    await audit(tx, auth, {
+      module: 'api',
+      type: 'edit',
+      description: `Changed push addresses: ${WEBHOOK_EVENTS.map((e) => `${e}=${urls[e] ?? '-'}`).join(', ')}`,
+    });
+    return updated;
+  });
+  invalidatePushConfig(deps.db, accountId);
+  return toDetail(row);
+}
+
+/** A new secret (and the app key on first use); this answer is the only one that carries it unasked. */
+export async function generateSecret(deps: Deps, auth: AuthContext): Promise<AccountApiSecret> {
+  const accountId = accountOf(auth);
+  const row = await deps.db.transaction(async (tx) => {
+    await ensureRow(tx, accountId);
+    const updated = await repo.updateAccountApi(tx, accountId, { secret: newSecret(), secretRotatedAt: new Date() });
+    await audit(tx, auth, {
+      module: 'api',
+      type: 'rotateSecret',
+      description: `Generated a new API secret for app key ${updated.appKey}`,
+    });
+    return updated;
+  });
+  invalidatePushConfig(deps.db, accountId);
+  return { appKey: row.appKey, secret: row.secret, secretRotatedAt: iso(row.secretRotatedAt) };
+}
+
+export async function querySecret(deps: Deps, auth: AuthContext, password: string): Promise<AccountApiSecret> {
+  const accountId = accountOf(auth);
+  await verifyOwnPassword(deps, auth, password);
+  const row = await repo.findAccountApi(deps.db, accountId);
+  if (!row) throw invalid('error.apiNotConfigured');
+  await audit(deps.db, auth, {
+    module: 'api',
+    type: 'viewSecret',
+    description: `Viewed the API secret of ${row.appKey}`,
+  });
+  return { appKey: row.appKey, secret: row.secret, secretRotatedAt: iso(row.secretRotatedAt) };
+}
+
+export async function modifyAddedParams(
+  deps: Deps,
+  auth: AuthContext,
+  body: ModifyAddedServiceParamsBody,
+): Promise<AccountApiDetail> {
+  const accountId = accountOf(auth);
+  const row = await deps.db.transaction(async (tx) => {
+    await ensureRow(tx, accountId);
+    const updated = await repo.updateAccountApi(tx, accountId, { addedParams: body.params });
+    await audit(tx, auth, {
+      module: 'api',
+      type: 'edit',
+      description: `Changed value-added service parameters (${Object.keys(body.params).join(', ') || 'none'})`,
+    });
+    return updated;
+  });
+  return toDetail(row);
+}
+
+/** The geolocation value-added service's secret; the platform enables the service per account. */
+export async function geoSecret(deps: Deps, auth: AuthContext): Promise<{ secret: string }> {
+  const row = await repo.findAccountApi(deps.db, accountOf(auth));
+  if (!row?.geoSecret) throw forbidden('error.serviceNotEnabled');
+  return { secret: row.geoSecret };
+}

@@ -1,0 +1,136 @@
+import type { z } from 'zod';
+import {
+  broadcastRecordDetailSchema,
+  broadcastRecordQuery,
+  broadcastRecordSchema,
+  deliveryRecordDetailSchema,
+  deliveryRecordQuery,
+  deliveryRecordSchema,
+  envelope,
+  generalRecordDetailSchema,
+  generalRecordQuery,
+  generalRecordSchema,
+  idParamSchema,
+  pageOf,
+  printRecordDetailSchema,
+  printRecordQuery,
+  printRecordSchema,
+  publishRecordDetailSchema,
+  publishRecordQuery,
+  publishRecordSchema,
+  tradeRecordDetailSchema,
+  tradeRecordQuery,
+  tradeRecordSchema,
+} from '@herald/contract';
+import type { AuthContext } from '../../lib/context';
+import type { App, Deps, RoutesPlugin } from '../../lib/deps';
+import { ok } from '../../lib/envelope';
+import * as records from './service';
+
+const tags = ['records'];
+
+type Area = {
+  path: string;
+  permission: string;
+  what: string;
+  query: z.ZodTypeAny;
+  item: z.ZodTypeAny;
+  detail: z.ZodTypeAny;
+  list: (deps: Deps, auth: AuthContext, q: never) => Promise<unknown>;
+  get: (deps: Deps, auth: AuthContext, id: number) => Promise<unknown>;
+};
+
+/** Both sides read records; the service scopes account users to their own account. */
+const AREAS: Area[] = [
+  {
+    path: 'print',
+    permission: 'herald.stat.print.rec',
+    what: 'print records',
+    query: printRecordQuery,
+    item: printRecordSchema,
+    detail: printRecordDetailSchema,
+    list: records.listPrint,
+    get: records.getPrint,
+  },
+  {
+    path: 'broadcast',
+    permission: 'herald.stat.broadcast.rec',
+    what: 'broadcast (speak) records',
+    query: broadcastRecordQuery,
+    item: broadcastRecordSchema,
+    detail: broadcastRecordDetailSchema,
+    list: records.listBroadcast,
+    get: records.getBroadcast,
+  },
+  {
+    path: 'trade',
+    permission: 'herald.stat.speak.rec',
+    what: 'transaction broadcast records',
+    query: tradeRecordQuery,
+    item: tradeRecordSchema,
+    detail: tradeRecordDetailSchema,
+    list: records.listTrade,
+    get: records.getTrade,
+  },
+  {
+    path: 'general',
+    permission: 'herald.stat.custom.rec',
+    what: 'general request records (open API calls)',
+    query: generalRecordQuery,
+    item: generalRecordSchema,
+    detail: generalRecordDetailSchema,
+    list: records.listGeneral,
+    get: records.getGeneral,
+  },
+  {
+    path: 'publish',
+    permission: 'herald.message.publish.rec',
+    what: 'gateway publish records',
+    query: publishRecordQuery,
+    item: publishRecordSchema,
+    detail: publishRecordDetailSchema,
+    list: records.listPublish,
+    get: records.getPublish,
+  },
+  {
+    path: 'delivery',
+    permission: 'herald.message.delivery.rec',
+    what: 'delivery records (jobs of every kind)',
+    query: deliveryRecordQuery,
+    item: deliveryRecordSchema,
+    detail: deliveryRecordDetailSchema,
+    list: records.listDelivery,
+    get: records.getDelivery,
+  },
+];
+
+function register(app: App, deps: Deps, a: Area) {
+  const config = { access: { permission: `${a.permission}.query` } };
+  app.get(
+    `/v1/records/${a.path}`,
+    {
+      config,
+      schema: { tags, summary: `List ${a.what}`, querystring: a.query, response: { 200: envelope(pageOf(a.item)) } },
+    },
+    async (req) => ok(await a.list(deps, req.auth, req.query as never)) as never,
+  );
+  app.get(
+    `/v1/records/${a.path}/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: `Detail of one of the ${a.what}`,
+        params: idParamSchema,
+        response: { 200: envelope(a.detail) },
+      },
+    },
+    async (req) => ok(await a.get(deps, req.auth, req.params.id)) as never,
+  );
+}
+
+const recordRoutes: RoutesPlugin = async (app, deps) => {
+  for (const a of AREAS) register(app, deps, a);
+};
+
+export default recordRoutes;

@@ -1,0 +1,200 @@
+import {
+  CHARS_PER_LINE,
+  type CreateTemplateBody,
+  type Page,
+  type Template,
+  type TemplateCommand,
+  type TemplateListItem,
+  type TemplateListQuery,
+  type TemplateParam,
+  type TemplatePreview,
+  type TemplatePreviewBody,
+  type UpdateTemplateBody,
+} from '@herald/contract';
+import type { AuthContext } from '../../lib/context';
+import type { Deps } from '../../lib/deps';
+import { conflict, invalid, notFound } from '../../lib/errors';
+import { iso, offsetOf } from '../../lib/filters';
+import { targetAccount } from '../../lib/scope';
+import { audit } from '../oper-log/audit';
+import { canRender, fill, placeholders, renderSvg } from './render';
+import * as repo from './repo';
+
+type StoredParam = { name: string; sample: string; description?: string | null };
+
+const storedParams = (row: repo.TemplateRow): StoredParam[] =>
+  Array.isArray(row.params) ? (row.params as StoredParam[]) : [];
+
+function toListItem(v: repo.TemplateView): TemplateListItem {
+  const t = v.template;
+  return {
+    id: t.id,
+    accountId: t.accountId,
+    name: t.name,
+    purpose: t.purpose,
+    modelId: t.modelId,
+    modelName: v.modelName,
+    command: t.command as TemplateCommand,
+    paramCount: storedParams(t).length,
+    businessCount: v.businessCount,
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+  };
+}
+
+const toTemplate = (v: repo.TemplateView): Template => ({
+  ...toListItem(v),
+  body: v.template.body,
+  params: storedParams(v.template).map((p) => ({
+    name: p.name,
+    sample: p.sample ?? '',
+    description: p.description ?? null,
+  })),
+});
+
+/** Templates are account-side only: the caller's own account. */
+const accountOf = (auth: AuthContext) => targetAccount(auth, undefined);
+
+export async function listTemplates(
+  deps: Deps,
+  auth: AuthContext,
+  q: TemplateListQuery,
+): Promise<Page<TemplateListItem>> {
+  const { rows, total } = await repo.listTemplates(deps.db, {
+    accountId: accountOf(auth),
+    name: q.name || undefined,
+    modelId: q.modelId,
+    sortField: q.sortField,
+    sortOrder: q.sortOrder,
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  });
+  return { list: rows.map(toListItem), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** A live template of the caller's account; another account's is "not found". */
+export async function scopedTemplate(deps: Deps, auth: AuthContext, id: number): Promise<repo.TemplateView> {
+  const v = await repo.findTemplateView(deps.db, id);
+  if (!v || v.template.accountId !== accountOf(auth)) throw notFound();
+  return v;
+}
+
+export const getTemplate = async (deps: Deps, auth: AuthContext, id: number) =>
+  toTemplate(await scopedTemplate(deps, auth, id));
+
+/** Every placeholder of the body is declared, and the body renders with the samples. */
+function checkBody(body: string, params: TemplateParam[] | StoredParam[], command: string) {
+  const declared = new Set(params.map((p) => p.name));
+  if (placeholders(body).some((n) => !declared.has(n))) throw invalid('error.templateParamUndeclared', 'body');
+  const samples = Object.fromEntries(params.map((p) => [p.name, p.sample ?? '']));
+  const ok = [58, 80].every((paperWidth) =>
+    canRender(body, samples, { paperWidth: paperWidth as 58 | 80, command: command as TemplateCommand }),
+  );
+  if (!ok) throw invalid('error.templateRender', 'body');
+}
+
+async function checkModel(deps: Deps, modelId: number) {
+  if (!(await repo.findPrinterModel(deps.db, modelId))) throw invalid('error.modelNotFound', 'modelId');
+}
+
+async function checkName(deps: Deps, accountId: number, name: string, exceptId?: number) {
+  if (await repo.findTemplateIdByName(deps.db, accountId, name, exceptId)) {
+    throw conflict('error.templateNameExists', 'name');
+  }
+}
+
+const toStored = (ps: TemplateParam[]): StoredParam[] =>
+  ps.map((p) => ({ name: p.name, sample: p.sample ?? '', description: p.description || null }));
+
+export async function createTemplate(deps: Deps, auth: AuthContext, body: CreateTemplateBody): Promise<Template> {
+  const accountId = accountOf(auth);
+  await checkModel(deps, body.modelId);
+  checkBody(body.body, body.params, body.command);
+  await checkName(deps, accountId, body.name);
+  const id = await deps.db.transaction(async (tx) => {
+    const t = await repo.insertTemplate(tx, {
+      accountId,
+      name: body.name,
+      purpose: body.purpose || null,
+      modelId: body.modelId,
+      command: body.command,
+      body: body.body,
+      params: toStored(body.params),
+    });
+    await audit(tx, auth, {
+      module: 'template',
+      type: 'add',
+      description: `Created template "${t.name}" (id ${t.id})`,
+    });
+    return t.id;
+  });
+  return getTemplate(deps, auth, id);
+}
+
+export async function updateTemplate(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  body: UpdateTemplateBody,
+): Promise<Template> {
+  const { template } = await scopedTemplate(deps, auth, id);
+  if (body.modelId !== undefined && body.modelId !== template.modelId) await checkModel(deps, body.modelId);
+  const params = body.params ?? storedParams(template);
+  checkBody(body.body ?? template.body, params, body.command ?? template.command);
+  if (body.name !== undefined) await checkName(deps, template.accountId, body.name, id);
+  await deps.db.transaction(async (tx) => {
+    await repo.updateTemplate(tx, id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.purpose !== undefined ? { purpose: body.purpose || null } : {}),
+      ...(body.modelId !== undefined ? { modelId: body.modelId } : {}),
+      ...(body.command !== undefined ? { command: body.command } : {}),
+      ...(body.body !== undefined ? { body: body.body } : {}),
+      ...(body.params !== undefined ? { params: toStored(body.params) } : {}),
+    });
+    await audit(tx, auth, {
+      module: 'template',
+      type: 'edit',
+      description: `Edited template "${template.name}" (id ${id})`,
+    });
+  });
+  return getTemplate(deps, auth, id);
+}
+
+/** Soft delete; refused while a live business uses the template. */
+export async function deleteTemplate(deps: Deps, auth: AuthContext, id: number): Promise<void> {
+  const v = await scopedTemplate(deps, auth, id);
+  if (v.businessCount > 0) throw invalid('error.templateInUse');
+  await deps.db.transaction(async (tx) => {
+    await repo.softDeleteTemplate(tx, id);
+    await audit(tx, auth, {
+      module: 'template',
+      type: 'delete',
+      description: `Deleted template "${v.template.name}" (id ${id})`,
+    });
+  });
+}
+
+/** Render with sample values; placeholders without a value render empty and are reported. */
+function preview(body: string, values: Record<string, string>, paperWidth: 58 | 80, command?: string): TemplatePreview {
+  const used = placeholders(body);
+  const warnings: TemplatePreview['warnings'] = [];
+  for (const name of used) {
+    if (!(name in values)) warnings.push({ type: 'undeclared', name });
+    else if (values[name] === '') warnings.push({ type: 'noValue', name });
+  }
+  if (!canRender(body, values, { paperWidth, command: command as TemplateCommand | undefined })) {
+    throw invalid('error.templateRender', 'body');
+  }
+  const svg = renderSvg(fill(body, values).markup, { paperWidth });
+  return { svg, paperWidth, charsPerLine: CHARS_PER_LINE[paperWidth], placeholders: used, warnings };
+}
+
+export const previewMarkup = (b: TemplatePreviewBody) => preview(b.body, b.params, b.paperWidth as 58 | 80);
+
+export async function previewSaved(deps: Deps, auth: AuthContext, id: number, paperWidth: 58 | 80 = 58) {
+  const { template } = await scopedTemplate(deps, auth, id);
+  const values = Object.fromEntries(storedParams(template).map((p) => [p.name, p.sample ?? '']));
+  return preview(template.body, values, paperWidth, template.command);
+}
+
+export const templateOptions = (deps: Deps, auth: AuthContext) => repo.templateOptions(deps.db, accountOf(auth));

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { WebhookEvent } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { accountApis } from '../../db/schema';
+
+/**
+ * An account's push addresses and signing secret, cached for a few seconds: the pipeline calls
+ * onJobStatus on every status change, and most accounts have no push address at all, so the
+ * usual answer ("nothing to do") must not cost a query per job. Settings changes invalidate the
+ * entry in this process; other processes see them within the TTL.
+ */
+export const PUSH_CONFIG_TTL_MS = 5_000;
+
+export type PushConfig = { urls: Partial<Record<WebhookEvent, string>>; secret: string | null };
+type Entry = { at: number; value: Promise<PushConfig> };
+
+// per database, so several servers in one process (tests) never share entries
+const caches = new WeakMap<Db, Map<number, Entry>>();
+const cacheOf = (db: Db) => {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new Map()));
+  return c;
+};
+
+async function load(db: Db, accountId: number): Promise<PushConfig> {
+  const [row] = await db
+    .select({ pushUrls: accountApis.pushUrls, secret: accountApis.secret })
+    .from(accountApis)
+    .where(eq(accountApis.accountId, accountId))
+    .limit(1);
+  if (!row) return { urls: {}, secret: null };
+  const urls: PushConfig['urls'] = {};
+  for (const [k, v] of Object.entries((row.pushUrls ?? {}) as Record<string, unknown>)) {
+    if (typeof v === 'string' && v) urls[k as WebhookEvent] = v;
+  }
+  return { urls, secret: row.secret || null };
+}
+
+export function pushConfig(db: Db, accountId: number, now = Date.now()): Promise<PushConfig> {
+  const cache = cacheOf(db);
+  const hit = cache.get(accountId);
+  if (hit && now - hit.at < PUSH_CONFIG_TTL_MS) return hit.value;
+  const value = load(db, accountId);
+  cache.set(accountId, { at: now, value });
+  // a failed load is not cached
+  value.catch(() => cache.get(accountId)?.value === value && cache.delete(accountId));
+  return value;
+}
+
+export function invalidatePushConfig(db: Db, accountId: number): void {
+  cacheOf(db).delete(accountId);
+}

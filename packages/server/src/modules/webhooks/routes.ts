@@ -1,0 +1,55 @@
+import {
+  envelope,
+  idParamSchema,
+  pageOf,
+  webhookDeliveryDetailSchema,
+  webhookDeliveryListQuery,
+  webhookDeliverySchema,
+} from '@herald/contract';
+import { ok } from '../../lib/envelope';
+import type { RoutesPlugin } from '../../lib/deps';
+import * as webhooks from './service';
+import { startWebhookWorker } from './worker';
+
+const tags = ['webhooks'];
+const QUERY = { access: { side: 'ac', permission: 'herald.dev.api.query' } } as const;
+
+const webhookRoutes: RoutesPlugin = async (app, deps) => {
+  app.get(
+    '/v1/webhooks/deliveries',
+    {
+      config: QUERY,
+      schema: {
+        tags,
+        summary: 'Webhook deliveries of the account (status pushes to its push addresses)',
+        querystring: webhookDeliveryListQuery,
+        response: { 200: envelope(pageOf(webhookDeliverySchema)) },
+      },
+    },
+    async (req) => ok(await webhooks.listDeliveries(deps, req.auth, req.query)),
+  );
+  app.get(
+    '/v1/webhooks/deliveries/:id',
+    {
+      config: QUERY,
+      schema: {
+        tags,
+        summary: 'A webhook delivery with its attempts',
+        params: idParamSchema,
+        response: { 200: envelope(webhookDeliveryDetailSchema) },
+      },
+    },
+    async (req) => ok(await webhooks.getDelivery(deps, req.auth, req.params.id)),
+  );
+
+  // the delivery worker lives as long as the server
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startWebhookWorker(deps, app.log);
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
+};
+
+export default webhookRoutes;

@@ -1,0 +1,132 @@
+import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '@herald/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../lib/deps';
+import { pushConfig } from './push-config';
+import * as repo from './repo';
+import { webhookSignature } from './sign';
+
+export const TICK_MS = 500;
+/** An idle worker looks for work at least this often (deliveries queued by other processes, restarts). */
+const IDLE_MS = 5_000;
+const BATCH = 20;
+/** A claimed delivery is not claimed again for this long (longer than one request can take). */
+const LEASE_MS = WEBHOOK_TIMEOUT_MS * 6;
+
+// per database: onJobStatus wakes the worker of the server that queued the delivery
+const idleUntil = new WeakMap<Db, { at: number }>();
+export function wake(db: Db): void {
+  const s = idleUntil.get(db);
+  if (s) s.at = 0;
+}
+
+type Outcome = { statusCode: number | null; error: string | null; durationMs: number; ok: boolean };
+
+async function post(url: string, headers: Record<string, string>, body: string): Promise<Outcome> {
+  const started = performance.now();
+  const done = (o: Omit<Outcome, 'durationMs'>) => ({ ...o, durationMs: Math.round(performance.now() - started) });
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return done({ ok: false, statusCode: null, error: 'invalid URL' });
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    return done({ ok: false, statusCode: null, error: 'only http and https addresses are pushed to' });
+  }
+  try {
+    // a redirect is a failure: following it would send the signed body somewhere the account did not name
+    const res = await fetch(u, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    const ok = res.status >= 200 && res.status < 300;
+    return done({ ok, statusCode: res.status, error: ok ? null : `HTTP ${res.status}` });
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string; message?: string } };
+    const reason =
+      e.name === 'TimeoutError'
+        ? `timeout after ${WEBHOOK_TIMEOUT_MS} ms`
+        : (e.cause?.code ?? e.cause?.message ?? e.message);
+    return done({ ok: false, statusCode: null, error: String(reason).slice(0, 500) });
+  }
+}
+
+async function deliver(deps: Deps, d: repo.DeliveryRow): Promise<void> {
+  const { secret } = await pushConfig(deps.db, d.accountId);
+  const rawBody = JSON.stringify(d.payload);
+  const timestamp = String(Date.now());
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'Herald-Webhook/1',
+    [WEBHOOK_HEADERS.event]: d.event,
+    [WEBHOOK_HEADERS.delivery]: String(d.id),
+    [WEBHOOK_HEADERS.timestamp]: timestamp,
+    [WEBHOOK_HEADERS.signature]: secret ? webhookSignature(secret, timestamp, rawBody) : '',
+  };
+  const attemptedAt = new Date();
+  const out = await post(d.url, headers, rawBody);
+  const attempts = d.attempts + 1;
+  const backoff = WEBHOOK_BACKOFF_MS[attempts - 1];
+  const next = out.ok
+    ? { status: 'succeeded', attempts, lastStatusCode: out.statusCode, lastError: null }
+    : backoff === undefined
+      ? { status: 'failed', attempts, lastStatusCode: out.statusCode, lastError: out.error }
+      : {
+          attempts,
+          lastStatusCode: out.statusCode,
+          lastError: out.error,
+          nextAttemptAt: new Date(Date.now() + backoff * deps.config.webhookBackoffScale),
+        };
+  await repo.recordAttempt(
+    deps.db,
+    d.id,
+    { attemptedAt, statusCode: out.statusCode, error: out.error, durationMs: out.durationMs },
+    next,
+  );
+}
+
+/**
+ * Sends due webhook deliveries every TICK_MS. Returns `stop`, which waits for the tick in flight
+ * so the database is not closed under it.
+ */
+export function startWebhookWorker(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
+  const idle = { at: 0 };
+  idleUntil.set(deps.db, idle);
+  let stopped = false;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const tick = async () => {
+    if (Date.now() < idle.at) return;
+    const due = await repo.claimDue(deps.db, new Date(), BATCH, LEASE_MS);
+    if (due.length > 0) {
+      await Promise.all(
+        due.map((d) =>
+          deliver(deps, d).catch((err) => log.error({ err, deliveryId: d.id }, 'webhook delivery failed')),
+        ),
+      );
+      return;
+    }
+    // nothing due: sleep until the next retry (or IDLE_MS), unless a new delivery wakes us
+    const next = await repo.nextDue(deps.db);
+    const wakeAt = Date.now() + IDLE_MS;
+    idle.at = next ? Math.min(next.getTime(), wakeAt) : wakeAt;
+  };
+
+  const timer = setInterval(() => {
+    if (stopped) return;
+    inFlight = inFlight.then(() =>
+      stopped ? undefined : tick().catch((err) => log.error({ err }, 'webhook worker tick failed')),
+    );
+  }, TICK_MS);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await inFlight;
+  };
+}

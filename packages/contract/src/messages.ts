@@ -112,6 +112,8 @@ export const messages = {
   },
   'error.modelInUse': { en_US: 'The model is still used by devices', zh_CN: '该型号仍有设备在使用' },
   'error.deviceTypeNotFound': { en_US: 'The selected device type does not exist', zh_CN: '所选设备类型不存在' },
+  /** the default group's name as shown; stored as the placeholder 'Default group' with is_default */
+  'group.defaultName': { en_US: 'Default group', zh_CN: '默认分组' },
   'error.defaultGroupUndeletable': {
     en_US: 'The default group cannot be deleted',
     zh_CN: '默认分组不能删除',

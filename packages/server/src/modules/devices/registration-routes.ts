@@ -29,7 +29,7 @@ const registrationRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(pageOf(deviceRegistrationSchema)) },
       },
     },
-    async (req) => ok(await registrations.listRegistrations(deps, req.auth, req.query)),
+    async (req) => ok(await registrations.listRegistrations(deps, req.auth, req.query, req.locale)),
   );
   app.get(
     '/v1/device-registrations/:id',
@@ -42,7 +42,7 @@ const registrationRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(deviceRegistrationSchema) },
       },
     },
-    async (req) => ok(await registrations.getRegistration(deps, req.auth, req.params.id)),
+    async (req) => ok(await registrations.getRegistration(deps, req.auth, req.params.id, req.locale)),
   );
   app.put(
     '/v1/device-registrations/:id',
@@ -56,7 +56,7 @@ const registrationRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(deviceRegistrationSchema) },
       },
     },
-    async (req) => ok(await registrations.updateRegistration(deps, req.auth, req.params.id, req.body)),
+    async (req) => ok(await registrations.updateRegistration(deps, req.auth, req.params.id, req.body, req.locale)),
   );
 };
 

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { DeviceRegistration, Page, registrationListQuery, updateDeviceBody } from '@herald/contract';
+import {
+  DEFAULT_LOCALE,
+  type DeviceRegistration,
+  type Locale,
+  type Page,
+  type registrationListQuery,
+  type updateDeviceBody,
+} from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { offsetOf } from '../../lib/filters';
@@ -47,6 +54,7 @@ export async function listRegistrations(
   deps: Deps,
   auth: AuthContext,
   q: ListQuery,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<Page<DeviceRegistration>> {
   const { rows, total } = await repo.listDevices(deps.db, {
     deleted: false,
@@ -63,11 +71,16 @@ export async function listRegistrations(
     offset: offsetOf(q),
   });
   const now = Date.now();
-  return { list: rows.map((r) => toRegistration(toDevice(r, now))), total, page: q.page, pageSize: q.pageSize };
+  return { list: rows.map((r) => toRegistration(toDevice(r, now, locale))), total, page: q.page, pageSize: q.pageSize };
 }
 
-export async function getRegistration(deps: Deps, auth: AuthContext, id: number): Promise<DeviceRegistration> {
-  return toRegistration(toDevice(await scopedDevice(deps, auth, id)));
+export async function getRegistration(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<DeviceRegistration> {
+  return toRegistration(toDevice(await scopedDevice(deps, auth, id), Date.now(), locale));
 }
 
 /** Name, contact number and group: the same edit as the device list's, audited the same way. */
@@ -76,6 +89,7 @@ export async function updateRegistration(
   auth: AuthContext,
   id: number,
   body: z.infer<typeof updateDeviceBody>,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<DeviceRegistration> {
-  return toRegistration(await updateDevice(deps, auth, id, body));
+  return toRegistration(await updateDevice(deps, auth, id, body, locale));
 }

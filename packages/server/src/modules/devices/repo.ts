@@ -25,6 +25,7 @@ const deviceView = {
   modelCode: models.code,
   modelType: models.type,
   groupName: deviceGroups.name,
+  groupIsDefault: deviceGroups.isDefault,
   appName: applications.name,
   manufacturerName: manufacturers.name,
 };
@@ -35,6 +36,7 @@ export type DeviceView = {
   modelCode: string | null;
   modelType: string | null;
   groupName: string | null;
+  groupIsDefault: boolean | null;
   appName: string | null;
   manufacturerName: string | null;
 };

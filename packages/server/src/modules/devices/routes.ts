@@ -57,7 +57,7 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(pageOf(deviceSchema)) },
       },
     },
-    async (req) => ok(await devices.listDevices(deps, req.auth, req.query)),
+    async (req) => ok(await devices.listDevices(deps, req.auth, req.query, false, req.locale)),
   );
   app.get(
     '/v1/devices/deleted',
@@ -70,7 +70,7 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(pageOf(deviceSchema)) },
       },
     },
-    async (req) => ok(await devices.listDevices(deps, req.auth, req.query, true)),
+    async (req) => ok(await devices.listDevices(deps, req.auth, req.query, true, req.locale)),
   );
   app.get(
     '/v1/devices/muted',
@@ -85,7 +85,7 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(pageOf(deviceSchema)) },
       },
     },
-    async (req) => ok(await devices.listMutedDevices(deps, req.auth, req.query)),
+    async (req) => ok(await devices.listMutedDevices(deps, req.auth, req.query, req.locale)),
   );
 
   // ── add, batch add ──────────────────────────────────────────────────────
@@ -100,7 +100,7 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(deviceCreatedSchema) },
       },
     },
-    async (req) => ok(await devices.createDevice(deps, req.auth, req.body)),
+    async (req) => ok(await devices.createDevice(deps, req.auth, req.body, req.locale)),
   );
   app.get(
     '/v1/devices/import-template',
@@ -198,7 +198,7 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(deviceDetailSchema) },
       },
     },
-    async (req) => ok(await devices.getDevice(deps, req.auth, req.params.id)),
+    async (req) => ok(await devices.getDevice(deps, req.auth, req.params.id, req.locale)),
   );
   app.put(
     '/v1/devices/:id',
@@ -212,7 +212,7 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(deviceSchema) },
       },
     },
-    async (req) => ok(await devices.updateDevice(deps, req.auth, req.params.id, req.body)),
+    async (req) => ok(await devices.updateDevice(deps, req.auth, req.params.id, req.body, req.locale)),
   );
   app.put(
     '/v1/devices/:id/print-params',
@@ -226,7 +226,7 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(deviceStateResultSchema) },
       },
     },
-    async (req) => ok(await devices.setPrintParams(deps, req.auth, req.params.id, req.body)),
+    async (req) => ok(await devices.setPrintParams(deps, req.auth, req.params.id, req.body, req.locale)),
   );
   app.post(
     '/v1/devices/:id/qr',
@@ -240,7 +240,7 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(deviceStateResultSchema) },
       },
     },
-    async (req) => ok(await devices.setQr(deps, req.auth, req.params.id, req.body)),
+    async (req) => ok(await devices.setQr(deps, req.auth, req.params.id, req.body, req.locale)),
   );
   app.post(
     '/v1/devices/:id/restart',

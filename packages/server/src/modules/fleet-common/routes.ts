@@ -45,7 +45,7 @@ const fleetCommonRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(z.array(groupOptionSchema)) },
       },
     },
-    async (req) => ok(await groupOptions(deps, req.auth, req.query.accountId)),
+    async (req) => ok(await groupOptions(deps, req.auth, req.query.accountId, req.locale)),
   );
   app.get(
     '/v1/common/appListQuery',

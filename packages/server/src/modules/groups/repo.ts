@@ -1,11 +1,16 @@
 import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
-import { DeviceStatus } from '@herald/contract';
+import { DeviceStatus, LOCALES, messages } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { deviceGroups, devices } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
 
 export type GroupRow = typeof deviceGroups.$inferSelect;
+/** Stored as is (with is_default); shown translated, see default-name.ts. */
 export const DEFAULT_GROUP_NAME = 'Default group';
+/** The default group's name in every language (lower-cased), as people may type it in a form or a sheet. */
+export const DEFAULT_GROUP_NAMES: ReadonlySet<string> = new Set(
+  [DEFAULT_GROUP_NAME, ...LOCALES.map((l) => messages['group.defaultName'][l])].map((n) => n.trim().toLowerCase()),
+);
 
 /** Every account gets one when it is created (and the 0005 migration backfilled older accounts). */
 export async function createDefaultGroup(db: Db, accountId: number): Promise<void> {
@@ -38,13 +43,19 @@ export const findGroupView = async (db: Db, id: number) =>
 export const findGroup = async (db: Db, id: number) =>
   (await db.select().from(deviceGroups).where(eq(deviceGroups.id, id)).limit(1))[0];
 
-/** The groups of an account whose names are in `names` (lower-cased keys). */
+/**
+ * The groups of an account by name (lower-cased keys). The default group, while it keeps its
+ * placeholder name, answers to that name in every language (a sheet may say 默认分组).
+ */
 export async function groupsByName(db: Db, accountId: number): Promise<Map<string, number>> {
   const rows = await db
-    .select({ id: deviceGroups.id, name: deviceGroups.name })
+    .select({ id: deviceGroups.id, name: deviceGroups.name, isDefault: deviceGroups.isDefault })
     .from(deviceGroups)
     .where(eq(deviceGroups.accountId, accountId));
-  return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
+  const byName = new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
+  const dflt = rows.find((r) => r.isDefault && r.name === DEFAULT_GROUP_NAME);
+  if (dflt) for (const n of DEFAULT_GROUP_NAMES) if (!byName.has(n)) byName.set(n, dflt.id);
+  return byName;
 }
 
 export const findGroupIdByName = async (db: Db, accountId: number, name: string, exceptId?: number) =>

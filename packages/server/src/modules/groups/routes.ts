@@ -28,7 +28,7 @@ const groupRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(pageOf(groupSchema)) },
       },
     },
-    async (req) => ok(await groups.listGroups(deps, req.auth, req.query)),
+    async (req) => ok(await groups.listGroups(deps, req.auth, req.query, req.locale)),
   );
   app.post(
     '/v1/groups',
@@ -41,7 +41,7 @@ const groupRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(groupSchema) },
       },
     },
-    async (req) => ok(await groups.createGroup(deps, req.auth, req.body)),
+    async (req) => ok(await groups.createGroup(deps, req.auth, req.body, req.locale)),
   );
   app.get(
     '/v1/groups/:id',
@@ -49,7 +49,7 @@ const groupRoutes: RoutesPlugin = async (app, deps) => {
       config: ac('query'),
       schema: { tags, summary: 'Device group detail', params: idParamSchema, response: { 200: envelope(groupSchema) } },
     },
-    async (req) => ok(await groups.getGroup(deps, req.auth, req.params.id)),
+    async (req) => ok(await groups.getGroup(deps, req.auth, req.params.id, req.locale)),
   );
   app.put(
     '/v1/groups/:id',
@@ -63,7 +63,7 @@ const groupRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(groupSchema) },
       },
     },
-    async (req) => ok(await groups.updateGroup(deps, req.auth, req.params.id, req.body)),
+    async (req) => ok(await groups.updateGroup(deps, req.auth, req.params.id, req.body, req.locale)),
   );
   app.delete(
     '/v1/groups/:id',

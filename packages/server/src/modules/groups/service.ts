@@ -1,21 +1,30 @@
 import type { z } from 'zod';
-import type { createGroupBody, Group, groupListQuery, Page, updateGroupBody } from '@herald/contract';
+import {
+  DEFAULT_LOCALE,
+  type createGroupBody,
+  type Group,
+  type groupListQuery,
+  type Locale,
+  type Page,
+  type updateGroupBody,
+} from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../lib/errors';
 import { iso, offsetOf } from '../../lib/filters';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
+import { groupLabel, isDefaultGroupName } from './default-name';
 import * as repo from './repo';
 
 type ListQuery = z.infer<typeof groupListQuery>;
 type CreateBody = z.infer<typeof createGroupBody>;
 type UpdateBody = z.infer<typeof updateGroupBody>;
 
-const toGroup = (v: { group: repo.GroupRow; deviceCount: number }): Group => ({
+const toGroup = (v: { group: repo.GroupRow; deviceCount: number }, locale: Locale): Group => ({
   id: v.group.id,
   accountId: v.group.accountId,
-  name: v.group.name,
+  name: groupLabel(v.group.name, v.group.isDefault, locale),
   description: v.group.description,
   isDefault: v.group.isDefault,
   deviceCount: v.deviceCount,
@@ -24,14 +33,19 @@ const toGroup = (v: { group: repo.GroupRow; deviceCount: number }): Group => ({
 });
 
 /** Groups belong to accounts; account users reach only their own. */
-export async function listGroups(deps: Deps, auth: AuthContext, q: ListQuery): Promise<Page<Group>> {
+export async function listGroups(
+  deps: Deps,
+  auth: AuthContext,
+  q: ListQuery,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Page<Group>> {
   const accountId = targetAccount(auth, undefined);
   const { rows, total } = await repo.listGroups(deps.db, accountId, {
     name: q.name || undefined,
     limit: q.pageSize,
     offset: offsetOf(q),
   });
-  return { list: rows.map(toGroup), total, page: q.page, pageSize: q.pageSize };
+  return { list: rows.map((r) => toGroup(r, locale)), total, page: q.page, pageSize: q.pageSize };
 }
 
 /** A group the caller may see; another account's group is "not found". */
@@ -42,7 +56,8 @@ async function scopedGroup(deps: Deps, auth: AuthContext, id: number) {
   return v;
 }
 
-export const getGroup = async (deps: Deps, auth: AuthContext, id: number) => toGroup(await scopedGroup(deps, auth, id));
+export const getGroup = async (deps: Deps, auth: AuthContext, id: number, locale: Locale = DEFAULT_LOCALE) =>
+  toGroup(await scopedGroup(deps, auth, id), locale);
 
 async function withDuplicateMapping<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -55,9 +70,17 @@ async function withDuplicateMapping<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createGroup(deps: Deps, auth: AuthContext, body: CreateBody): Promise<Group> {
+export async function createGroup(
+  deps: Deps,
+  auth: AuthContext,
+  body: CreateBody,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Group> {
   const accountId = targetAccount(auth, undefined);
-  if (await repo.findGroupIdByName(deps.db, accountId, body.name)) throw conflict('error.groupNameExists', 'name');
+  // the default group's name, in any language, stays the default group's
+  if (isDefaultGroupName(body.name) || (await repo.findGroupIdByName(deps.db, accountId, body.name))) {
+    throw conflict('error.groupNameExists', 'name');
+  }
   const id = await withDuplicateMapping(() =>
     deps.db.transaction(async (tx) => {
       const g = await repo.insertGroup(tx, { accountId, name: body.name, description: body.description || null });
@@ -65,24 +88,39 @@ export async function createGroup(deps: Deps, auth: AuthContext, body: CreateBod
       return g.id;
     }),
   );
-  return getGroup(deps, auth, id);
+  return getGroup(deps, auth, id, locale);
 }
 
-export async function updateGroup(deps: Deps, auth: AuthContext, id: number, body: UpdateBody): Promise<Group> {
+export async function updateGroup(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  body: UpdateBody,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Group> {
   const { group } = await scopedGroup(deps, auth, id);
-  if (body.name && (await repo.findGroupIdByName(deps.db, group.accountId, body.name, id))) {
+  // The console shows the default group's name translated and sends it back on save: any
+  // language's default name keeps the stored placeholder, so it goes on following the language.
+  const name =
+    body.name !== undefined && isDefaultGroupName(body.name)
+      ? group.isDefault
+        ? repo.DEFAULT_GROUP_NAME
+        : undefined
+      : body.name;
+  if (body.name !== undefined && name === undefined) throw conflict('error.groupNameExists', 'name');
+  if (name && (await repo.findGroupIdByName(deps.db, group.accountId, name, id))) {
     throw conflict('error.groupNameExists', 'name');
   }
   await withDuplicateMapping(() =>
     deps.db.transaction(async (tx) => {
       await repo.updateGroup(tx, id, {
-        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(name !== undefined ? { name } : {}),
         ...(body.description !== undefined ? { description: body.description || null } : {}),
       });
       await audit(tx, auth, { module: 'group', type: 'edit', description: `Edited group "${group.name}" (id ${id})` });
     }),
   );
-  return getGroup(deps, auth, id);
+  return getGroup(deps, auth, id, locale);
 }
 
 /** The default group stays; a deleted group's devices move to the default group. */
@@ -104,5 +142,13 @@ export async function deleteGroup(deps: Deps, auth: AuthContext, id: number): Pr
 }
 
 /** Lookup: the groups of the caller's account, or of the account an operator names. */
-export const groupOptions = (deps: Deps, auth: AuthContext, accountId: number | undefined) =>
-  repo.groupOptions(deps.db, targetAccount(auth, accountId));
+export const groupOptions = async (
+  deps: Deps,
+  auth: AuthContext,
+  accountId: number | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+) =>
+  (await repo.groupOptions(deps.db, targetAccount(auth, accountId))).map((g) => ({
+    ...g,
+    name: groupLabel(g.name, g.isDefault, locale),
+  }));

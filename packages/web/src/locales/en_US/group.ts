@@ -8,6 +8,7 @@ export default {
       createdAt: 'Created at',
     },
     default: 'Default',
+    defaultName: 'Default group',
     defaultUndeletable: 'The default group cannot be deleted',
     actions: { add: 'Create group', edit: 'Edit group' },
     confirm: { delete: 'Delete group {{name}}?' },

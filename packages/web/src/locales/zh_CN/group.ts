@@ -8,6 +8,7 @@ export default {
       createdAt: '创建时间',
     },
     default: '默认',
+    defaultName: '默认分组',
     defaultUndeletable: '默认分组不能删除',
     actions: { add: '新建分组', edit: '编辑分组' },
     confirm: { delete: '确定删除分组 {{name}}？' },

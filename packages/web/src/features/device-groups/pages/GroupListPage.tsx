@@ -11,6 +11,7 @@ import { deleteGroup } from '../api/delete-group';
 import { listGroups } from '../api/list-groups';
 import type { DeviceGroup } from '../api/types';
 import { GroupFormModal } from '../components/GroupFormModal';
+import { groupLabel } from '../components/group-label';
 
 const P = 'herald.device.group';
 
@@ -28,7 +29,7 @@ export function GroupListPage() {
       dataIndex: 'name',
       render: (_, g) => (
         <Space data-testid={`group-row-${g.name}`}>
-          {g.name}
+          {groupLabel(g, t)}
           {g.isDefault && (
             <Tag color="blue" data-testid="group-default-tag">
               {t('group.default')}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { maxLen, phone } from '../../../lib/form-rules';
 import { groupOptionsQuery } from '../api/list-lookups';
+import { groupLabel } from '../../device-groups/components/group-label';
 
 /** Name, contact number and group: what PUT /v1/devices/:id changes. */
 export function DeviceInfoFields({ accountId }: { accountId: number }) {
@@ -25,7 +26,7 @@ export function DeviceInfoFields({ accountId }: { accountId: number }) {
       <ProFormSelect
         name="groupId"
         label={t('device.fields.group')}
-        options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+        options={(groups.data ?? []).map((g) => ({ value: g.id, label: groupLabel(g, t) }))}
         fieldProps={{ loading: groups.isPending, allowClear: false, 'data-testid': 'device-group' } as object}
       />
     </>

@@ -5,6 +5,7 @@ import { requiredSelect } from '../../../lib/form-rules';
 import { groupOptionsQuery } from '../api/list-lookups';
 import type { Device } from '../api/types';
 import { modalSubmitter } from '../../../lib/modal-submitter';
+import { groupLabel } from '../../device-groups/components/group-label';
 
 /** Moves the chosen devices to one group of their account. */
 export function SwitchGroupModal({
@@ -43,7 +44,7 @@ export function SwitchGroupModal({
         rules={[requiredSelect()]}
         options={(groups.data ?? []).map((g) => ({
           value: g.id,
-          label: g.isDefault ? `${g.name} (${t('device.defaultGroup')})` : g.name,
+          label: g.isDefault ? `${groupLabel(g, t)} (${t('device.defaultGroup')})` : g.name,
         }))}
         fieldProps={{ loading: groups.isPending, 'data-testid': 'switch-group-select' } as object}
       />

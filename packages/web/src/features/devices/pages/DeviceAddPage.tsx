@@ -18,6 +18,7 @@ import {
 import type { CreateDeviceBody } from '../api/types';
 import { cleanValues } from '../components/clean-values';
 import { DeviceSecretNotice } from '../components/DeviceSecretNotice';
+import { groupLabel } from '../../device-groups/components/group-label';
 
 /** Groups and applications belong to an account: operators pick the account first. */
 function AccountScopedSelects({ accountId }: { accountId?: number }) {
@@ -32,7 +33,7 @@ function AccountScopedSelects({ accountId }: { accountId?: number }) {
         name="groupId"
         label={t('device.fields.group')}
         extra={t('device.defaultGroupHint')}
-        options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+        options={(groups.data ?? []).map((g) => ({ value: g.id, label: groupLabel(g, t) }))}
         fieldProps={{ loading: scoped && groups.isPending, 'data-testid': 'device-group' } as object}
       />
       <ProFormSelect

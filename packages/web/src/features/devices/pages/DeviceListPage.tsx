@@ -21,6 +21,7 @@ import { DeviceRowActions } from '../components/DeviceRowActions';
 import { Battery, FlagTags, OnlineTag, PrinterStateTag, StatusTag } from '../components/DeviceTags';
 import type { DeviceActionKey } from '../components/device-actions';
 import { useDeviceActions } from '../components/use-device-actions';
+import { groupLabel } from '../../device-groups/components/group-label';
 
 const BATCH: DeviceActionKey[] = ['enable', 'disable', 'pause', 'resume', 'mute', 'unmute', 'switchGroup', 'delete'];
 
@@ -100,7 +101,7 @@ function DeviceTable() {
       dataIndex: 'groupId',
       valueType: 'select',
       hideInSearch: side !== 'ac',
-      fieldProps: { options: options(groups.data) },
+      fieldProps: { options: (groups.data ?? []).map((g) => ({ value: g.id, label: groupLabel(g, t) })) },
       render: (_, d) => d.groupName ?? '-',
     },
     {

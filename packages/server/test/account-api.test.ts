@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountApis } from '../src/db/schema';
+import { seedAccount, seedRoleUser } from './fixtures';
+import { adminClient, Client, expectError, expectOk, startServer } from './harness';
+import { auditLines, expectInvalid } from './people';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let op: Client;
+let A: Awaited<ReturnType<typeof seedAccount>>;
+let B: Awaited<ReturnType<typeof seedAccount>>;
+const PASSWORD = 'Shop@12345';
+
+beforeAll(async () => {
+  server = await startServer();
+  op = await adminClient(server);
+  A = await seedAccount(server, { password: PASSWORD });
+  B = await seedAccount(server, { password: PASSWORD });
+});
+afterAll(async () => server?.close());
+
+describe('account API settings', () => {
+  it('starts empty, generates and rotates the secret, never shows it in the detail', async () => {
+    const empty = expectOk(await A.client.get('/v1/account-api/detail'));
+    expect(empty).toMatchObject({
+      appKey: null,
+      hasSecret: false,
+      secretRotatedAt: null,
+      pushUrls: { print: null, speak: null, trade: null },
+      addedParams: {},
+      geoEnabled: false,
+    });
+    const first = expectOk(await A.client.post('/v1/account-api/genAccountApiSecret'));
+    expect(first.appKey).toMatch(/^hk[0-9a-f]{24}$/);
+    expect(first.secret.length).toBeGreaterThanOrEqual(32);
+    const detail = expectOk(await A.client.get('/v1/account-api/detail'));
+    expect(detail).toMatchObject({ appKey: first.appKey, hasSecret: true, secretRotatedAt: first.secretRotatedAt });
+    expect(JSON.stringify(detail)).not.toContain(first.secret);
+    const second = expectOk(await A.client.post('/v1/account-api/genAccountApiSecret'));
+    expect(second.appKey).toBe(first.appKey);
+    expect(second.secret).not.toBe(first.secret);
+    expect((await auditLines(server, 'api', 'rotateSecret', first.appKey)).length).toBe(2);
+  });
+
+  it('shows the secret again only with the login password', async () => {
+    const gen = expectOk(await B.client.post('/v1/account-api/genAccountApiSecret'));
+    const shown = expectOk(
+      await B.client.get(`/v1/account-api/queryApiSecret?password=${encodeURIComponent(PASSWORD)}`),
+    );
+    expect(shown).toMatchObject({ appKey: gen.appKey, secret: gen.secret });
+    expect((await auditLines(server, 'api', 'viewSecret', gen.appKey)).length).toBe(1);
+    await expectInvalid(
+      (c) => c.get('/v1/account-api/queryApiSecret?password=Wrong@12345'),
+      B.client,
+      'Password mismatch',
+      '密码错误',
+      'password',
+    );
+    await expectInvalid(
+      (c) => c.get('/v1/account-api/queryApiSecret'),
+      B.client,
+      'Password is required',
+      '请输入密码',
+      'password',
+    );
+    expect((await auditLines(server, 'api', 'viewSecret', gen.appKey)).length).toBe(1);
+  });
+
+  it('sets and clears push addresses per event; only http(s) URLs', async () => {
+    const set = expectOk(
+      await A.client.post('/v1/account-api/modifyAccountApi', {
+        pushUrls: { print: 'https://hooks.example.com/print', speak: 'http://127.0.0.1:9/speak' },
+      }),
+    );
+    expect(set.pushUrls).toEqual({
+      print: 'https://hooks.example.com/print',
+      speak: 'http://127.0.0.1:9/speak',
+      trade: null,
+    });
+    const cleared = expectOk(await A.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { speak: '' } }));
+    expect(cleared.pushUrls).toEqual({ print: 'https://hooks.example.com/print', speak: null, trade: null });
+    for (const bad of ['ftp://example.com/x', 'javascript:alert(1)', 'not a url', 'file:///etc/passwd']) {
+      await expectInvalid(
+        (c) => c.post('/v1/account-api/modifyAccountApi', { pushUrls: { trade: bad } }),
+        A.client,
+        'Push addresses must be http(s) URLs',
+        '推送地址须为 http(s) 地址',
+        'pushUrls.trade',
+      );
+    }
+    expect(expectOk(await A.client.get('/v1/account-api/detail')).pushUrls.trade).toBeNull();
+    expect((await auditLines(server, 'api', 'edit', 'print=https://hooks.example.com/print')).length).toBe(2);
+  });
+
+  it('a first push address creates the app key and a secret', async () => {
+    const C = await seedAccount(server, { password: PASSWORD });
+    const d = expectOk(
+      await C.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { trade: 'https://example.com/t' } }),
+    );
+    expect(d.appKey).toBeTruthy();
+    expect(d.hasSecret).toBe(true);
+  });
+
+  it('stores value-added parameters and answers the geolocation secret when the platform enabled it', async () => {
+    const d = expectOk(
+      await A.client.post('/v1/account-api/modifyAddedServiceParams', {
+        params: { geoRegion: 'cn-east', mapKey: 'k1' },
+      }),
+    );
+    expect(d.addedParams).toEqual({ geoRegion: 'cn-east', mapKey: 'k1' });
+    await expectInvalid(
+      (c) => c.post('/v1/account-api/modifyAddedServiceParams', { params: { long: 'x'.repeat(256) } }),
+      A.client,
+      'Too long',
+      '长度超出限制',
+    );
+    expectError(
+      await A.client.get('/v1/account-api/queryGeoLocationApiSecret'),
+      40003,
+      'Not enabled yet, contact platform',
+    );
+    expectError(
+      await A.client.withLang('zh_CN').get('/v1/account-api/queryGeoLocationApiSecret'),
+      40003,
+      '尚未开通，请联系平台',
+    );
+    await server.deps.db
+      .update(accountApis)
+      .set({ geoSecret: 'geo-secret-1' })
+      .where(eq(accountApis.accountId, A.accountId));
+    expect(expectOk(await A.client.get('/v1/account-api/queryGeoLocationApiSecret'))).toEqual({
+      secret: 'geo-secret-1',
+    });
+    expect(expectOk(await A.client.get('/v1/account-api/detail')).geoEnabled).toBe(true);
+  });
+
+  it('keeps accounts apart, needs a token and the permissions', async () => {
+    const a = expectOk(await A.client.get('/v1/account-api/detail'));
+    const b = expectOk(await B.client.get('/v1/account-api/detail'));
+    expect(b.appKey).not.toBe(a.appKey);
+    expect(b.pushUrls.print).toBeNull();
+    expectError(await new Client(server).get('/v1/account-api/detail'), 40002);
+    expectError(await op.get('/v1/account-api/detail'), 40003);
+    const reader = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: A.accountId,
+      permissions: ['herald.dev.api', 'herald.dev.api.query'],
+      password: PASSWORD,
+    });
+    expect(expectOk(await reader.client.get('/v1/account-api/detail')).appKey).toBe(a.appKey);
+    expectError(await reader.client.post('/v1/account-api/modifyAccountApi', { pushUrls: {} }), 40003);
+    expectError(await reader.client.post('/v1/account-api/modifyAddedServiceParams', { params: {} }), 40003);
+    expectError(await reader.client.post('/v1/account-api/genAccountApiSecret'), 40003);
+    expectError(await reader.client.get(`/v1/account-api/queryApiSecret?password=${PASSWORD}`), 40003);
+    expectError(await reader.client.get('/v1/account-api/queryGeoLocationApiSecret'), 40003);
+  });
+});

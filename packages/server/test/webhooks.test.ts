@@ -1,0 +1,212 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS } from '@herald/contract';
+import { webhookDeliveries } from '../src/db/schema';
+import { onJobStatus } from '../src/modules/webhooks/service';
+import { seedAccount, seedRoleUser } from './fixtures';
+import { createDevice, createModel } from './fleet';
+import { adminClient, Client, expectError, expectOk, startServer } from './harness';
+import { insertJob } from './job-rows';
+import { expectInvalid } from './people';
+
+type Received = { path: string; headers: http.IncomingHttpHeaders; body: string };
+
+/** A real HTTP receiver on loopback; `answer` decides the status of each request in turn. */
+async function receiver(answer: (n: number, path: string) => { status: number; location?: string }) {
+  const received: Received[] = [];
+  const srv = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body });
+      const a = answer(received.length, req.url ?? '');
+      res.writeHead(a.status, a.location ? { location: a.location } : {});
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+  return { received, base, close: () => new Promise<void>((r) => srv.close(() => r())) };
+}
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let op: Client;
+let A: Awaited<ReturnType<typeof seedAccount>>;
+let B: Awaited<ReturnType<typeof seedAccount>>;
+let device: { id: number; sn: string };
+let secret: string;
+
+const delivery = async (jobId: number) =>
+  (await server.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, jobId)))[0];
+const settled = (jobId: number) =>
+  vi.waitFor(
+    async () => {
+      const d = await delivery(jobId);
+      expect(d?.status).not.toBe('pending');
+      return d!;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
+
+/** Wait for the first attempt only (what these cases check does not need the whole backoff). */
+const attempted = (jobId: number) =>
+  vi.waitFor(
+    async () => {
+      const d = await delivery(jobId);
+      expect(d?.attempts ?? 0).toBeGreaterThan(0);
+      return d!;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
+
+beforeAll(async () => {
+  // retries after 1 ms, 5 ms, 30 ms, ... instead of seconds
+  server = await startServer({ WEBHOOK_BACKOFF_SCALE: '0.001' });
+  op = await adminClient(server);
+  A = await seedAccount(server);
+  B = await seedAccount(server);
+  const model = await createModel(op);
+  device = await createDevice(A.client, model.id);
+  secret = expectOk(await A.client.post('/v1/account-api/genAccountApiSecret')).secret;
+});
+afterAll(async () => server?.close());
+
+describe('webhooks', () => {
+  it('retries a receiver that fails twice, then succeeds; every attempt is recorded and the body is signed', async () => {
+    const rx = await receiver((n) => ({ status: n <= 2 ? 500 : 200 }));
+    try {
+      expectOk(await A.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { print: `${rx.base}/print` } }));
+      const job = await insertJob(
+        server,
+        { accountId: A.accountId, deviceId: device.id, sn: device.sn },
+        {
+          status: 3,
+          orderId: 'order-wh-1',
+          pushedAt: new Date(),
+          ackedAt: new Date(),
+          ackLatencyMs: 12,
+          finishedAt: new Date(),
+        },
+      );
+      await onJobStatus(server.deps, job);
+      const d = await settled(job.id);
+      expect(d).toMatchObject({ status: 'succeeded', attempts: 3, lastStatusCode: 200, event: 'print' });
+      expect(rx.received).toHaveLength(3);
+      for (const r of rx.received) {
+        const ts = r.headers[WEBHOOK_HEADERS.timestamp] as string;
+        const expected = createHmac('sha256', secret).update(`${ts}\n${r.body}`).digest('hex');
+        expect(r.headers[WEBHOOK_HEADERS.signature]).toBe(expected);
+        expect(r.headers[WEBHOOK_HEADERS.event]).toBe('print');
+        expect(r.headers[WEBHOOK_HEADERS.delivery]).toBe(String(d.id));
+        expect(r.headers['content-type']).toBe('application/json');
+      }
+      const body = JSON.parse(rx.received[2]!.body);
+      expect(body).toMatchObject({
+        event: 'print',
+        jobId: job.id,
+        msgId: job.msgId,
+        orderId: 'order-wh-1',
+        sn: device.sn,
+        status: 3,
+        reason: null,
+        latencyMs: 12,
+      });
+      expect(body.finishedAt).toBe(job.finishedAt!.toISOString());
+
+      // the console's view of it
+      const list = expectOk(await A.client.get(`/v1/webhooks/deliveries?jobId=${job.id}`));
+      expect(list.total).toBe(1);
+      expect(list.list[0]).toMatchObject({ id: d.id, status: 'succeeded', attempts: 3, url: `${rx.base}/print` });
+      const detail = expectOk(await A.client.get(`/v1/webhooks/deliveries/${d.id}`));
+      expect(detail.attemptList.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200]);
+      expect(detail.attemptList[0].error).toBe('HTTP 500');
+      expect(detail.payload).toMatchObject({ jobId: job.id });
+      expect(expectOk(await A.client.get('/v1/webhooks/deliveries?status=succeeded&event=print')).total).toBe(1);
+      expect(expectOk(await A.client.get('/v1/webhooks/deliveries?status=failed')).total).toBe(0);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('gives up after the backoff list, never follows redirects, and records connection errors', async () => {
+    const rx = await receiver((_, path) => (path === '/moved' ? { status: 302, location: '/ok' } : { status: 503 }));
+    try {
+      expectOk(
+        await A.client.post('/v1/account-api/modifyAccountApi', {
+          pushUrls: { speak: `${rx.base}/down`, trade: `${rx.base}/moved` },
+        }),
+      );
+      const base = { accountId: A.accountId, deviceId: device.id, sn: device.sn };
+      const speak = await insertJob(server, base, { kind: 'speak', status: 4, reason: 'muted' });
+      await onJobStatus(server.deps, speak);
+      const gaveUp = await settled(speak.id);
+      expect(gaveUp).toMatchObject({ status: 'failed', attempts: WEBHOOK_BACKOFF_MS.length + 1, lastStatusCode: 503 });
+
+      const trade = await insertJob(server, base, { kind: 'trade', status: 3, amount: '1.5', currency: 'CNY' });
+      await onJobStatus(server.deps, trade);
+      const moved = await attempted(trade.id);
+      expect(moved.lastStatusCode).toBe(302);
+      expect(moved.lastError).toBe('HTTP 302');
+      expect(rx.received.filter((r) => r.path === '/ok')).toHaveLength(0);
+    } finally {
+      await rx.close();
+    }
+    // nobody listens there any more: a connection error, not a status code
+    const job = await insertJob(
+      server,
+      { accountId: A.accountId, deviceId: device.id, sn: device.sn },
+      { kind: 'speak' },
+    );
+    await onJobStatus(server.deps, job);
+    const refused = await attempted(job.id);
+    const detail = expectOk(await A.client.get(`/v1/webhooks/deliveries/${refused.id}`));
+    expect(detail.attemptList[0].statusCode).toBeNull();
+    expect(detail.attemptList[0].error).toBeTruthy();
+  });
+
+  it('queues nothing without a push address for the event; a cleared address takes effect at once', async () => {
+    expectOk(
+      await A.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { print: '', speak: '', trade: '' } }),
+    );
+    const job = await insertJob(server, { accountId: A.accountId, deviceId: device.id, sn: device.sn });
+    await onJobStatus(server.deps, job);
+    expect(await delivery(job.id)).toBeUndefined();
+    // an account without any API settings
+    const other = await createDevice(B.client, (await createModel(op)).id);
+    const jobB = await insertJob(server, { accountId: B.accountId, deviceId: other.id, sn: other.sn });
+    await onJobStatus(server.deps, jobB);
+    expect(await delivery(jobB.id)).toBeUndefined();
+  });
+
+  it('validates filters in both languages, keeps accounts apart and needs the permission', async () => {
+    await expectInvalid(
+      (c) => c.get('/v1/webhooks/deliveries?status=lost'),
+      A.client,
+      'Incorrect format',
+      '格式不正确',
+      'status',
+    );
+    await expectInvalid(
+      (c) => c.get('/v1/webhooks/deliveries?from=2026-02-01&to=2026-01-01'),
+      A.client,
+      'The starting value cannot be greater than the ending value',
+      '起始值不能大于结束值',
+      'to',
+    );
+    const mine = expectOk(await A.client.get('/v1/webhooks/deliveries')).list;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(expectOk(await B.client.get('/v1/webhooks/deliveries')).total).toBe(0);
+    expectError(await B.client.get(`/v1/webhooks/deliveries/${mine[0].id}`), 40004);
+    expectError(await new Client(server).get('/v1/webhooks/deliveries'), 40002);
+    expectError(await op.get('/v1/webhooks/deliveries'), 40003);
+    const staff = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: A.accountId,
+      permissions: ['herald.dev.template'],
+    });
+    expectError(await staff.client.get('/v1/webhooks/deliveries'), 40003);
+  });
+});

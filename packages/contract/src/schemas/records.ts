@@ -247,3 +247,34 @@ export type GeneralRecordDetail = z.infer<typeof generalRecordDetailSchema>;
 
 /** GET /v1/records/publish/:id */
 export const publishRecordDetailSchema = publishRecordSchema;
+
+export const TRADE_STATS_BUCKETS = ['hour', 'day'] as const;
+/**
+ * GET /v1/records/trade/stats (herald.stat.speak.rec): transaction broadcasts per hour or day in the
+ * same window and scope as the list. `utcOffset` (minutes east of UTC, the console's) places the
+ * bucket boundaries on the viewer's local hours and midnights.
+ */
+export const tradeStatsQuery = z
+  .object({
+    ...timeFilters,
+    sn: text(32),
+    bucket: emptyAsAny(z.enum(TRADE_STATS_BUCKETS, { error: 'validation.invalidOption' })),
+    utcOffset: optionalQueryInt(-840, 840),
+  })
+  .superRefine(dateRangeCheck('from', 'to'));
+export type TradeStatsQuery = z.infer<typeof tradeStatsQuery>;
+
+/** One bucket: `at` is its start (ISO); failed counts failures and timeouts, pending the unfinished. */
+export const tradeStatsPointSchema = z.object({
+  at: z.string(),
+  success: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+});
+export type TradeStatsPoint = z.infer<typeof tradeStatsPointSchema>;
+/** Buckets with no broadcast are left out; the console fills the gaps. */
+export const tradeStatsSchema = z.object({
+  bucket: z.enum(TRADE_STATS_BUCKETS),
+  points: z.array(tradeStatsPointSchema),
+});
+export type TradeStats = z.infer<typeof tradeStatsSchema>;

@@ -3,6 +3,7 @@
  * device protocol) against one broker. Reports when each job arrives at a device and when the
  * device has sent its final result, in batches over IPC. Started by push.ts; not run by hand.
  */
+import type { JobResult } from '@herald/contract';
 import { VirtualDevice, type Received } from '@herald/device-sim';
 import { benchSecret, benchSn } from './connections-shared';
 import { now, type PushWorkerParams, type PushWorkerReport, type Stamp } from './push-shared';
@@ -28,11 +29,12 @@ function makeDevice(n: number): VirtualDevice {
   });
   d.on('online', () => online.add(d));
   d.on('offline', () => online.delete(d));
-  d.on('jobArrived', (id: string) => arrived.push([id, now()]));
+  // 'received' fires as a job arrives (before the ack); 'result' once the broker took the
+  // device's result (for Herald: once it has stored status 3)
   d.on('received', (r: Received) => {
-    if (r.kind === 'job' && r.id) arrived.push([r.id, now()]);
+    if (r.kind === 'job' && r.outcome === 'executed' && r.id) arrived.push([r.id, now()]);
   });
-  d.on('jobFinished', (id: string) => finished.push([id, now()]));
+  d.on('result', (r: JobResult) => finished.push([r.id, now()]));
   return d;
 }
 

@@ -178,7 +178,7 @@ async function stopFleet(fleet: Fleet) {
 // ── load and figures ───────────────────────────────────────────────────────
 
 /** One job of the load: when it was sent, and under which id the device will see it. */
-type Sent = { at: number; measured: boolean; id?: string; answeredAt?: number; error?: string };
+type Sent = { at: number; measured: boolean; id?: string; orderId?: string; answeredAt?: number; error?: string };
 
 /**
  * Open loop: job i is due at t0 + i/rate whatever happened to the earlier ones, so a slow server
@@ -214,6 +214,8 @@ type Figures = {
   toDevice: number[];
   toFinal: number[];
   maxLagMs: number;
+  /** statuses of a sample of the accepted jobs, read back from the records */
+  recordCheck?: Record<string, number>;
 };
 
 function figures(system: string, sent: Sent[], fleet: Fleet, maxLagMs: number): Figures {
@@ -376,27 +378,43 @@ async function runHerald(runKey: string): Promise<Figures> {
     const sent: Sent[] = [];
     log(`Herald: ${WARMUP} s warm-up + ${SECONDS} s at ${RATE} prints/s through the open API`);
     const maxLagMs = await openLoop(total, (i) => {
-      const s: Sent = { at: now(), measured: i >= warm };
+      const s: Sent = { at: now(), measured: i >= warm, orderId: `${runKey}-${i}` };
       sent.push(s);
-      client
-        .print({ sn: benchSn(1 + (i % N)), content: RECEIPT.replace('{{n}}', String(i)), orderId: `${runKey}-${i}` })
-        .then(
-          (job) => {
-            s.answeredAt = now();
-            s.id = job.msgId;
-          },
-          (err: unknown) => {
-            s.answeredAt = now();
-            s.error = err instanceof HeraldApiError ? `${err.code} ${err.message}` : (err as Error).message;
-          },
-        );
+      client.print({ sn: benchSn(1 + (i % N)), content: RECEIPT.replace('{{n}}', String(i)), orderId: s.orderId }).then(
+        (job) => {
+          s.answeredAt = now();
+          s.id = job.msgId;
+        },
+        (err: unknown) => {
+          s.answeredAt = now();
+          s.error = err instanceof HeraldApiError ? `${err.code} ${err.message}` : (err as Error).message;
+        },
+      );
     });
     await drain(sent, fleet);
     await stopFleet(fleet);
-    return figures('Herald (embedded), open API', sent, fleet, maxLagMs);
+    const result = figures('Herald (embedded), open API', sent, fleet, maxLagMs);
+    result.recordCheck = await checkRecords(client, sent);
+    return result;
   } finally {
     await stopChild(server, 30_000);
   }
+}
+
+/**
+ * The device's result being acknowledged should mean Herald stored status 3: read the records of
+ * a sample of the accepted jobs back through the open API and count their statuses.
+ */
+async function checkRecords(client: HeraldClient, sent: Sent[]): Promise<Record<string, number>> {
+  const ok = sent.filter((s) => s.id && !s.error);
+  const step = Math.max(1, Math.floor(ok.length / 100));
+  const counts: Record<string, number> = {};
+  for (let i = 0; i < ok.length; i += step) {
+    const job = await client.record({ orderId: ok[i]!.orderId! }).catch(() => undefined);
+    const key = job ? `status ${job.status}` : 'unreadable';
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
 }
 
 // ── baseline: bare Aedes relay ─────────────────────────────────────────────
@@ -514,6 +532,8 @@ function table(results: Figures[]) {
   for (const r of results) {
     if (Object.keys(r.errors).length > 0) console.log(`${r.system} errors: ${JSON.stringify(r.errors)}`);
     console.log(`${r.system}: load generator fell behind its schedule by at most ${r.maxLagMs.toFixed(1)} ms`);
+    if (r.recordCheck)
+      console.log(`${r.system}: records of a sample of accepted jobs: ${JSON.stringify(r.recordCheck)}`);
   }
   const h = results.find((r) => r.system.startsWith('Herald'));
   const b = results.find((r) => r.system.startsWith('bare'));

@@ -20,6 +20,7 @@ import businessRoutes from './businesses/routes';
 import accountApiRoutes from './account-api/routes';
 import webhookRoutes from './webhooks/routes';
 import recordRoutes from './records/routes';
+import tradeSpeakRoutes from './trade-speak/routes';
 
 /** Every module's routes, registered in this order. */
 export const modules: RoutesPlugin[] = [
@@ -43,5 +44,6 @@ export const modules: RoutesPlugin[] = [
   accountApiRoutes,
   webhookRoutes,
   recordRoutes,
+  tradeSpeakRoutes,
   openApiRoutes,
 ];

@@ -7,6 +7,7 @@ import {
   businessOptionSchema,
   envelope,
   optionValueSchema,
+  speakLanguageOptionSchema,
   templateOptionSchema,
 } from '@herald/contract';
 import { ok } from '../../lib/envelope';
@@ -14,6 +15,7 @@ import type { RoutesPlugin } from '../../lib/deps';
 import * as common from './service';
 import { businessOptions } from '../businesses/service';
 import { templateOptions } from '../templates/service';
+import { speakLanguageOptions } from '../trade-speak/service';
 
 const tags = ['common'];
 /** Lookups for forms and filters: any signed-in user; scoping to the caller's account is in the service. */
@@ -98,6 +100,19 @@ const commonRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (req) => ok(await templateOptions(deps, req.auth)),
+  );
+
+  app.get(
+    '/v1/common/speakLanguageListQuery',
+    {
+      config: SIGNED_IN,
+      schema: {
+        tags,
+        summary: 'Voice-pack languages, named in the request language',
+        response: { 200: envelope(z.array(speakLanguageOptionSchema)) },
+      },
+    },
+    async (req) => ok(speakLanguageOptions(req.locale)),
   );
 };
 

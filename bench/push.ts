@@ -8,7 +8,7 @@
  *
  * Options: --devices N (5000)  --rate R jobs/s (1000)  --seconds S (20)  --warmup S (3)
  *          --workers W (2)  --batch B (250)  --drain S (20)  --no-baseline  --no-herald
- *          --cpu-prof (the server writes a V8 CPU profile into bench/profiles/)
+ *          --cpu-prof (the server writes a V8 CPU profile into $TMPDIR/herald-bench-profiles/)
  *
  * Measured on the bench side, per job: request sent → the simulated device received the job
  * ("to device"), and request sent → the device's final result was accepted by the broker
@@ -337,7 +337,7 @@ async function runHerald(runKey: string): Promise<Figures> {
   tmpDirs.push(dataDir);
   await seedHerald(dataDir, runKey);
   const [httpPort, mqttPort] = [await freePort(), await freePort()];
-  const profDir = path.join(ROOT, 'bench', 'profiles');
+  const profDir = path.join(os.tmpdir(), 'herald-bench-profiles');
   if (args['cpu-prof']) fs.mkdirSync(profDir, { recursive: true });
   const server = track(
     spawn(
@@ -398,6 +398,7 @@ async function runHerald(runKey: string): Promise<Figures> {
     return result;
   } finally {
     await stopChild(server, 30_000);
+    if (args['cpu-prof']) log(`server CPU profile in ${profDir} (open in Chrome DevTools → Performance)`);
   }
 }
 

@@ -259,7 +259,7 @@ export async function findJobById(db: Db, accountId: number, id: number): Promis
 
 /** When a job ends, its general request record (if it came through the open API) ends with it. */
 const finishApiRequest = sql`r as (update api_requests a
-    set result = case when j.status = ${JobStatus.SUCCESS} then ${GeneralResult.SUCCESS} else ${GeneralResult.FAILED} end
+    set result = case when j.status = ${JobStatus.SUCCESS} then ${GeneralResult.SUCCESS}::smallint else ${GeneralResult.FAILED}::smallint end
     from j
    where j.status >= ${JobStatus.SUCCESS} and j.source = 'api' and a.account_id = j.account_id and a.created_at = j.requested_at and a.job_id = j.id)`;
 
@@ -276,7 +276,7 @@ export async function markPushed(
   const [r] = await rowsOf(
     db,
     sql`with j as (update jobs
-            set status = case when status = ${JobStatus.NOT_PUSHED} then ${JobStatus.PUSHED} else status end,
+            set status = case when status = ${JobStatus.NOT_PUSHED} then ${JobStatus.PUSHED}::smallint else status end,
                 pushed_at = ${at}::timestamptz, push_count = push_count + 1
           where id = ${jobId} and status < ${JobStatus.SUCCESS} returning *),
         p as (insert into publish_records (job_id, account_id, device_id, sn, topic, msg_id, qos, status, bytes, published_at)

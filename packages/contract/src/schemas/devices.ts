@@ -5,7 +5,7 @@ import { COMMANDS, printParamsSchema, SN_RE } from '../device/protocol';
 import { ALNUM_RE, optionalQueryInt, optionalText, phoneSchema } from '../validation';
 import { bodyId, emptyAsAny, optionalBodyId, queryFlag, queryId } from './fleet-fields';
 
-/** Batch import limits: xlsx only, at most 2 MB and 5,000 devices per file. */
+/** Batch import limits: xlsx or xls, at most 2 MB and 5,000 devices per file. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
 /** Columns of the batch-add template, in order (the header row carries these labels). */
@@ -262,7 +262,7 @@ export const logParamsSchema = z.object({
   logId: z.coerce.number().int().positive(),
 });
 
-/** POST /v1/devices/imports — the xlsx file as base64 (a data URL prefix is accepted). */
+/** POST /v1/devices/imports — the xlsx or xls file as base64 (a data URL prefix is accepted). */
 export const importDevicesBody = z.object({
   fileName: z.string().trim().max(255, 'validation.maxLength').optional(),
   content: z.string({ error: 'error.uploadFailed' }).min(1, 'error.uploadFailed'),

@@ -23,11 +23,12 @@ import * as groupsRepo from '../groups/repo';
 import * as modelsRepo from '../models/repo';
 import { MODEL_DISABLED } from '../models/service';
 import { audit } from '../oper-log/audit';
+import { isOle2, readXlsRows, type SheetRow } from './import-xls';
 import * as repo from './repo';
 import { defaultGroupOf, notifyChanged } from './service';
 
 /**
- * Batch add from the xlsx template. The upload is parsed at once (a bad file is refused with
+ * Batch add from the xlsx template (a legacy .xls works too: spec "xls or xlsx"). The upload is parsed at once (a bad file is refused with
  * 'File format error' before any job exists); the rows are then checked and created in the
  * background in chunks, and GET /v1/devices/imports/:id reports processed/total and the rows that
  * failed with their row numbers. Each chunk is one transaction: a crash mid-way leaves the chunks
@@ -56,37 +57,49 @@ export async function templateXlsx(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** base64 (a data-URL prefix is allowed) → bytes; refuse what is too big or not an xlsx. */
+/** base64 (a data-URL prefix is allowed) → bytes; refuse what is too big or neither xlsx nor xls. */
 function decodeUpload(content: string): Buffer {
   const b64 = content.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) throw invalid('error.uploadFailed', 'content');
   const bytes = Buffer.from(b64, 'base64');
   if (bytes.length === 0) throw invalid('error.uploadFailed', 'content');
   if (bytes.length > IMPORT_MAX_BYTES) throw invalid('error.importFileTooLarge', 'content');
-  // xlsx is a zip; legacy .xls (OLE2) and anything else is not readable here
-  if (!bytes.subarray(0, 4).equals(ZIP_MAGIC)) throw invalid('error.fileFormat', 'content');
+  // xlsx is a zip, legacy .xls an OLE2 compound document; anything else is not a spreadsheet
+  if (!bytes.subarray(0, 4).equals(ZIP_MAGIC) && !isOle2(bytes)) throw invalid('error.fileFormat', 'content');
   return bytes;
 }
 
-export async function parseImportFile(bytes: Buffer): Promise<ParsedRow[]> {
+async function readXlsxRows(bytes: Buffer, columns: number): Promise<SheetRow[]> {
   const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as never);
+  const ws = wb.worksheets[0];
+  if (!ws) return [];
+  const out: SheetRow[] = [];
+  for (let r = 1; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    out.push({ row: r, cells: Array.from({ length: columns }, (_, i) => row.getCell(i + 1).text.trim()) });
+  }
+  return out;
+}
+
+/** The sheet's rows under the template's header; the same checks and limits for xlsx and xls. */
+export async function parseImportFile(bytes: Buffer): Promise<ParsedRow[]> {
+  let sheet: SheetRow[];
   try {
-    await wb.xlsx.load(bytes as never);
+    sheet = isOle2(bytes)
+      ? readXlsRows(bytes, IMPORT_COLUMNS.length)
+      : await readXlsxRows(bytes, IMPORT_COLUMNS.length);
   } catch {
     throw invalid('error.fileFormat', 'content');
   }
-  const ws = wb.worksheets[0];
-  if (!ws) throw invalid('error.fileFormat', 'content');
-  const header = [1, 2, 3, 4].map((i) => ws.getRow(1).getCell(i).text.trim().toLowerCase());
+  const header = (sheet[0]?.row === 1 ? sheet[0].cells : []).map((c) => c.toLowerCase());
   if (!IMPORT_COLUMNS.slice(0, 3).every((h, i) => header[i] === h.toLowerCase()))
     throw invalid('error.fileFormat', 'content');
   const rows: ParsedRow[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const cells = [1, 2, 3, 4, 5].map((i) => row.getCell(i).text.trim());
+  for (const { row, cells } of sheet.slice(1)) {
     if (cells.every((c) => c === '')) continue;
     const [sn, name, modelCode, groupName, secret] = cells as [string, string, string, string, string];
-    rows.push({ row: r, sn, name, modelCode, groupName, secret });
+    rows.push({ row, sn, name, modelCode, groupName, secret });
     if (rows.length > IMPORT_MAX_ROWS) throw invalid('error.importTooManyRows', 'content');
   }
   if (rows.length === 0) throw invalid('error.importEmpty', 'content');

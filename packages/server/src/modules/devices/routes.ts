@@ -119,7 +119,7 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
       bodyLimit: Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024,
       schema: {
         tags,
-        summary: 'Start a batch add from an xlsx file (base64); poll the job for progress',
+        summary: 'Start a batch add from an xlsx or xls file (base64); poll the job for progress',
         body: importDevicesBody,
         response: { 200: envelope(importJobSchema) },
       },

@@ -12,7 +12,7 @@ import { downloadImportTemplate, importJobQuery, startImport } from '../api/impo
 import { accountOptionsQuery } from '../api/list-lookups';
 
 /**
- * Batch add from the xlsx template: download it, upload the filled file, watch the progress, and
+ * Batch add from the xlsx template (a filled .xls works too): download it, upload the filled file, watch the progress, and
  * read the per-row errors (valid rows are created, invalid ones are listed).
  */
 export function DeviceBatchAddPage() {
@@ -26,7 +26,8 @@ export function DeviceBatchAddPage() {
   const { data: job } = useQuery(importJobQuery(jobId));
 
   const upload = async (file: File) => {
-    if (!hasExtension(file.name, ['xlsx'])) return toastError(t('error.fileFormat'));
+    // spec: "Batch import: xls or xlsx" (the server checks the content, not the name)
+    if (!hasExtension(file.name, ['xlsx', 'xls'])) return toastError(t('error.fileFormat'));
     if (file.size > IMPORT_MAX_BYTES) return toastError(t('error.importFileTooLarge'));
     if (side === 'op' && !accountId) return toastError(t('error.selectAccountFirst'));
     setUploading(true);
@@ -92,7 +93,7 @@ export function DeviceBatchAddPage() {
         {(!job || job.status !== 'running') && (
           <div data-testid="device-import-upload">
             <Upload.Dragger
-              accept=".xlsx"
+              accept=".xlsx,.xls"
               multiple={false}
               showUploadList={false}
               disabled={uploading}

@@ -1,0 +1,88 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OPEN_API } from '@herald/contract';
+import { HeraldApiError, HeraldClient, HeraldNetworkError } from './index';
+
+/**
+ * The retry rules against a loopback stand-in for Herald that drops the first connections
+ * without answering (what a network failure looks like to fetch). The real server is exercised
+ * by packages/server/test/sdk.test.ts.
+ */
+
+let server: http.Server;
+let baseUrl: string;
+let dropFirst = 0;
+const seen: { path: string; nonce: string; body: string }[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      seen.push({ path: req.url ?? '', nonce: String(req.headers[OPEN_API.headers.nonce]), body });
+      if (seen.length <= dropFirst) return req.socket.destroy();
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/open/v1/device') {
+        res.statusCode = 401;
+        return res.end(JSON.stringify({ code: 40020, message: 'Signature invalid', data: null }));
+      }
+      res.end(JSON.stringify({ code: 20000, message: 'ok', data: { jobId: 7, msgId: 'm', orderId: null, status: 0 } }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+beforeEach(() => {
+  seen.length = 0;
+  dropFirst = 0;
+});
+
+const client = () => new HeraldClient({ baseUrl, appKey: 'k', secret: 's', retryDelayMs: 1 });
+
+describe('HeraldClient retries', () => {
+  it('repeats a read after a dropped connection, signed afresh', async () => {
+    dropFirst = 2;
+    await expect(client().record({ jobId: 7 })).resolves.toMatchObject({ jobId: 7 });
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen.map((s) => s.nonce)).size).toBe(3);
+  });
+
+  it('repeats a print only when it carries an order id', async () => {
+    dropFirst = 1;
+    const err = await client()
+      .print({ sn: 'SIM000001', content: 'x' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HeraldNetworkError);
+    expect(seen).toHaveLength(1);
+
+    seen.length = 0;
+    dropFirst = 1;
+    await expect(client().print({ sn: 'SIM000001', content: 'x', orderId: 'A-1' })).resolves.toMatchObject({
+      jobId: 7,
+    });
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.body).toBe(seen[1]!.body);
+  });
+
+  it('never repeats an answered call, even an error', async () => {
+    const err = await client()
+      .device({ sn: 'SIM000001' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HeraldApiError);
+    expect(err).toMatchObject({ code: 40020, httpStatus: 401, message: 'Signature invalid' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('gives up after the allowed attempts', async () => {
+    dropFirst = 10;
+    const err = await client()
+      .record({ orderId: 'A-1' })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'HeraldNetworkError', attempts: 3 });
+    expect(seen).toHaveLength(3);
+  });
+});

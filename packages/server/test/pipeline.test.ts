@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobStatus } from '@herald/contract';
+import type { VirtualDevice } from '@herald/device-sim';
+import { publishRecords } from '../src/db/schema';
+import { flushDevice } from '../src/modules/jobs/pipeline';
+import { startServer } from './harness';
+import { seedAccount } from './fixtures';
+import type { Client } from './harness';
+import { eventually, seedDevice, seedModel } from './devices-fixture';
+import { OpenClient, apiRequestsOf, jobReaches, jobRow, onlineInDb, seedApiKey, simDevice } from './open-api-fixture';
+import { uniq } from './people';
+
+/** Delivery through real MQTT to simulated devices: queues, reconnects, pause, expiry and device failures. */
+type S = Awaited<ReturnType<typeof startServer>>;
+let server: S;
+let mqttUrl: string;
+const sims: VirtualDevice[] = [];
+let api: OpenClient;
+let console_: Client;
+let accountId: number;
+let modelId: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  mqttUrl = server.deps.gateway.endpoints().mqtt!;
+  const account = await seedAccount(server);
+  accountId = account.accountId;
+  console_ = account.client;
+  const k = await seedApiKey(server, accountId);
+  api = new OpenClient(server, k.appKey, k.secret);
+  modelId = (await seedModel(server, { type: 'printer' })).id;
+});
+
+afterAll(async () => {
+  await Promise.all(sims.map((d) => d.stop()));
+  await server?.close();
+});
+
+const accepted = async (res: Promise<{ body: Record<string, any> }>) => {
+  const r = await res;
+  expect(r.body.code, JSON.stringify(r.body)).toBe(20000);
+  return r.body.data as { jobId: number; msgId: string; status: number };
+};
+
+describe('delivery', () => {
+  it('keeps an offline device’s queue and delivers it in order when the device connects', async () => {
+    const device = await seedDevice(server, accountId, modelId);
+    const tag = uniq();
+    const ids: number[] = [];
+    for (let i = 1; i <= 4; i++)
+      ids.push((await accepted(api.print({ sn: device.sn, content: `Q${tag} #${i}` }))).jobId);
+    for (const id of ids) expect((await jobRow(server, id)).status).toBe(JobStatus.NOT_PUSHED);
+
+    const sim = simDevice(sims, mqttUrl, device);
+    sim.start();
+    for (const id of ids) await jobReaches(server, id, JobStatus.SUCCESS);
+    const printed = sim.printed.filter((p) => p.includes(`Q${tag}`)).map((p) => p.trim());
+    expect(printed).toEqual([1, 2, 3, 4].map((i) => `Q${tag} #${i}`));
+    // general request records end with their jobs
+    const rows = await eventually(async () => {
+      const r = (await apiRequestsOf(server, api.appKey)).filter((x) => x.jobId !== null && ids.includes(x.jobId));
+      return r.length === 4 && r.every((x) => x.result === 1) ? r : undefined;
+    });
+    expect(rows).toHaveLength(4);
+
+    // a reconnect does not print anything twice
+    sim.crash();
+    sim.start();
+    await sim.waitOnline();
+    const after = await accepted(api.print({ sn: device.sn, content: `Q${tag} #5` }));
+    await jobReaches(server, after.jobId, JobStatus.SUCCESS);
+    expect(sim.printed.filter((p) => p.includes(`Q${tag}`))).toHaveLength(5);
+  });
+
+  it('sends a paused device nothing until it is resumed', async () => {
+    const device = await seedDevice(server, accountId, modelId);
+    const sim = simDevice(sims, mqttUrl, device);
+    sim.start();
+    await sim.waitOnline();
+    await onlineInDb(server, device.id);
+    const pause = await console_.post('/v1/devices/pause', { ids: [device.id] });
+    expect(pause.body.code, JSON.stringify(pause.body)).toBe(20000);
+    await eventually(async () => sim.state.paused);
+
+    const job = await accepted(api.print({ sn: device.sn, content: 'While paused' }));
+    // a flush (as on reconnect) still holds the queue back
+    await flushDevice(server.deps, device);
+    const held = await jobRow(server, job.jobId);
+    expect(held.status).toBe(JobStatus.NOT_PUSHED);
+    expect(held.pushCount).toBe(0);
+    expect(sim.received.filter((r) => r.kind === 'job')).toHaveLength(0);
+
+    const resume = await console_.post('/v1/devices/resume', { ids: [device.id] });
+    expect(resume.body.code, JSON.stringify(resume.body)).toBe(20000);
+    await jobReaches(server, job.jobId, JobStatus.SUCCESS);
+    expect(sim.printed.some((p) => p.includes('While paused'))).toBe(true);
+  });
+
+  it('times a job out (5) when its device never takes it before expiry', async () => {
+    const device = await seedDevice(server, accountId, modelId);
+    const orderId = `exp-${uniq()}`;
+    const job = await accepted(api.print({ sn: device.sn, content: 'Too late', orderId, expireSeconds: 5 }));
+    const done = await jobReaches(server, job.jobId, JobStatus.TIMEOUT);
+    expect(done.reason).toBe('expired');
+    expect(done.finishedAt).not.toBeNull();
+    const rec = await api.record({ orderId });
+    expect(rec.body.data).toMatchObject({ status: 5, reason: 'expired' });
+    await eventually(async () => {
+      const r = (await apiRequestsOf(server, api.appKey)).find((x) => x.jobId === job.jobId);
+      return r?.result === 0;
+    });
+    // the device coming online later does not get it
+    const sim = simDevice(sims, mqttUrl, device);
+    sim.start();
+    await sim.waitOnline();
+    const next = await accepted(api.print({ sn: device.sn, content: 'In time' }));
+    await jobReaches(server, next.jobId, JobStatus.SUCCESS);
+    expect(sim.printed.some((p) => p.includes('Too late'))).toBe(false);
+  });
+
+  it('records the device’s failure reason: paper out → 4 outOfPaper', async () => {
+    const device = await seedDevice(server, accountId, modelId);
+    const sim = simDevice(sims, mqttUrl, device);
+    sim.start();
+    await sim.waitOnline();
+    await onlineInDb(server, device.id);
+    sim.injectFault('paper-out');
+    const job = await accepted(api.print({ sn: device.sn, content: 'No paper' }));
+    const done = await jobReaches(server, job.jobId, JobStatus.FAILED);
+    expect(done.reason).toBe('outOfPaper');
+    expect(done.ackedAt).not.toBeNull();
+    const pubs = await server.deps.db.select().from(publishRecords).where(eq(publishRecords.jobId, job.jobId));
+    expect(pubs.map((p) => p.status)).toEqual([2]);
+    sim.clearFault('paper-out');
+  });
+
+  it('re-sends a job whose ack never came when the device reconnects; the device drops the duplicate', async () => {
+    const device = await seedDevice(server, accountId, modelId);
+    const sim = simDevice(sims, mqttUrl, device);
+    sim.start();
+    await sim.waitOnline();
+    await onlineInDb(server, device.id);
+    sim.injectFault('drop-ack');
+    const job = await accepted(api.print({ sn: device.sn, content: 'Ack lost' }));
+    // printed and reported, but Herald never saw the ack: the result alone finishes it
+    await jobReaches(server, job.jobId, JobStatus.SUCCESS);
+    expect((await jobRow(server, job.jobId)).ackedAt).toBeNull();
+
+    const device2 = await seedDevice(server, accountId, modelId);
+    const sim2 = simDevice(sims, mqttUrl, device2, { printDelayMs: 60_000 });
+    sim2.start();
+    await sim2.waitOnline();
+    await onlineInDb(server, device2.id);
+    sim2.injectFault('drop-ack');
+    const pending = await accepted(api.print({ sn: device2.sn, content: 'Again' }));
+    await eventually(async () => sim2.received.some((r) => r.kind === 'job' && r.id === pending.msgId));
+    expect((await jobRow(server, pending.jobId)).status).toBe(JobStatus.PUSHED);
+    sim2.clearFault('drop-ack');
+    await flushDevice(server.deps, device2);
+    // the same msgId again: acked this time, not queued twice
+    const acked = await jobReaches(server, pending.jobId, JobStatus.PUSH_SUCCEEDED);
+    expect(acked.pushCount).toBe(2);
+    expect(sim2.received.filter((r) => r.id === pending.msgId).map((r) => r.outcome)).toEqual([
+      'executed',
+      'duplicate',
+    ]);
+  });
+});

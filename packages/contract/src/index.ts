@@ -26,3 +26,4 @@ export * from './schemas/account-api';
 export * from './schemas/records';
 export * from './schemas/webhooks';
 export * from './schemas/trade-speak';
+export * from './schemas/speak-test';

@@ -21,6 +21,7 @@ import accountApiRoutes from './account-api/routes';
 import webhookRoutes from './webhooks/routes';
 import recordRoutes from './records/routes';
 import tradeSpeakRoutes from './trade-speak/routes';
+import speakTestRoutes from './speak-test/routes';
 
 /** Every module's routes, registered in this order. */
 export const modules: RoutesPlugin[] = [
@@ -45,5 +46,6 @@ export const modules: RoutesPlugin[] = [
   webhookRoutes,
   recordRoutes,
   tradeSpeakRoutes,
+  speakTestRoutes,
   openApiRoutes,
 ];

@@ -213,7 +213,11 @@ export type PrintRecordDetail = z.infer<typeof printRecordDetailSchema>;
 export const broadcastRecordDetailSchema = broadcastRecordSchema.extend(jobDetailExtra);
 export type BroadcastRecordDetail = z.infer<typeof broadcastRecordDetailSchema>;
 /** GET /v1/records/trade/:id */
-export const tradeRecordDetailSchema = tradeRecordSchema.extend(jobDetailExtra);
+export const tradeRecordDetailSchema = tradeRecordSchema.extend(jobDetailExtra).extend({
+  /** the clip sequence the device was sent, and what it says in the voice pack's language */
+  clips: z.array(z.string()).nullable(),
+  spoken: nullableString,
+});
 export type TradeRecordDetail = z.infer<typeof tradeRecordDetailSchema>;
 /** GET /v1/records/delivery/:id */
 export const deliveryRecordDetailSchema = deliveryRecordSchema.extend(jobDetailExtra);

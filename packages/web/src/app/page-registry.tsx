@@ -13,6 +13,7 @@ const devices = () => import('../features/devices');
 const models = () => import('../features/device-models');
 const applications = () => import('../features/applications');
 const manufacturers = () => import('../features/manufacturers');
+const records = () => import('../features/records');
 
 /**
  * Route name (from the contract's route tree) → page. The shell composes the features here;
@@ -54,6 +55,19 @@ const PAGES: Record<string, Page> = {
   'apply.detail': named(applications, 'AppDetailPage'),
   operLog: named(() => import('../features/oper-log'), 'OperLogPage'),
   userCenter: named(() => import('../features/personal'), 'PersonalCentrePage'),
+  printRecord: named(records, 'PrintRecordListPage'),
+  'printRecord.detail': named(records, 'PrintRecordDetailPage'),
+  broadcastRecord: named(records, 'BroadcastRecordListPage'),
+  'broadcastRecord.detail': named(records, 'BroadcastRecordDetailPage'),
+  tradeSpeak: named(records, 'TradeSpeakListPage'),
+  'tradeSpeak.detail': named(records, 'TradeSpeakDetailPage'),
+  'tradeSpeak.setting': named(records, 'TradeSpeakSettingPage'),
+  general: named(records, 'GeneralRecordListPage'),
+  'general.detail': named(records, 'GeneralRecordDetailPage'),
+  publish: named(records, 'PublishRecordListPage'),
+  'publish.detail': named(records, 'PublishRecordDetailPage'),
+  delivery: named(records, 'DeliveryRecordListPage'),
+  'delivery.detail': named(records, 'DeliveryRecordDetailPage'),
 };
 
 export function pageFor(name: string): Page {

@@ -11,6 +11,7 @@ import group from './group';
 import app from './app';
 import manufacturer from './manufacturer';
 import job from './job';
+import records from './records';
 
 export default {
   ...common,
@@ -26,4 +27,5 @@ export default {
   ...app,
   ...manufacturer,
   ...job,
+  ...records,
 };

@@ -1,0 +1,21 @@
+import { get } from '../../../lib/http';
+
+export const accountOptionsQuery = (enabled: boolean) => ({
+  queryKey: ['common', 'accountListQuery'] as const,
+  queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
+  enabled,
+});
+
+/** Templates are the account's own, so only account users get the options. */
+export const templateOptionsQuery = (enabled: boolean) => ({
+  queryKey: ['common', 'templateListQuery'] as const,
+  queryFn: () => get<{ value: number; label: string }[]>('/v1/common/templateListQuery'),
+  enabled,
+});
+
+/** Named in the request language, so the key carries it. */
+export const speakLanguagesQuery = (locale: string) => ({
+  queryKey: ['common', 'speakLanguageListQuery', locale] as const,
+  queryFn: () => get<{ value: string; label: string }[]>('/v1/common/speakLanguageListQuery'),
+  staleTime: Infinity,
+});

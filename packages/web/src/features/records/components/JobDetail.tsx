@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Descriptions, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { JobRecordBase, PublishRecord, TimelineStep } from '@herald/contract';
+import { formatDateTime } from '../../../lib/format';
+import { JobTimeline } from './JobTimeline';
+import { PublishRecordsTable } from './PublishRecordsTable';
+import { JobStatusTag, useReasonLabel } from './StatusTags';
+
+export type JobDetailData = JobRecordBase & {
+  timeline: TimelineStep[];
+  publishRecords: PublishRecord[];
+  request: unknown;
+};
+
+/** One job (print, speech or transaction broadcast): its fields, the area's own, timeline, publishes, request. */
+export function JobDetail({ job, extra = [] }: { job: JobDetailData; extra?: [string, ReactNode][] }) {
+  const { t } = useTranslation();
+  const reason = useReasonLabel();
+  const f = (k: string) => t(`records.fields.${k}`);
+  const items: [string, ReactNode][] = [
+    [f('sn'), job.sn],
+    [f('msgId'), <Typography.Text copyable>{job.msgId}</Typography.Text>],
+    [f('orderId'), job.orderId ?? '-'],
+    [f('kind'), t(`job.kind.${job.kind}`)],
+    [f('source'), t(`job.source.${job.source}`, { defaultValue: job.source })],
+    [f('status'), <JobStatusTag status={job.status} />],
+    [f('reason'), reason(job.reason)],
+    ...extra,
+    [f('requestedAt'), formatDateTime(job.requestedAt)],
+    [f('expireAt'), formatDateTime(job.expireAt)],
+    [f('pushCount'), job.pushCount],
+    [f('ackLatency'), job.ackLatencyMs == null ? '-' : `${job.ackLatencyMs} ms`],
+    ...(job.accountName ? ([[f('account'), job.accountName]] as [string, ReactNode][]) : []),
+  ];
+  return (
+    <>
+      <Descriptions
+        column={{ xs: 1, md: 2, xl: 3 }}
+        items={items.map(([label, children], i) => ({ key: i, label, children }))}
+      />
+      <Typography.Title level={5}>{t('records.timeline.title')}</Typography.Title>
+      <JobTimeline steps={job.timeline} />
+      <Typography.Title level={5}>{t('records.publishes')}</Typography.Title>
+      <PublishRecordsTable rows={job.publishRecords} />
+      {job.request != null && (
+        <>
+          <Typography.Title level={5}>{t('records.request')}</Typography.Title>
+          <pre className="records-request" data-testid="job-request" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+            {JSON.stringify(job.request, null, 2)}
+          </pre>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Button, Card, Space, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useIdParam } from '../../../lib/use-id-param';
+import { recordQuery, type RecordArea } from '../api/records-api';
+
+/** The detail page shell every record area shares: load `?id=`, title, back to the list. */
+export function RecordDetail<T>(props: {
+  area: RecordArea;
+  back: string;
+  title: (record: T) => string;
+  children: (record: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useIdParam();
+  const { data } = useQuery(recordQuery<T>(props.area, id));
+  if (!data) return <Spin />;
+  return (
+    <Card
+      title={props.title(data)}
+      extra={<Button onClick={() => navigate(props.back)}>{t('common.back')}</Button>}
+      data-testid={`record-detail-${props.area}`}
+    >
+      <Space direction="vertical" size={24} style={{ width: '100%' }}>
+        {props.children(data)}
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState, type ReactNode } from 'react';
+import { Space } from 'antd';
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Dayjs } from 'dayjs';
+import { PAGINATION, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import { useSession } from '../../../lib/session-context';
+import { accountOptionsQuery } from '../api/list-lookups';
+import { listRecords, type RecordArea } from '../api/records-api';
+import { defaultRange, oldestAllowed, toRecordQuery, type RecordQuery } from './record-query';
+
+type Row = { id: number; accountName?: string | null };
+
+export type RecordTableProps<T extends Row> = {
+  area: RecordArea;
+  title: string;
+  /** the area's own columns; the time range filter and the operators' account column are added here */
+  columns: ProColumns<T>[];
+  /** sortable column key → the API's sortField */
+  sortFields?: Record<string, string>;
+  toolBar?: ReactNode[];
+  /** shown above the table with the query and rows of the last load (charts, summaries) */
+  above?: (query: RecordQuery | undefined, rows: T[]) => ReactNode;
+};
+
+/**
+ * The one record list: ProTable over `/v1/records/<area>` with a time range that opens on the
+ * last 24 hours and cannot reach past the retention period, and, for operators, the account.
+ */
+export function RecordTable<T extends Row>({ area, title, columns, sortFields, toolBar, above }: RecordTableProps<T>) {
+  const { t } = useTranslation();
+  const { side } = useSession();
+  const accounts = useQuery(accountOptionsQuery(side === 'op'));
+  const [last, setLast] = useState<{ query: RecordQuery; rows: T[] }>();
+
+  const range: ProColumns<T> = {
+    title: t('records.fields.timeRange'),
+    dataIndex: 'timeRange',
+    valueType: 'dateTimeRange',
+    hideInTable: true,
+    initialValue: defaultRange(),
+    fieldProps: { disabledDate: (d: Dayjs) => d.isBefore(oldestAllowed(), 'day') },
+  };
+  const account: ProColumns<T> = {
+    title: t('records.fields.account'),
+    dataIndex: 'accountId',
+    valueType: 'select',
+    fieldProps: {
+      showSearch: true,
+      optionFilterProp: 'label',
+      options: (accounts.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+    },
+    render: (_, r) => r.accountName ?? '-',
+  };
+  const [first, ...rest] = columns;
+  const all = [...(first ? [first] : []), ...(side === 'op' ? [account] : []), ...rest, range];
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid={`records-${area}`}>
+      {above?.(last?.query, last?.rows ?? [])}
+      <ProTable<T>
+        rowKey="id"
+        columns={all}
+        headerTitle={title}
+        pagination={PAGINATION}
+        scroll={{ x: 'max-content' }}
+        search={{ labelWidth: 'auto', defaultCollapsed: true }}
+        request={async (params, sort) => {
+          const query = toRecordQuery(params as TableParams, sort as SortState, sortFields);
+          const page = await listRecords<T>(area, query);
+          setLast({ query, rows: page.list });
+          return toTableResult(page);
+        }}
+        toolBarRender={() => toolBar ?? []}
+      />
+    </Space>
+  );
+}

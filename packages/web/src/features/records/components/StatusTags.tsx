@@ -1,0 +1,33 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Colours by meaning: waiting, on its way, done, failed, expired. */
+const JOB_COLOURS = ['default', 'processing', 'cyan', 'success', 'error', 'warning'] as const;
+const RESULT_COLOURS = ['error', 'success', 'processing'] as const;
+
+export function JobStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={JOB_COLOURS[status] ?? 'default'} data-testid={`job-status-${status}`}>
+      {t(`job.status.${status}`, { defaultValue: String(status) })}
+    </Tag>
+  );
+}
+
+/** Publish records use the first three job states (not pushed, pushed, push succeeded). */
+export const PublishStatusTag = JobStatusTag;
+
+export function GeneralResultTag({ result }: { result: number }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={RESULT_COLOURS[result] ?? 'default'} data-testid={`general-result-${result}`}>
+      {t(`records.result.${result}`, { defaultValue: String(result) })}
+    </Tag>
+  );
+}
+
+/** A device's failure reason in the console's language; unknown reasons shown as sent. */
+export function useReasonLabel() {
+  const { t } = useTranslation();
+  return (reason: string | null | undefined) => (reason ? t(`job.reason.${reason}`, { defaultValue: reason }) : '-');
+}

@@ -1,0 +1,13 @@
+export { PrintRecordListPage } from './pages/PrintRecordListPage';
+export { PrintRecordDetailPage } from './pages/PrintRecordDetailPage';
+export { BroadcastRecordListPage } from './pages/BroadcastRecordListPage';
+export { BroadcastRecordDetailPage } from './pages/BroadcastRecordDetailPage';
+export { TradeSpeakListPage } from './pages/TradeSpeakListPage';
+export { TradeSpeakDetailPage } from './pages/TradeSpeakDetailPage';
+export { TradeSpeakSettingPage } from './pages/TradeSpeakSettingPage';
+export { GeneralRecordListPage } from './pages/GeneralRecordListPage';
+export { GeneralRecordDetailPage } from './pages/GeneralRecordDetailPage';
+export { PublishRecordListPage } from './pages/PublishRecordListPage';
+export { PublishRecordDetailPage } from './pages/PublishRecordDetailPage';
+export { DeliveryRecordListPage } from './pages/DeliveryRecordListPage';
+export { DeliveryRecordDetailPage } from './pages/DeliveryRecordDetailPage';

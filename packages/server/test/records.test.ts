@@ -20,7 +20,7 @@ let devB: { id: number; sn: string };
 
 const DAY = 24 * 3600 * 1000;
 const at = (msAgo: number) => new Date(Date.now() - msAgo);
-const ids = (page: { list: { id: number }[] }) => page.list.map((x) => x.id);
+const ids = (page: Record<string, unknown>) => (page.list as { id: number }[]).map((x) => x.id);
 
 beforeAll(async () => {
   server = await startServer();
@@ -28,8 +28,8 @@ beforeAll(async () => {
   A = await seedAccount(server, { name: `Records A ${Date.now()}` });
   B = await seedAccount(server);
   const model = await createModel(op);
-  devA = await createDevice(A.client, model.id);
-  devB = await createDevice(B.client, model.id);
+  devA = (await createDevice(A.client, model.id)) as typeof devA;
+  devB = (await createDevice(B.client, model.id)) as typeof devB;
   const a = { accountId: A.accountId, deviceId: devA.id, sn: devA.sn };
   const b = { accountId: B.accountId, deviceId: devB.id, sn: devB.sn };
   const template = expectOk(

@@ -69,7 +69,7 @@ beforeAll(async () => {
   A = await seedAccount(server);
   B = await seedAccount(server);
   const model = await createModel(op);
-  device = await createDevice(A.client, model.id);
+  device = (await createDevice(A.client, model.id)) as typeof device;
   secret = expectOk(await A.client.post('/v1/account-api/genAccountApiSecret')).secret;
 });
 afterAll(async () => server?.close());

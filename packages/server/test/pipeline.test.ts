@@ -8,7 +8,16 @@ import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import type { Client } from './harness';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
-import { OpenClient, apiRequestsOf, jobReaches, jobRow, onlineInDb, seedApiKey, simDevice } from './open-api-fixture';
+import {
+  OpenClient,
+  type OpenRes,
+  apiRequestsOf,
+  jobReaches,
+  jobRow,
+  onlineInDb,
+  seedApiKey,
+  simDevice,
+} from './open-api-fixture';
 import { uniq } from './people';
 
 /** Delivery through real MQTT to simulated devices: queues, reconnects, pause, expiry and device failures. */
@@ -37,7 +46,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const accepted = async (res: Promise<{ body: Record<string, any> }>) => {
+const accepted = async (res: Promise<OpenRes>) => {
   const r = await res;
   expect(r.body.code, JSON.stringify(r.body)).toBe(20000);
   return r.body.data as { jobId: number; msgId: string; status: number };

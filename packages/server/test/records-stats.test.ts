@@ -5,11 +5,13 @@ import { seedAccount } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
 import { seedDevice, seedModel } from './devices-fixture';
 import { expectInvalid } from './people';
+import { voicePack } from '../src/modules/trade-speak/voice-pack';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let op: Client;
 let A: Awaited<ReturnType<typeof seedAccount>>;
 let B: Awaited<ReturnType<typeof seedAccount>>;
+let spokenJobId: number;
 
 const HOUR = 3600_000;
 // yesterday 12:00 at UTC+8 (04:00 UTC): two hours later is still the same day in both UTC and UTC+8
@@ -22,21 +24,34 @@ const to = new Date(base + 6 * HOUR).toISOString();
  * Stored history at chosen times: the stats read what the pipeline wrote, and buckets can only be
  * checked against known request times (the open API stamps "now").
  */
-async function seedJob(accountId: number, deviceId: number, sn: string, kind: string, at: number, status: number) {
-  await server.deps.db.insert(jobs).values({
-    msgId: randomUUID(),
-    accountId,
-    deviceId,
-    sn,
-    kind,
-    source: 'api',
-    status,
-    payload: {},
-    amount: kind === 'trade' ? '12.50' : null,
-    currency: kind === 'trade' ? 'CNY' : null,
-    requestedAt: new Date(at),
-    expireAt: new Date(at + 300_000),
-  });
+async function seedJob(
+  accountId: number,
+  deviceId: number,
+  sn: string,
+  kind: string,
+  at: number,
+  status: number,
+  payload: Record<string, unknown> = {},
+) {
+  const [job] = await server.deps.db
+    .insert(jobs)
+    .values({
+      msgId: randomUUID(),
+      accountId,
+      deviceId,
+      sn,
+      kind,
+      source: 'api',
+      status,
+      payload,
+      amount: kind === 'trade' ? '12.50' : null,
+      currency: kind === 'trade' ? 'CNY' : null,
+      requestedAt: new Date(at),
+      // not yet due: the expiry sweep would otherwise finish the pending one while the test runs
+      expireAt: new Date(Date.now() + HOUR),
+    })
+    .returning();
+  return job!;
 }
 
 beforeAll(async () => {
@@ -55,6 +70,14 @@ beforeAll(async () => {
   // not transaction broadcasts, or someone else's
   await seedJob(A.accountId, a.id, a.sn, 'print', base + 15 * 60_000, 3);
   await seedJob(B.accountId, b.id, b.sn, 'trade', base + 15 * 60_000, 3);
+  const clips = voicePack('en_US').slice(0, 2);
+  spokenJobId = (
+    await seedJob(B.accountId, b.id, b.sn, 'trade', base - 7 * HOUR, 3, {
+      type: 'speak',
+      language: 'en_US',
+      clips: clips.map((c) => c.clip),
+    })
+  ).id;
 });
 afterAll(async () => server?.close());
 
@@ -86,6 +109,14 @@ describe('transaction broadcast stats', () => {
     const onlyB = expectOk(await stats(op, `&bucket=day&accountId=${B.accountId}`));
     expect(onlyB.points).toEqual([expect.objectContaining({ success: 1, failed: 0, pending: 0 })]);
     expectError(await stats(A.client, `&accountId=${B.accountId}`), 40003);
+  });
+
+  it('shows on the detail the clips the device was sent and what they say', async () => {
+    const clips = voicePack('en_US').slice(0, 2);
+    const d = expectOk(await B.client.get(`/v1/records/trade/${spokenJobId}`));
+    expect(d.clips).toEqual(clips.map((c) => c.clip));
+    for (const c of clips) expect(d.spoken).toContain(c.text);
+    expectError(await A.client.get(`/v1/records/trade/${spokenJobId}`), 40004);
   });
 
   it('refuses an unknown bucket and a reversed range, in both languages', async () => {

@@ -21,11 +21,14 @@ import {
   tradeRecordDetailSchema,
   tradeRecordQuery,
   tradeRecordSchema,
+  tradeStatsQuery,
+  tradeStatsSchema,
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { App, Deps, RoutesPlugin } from '../../lib/deps';
 import { ok } from '../../lib/envelope';
 import * as records from './service';
+import { getTradeStats } from './trade-stats';
 
 const tags = ['records'];
 
@@ -131,6 +134,20 @@ function register(app: App, deps: Deps, a: Area) {
 
 const recordRoutes: RoutesPlugin = async (app, deps) => {
   for (const a of AREAS) register(app, deps, a);
+  // the chart above the transaction broadcast list (a static path, so it wins over `trade/:id`)
+  app.get(
+    '/v1/records/trade/stats',
+    {
+      config: { access: { permission: 'herald.stat.speak.rec.query' } },
+      schema: {
+        tags,
+        summary: 'Transaction broadcasts per hour or day (success, failed, pending)',
+        querystring: tradeStatsQuery,
+        response: { 200: envelope(tradeStatsSchema) },
+      },
+    },
+    async (req) => ok(await getTradeStats(deps, req.auth, req.query)),
+  );
 };
 
 export default recordRoutes;

@@ -28,6 +28,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { ownAccount } from '../../lib/scope';
 import * as repo from './repo';
+import { spokenOf } from './trade-spoken';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -36,7 +37,7 @@ const DAY = 24 * 3600 * 1000;
  * is refused); operators see all, or the account they filter on. Nothing older than the retention
  * period is shown, even before the purge has removed it.
  */
-function scope(
+export function scope(
   auth: AuthContext,
   q: { accountId?: number; from?: string; to?: string },
   now = Date.now(),
@@ -217,7 +218,7 @@ export const getBroadcast = (deps: Deps, auth: AuthContext, id: number): Promise
 export const listTrade = (deps: Deps, auth: AuthContext, q: TradeRecordQuery) =>
   jobList(deps, auth, 'trade', q, toTrade);
 export const getTrade = (deps: Deps, auth: AuthContext, id: number): Promise<TradeRecordDetail> =>
-  jobDetail(deps, auth, id, 'trade', toTrade);
+  jobDetail(deps, auth, id, 'trade', (v, operator) => ({ ...toTrade(v, operator), ...spokenOf(v.job) }));
 
 export const listDelivery = (deps: Deps, auth: AuthContext, q: DeliveryRecordQuery) =>
   jobList(deps, auth, undefined, q, toBase);

@@ -39,7 +39,9 @@ import * as repo from './repo';
  */
 
 export type JobSource = 'api' | 'console';
-export type SubmitOptions = { source: JobSource; api?: repo.ApiCall };
+/** Where a job comes from; open API calls also carry their general request record's context. */
+export type SubmitOptions = { source: JobSource; api?: repo.ApiCall } | JobSource;
+const optionsOf = (o: SubmitOptions) => (typeof o === 'string' ? { source: o } : o);
 
 const CACHE_MS = 3_000;
 type Caches = {
@@ -103,8 +105,9 @@ async function store(
   deps: Deps,
   device: repo.TargetDevice,
   job: repo.NewJob,
-  opts: SubmitOptions,
+  options: SubmitOptions,
 ): Promise<OpenJobAccepted> {
+  const opts = optionsOf(options);
   let row: repo.JobRow;
   try {
     row = await repo.insertJob(deps.db, job, opts.api);
@@ -214,7 +217,7 @@ export async function submitPrint(
     deps,
     device,
     {
-      ...baseJob(device, accountId, 'print', opts.source, now, input),
+      ...baseJob(device, accountId, 'print', optionsOf(opts).source, now, input),
       businessId,
       templateId,
       payload: { type: 'print', data: data.toString('base64'), format: command, copies },
@@ -278,7 +281,7 @@ export async function submitSpeak(
     deps,
     device,
     {
-      ...baseJob(device, accountId, 'speak', opts.source, now, input),
+      ...baseJob(device, accountId, 'speak', optionsOf(opts).source, now, input),
       businessId,
       templateId: null,
       payload,
@@ -316,7 +319,7 @@ export async function submitTrade(
     deps,
     device,
     {
-      ...baseJob(device, accountId, 'trade', opts.source, now, input),
+      ...baseJob(device, accountId, 'trade', optionsOf(opts).source, now, input),
       businessId: null,
       templateId: null,
       payload,
@@ -331,7 +334,27 @@ export async function submitTrade(
   );
 }
 
-/** A job as integrators see it (record call, webhook body). */
+/** Any of the three by kind (the console's speak test sends 'speak' or 'trade'). */
+export function submitJob(
+  deps: Deps,
+  accountId: number,
+  input:
+    | { kind: 'print'; request: OpenPrintRequest }
+    | { kind: 'speak'; request: OpenSpeakRequest }
+    | { kind: 'trade'; request: OpenTradeRequest },
+  opts: SubmitOptions,
+): Promise<OpenJobAccepted> {
+  switch (input.kind) {
+    case 'print':
+      return submitPrint(deps, accountId, input.request, opts);
+    case 'speak':
+      return submitSpeak(deps, accountId, input.request, opts);
+    case 'trade':
+      return submitTrade(deps, accountId, input.request, opts);
+  }
+}
+
+/** A job as integrators see it (record call). */
 export function toJobView(j: repo.JobRow): OpenJobView {
   return {
     jobId: j.id,

@@ -117,6 +117,18 @@ async function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000
   throw new Error(`nothing listening on ${port} after ${timeoutMs} ms`);
 }
 
+/** CPU time (user + system, ms) a process has used so far: what it cost, whoever else shares the cores. */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    // fields after the parenthesised command name; utime and stime are the 12th and 13th of those
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
+
 // ── the fleet ──────────────────────────────────────────────────────────────
 
 /** Job arrivals and final results as the device processes report them (job id → time). */
@@ -170,6 +182,8 @@ async function connectFleet(mqttUrl: string, runKey: string): Promise<Fleet> {
   return fleet;
 }
 
+const fleetCpuMs = (fleet: Fleet) => fleet.workers.reduce((sum, w) => sum + cpuMs(w.pid), 0);
+
 async function stopFleet(fleet: Fleet) {
   for (const w of fleet.workers) w.send({ type: 'stop' });
   await Promise.all(fleet.workers.map((w) => stopChild(w, 5000)));
@@ -214,6 +228,8 @@ type Figures = {
   toDevice: number[];
   toFinal: number[];
   maxLagMs: number;
+  /** CPU ms per job (warm-up included) of the server or broker process, and of the device processes */
+  cpuPerJob?: { broker: number; devices: number };
   /** statuses of a sample of the accepted jobs, read back from the records */
   recordCheck?: Record<string, number>;
 };
@@ -377,6 +393,7 @@ async function runHerald(runKey: string): Promise<Figures> {
     const warm = Math.round(WARMUP * RATE);
     const sent: Sent[] = [];
     log(`Herald: ${WARMUP} s warm-up + ${SECONDS} s at ${RATE} prints/s through the open API`);
+    const cpu0 = { broker: cpuMs(server.pid), devices: fleetCpuMs(fleet) };
     const maxLagMs = await openLoop(total, (i) => {
       const s: Sent = { at: now(), measured: i >= warm, orderId: `${runKey}-${i}` };
       sent.push(s);
@@ -392,8 +409,13 @@ async function runHerald(runKey: string): Promise<Figures> {
       );
     });
     await drain(sent, fleet);
+    const cpuPerJob = {
+      broker: (cpuMs(server.pid) - cpu0.broker) / total,
+      devices: (fleetCpuMs(fleet) - cpu0.devices) / total,
+    };
     await stopFleet(fleet);
     const result = figures('Herald (embedded), open API', sent, fleet, maxLagMs);
+    result.cpuPerJob = cpuPerJob;
     result.recordCheck = await checkRecords(client, sent);
     return result;
   } finally {
@@ -457,6 +479,7 @@ async function runBaseline(runKey: string): Promise<Figures> {
     const warm = Math.round(WARMUP * RATE);
     const sent: Sent[] = [];
     log(`baseline: ${WARMUP} s warm-up + ${SECONDS} s at ${RATE} job messages/s, publish → device → reply`);
+    const cpu0 = { broker: cpuMs(broker.pid), devices: fleetCpuMs(fleet) };
     const maxLagMs = await openLoop(total, (i) => {
       const id = `${runKey.slice(0, 8)}-${i}`;
       const s: Sent = { at: now(), measured: i >= warm, id };
@@ -482,9 +505,13 @@ async function runBaseline(runKey: string): Promise<Figures> {
     const final = () => (replies.result.size > 0 ? replies.result : replies.ack);
     const deadline = Date.now() + DRAIN_MS;
     while (Date.now() < deadline && sent.some((s) => !final().has(s.id!))) await sleep(200);
+    const cpuPerJob = {
+      broker: (cpuMs(broker.pid) - cpu0.broker) / total,
+      devices: (fleetCpuMs(fleet) - cpu0.devices) / total,
+    };
     await publisher.endAsync();
     await stopFleet(fleet);
-    return figures('bare Aedes relay', sent, { ...fleet, finished: final() }, maxLagMs);
+    return { ...figures('bare Aedes relay', sent, { ...fleet, finished: final() }, maxLagMs), cpuPerJob };
   } finally {
     await stopChild(broker);
   }
@@ -533,6 +560,13 @@ function table(results: Figures[]) {
   for (const r of results) {
     if (Object.keys(r.errors).length > 0) console.log(`${r.system} errors: ${JSON.stringify(r.errors)}`);
     console.log(`${r.system}: load generator fell behind its schedule by at most ${r.maxLagMs.toFixed(1)} ms`);
+    if (r.cpuPerJob) {
+      const where = r.system.startsWith('Herald') ? 'server' : 'broker';
+      console.log(
+        `${r.system}: CPU per job ${r.cpuPerJob.broker.toFixed(2)} ms in the ${where}, ` +
+          `${r.cpuPerJob.devices.toFixed(2)} ms in the device processes`,
+      );
+    }
     if (r.recordCheck)
       console.log(`${r.system}: records of a sample of accepted jobs: ${JSON.stringify(r.recordCheck)}`);
   }

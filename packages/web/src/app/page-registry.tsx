@@ -14,6 +14,8 @@ const models = () => import('../features/device-models');
 const applications = () => import('../features/applications');
 const manufacturers = () => import('../features/manufacturers');
 const records = () => import('../features/records');
+const templates = () => import('../features/templates');
+const businesses = () => import('../features/businesses');
 
 /**
  * Route name (from the contract's route tree) → page. The shell composes the features here;
@@ -54,6 +56,16 @@ const PAGES: Record<string, Page> = {
   'apply.add': named(applications, 'AppAddPage'),
   'apply.detail': named(applications, 'AppDetailPage'),
   operLog: named(() => import('../features/oper-log'), 'OperLogPage'),
+  template: named(templates, 'TemplateListPage'),
+  'template.add': named(templates, 'TemplateAddPage'),
+  'template.edit': named(templates, 'TemplateEditPage'),
+  'template.detail': named(templates, 'TemplateDetailPage'),
+  business: named(businesses, 'BusinessListPage'),
+  'business.add': named(businesses, 'BusinessAddPage'),
+  'business.edit': named(businesses, 'BusinessEditPage'),
+  'business.detail': named(businesses, 'BusinessDetailPage'),
+  api: named(() => import('../features/account-api'), 'AccountApiPage'),
+  speakTest: named(() => import('../features/speak-test'), 'SpeakTestPage'),
   userCenter: named(() => import('../features/personal'), 'PersonalCentrePage'),
   printRecord: named(records, 'PrintRecordListPage'),
   'printRecord.detail': named(records, 'PrintRecordDetailPage'),

@@ -11,6 +11,10 @@ import group from './group';
 import app from './app';
 import manufacturer from './manufacturer';
 import job from './job';
+import template from './template';
+import business from './business';
+import api from './api';
+import speakTest from './speak-test';
 import records from './records';
 
 export default {
@@ -27,5 +31,9 @@ export default {
   ...app,
   ...manufacturer,
   ...job,
+  ...template,
+  ...business,
+  ...api,
+  ...speakTest,
   ...records,
 };

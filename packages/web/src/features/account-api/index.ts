@@ -1,0 +1,1 @@
+export { AccountApiPage } from './pages/AccountApiPage';

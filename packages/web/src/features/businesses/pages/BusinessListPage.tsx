@@ -1,0 +1,133 @@
+import { useRef } from 'react';
+import { Button, Popconfirm, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useCan } from '../../../lib/can';
+import { toastSuccess } from '../../../lib/feedback';
+import { formatDateTime } from '../../../lib/format';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
+import { listBusinesses } from '../api/list-businesses';
+import { deleteBusiness } from '../api/save-business';
+import type { Business } from '../api/types';
+import {
+  businessAdd,
+  businessDetail,
+  businessEdit,
+  businessTypeOptions,
+  isPrint,
+  P,
+  TYPE_COLORS,
+} from '../components/business-codes';
+
+/** The account's businesses (what open API requests name by id), with name and type filters. */
+export function BusinessListPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useNavigate();
+  const action = useRef<ActionType>(undefined);
+  useReloadOnReturn(action);
+  const reload = () => void action.current?.reload();
+
+  const columns: ProColumns<Business>[] = [
+    { title: t('business.fields.id'), dataIndex: 'id', search: false, sorter: true, width: 90, copyable: true },
+    {
+      title: t('business.fields.name'),
+      dataIndex: 'name',
+      render: (_, b) =>
+        can(`${P}.query`) ? (
+          <Link to={businessDetail(b.id)} data-testid={`business-row-${b.name}`}>
+            {b.name}
+          </Link>
+        ) : (
+          b.name
+        ),
+    },
+    {
+      title: t('business.fields.type'),
+      dataIndex: 'type',
+      valueType: 'select',
+      fieldProps: { options: businessTypeOptions(t) },
+      render: (_, b) => <Tag color={TYPE_COLORS[b.type]}>{t(`business.type.${b.type}`)}</Tag>,
+    },
+    {
+      title: t('business.fields.content'),
+      dataIndex: 'voiceContent',
+      search: false,
+      ellipsis: true,
+      render: (_, b) => (isPrint(b.type) ? (b.templateName ?? '-') : (b.voiceContent ?? '-')),
+    },
+    { title: t('business.fields.remark'), dataIndex: 'remark', search: false, ellipsis: true },
+    {
+      title: t('business.fields.updatedAt'),
+      dataIndex: 'updatedAt',
+      search: false,
+      sorter: true,
+      render: (_, b) => formatDateTime(b.updatedAt),
+    },
+    {
+      title: t('common.operation'),
+      valueType: 'option',
+      render: (_, b) => (
+        <Space>
+          {can(`${P}.query`) && <Link to={businessDetail(b.id)}>{t('common.detail')}</Link>}
+          {can(`${P}.edit`) && (
+            <Link to={businessEdit(b.id)} data-testid={`business-edit-${b.id}`}>
+              {t('common.edit')}
+            </Link>
+          )}
+          {can(`${P}.delete`) && (
+            <Popconfirm
+              title={t('business.confirm.delete', { name: b.name })}
+              okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' }}
+              onConfirm={async () => {
+                try {
+                  await deleteBusiness(b.id);
+                  toastSuccess();
+                  reload();
+                } catch {
+                  // the HTTP client has shown the server's message
+                }
+              }}
+            >
+              <a data-testid={`business-delete-${b.id}`} style={{ color: '#ff4d4f' }}>
+                {t('common.delete')}
+              </a>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="business-table">
+      <ProTable<Business>
+        rowKey="id"
+        actionRef={action}
+        columns={columns}
+        headerTitle={t('menu.business')}
+        pagination={PAGINATION}
+        search={{ labelWidth: 'auto' }}
+        request={async (params, sort) =>
+          toTableResult(await listBusinesses(toPageQuery(params as TableParams, sort as SortState)))
+        }
+        toolBarRender={() => [
+          can(`${P}.add`) && (
+            <Button
+              key="add"
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate(businessAdd())}
+              data-testid="business-add"
+            >
+              {t('common.add')}
+            </Button>
+          ),
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { SpeakTestPage } from './pages/SpeakTestPage';

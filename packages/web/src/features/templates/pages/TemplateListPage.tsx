@@ -1,0 +1,131 @@
+import { useRef } from 'react';
+import { Button, Popconfirm, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useCan } from '../../../lib/can';
+import { toastSuccess } from '../../../lib/feedback';
+import { formatDateTime } from '../../../lib/format';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
+import { deleteTemplate } from '../api/delete-template';
+import { listTemplates } from '../api/list-templates';
+import { printerModelsQuery } from '../api/model-options';
+import type { TemplateListItem } from '../api/types';
+import { P, templateAdd, templateDetail, templateEdit } from '../components/paths';
+
+/** The account's print templates: name and model filters, newest change first. */
+export function TemplateListPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useNavigate();
+  const action = useRef<ActionType>(undefined);
+  useReloadOnReturn(action);
+  const models = useQuery(printerModelsQuery());
+  const reload = () => void action.current?.reload();
+
+  const columns: ProColumns<TemplateListItem>[] = [
+    { title: t('template.fields.id'), dataIndex: 'id', search: false, sorter: true, width: 70 },
+    {
+      title: t('template.fields.name'),
+      dataIndex: 'name',
+      render: (_, r) =>
+        can(`${P}.query`) ? (
+          <Link to={templateDetail(r.id)} data-testid={`template-row-${r.name}`}>
+            {r.name}
+          </Link>
+        ) : (
+          r.name
+        ),
+    },
+    { title: t('template.fields.purpose'), dataIndex: 'purpose', search: false, ellipsis: true },
+    {
+      title: t('template.fields.model'),
+      dataIndex: 'modelId',
+      valueType: 'select',
+      fieldProps: { options: (models.data ?? []).map((m) => ({ value: m.id, label: m.name })), showSearch: true },
+      render: (_, r) => r.modelName ?? '-',
+    },
+    {
+      title: t('template.fields.command'),
+      dataIndex: 'command',
+      search: false,
+      render: (_, r) => <Tag>{t(`template.command.${r.command}`)}</Tag>,
+    },
+    { title: t('template.fields.paramCount'), dataIndex: 'paramCount', search: false, width: 90 },
+    { title: t('template.fields.businessCount'), dataIndex: 'businessCount', search: false, width: 110 },
+    {
+      title: t('template.fields.updatedAt'),
+      dataIndex: 'updatedAt',
+      search: false,
+      sorter: true,
+      defaultSortOrder: 'descend',
+      render: (_, r) => formatDateTime(r.updatedAt),
+    },
+    {
+      title: t('common.operation'),
+      valueType: 'option',
+      render: (_, r) => (
+        <Space>
+          {can(`${P}.query`) && <Link to={templateDetail(r.id)}>{t('common.detail')}</Link>}
+          {can(`${P}.edit`) && (
+            <Link to={templateEdit(r.id)} data-testid={`template-edit-${r.id}`}>
+              {t('common.edit')}
+            </Link>
+          )}
+          {can(`${P}.delete`) && (
+            <Popconfirm
+              title={t('template.confirm.delete', { name: r.name })}
+              description={r.businessCount > 0 ? t('template.confirm.inUse', { count: r.businessCount }) : undefined}
+              okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' }}
+              onConfirm={async () => {
+                try {
+                  await deleteTemplate(r.id);
+                  toastSuccess();
+                  reload();
+                } catch {
+                  // the HTTP client has shown the server's message
+                }
+              }}
+            >
+              <a data-testid={`template-delete-${r.id}`} style={{ color: '#ff4d4f' }}>
+                {t('common.delete')}
+              </a>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="template-table">
+      <ProTable<TemplateListItem>
+        rowKey="id"
+        actionRef={action}
+        columns={columns}
+        headerTitle={t('menu.template')}
+        pagination={PAGINATION}
+        search={{ labelWidth: 'auto' }}
+        request={async (params, sort) =>
+          toTableResult(await listTemplates(toPageQuery(params as TableParams, sort as SortState)))
+        }
+        toolBarRender={() => [
+          can(`${P}.add`) && (
+            <Button
+              key="add"
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate(templateAdd())}
+              data-testid="template-add"
+            >
+              {t('common.add')}
+            </Button>
+          ),
+        ]}
+      />
+    </div>
+  );
+}

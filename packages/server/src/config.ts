@@ -42,6 +42,8 @@ export type MqttConfig = {
   hookSecret: string | undefined;
   /** how an external broker learns device credentials: 'hooks' (EMQX calls Herald) or 'dynsec' (Mosquitto) */
   provision: 'hooks' | 'dynsec';
+  /** EMQX REST API (MQTT_ADMIN_URL + MQTT_ADMIN_KEY/SECRET): kicks disconnect at once; unset → at next auth */
+  admin: { url: string; key: string; secret: string } | undefined;
 };
 
 const int = (v: string | undefined, d: number) => {
@@ -81,6 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: env.MQTT_URL || undefined,
       hookSecret: env.MQTT_HOOK_SECRET || undefined,
       provision: env.MQTT_PROVISION === 'dynsec' ? 'dynsec' : 'hooks',
+      admin:
+        env.MQTT_ADMIN_URL && env.MQTT_ADMIN_KEY && env.MQTT_ADMIN_SECRET
+          ? { url: env.MQTT_ADMIN_URL, key: env.MQTT_ADMIN_KEY, secret: env.MQTT_ADMIN_SECRET }
+          : undefined,
     },
   };
 }

@@ -4,6 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { QOS, UP_KINDS, topics, type DownKind, type UpKind } from '@herald/contract';
 import type { Deps } from '../lib/deps';
+import { emqxKicker } from './emqx-admin';
 import * as deviceLink from '../modules/device-link/service';
 import type { Gateway } from './types';
 
@@ -19,7 +20,8 @@ const DEVICE_REF_TTL_MS = 60_000;
  * Devices authenticate either through Herald's HTTP hooks (EMQX: POST /mqtt/auth, /mqtt/acl) or,
  * with MQTT_PROVISION=dynsec, against credentials Herald keeps in Mosquitto's dynamic-security
  * plugin (username = S/N, password = hex HMAC-SHA256(secret, "mqtt"), one role per device with
- * its own topics).
+ * its own topics). With MQTT_ADMIN_URL (EMQX's REST API) a kick disconnects the device at once;
+ * without it the broker drops the device when it next authenticates.
  */
 export async function startExternalGateway(
   deps: Deps,
@@ -75,6 +77,9 @@ export async function startExternalGateway(
     await provision();
   }
 
+  // EMQX: drop a disabled or deleted device at once through its REST API (MQTT_ADMIN_URL)
+  const emqxKick = cfg.admin ? emqxKicker(cfg.admin, log) : undefined;
+
   const endpoints = { mqtt: `${url.protocol}//${url.hostname}:${url.port || 1883}` };
   log.info({ broker: endpoints.mqtt, provision: cfg.provision }, 'connected to the external MQTT broker');
 
@@ -85,7 +90,9 @@ export async function startExternalGateway(
     async kick(sn: string, reason: string) {
       refs.delete(sn);
       if (dynsec) await provision(sn);
-      else log.info({ sn, reason }, 'kick: the external broker drops the device at its next authentication');
+      if (emqxKick) await emqxKick(sn, reason);
+      else if (!dynsec)
+        log.info({ sn, reason }, 'kick: the external broker drops the device at its next authentication');
     },
     async deviceChanged(sn: string) {
       refs.delete(sn);

@@ -1,0 +1,37 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in for EMQX's REST API on 127.0.0.1: DELETE /api/v5/clients/:clientid with basic auth.
+ * It answers like EMQX: 401 for bad credentials, 404 for a client that is not connected, 204 once
+ * kicked; `fail` makes it answer 503. Every request is recorded.
+ */
+export async function startEmqxStub(key: string, secret: string) {
+  const requests: { method: string; url: string; authorization: string | undefined }[] = [];
+  const connected = new Set<string>();
+  const state = { fail: false };
+  const server = http.createServer((req, res) => {
+    requests.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization });
+    const expected = `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
+    const m = /^\/api\/v5\/clients\/([^/]+)$/.exec(req.url ?? '');
+    const answer = (status: number, body?: object) => {
+      res.writeHead(status, body ? { 'content-type': 'application/json' } : {});
+      res.end(body ? JSON.stringify(body) : undefined);
+    };
+    if (req.headers.authorization !== expected) return answer(401, { code: 'BAD_API_KEY_OR_SECRET' });
+    if (req.method !== 'DELETE' || !m) return answer(405, { code: 'METHOD_NOT_ALLOWED' });
+    if (state.fail) return answer(503, { code: 'SERVICE_UNAVAILABLE' });
+    const clientId = decodeURIComponent(m[1]!);
+    if (!connected.delete(clientId)) return answer(404, { code: 'CLIENTID_NOT_FOUND' });
+    return answer(204);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/api/v5`,
+    requests,
+    connected,
+    state,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

@@ -20,7 +20,8 @@ describe('template placeholders', () => {
   });
 
   it('lists undeclared placeholders and builds the sample map', () => {
-    expect(undeclaredPlaceholders([{ name: 'item' }], BODY)).toEqual(['price', 'name']);
+    expect(undeclaredPlaceholders([{ name: 'item' }, undefined], BODY)).toEqual(['price', 'name']);
+    expect(mergePlaceholders([undefined], '{{a}}')).toEqual([{ name: 'a', sample: '', description: '' }]);
     expect(
       sampleValues([{ name: 'item', sample: 'Tea' }, { name: ' ' }, undefined, { name: 'x-y', sample: '1' }]),
     ).toEqual({

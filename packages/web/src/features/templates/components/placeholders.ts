@@ -14,17 +14,19 @@ export function pickPlaceholders(body: string): string[] {
 }
 
 /** The rows with a new (empty) row for every placeholder not declared yet; existing rows stay as they are. */
-export function mergePlaceholders(rows: readonly ParamRow[], body: string): ParamRow[] {
-  const declared = new Set(rows.map((r) => r.name?.trim()).filter(Boolean));
+export function mergePlaceholders(rows: readonly (ParamRow | undefined)[], body: string): ParamRow[] {
+  const kept = rows.filter((r): r is ParamRow => !!r);
+  const declared = new Set(kept.map((r) => r.name?.trim()).filter(Boolean));
   const added = pickPlaceholders(body)
     .filter((n) => !declared.has(n))
     .map((name) => ({ name, sample: '', description: '' }));
-  return [...rows, ...added];
+  return [...kept, ...added];
 }
 
 /** Placeholders used in the body but missing from the rows. */
-export const undeclaredPlaceholders = (rows: readonly ParamRow[], body: string): string[] => {
-  const declared = new Set(rows.map((r) => r.name?.trim()));
+export const undeclaredPlaceholders = (rows: readonly (ParamRow | undefined)[], body: string): string[] => {
+  // rows of a form list are undefined for a moment while a row is being added
+  const declared = new Set(rows.map((r) => r?.name?.trim()));
   return pickPlaceholders(body).filter((n) => !declared.has(n));
 };
 

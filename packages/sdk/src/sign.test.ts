@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { OPEN_API, openApiStringToSign } from '@herald/contract';
-import { newNonce, signHeaders } from './sign';
+import { newNonce, sha256Hex, signHeaders } from './sign';
 
 // One fixed request, signed by hand from the contract's string-to-sign and by the SDK.
 const fixed = {
@@ -32,10 +32,25 @@ describe('open API signature', () => {
     expect(h[OPEN_API.headers.nonce]).toBe(fixed.nonce);
   });
 
-  it('matches the recorded value of the fixed request', () => {
-    expect(signHeaders(fixed)[OPEN_API.headers.signature]).toBe(
-      '5a2f36d1bc54cb68ee737b851bcdc124f8b65c01121552a8ff1a22a8f17f1c93',
-    );
+  it('reproduces the worked example of docs/open-api.md', () => {
+    const body =
+      '{"sn":"HP58A0001","templateId":12,"orderId":"ORD-20260101-0001","params":{"table":"7","total":"25.30"}}';
+    expect(sha256Hex(body)).toBe('076ed11d14b660c81dd1fcd45deb82b3de8b535217506be4444a116bcea1c7ac');
+    const h = signHeaders({
+      appKey: 'hk_demo_7f3a',
+      secret: 's3cr3t-0123456789abcdef0123456789abcdef',
+      method: 'POST',
+      path: '/open/v1/print',
+      body: Buffer.from(body, 'utf8'),
+      timestamp: 1767225600000,
+      nonce: 'n0nce-8f2c41d7',
+    });
+    expect(h).toEqual({
+      'x-herald-appkey': 'hk_demo_7f3a',
+      'x-herald-timestamp': '1767225600000',
+      'x-herald-nonce': 'n0nce-8f2c41d7',
+      'x-herald-signature': 'bed5ea61d33c2137e711a667ffa7eab283e790c08b8adacd994309bc4704f66d',
+    });
   });
 
   it('changes with any byte of the body, the path or the method', () => {

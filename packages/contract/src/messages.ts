@@ -261,10 +261,10 @@ export const messages = {
   },
   'validation.selectOne': { en_US: 'Please select at least one record', zh_CN: '请至少选择一条记录' },
   'validation.invalidOption': { en_US: 'Incorrect format', zh_CN: '格式不正确' },
-} satisfies Catalogue;
-
   'validation.volumeRange': { en_US: 'Volume must be between 0 and 100', zh_CN: '音量须在 0 到 100 之间' },
   'validation.paymentTypesRequired': { en_US: 'Choose at least one payment type', zh_CN: '请至少选择一种支付方式' },
+} satisfies Catalogue;
+
 export type MessageKey = keyof typeof messages;
 
 export function isMessageKey(key: string): key is MessageKey {

@@ -9,7 +9,10 @@ export default {
       sign: 'How to sign',
     },
     fields: { appKey: 'App key', secret: 'App secret' },
-    events: { print: 'Print status', speak: 'Speech status', trade: 'Transaction broadcast status' },
+    events: { print: 'Print', speak: 'Speech', trade: 'Transaction broadcast' },
+    push: {
+      hint: 'Herald POSTs every status change of a job to the address of its kind, signed with the app secret; failed pushes are retried.',
+    },
     secret: {
       none: 'Generate a secret to get an app key',
       set: 'Set (last rotated {{at}})',

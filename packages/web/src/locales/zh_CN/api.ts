@@ -9,7 +9,8 @@ export default {
       sign: '如何签名',
     },
     fields: { appKey: 'App key', secret: 'App 密钥' },
-    events: { print: '打印状态', speak: '语音播报状态', trade: '交易播报状态' },
+    events: { print: '打印', speak: '语音播报', trade: '交易播报' },
+    push: { hint: '任务状态每次变化时，平台会向对应类型的地址发送 POST 请求（以 App 密钥签名），失败后自动重试。' },
     secret: {
       none: '生成密钥后获得 App key',
       set: '已设置（最近更换于 {{at}}）',

@@ -1,4 +1,4 @@
-import { Card, Form } from 'antd';
+import { Card, Form, Typography } from 'antd';
 import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { WEBHOOK_EVENTS, type AccountApiDetail } from '@herald/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,10 +31,11 @@ export function PushUrlsCard({ detail }: { detail: AccountApiDetail }) {
   const editable = can(CAN_EDIT);
   return (
     <Card title={t('accountApi.sections.push')} data-testid="api-push-urls">
+      <Typography.Paragraph type="secondary">{t('accountApi.push.hint')}</Typography.Paragraph>
       <ProForm<PushUrls>
         form={form}
         layout="horizontal"
-        labelCol={{ span: 6 }}
+        labelCol={{ span: 7 }}
         wrapperCol={{ span: 16 }}
         disabled={!editable}
         initialValues={{ pushUrls: Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e, detail.pushUrls[e] ?? ''])) }}
@@ -44,7 +45,7 @@ export function PushUrlsCard({ detail }: { detail: AccountApiDetail }) {
                 searchConfig: { submitText: t('common.save') },
                 resetButtonProps: { style: { display: 'none' } },
                 submitButtonProps: { 'data-testid': 'api-push-save' },
-                render: (_, dom) => <div style={{ marginLeft: '25%' }}>{dom}</div>,
+                render: (_, dom) => <div style={{ marginLeft: '29.2%' }}>{dom}</div>,
               }
             : false
         }

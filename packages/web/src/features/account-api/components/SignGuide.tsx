@@ -2,7 +2,7 @@ import { Card, Typography } from 'antd';
 import { OPEN_API, WEBHOOK_HEADERS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 
-const STRING_TO_SIGN = 'appKey\\ntimestamp\\nnonce\\nMETHOD\\n/open/v1/…\\nsha256hex(body)';
+const STRING_TO_SIGN = ['appKey', 'timestamp', 'nonce', 'METHOD', '/open/v1/…', 'sha256hex(body)'].join('\n');
 
 /** How an integrator signs an open API call (the full description is docs/open-api.md). */
 export function SignGuide({ appKey }: { appKey: string | null }) {
@@ -32,9 +32,8 @@ export function SignGuide({ appKey }: { appKey: string | null }) {
           <Typography.Text code>{h.signature}</Typography.Text>: {t('accountApi.sign.signature')}
         </li>
       </ul>
-      <Typography.Paragraph>
-        {t('accountApi.sign.string')} <Typography.Text code>{STRING_TO_SIGN}</Typography.Text>
-      </Typography.Paragraph>
+      <Typography.Paragraph>{t('accountApi.sign.string')}</Typography.Paragraph>
+      <pre style={{ background: '#f5f5f5', padding: 12, borderRadius: 6 }}>{STRING_TO_SIGN}</pre>
       <Typography.Paragraph type="secondary">
         {t('accountApi.sign.webhook', { header: WEBHOOK_HEADERS.signature })}
       </Typography.Paragraph>

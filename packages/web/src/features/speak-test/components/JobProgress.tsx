@@ -30,6 +30,8 @@ export function JobProgress({ job }: { job: SpeakTestJob }) {
       <Steps
         current={current}
         status={state}
+        size="small"
+        labelPlacement="vertical"
         style={{ marginBottom: 16 }}
         items={[0, 1, 2, last].map((s) => ({ title: t(`job.status.${s}`) }))}
       />

@@ -54,10 +54,13 @@ afterAll(async () => {
  * the API in a tight loop from the start competes with the uplink handling on the single-process
  * test database and only slows the run down.)
  */
-async function followJob(client: Client, accepted: { jobId: number; msgId: string }) {
-  await eventually(async () => device.results.some((r) => r.id === accepted.msgId), `result of ${accepted.msgId}`);
+async function followJob(client: Client, accepted: { jobId?: unknown; msgId?: unknown }) {
+  await eventually(
+    async () => device.results.some((r) => r.id === String(accepted.msgId)),
+    `result of ${String(accepted.msgId)}`,
+  );
   return eventually(async () => {
-    const job = expectOk(await client.get(`/v1/speak-test/job/${accepted.jobId}`));
+    const job = expectOk(await client.get(`/v1/speak-test/job/${Number(accepted.jobId)}`));
     return job.status >= JobStatus.SUCCESS ? job : undefined;
   }, `job ${accepted.jobId} final`);
 }

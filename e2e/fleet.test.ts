@@ -7,7 +7,8 @@ import { Fleet, snOf, type VirtualDevice } from '@herald/device-sim';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type ApiClient, type ApiResponse, type Herald } from './harness';
+import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { operatorAndAccount } from './story';
 import { byId, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
 /**
@@ -27,9 +28,6 @@ const MODEL_CODE = 'FLT58';
 const SN_PREFIX = 'FLT';
 const COUNT = 20;
 const SNS = Array.from({ length: COUNT }, (_, i) => snOf(SN_PREFIX, i + 1));
-/** A real 1×1 PNG (a model needs an image). */
-const PNG_DATA_URL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** The factory's secrets, one per device. */
 const SECRETS: Record<string, string> = Object.fromEntries(SNS.map((sn) => [sn, randomBytes(16).toString('hex')]));
@@ -50,47 +48,14 @@ afterAll(async () => {
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });
 
-async function ok(res: Promise<ApiResponse>, what: string) {
-  const { body } = await res;
-  expect(body.code, `${what}: ${JSON.stringify(body)}`).toBe(20000);
-  return body.data;
-}
-
 /** Operator: initial password replaced, a printer model, an account whose admin is activated. */
 async function setUp(): Promise<ApiClient> {
-  const first = await herald.api().login('admin', herald.adminPassword);
-  await ok(
-    first.post('/users/current/password', {
-      oldPassword: herald.adminPassword,
-      newPassword: OP_PASSWORD,
-      confirmPassword: OP_PASSWORD,
-    }),
-    'change the operator password',
-  );
-  const op = await herald.api().login('admin', OP_PASSWORD);
-  await ok(
-    op.post('/v1/models', { name: 'Receipt printer 58', code: MODEL_CODE, type: 'printer', image: PNG_DATA_URL }),
-    'create model',
-  );
-  await ok(
-    op.post('/v1/accounts', {
-      name: 'Fleet Bakery',
-      country: 'CN',
-      timeZone: 'Asia/Shanghai',
-      industry: '03',
-      subjectType: 'business',
-      subjectName: 'Fleet Bakery Ltd',
-      adminEmail: OWNER.email,
-      adminUsername: OWNER.username,
-    }),
-    'create account',
-  );
-  const mail = await op.latestMail(OWNER.email);
-  const token = new URL(mail.link!).searchParams.get('token');
-  await ok(
-    herald.api().post('/users/active/user', { token, password: OWNER.password, confirmPassword: OWNER.password }),
-    'activate the account admin',
-  );
+  const { op } = await operatorAndAccount(herald, {
+    opPassword: OP_PASSWORD,
+    owner: OWNER,
+    accountName: 'Fleet Bakery',
+    models: [{ name: 'Receipt printer 58', code: MODEL_CODE, type: 'printer' }],
+  });
   return op;
 }
 

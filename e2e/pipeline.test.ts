@@ -1,0 +1,186 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { VirtualDevice } from '@herald/device-sim';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ROOT, freePort, startHerald, type Herald } from './harness';
+import { ok, operatorAndAccount } from './story';
+import { byId, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
+
+/**
+ * Issue 4's end-to-end story, in Chromium: an account admin writes a receipt template and sees
+ * its simulation at 58 and 80 mm, creates a print business, generates the API secret, prints
+ * through the SDK example (a separate process signing real open-API calls), finds the print in
+ * the records with status 3, and sends a speak test to a speaker.
+ */
+
+const OWNER = { username: 'cafeowner', email: 'owner@cafe.test', password: 'CafeOwner#1' };
+const PRINTER = { code: 'PIPE80', sn: 'PIPEP0001' };
+const SPEAKER = { code: 'PIPESPK', sn: 'PIPES0001' };
+const SHOP = 'Corner Cafe';
+const TOTAL = '12.50';
+const TEMPLATE = 'Till receipt';
+const BUSINESS = 'Counter sales';
+
+let herald: Herald;
+let mqttPort: number;
+const devices: VirtualDevice[] = [];
+
+beforeAll(async () => {
+  mqttPort = await freePort();
+  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+});
+
+afterAll(async () => {
+  await Promise.all(devices.map((d) => d.stop()));
+  await herald?.stop();
+});
+
+/** Operator, models and account through the API; the owner adds the two devices and starts them. */
+async function setUp(): Promise<void> {
+  const { modelIds } = await operatorAndAccount(herald, {
+    opPassword: 'Operator@2024',
+    owner: OWNER,
+    accountName: 'Corner Cafe',
+    models: [
+      { name: 'Receipt printer 80', code: PRINTER.code, type: 'printer' },
+      { name: 'Payment speaker', code: SPEAKER.code, type: 'speaker' },
+    ],
+  });
+  const owner = await herald.api().login(OWNER.username, OWNER.password);
+  for (const [d, kind] of [
+    [PRINTER, 'printer'],
+    [SPEAKER, 'speaker'],
+  ] as const) {
+    const created = (await ok(owner.post('/v1/devices', { sn: d.sn, modelId: modelIds[d.code] }), `add ${d.sn}`)) as {
+      secret: string;
+    };
+    const device = new VirtualDevice({
+      sn: d.sn,
+      secret: created.secret,
+      mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+      kind,
+      backoffMinMs: 200,
+      backoffMaxMs: 1000,
+    });
+    devices.push(device);
+    device.start();
+    await device.waitOnline();
+  }
+}
+
+const run = promisify(execFile);
+
+/** The SDK's example, as an integrator would run it. */
+async function sdkExample(args: string[]): Promise<string> {
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const { stdout } = await run(tsx, [path.join(ROOT, 'packages/sdk/examples/print.ts'), ...args], {
+    cwd: ROOT,
+    timeout: 60_000,
+  });
+  return stdout;
+}
+
+/** Picks an option of an antd select by its text. */
+async function choose(page: Page, testId: string, text: string): Promise<void> {
+  await byId(page, testId).click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+  await option.waitFor({ state: 'visible', timeout: WAIT });
+  await option.click();
+}
+
+test('an account admin templates a receipt, prints it through the SDK, finds it in the records and tests a speaker', async () => {
+  await setUp();
+  const page = await herald.newPage();
+  await signIn(page, OWNER.username, OWNER.password);
+
+  // ---- a template with two parameters; the simulation shows it at 58 and at 80 mm
+  await openMenu(page, 'template', '/businessmgr/template', 'businessRoot');
+  await (await visible(page, 'template-add')).click();
+  await waitForPath(page, '/businessmgr/template/add');
+  await fill(page, 'template-name', TEMPLATE);
+  await choose(page, 'template-model', 'Receipt printer 80');
+  await fill(page, 'template-body', '^^{{shop}}\n---\nTotal | {{total}}\n---\n"Thank you');
+  await byId(page, 'template-param-pickup').click();
+  await fill(page, 'template-param-sample-0', 'Sample shop');
+  await fill(page, 'template-param-sample-1', '9.99');
+  await byId(page, 'template-simulate').click();
+  for (const width of [58, 80]) {
+    const preview = await visible(page, `template-preview-${width}`);
+    await poll(() => preview.locator('svg, img').count()).toBeGreaterThan(0);
+  }
+  await byId(page, 'template-submit').click();
+  // saved: the console opens its detail page, which shows the saved template's preview
+  await waitForPath(page, /\/businessmgr\/template\/detail\?id=\d+/);
+  const templateId = Number(new URL(page.url()).searchParams.get('id'));
+  await visible(page, 'template-detail');
+  await openMenu(page, 'template', '/businessmgr/template', 'businessRoot');
+  await visible(page, `template-row-${TEMPLATE}`);
+
+  // ---- a print business using it
+  await openMenu(page, 'business', '/businessmgr/business', 'businessRoot');
+  await (await visible(page, 'business-add')).click();
+  await waitForPath(page, '/businessmgr/business/add');
+  await fill(page, 'business-name', BUSINESS);
+  await choose(page, 'business-template', TEMPLATE);
+  await byId(page, 'business-submit').click();
+  await waitForPath(page, /\/businessmgr\/business\/detail\?id=\d+/);
+  await visible(page, 'business-detail');
+  await openMenu(page, 'business', '/businessmgr/business', 'businessRoot');
+  await visible(page, `business-row-${BUSINESS}`);
+
+  // ---- the API secret, generated in the console and shown once
+  await openMenu(page, 'api', '/system/api', 'developerRoot');
+  await (await visible(page, 'api-secret-generate')).click();
+  await (await visible(page, 'api-secret-generate-ok')).click();
+  const secret = ((await (await visible(page, 'api-secret-value')).textContent()) ?? '').trim();
+  expect(secret.length).toBeGreaterThanOrEqual(32);
+  await byId(page, 'api-secret-close').click();
+  const appKey = ((await (await visible(page, 'api-app-key')).textContent()) ?? '').trim();
+  expect(appKey).not.toBe('');
+
+  // ---- the integrator prints through the SDK example; the printer prints the filled template
+  const out = await sdkExample([
+    '--url',
+    herald.url,
+    '--key',
+    appKey,
+    '--secret',
+    secret,
+    '--sn',
+    PRINTER.sn,
+    '--template',
+    String(templateId),
+    '--param',
+    `shop=${SHOP}`,
+    '--param',
+    `total=${TOTAL}`,
+  ]);
+  expect(out).toMatch(/final: status 3 \(SUCCESS\)/);
+  const jobId = Number(/accepted: job (\d+)/.exec(out)![1]);
+  const printer = devices[0]!;
+  const receipt = printer.printed.at(-1)!;
+  expect(receipt).toContain(SHOP);
+  expect(receipt).toMatch(new RegExp(`Total\\s+${TOTAL.replace('.', '\\.')}`));
+
+  // ---- the print is in the records with status 3, and its detail shows the timeline
+  await openMenu(page, 'printRecord', '/business-record/print', 'businessRoot');
+  const row = await visible(page, `record-row-${jobId}`);
+  expect((await row.textContent())?.trim()).toBe(PRINTER.sn);
+  const tr = page.locator('tr', { has: row });
+  await poll(() => tr.locator('[data-testid="job-status-3"]').count()).toBe(1);
+  await row.click();
+  await waitForPath(page, /\/business-record\/print\/detail\?id=\d+/);
+  await visible(page, 'record-detail-print');
+  await visible(page, 'timeline-finished');
+
+  // ---- a speak test: the speaker says it, and the console follows the job to success
+  await openMenu(page, 'speakTest', '/system/speak-test', 'developerRoot');
+  await visible(page, 'speak-test');
+  await choose(page, 'speak-test-device', SPEAKER.sn);
+  await fill(page, 'speak-test-text', 'Table five, your order is ready');
+  await byId(page, 'speak-test-send').click();
+  await poll(() => byId(page, 'speak-test-status').getAttribute('data-status')).toBe('3');
+  expect(devices[1]!.said.some((s) => s.text === 'Table five, your order is ready')).toBe(true);
+});

@@ -41,7 +41,7 @@ export type HeraldClientOptions = {
 export type WaitOptions = {
   /** between polls; default 250 ms */
   intervalMs?: number;
-  /** give up (HeraldNetworkError is not used: a plain Error) after this long; default 60 s */
+  /** give up with an Error after this long; default 60 s */
   timeoutMs?: number;
   /** called with every record seen, e.g. to print progress */
   onStatus?: (job: OpenJobView) => void;
@@ -125,6 +125,7 @@ export class HeraldClient {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (attempt > 1) await sleep(this.opts.retryDelayMs * 2 ** (attempt - 2));
       let res: Response;
+      let text: string;
       try {
         res = await fetch(url, {
           method: 'POST',
@@ -143,11 +144,13 @@ export class HeraldClient {
           body: bytes,
           signal: AbortSignal.timeout(this.opts.timeoutMs),
         });
+        // a connection that drops (or times out) while the body arrives is as unanswered as one refused
+        text = await res.text();
       } catch (err) {
         lastError = err;
         continue;
       }
-      const answer = await this.unwrap<T>(res);
+      const answer = this.unwrap<T>(res.status, text);
       if (answer instanceof HeraldApiError) throw answer;
       return answer;
     }
@@ -157,15 +160,14 @@ export class HeraldClient {
     });
   }
 
-  private async unwrap<T>(res: Response): Promise<T | HeraldApiError> {
-    const text = await res.text();
+  private unwrap<T>(httpStatus: number, text: string): T | HeraldApiError {
     let env: Partial<Envelope<T>>;
     try {
       env = JSON.parse(text) as Partial<Envelope<T>>;
     } catch {
-      return new HeraldApiError(0, `not a Herald answer (HTTP ${res.status}): ${text.slice(0, 200)}`, res.status);
+      return new HeraldApiError(0, `not a Herald answer (HTTP ${httpStatus}): ${text.slice(0, 200)}`, httpStatus);
     }
     if (env.code === ResultCode.SUCCESS) return env.data as T;
-    return new HeraldApiError(env.code ?? 0, env.message ?? `HTTP ${res.status}`, res.status, env.data);
+    return new HeraldApiError(env.code ?? 0, env.message ?? `HTTP ${httpStatus}`, httpStatus, env.data);
   }
 }

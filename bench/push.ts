@@ -415,11 +415,10 @@ async function runHerald(runKey: string): Promise<Figures> {
       broker: (cpuMs(server.pid) - cpu0.broker) / done,
       devices: (fleetCpuMs(fleet) - cpu0.devices) / done,
     };
+    // read back before the fleet goes: 5,000 devices dropping at once keep the server busy for a while
+    const recordCheck = await checkRecords(client, sent);
     await stopFleet(fleet);
-    const result = figures('Herald (embedded), open API', sent, fleet, maxLagMs);
-    result.cpuPerJob = cpuPerJob;
-    result.recordCheck = await checkRecords(client, sent);
-    return result;
+    return { ...figures('Herald (embedded), open API', sent, fleet, maxLagMs), cpuPerJob, recordCheck };
   } finally {
     await stopChild(server, 30_000);
     if (args['cpu-prof']) log(`server CPU profile in ${profDir} (open in Chrome DevTools → Performance)`);
@@ -436,7 +435,7 @@ async function checkRecords(client: HeraldClient, sent: Sent[]): Promise<Record<
   const counts: Record<string, number> = {};
   for (let i = 0; i < ok.length; i += step) {
     const job = await client.record({ orderId: ok[i]!.orderId! }).catch(() => undefined);
-    const key = job ? `status ${job.status}` : 'unreadable';
+    const key = job ? `status ${job.status}` : 'record call failed';
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;

@@ -1,14 +1,5 @@
 import type { Currency } from '@herald/contract';
-import {
-  currencyTexts,
-  type LanguageReading,
-  majorAndMinor,
-  mapCurrencies,
-  pluralSlots,
-  prefixTexts,
-  wordClip,
-  wordTexts,
-} from './core';
+import { type Gender, type Noun, noun, romanceReading } from './romance';
 
 /**
  * Spanish. A number in an amount always stands before a noun, so 1 is "un"/"una" (apocope:
@@ -16,7 +7,7 @@ import {
  * (doscientas rupias); millón is a masculine noun itself (un millón, doscientos millones de rupias)
  * and takes "de" when nothing follows it (un millón de dólares). 100 alone is "cien" (cien mil).
  */
-export type Gender = 'm' | 'f';
+export type { Gender };
 
 const ONES = [
   'cero',
@@ -99,8 +90,6 @@ export function spanishWords(n: number, g: Gender): string[] {
   return out;
 }
 
-type Noun = { one: string; many: string; gender: Gender };
-const noun = (one: string, many: string, gender: Gender = 'm'): Noun => ({ one, many, gender });
 const CURRENCY: Record<Currency, { major: Noun; minor: Noun }> = {
   CNY: { major: noun('yuan', 'yuanes'), minor: noun('fen', 'fenes') },
   HKD: { major: noun('dólar de Hong Kong', 'dólares de Hong Kong'), minor: noun('centavo', 'centavos') },
@@ -131,29 +120,13 @@ const allWords = [
   ...OTHERS,
 ];
 
-export const es: LanguageReading = {
+export const es = romanceReading({
   language: 'es',
-  joiner: ' ',
-  texts: {
-    ...wordTexts([...new Set(allWords)]),
-    ...currencyTexts(mapCurrencies(CURRENCY, pluralSlots)),
-    ...prefixTexts((prefix, type) =>
-      prefix === 'received'
-        ? payment[type]
-          ? `Recibido ${payment[type]}`
-          : 'Pago recibido'
-        : `Pago acreditado ${payment[type]}`.trim(),
-    ),
-  },
-  amount: (major, minor, currency) =>
-    majorAndMinor(
-      major,
-      minor,
-      currency,
-      (n, cur, part) => [
-        ...spanishWords(n, CURRENCY[cur][part].gender).map(wordClip),
-        `cur.${cur}.${part}${n === 1 ? '' : 'Plural'}`,
-      ],
-      [wordClip('con')],
-    ),
-};
+  words: allWords,
+  numberWords: spanishWords,
+  currencies: CURRENCY,
+  payment,
+  received: (p) => (p ? `Recibido ${p}` : 'Pago recibido'),
+  credited: (p) => `Pago acreditado ${p}`,
+  connector: 'con',
+});

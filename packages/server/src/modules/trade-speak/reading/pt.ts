@@ -1,14 +1,5 @@
 import type { Currency } from '@herald/contract';
-import {
-  currencyTexts,
-  type LanguageReading,
-  majorAndMinor,
-  mapCurrencies,
-  pluralSlots,
-  prefixTexts,
-  wordClip,
-  wordTexts,
-} from './core';
+import { type Gender, type Noun, noun, romanceReading } from './romance';
 
 /**
  * Portuguese (Brazilian forms: dezesseis, dezenove, quatorze). "e" joins hundreds, tens and units
@@ -17,7 +8,7 @@ import {
  * and the hundreds agree with a feminine noun (duas rupias, duzentas mil rupias); milhão is a
  * masculine noun and takes "de" when nothing follows it (um milhão de reais). 100 alone is "cem".
  */
-export type Gender = 'm' | 'f';
+export type { Gender };
 
 const ONES = [
   'zero',
@@ -94,8 +85,6 @@ export function portugueseWords(n: number, g: Gender): string[] {
   return out;
 }
 
-type Noun = { one: string; many: string; gender: Gender };
-const noun = (one: string, many: string, gender: Gender = 'm'): Noun => ({ one, many, gender });
 const CURRENCY: Record<Currency, { major: Noun; minor: Noun }> = {
   CNY: { major: noun('yuan', 'yuans'), minor: noun('fen', 'fens') },
   HKD: { major: noun('dólar de Hong Kong', 'dólares de Hong Kong'), minor: noun('centavo', 'centavos') },
@@ -126,29 +115,13 @@ const allWords = [
   ...OTHERS,
 ];
 
-export const pt: LanguageReading = {
+export const pt = romanceReading({
   language: 'pt',
-  joiner: ' ',
-  texts: {
-    ...wordTexts([...new Set(allWords)]),
-    ...currencyTexts(mapCurrencies(CURRENCY, pluralSlots)),
-    ...prefixTexts((prefix, type) =>
-      prefix === 'received'
-        ? payment[type]
-          ? `Recebido ${payment[type]}`
-          : 'Pagamento recebido'
-        : `Pagamento creditado ${payment[type]}`.trim(),
-    ),
-  },
-  amount: (major, minor, currency) =>
-    majorAndMinor(
-      major,
-      minor,
-      currency,
-      (n, cur, part) => [
-        ...portugueseWords(n, CURRENCY[cur][part].gender).map(wordClip),
-        `cur.${cur}.${part}${n === 1 ? '' : 'Plural'}`,
-      ],
-      [wordClip('e')],
-    ),
-};
+  words: allWords,
+  numberWords: portugueseWords,
+  currencies: CURRENCY,
+  payment,
+  received: (p) => (p ? `Recebido ${p}` : 'Pagamento recebido'),
+  credited: (p) => `Pagamento creditado ${p}`,
+  connector: 'e',
+});

@@ -1,13 +1,13 @@
 import { useRef } from 'react';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Application as App } from '@herald/contract';
+import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
-import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
@@ -93,23 +93,12 @@ export function AppListPage() {
         <Space>
           <Link to={`/apply/list/detail?id=${a.id}`}>{t('common.detail')}</Link>
           {side === 'ac' && can(`${P}.delete`) && (
-            <Popconfirm
+            <DeleteLink
               title={t('app.confirm.delete', { name: a.name })}
-              okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' }}
-              onConfirm={async () => {
-                try {
-                  await deleteApp(a.id);
-                  toastSuccess();
-                  void action.current?.reload();
-                } catch {
-                  // the HTTP client has shown the server's message
-                }
-              }}
-            >
-              <a data-testid={`app-delete-${a.id}`} style={{ color: '#ff4d4f' }}>
-                {t('common.delete')}
-              </a>
-            </Popconfirm>
+              testId={`app-delete-${a.id}`}
+              onDelete={() => deleteApp(a.id)}
+              onDeleted={() => void action.current?.reload()}
+            />
           )}
         </Space>
       ),

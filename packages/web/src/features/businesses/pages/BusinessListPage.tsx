@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
-import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
@@ -79,23 +79,12 @@ export function BusinessListPage() {
             </Link>
           )}
           {can(`${P}.delete`) && (
-            <Popconfirm
+            <DeleteLink
               title={t('business.confirm.delete', { name: b.name })}
-              okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' }}
-              onConfirm={async () => {
-                try {
-                  await deleteBusiness(b.id);
-                  toastSuccess();
-                  reload();
-                } catch {
-                  // the HTTP client has shown the server's message
-                }
-              }}
-            >
-              <a data-testid={`business-delete-${b.id}`} style={{ color: '#ff4d4f' }}>
-                {t('common.delete')}
-              </a>
-            </Popconfirm>
+              testId={`business-delete-${b.id}`}
+              onDelete={() => deleteBusiness(b.id)}
+              onDeleted={() => reload()}
+            />
           )}
         </Space>
       ),

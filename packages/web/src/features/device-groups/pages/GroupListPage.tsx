@@ -1,10 +1,10 @@
 import { useRef } from 'react';
-import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
+import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
-import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { deleteGroup } from '../api/delete-group';
@@ -67,23 +67,12 @@ export function GroupListPage() {
                 </Button>
               </Tooltip>
             ) : (
-              <Popconfirm
+              <DeleteLink
                 title={t('group.confirm.delete', { name: g.name })}
-                okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' }}
-                onConfirm={async () => {
-                  try {
-                    await deleteGroup(g.id);
-                    toastSuccess();
-                    reload();
-                  } catch {
-                    // the HTTP client has shown the server's message
-                  }
-                }}
-              >
-                <a data-testid={`group-delete-${g.id}`} style={{ color: '#ff4d4f' }}>
-                  {t('common.delete')}
-                </a>
-              </Popconfirm>
+                testId={`group-delete-${g.id}`}
+                onDelete={() => deleteGroup(g.id)}
+                onDeleted={() => reload()}
+              />
             ))}
         </Space>
       ),

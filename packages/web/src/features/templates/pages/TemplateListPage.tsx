@@ -1,12 +1,12 @@
 import { useRef } from 'react';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
-import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
@@ -76,24 +76,13 @@ export function TemplateListPage() {
             </Link>
           )}
           {can(`${P}.delete`) && (
-            <Popconfirm
+            <DeleteLink
               title={t('template.confirm.delete', { name: r.name })}
               description={r.businessCount > 0 ? t('template.confirm.inUse', { count: r.businessCount }) : undefined}
-              okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' }}
-              onConfirm={async () => {
-                try {
-                  await deleteTemplate(r.id);
-                  toastSuccess();
-                  reload();
-                } catch {
-                  // the HTTP client has shown the server's message
-                }
-              }}
-            >
-              <a data-testid={`template-delete-${r.id}`} style={{ color: '#ff4d4f' }}>
-                {t('common.delete')}
-              </a>
-            </Popconfirm>
+              testId={`template-delete-${r.id}`}
+              onDelete={() => deleteTemplate(r.id)}
+              onDeleted={() => reload()}
+            />
           )}
         </Space>
       ),

@@ -7,6 +7,9 @@ import { seedAccount } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
 import { createDevice, createModel } from './fleet';
 import { expectInvalid, uniq } from './people';
+import { seedDevice, seedModel } from './devices-fixture';
+import { devices } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let op: Client;
@@ -110,6 +113,34 @@ describe('manufacturers', () => {
     const gone = expectOk(await op.post('/v1/manufacturers', { name: 'Gone', code: `g${uniq()}` }));
     expectOk(await op.delete(`/v1/manufacturers/${gone.id}`));
     expectError(await op.get(`/v1/manufacturers/${gone.id}`), 40004);
+  });
+
+  it('counts activated devices against the licence that expires first, so the shares add up', async () => {
+    const m = expectOk(await op.post('/v1/manufacturers', { name: 'Split Ltd', code: `split${uniq()}` }));
+    const day = 86400000;
+    const licence = async (maxDevices: number, fromDays: number, toDays: number) =>
+      expectOk(
+        await op.post(`/v1/manufacturers/${m.id}/licences`, {
+          number: `S${uniq()}`,
+          validFrom: new Date(Date.now() + fromDays * day).toISOString(),
+          validTo: new Date(Date.now() + toDays * day).toISOString(),
+          maxDevices,
+        }),
+      ).id as number;
+    const soon = await licence(3, -1, 10);
+    const later = await licence(10, -1, 100);
+    const future = await licence(4, 5, 200);
+    const model = await seedModel(server);
+    for (let i = 0; i < 5; i++) {
+      const d = await seedDevice(server, A.accountId, model.id, { manufacturerId: m.id });
+      await server.deps.db.update(devices).set({ activated: true }).where(eq(devices.id, d.id));
+    }
+    const { list } = expectOk(await op.get(`/v1/licences?manufacturerId=${m.id}`));
+    const byId = Object.fromEntries(list.map((l: { id: number }) => [l.id, l]));
+    expect(byId[soon]).toMatchObject({ maxDevices: 3, activated: 3, remaining: 0 });
+    expect(byId[later]).toMatchObject({ maxDevices: 10, activated: 2, remaining: 8 });
+    expect(byId[future]).toMatchObject({ maxDevices: 4, activated: 0, remaining: 4 });
+    expect(expectOk(await op.get(`/v1/manufacturers/${m.id}`))).toMatchObject({ capacity: 13, remaining: 8 });
   });
 
   it('imports a matching certificate, refuses a mismatched one, revokes only with the password', async () => {

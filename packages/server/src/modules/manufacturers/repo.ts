@@ -104,8 +104,18 @@ const licenceView = {
   manufacturerName: manufacturers.name,
   activated: sql<number>`(select count(*)::int from ${devices} d where d.manufacturer_id = licences.manufacturer_id and ${live} and d.activated)`,
   connected: sql<number>`(select count(*)::int from ${devices} d where d.manufacturer_id = licences.manufacturer_id and ${live} and d.online)`,
+  /** capacity of the manufacturer's valid licences that expire before this one (they are used up first) */
+  usedBefore: sql<number>`(select coalesce(sum(l2.max_devices), 0)::int from ${licences} l2
+     where l2.manufacturer_id = licences.manufacturer_id and l2.valid_from <= now() and l2.valid_to >= now()
+       and (l2.valid_to, l2.id) < (licences.valid_to, licences.id))`,
 };
-export type LicenceView = { l: LicenceRow; manufacturerName: string; activated: number; connected: number };
+export type LicenceView = {
+  l: LicenceRow;
+  manufacturerName: string;
+  activated: number;
+  connected: number;
+  usedBefore: number;
+};
 
 /** `manufacturerIds` undefined: all; an empty list: none. */
 export type Scoped = { manufacturerIds?: number[] };

@@ -50,6 +50,19 @@ const toManufacturer = (v: repo.ManufacturerView): Manufacturer => ({
   updatedAt: iso(v.m.updatedAt),
 });
 
+/**
+ * A manufacturer's activated devices count against its valid licences, the soonest to expire
+ * first; so each licence shows its own share, and the shares add up to the manufacturer's total.
+ * An expired licence has nothing left; one not valid yet has all of it still to come.
+ */
+function licenceUse(v: repo.LicenceView, now: number): { activated: number; remaining: number } {
+  const max = v.l.maxDevices;
+  if (v.l.validTo.getTime() < now) return { activated: 0, remaining: 0 };
+  if (v.l.validFrom.getTime() > now) return { activated: 0, remaining: max };
+  const activated = Math.min(max, Math.max(0, v.activated - v.usedBefore));
+  return { activated, remaining: max - activated };
+}
+
 const toLicence = (v: repo.LicenceView, now = Date.now()): Licence => ({
   id: v.l.id,
   manufacturerId: v.l.manufacturerId,
@@ -58,8 +71,7 @@ const toLicence = (v: repo.LicenceView, now = Date.now()): Licence => ({
   validFrom: iso(v.l.validFrom),
   validTo: iso(v.l.validTo),
   maxDevices: v.l.maxDevices,
-  activated: v.activated,
-  remaining: Math.max(0, v.l.maxDevices - v.activated),
+  ...licenceUse(v, now),
   connected: v.connected,
   expiresInDays: daysUntil(v.l.validTo, now),
   createdAt: iso(v.l.createdAt),

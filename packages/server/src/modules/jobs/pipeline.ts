@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { JobStatus, PROTOCOL_VERSION, topics, type Ack, type JobMessage, type JobResult } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { onJobStatus } from '../webhooks/service';
+import { PublishLimit } from './publish-limit';
 import * as repo from './repo';
+import { writeQueue } from './write-queue';
 
 /**
  * Delivery: a stored job goes out on `down/job` (QoS 1) when its device is online and not
@@ -20,12 +22,23 @@ type State = {
   /** writes started and not yet finished; close() waits for them */
   inflight: Set<Promise<unknown>>;
   log: FastifyBaseLogger | undefined;
+  /** job messages handed to the broker and not yet delivered (see publish-limit.ts) */
+  publishes: PublishLimit;
 };
+/** Under the embedded broker's concurrency (gateway/embedded.ts), with room for other traffic. */
+export const PUBLISH_MAX = 200;
+/** A backlog of job messages beyond this is left in the database for later. */
+const PUBLISH_WAITING_MAX = 20_000;
 const states = new WeakMap<Deps, State>();
 function state(deps: Deps): State {
   let s = states.get(deps);
   if (!s) {
-    s = { chains: new Map(), inflight: new Set(), log: undefined };
+    s = {
+      chains: new Map(),
+      inflight: new Set(),
+      log: undefined,
+      publishes: new PublishLimit(PUBLISH_MAX, PUBLISH_WAITING_MAX),
+    };
     states.set(deps, s);
   }
   return s;
@@ -63,15 +76,17 @@ async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<bo
   const message = jobMessage(job, now);
   const body = JSON.stringify(message);
   try {
-    await deps.gateway.publish(device.sn, 'job', message);
+    await state(deps).publishes.run(() => deps.gateway.publish(device.sn, 'job', message));
   } catch {
     return false; // stays pending: the device gets it when it is back
   }
   const wasPending = job.status === JobStatus.NOT_PUSHED;
   track(
     deps,
-    repo
-      .markPushed(deps.db, job.id, {
+    writeQueue(deps)
+      .transitions.add({
+        kind: 'pushed',
+        jobId: job.id,
         topic: topics.down(device.sn, 'job'),
         bytes: Buffer.byteLength(body),
         publishedAt: now,
@@ -125,7 +140,14 @@ export async function onJobAck(deps: Deps, device: DeviceRef, ack: Ack, arrivedA
       : ack.code === 'expired'
         ? { status: JobStatus.TIMEOUT, reason: 'expired' }
         : { status: JobStatus.FAILED, reason: (ack.message ? `${ack.code}: ${ack.message}` : ack.code).slice(0, 256) };
-  const row = await repo.ackJob(deps.db, device.id, ack.id, ack.ts, outcome, arrivedAt);
+  const row = await writeQueue(deps).transitions.add({
+    kind: 'ack',
+    deviceId: device.id,
+    msgId: ack.id,
+    echoedTs: ack.ts,
+    outcome,
+    arrivedAt,
+  });
   if (row === undefined) return false;
   if (row) notify(deps, row);
   return true;
@@ -134,10 +156,15 @@ export async function onJobAck(deps: Deps, device: DeviceRef, ack: Ack, arrivedA
 /** The device's report: success → 3, failed → 4 with its reason. */
 export async function onJobResult(deps: Deps, device: DeviceRef, r: JobResult, arrivedAt = Date.now()): Promise<void> {
   if (!UUID_RE.test(r.id)) return;
-  const row =
-    r.status === 'success'
-      ? await repo.finishJob(deps.db, device.id, r.id, JobStatus.SUCCESS, null, arrivedAt)
-      : await repo.finishJob(deps.db, device.id, r.id, JobStatus.FAILED, r.reason ?? r.message ?? 'other', arrivedAt);
+  const success = r.status === 'success';
+  const row = await writeQueue(deps).transitions.add({
+    kind: 'result',
+    deviceId: device.id,
+    msgId: r.id,
+    status: success ? JobStatus.SUCCESS : JobStatus.FAILED,
+    reason: success ? null : (r.reason ?? r.message ?? 'other'),
+    at: arrivedAt,
+  });
   if (row) notify(deps, row);
 }
 
@@ -181,7 +208,8 @@ export function startPipeline(deps: Deps, log: FastifyBaseLogger): () => Promise
     clearInterval(timer);
     await running;
     while (s.inflight.size > 0 || s.chains.size > 0) {
-      await Promise.allSettled([...s.inflight, ...s.chains.values()]);
+      await Promise.allSettled([...s.inflight, ...s.chains.values(), writeQueue(deps).flush()]);
     }
+    await writeQueue(deps).flush();
   };
 }

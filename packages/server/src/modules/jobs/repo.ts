@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DeviceStatus, GeneralResult, JobStatus, PublishStatus, ResultCode } from '@herald/contract';
+import { DeviceStatus, GeneralResult, JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import type { jobs } from '../../db/schema';
 
 /**
- * The pipeline's SQL. Every job transition is one conditional UPDATE (`status < X`), so a
+ * The pipeline's single-row SQL (batches: batch-repo.ts). Every job transition is one conditional UPDATE (`status < X`), so a
  * duplicate or late message never moves a job backwards; rows of related tables (publish records,
  * general request records) change in the same statement through CTEs, keeping per-job round
  * trips to one per transition.
@@ -71,16 +71,6 @@ export async function findApiKey(db: Db, appKey: string): Promise<ApiKeyRow | un
         accountStatus: Number(r.account_status),
       }
     : undefined;
-}
-
-/** Records the nonce; false when it was seen before (a replay). */
-export async function useNonce(db: Db, appKey: string, nonce: string, expiresAt: Date): Promise<boolean> {
-  const rows = await rowsOf(
-    db,
-    sql`insert into api_nonces (app_key, nonce, expires_at) values (${appKey}, ${nonce}, ${tsParam(expiresAt)}::timestamptz)
-        on conflict do nothing returning nonce`,
-  );
-  return rows.length === 1;
 }
 
 export async function purgeNonces(db: Db): Promise<void> {
@@ -222,31 +212,6 @@ export type ApiCall = {
   recorded?: boolean;
 };
 
-/**
- * Store a job (status 0) and, for an open API call, its general request record (result 2,
- * processing) in one statement. The record's created_at is the job's requested_at, so the final
- * status finds it through the account index.
- */
-export async function insertJob(db: Db, j: NewJob, api?: ApiCall): Promise<JobRow> {
-  const insert = sql`insert into jobs (msg_id, account_id, device_id, sn, kind, source, order_id, business_id,
-      template_id, payload, request, copies, amount, currency, payment_type, language, requested_at, expire_at)
-    values (${j.msgId}::uuid, ${j.accountId}, ${j.deviceId}, ${j.sn}, ${j.kind}, ${j.source}, ${j.orderId},
-      ${j.businessId}, ${j.templateId}, ${JSON.stringify(j.payload)}::jsonb, ${JSON.stringify(j.request)}::jsonb,
-      ${j.copies}, ${j.amount ?? null}, ${j.currency ?? null}, ${j.paymentType ?? null}, ${j.language ?? null},
-      ${tsParam(j.requestedAt)}::timestamptz, ${tsParam(j.expireAt)}::timestamptz)
-    returning *`;
-  const q = api
-    ? sql`with j as (${insert}),
-          r as (insert into api_requests (account_id, app_key, method, path, order_id, sn, job_id, result, code, message, ip,
-                  duration_ms, created_at)
-                select account_id, ${api.appKey}, 'POST', ${api.path}, order_id, sn, id, ${GeneralResult.PROCESSING},
-                  ${ResultCode.SUCCESS}, 'ok', ${api.ip}, ${Math.max(0, Date.now() - api.startedAt)}, requested_at from j)
-          select * from j`
-    : insert;
-  const [r] = await rowsOf(db, q);
-  return mapJob(r!);
-}
-
 export async function findJobByOrder(db: Db, accountId: number, orderId: string): Promise<JobRow | undefined> {
   const [r] = await rowsOf(db, sql`select * from jobs where account_id = ${accountId} and order_id = ${orderId}`);
   return r ? mapJob(r) : undefined;
@@ -258,93 +223,12 @@ export async function findJobById(db: Db, accountId: number, id: number): Promis
 }
 
 /** When a job ends, its general request record (if it came through the open API) ends with it. */
-const finishApiRequest = sql`r as (update api_requests a
+export const finishApiRequest = sql`r as (update api_requests a
     set result = case when j.status = ${JobStatus.SUCCESS} then ${GeneralResult.SUCCESS}::smallint else ${GeneralResult.FAILED}::smallint end
     from j
    where j.status >= ${JobStatus.SUCCESS} and j.source = 'api' and a.account_id = j.account_id and a.created_at = j.requested_at and a.job_id = j.id)`;
 
-/**
- * The job went out (again): status 0 → 1, push time and count, and a publish record (status 1).
- * A job already further along keeps its status (the ack may have overtaken this update).
- */
-export async function markPushed(
-  db: Db,
-  jobId: number,
-  p: { topic: string; bytes: number; publishedAt: number },
-): Promise<JobRow | undefined> {
-  const at = tsParam(p.publishedAt);
-  const [r] = await rowsOf(
-    db,
-    sql`with j as (update jobs
-            set status = case when status = ${JobStatus.NOT_PUSHED} then ${JobStatus.PUSHED}::smallint else status end,
-                pushed_at = ${at}::timestamptz, push_count = push_count + 1
-          where id = ${jobId} and status < ${JobStatus.SUCCESS} returning *),
-        p as (insert into publish_records (job_id, account_id, device_id, sn, topic, msg_id, qos, status, bytes, published_at)
-              select id, account_id, device_id, sn, ${p.topic}, msg_id, 1, ${PublishStatus.PUSHED}, ${p.bytes}, ${at}::timestamptz from j)
-        select * from j`,
-  );
-  return r ? mapJob(r) : undefined;
-}
-
 export type AckOutcome = { status: 2 | 4 | 5; reason: string | null };
-
-/**
- * A device acked a job message. Returns undefined when the id is not a job of this device (it may
- * be a command), else the job row when its status moved (null when nothing changed: a duplicate).
- * The publish record the ack answers (matched by the echoed ts) becomes 2 with its latency.
- */
-export async function ackJob(
-  db: Db,
-  deviceId: number,
-  msgId: string,
-  echoedTs: number,
-  outcome: AckOutcome,
-  arrivedAt: number,
-): Promise<JobRow | null | undefined> {
-  const at = tsParam(arrivedAt);
-  const latency = Math.max(0, Math.min(arrivedAt - echoedTs, 2_147_483_647));
-  const ok = outcome.status === JobStatus.PUSH_SUCCEEDED;
-  const move = ok
-    ? sql`update jobs set status = ${JobStatus.PUSH_SUCCEEDED}, acked_at = ${at}::timestamptz,
-            ack_latency_ms = greatest(0, round(extract(epoch from (${at}::timestamptz - requested_at)) * 1000))::int
-          where id = (select id from t) and status < ${JobStatus.PUSH_SUCCEEDED} returning *`
-    : sql`update jobs set status = ${outcome.status}, acked_at = coalesce(acked_at, ${at}::timestamptz),
-            finished_at = ${at}::timestamptz, reason = ${outcome.reason}
-          where id = (select id from t) and status < ${JobStatus.SUCCESS} returning *`;
-  const rows = await rowsOf(
-    db,
-    sql`with t as (select id from jobs where msg_id = ${msgId}::uuid and device_id = ${deviceId}),
-        j as (${move}),
-        p as (update publish_records set status = ${PublishStatus.PUSH_SUCCEEDED}, acked_at = ${at}::timestamptz,
-                latency_ms = ${latency}
-              where job_id = (select id from t) and published_at = ${tsParam(echoedTs)}::timestamptz
-                and status < ${PublishStatus.PUSH_SUCCEEDED}),
-        ${finishApiRequest}
-        select t.id as known_id, j.* from t left join j on j.id = t.id`,
-  );
-  const r = rows[0];
-  if (!r) return undefined;
-  return r.id === null || r.id === undefined ? null : mapJob(r);
-}
-
-/** The device's report: 3 success or 4 failed with its reason. */
-export async function finishJob(
-  db: Db,
-  deviceId: number,
-  msgId: string,
-  status: 3 | 4,
-  reason: string | null,
-  at: number,
-): Promise<JobRow | undefined> {
-  const [r] = await rowsOf(
-    db,
-    sql`with j as (update jobs set status = ${status}, finished_at = ${tsParam(at)}::timestamptz, reason = ${reason}
-          where msg_id = ${msgId}::uuid and device_id = ${deviceId} and status < ${JobStatus.SUCCESS} returning *),
-        ${finishApiRequest}
-        select * from j`,
-  );
-  return r ? mapJob(r) : undefined;
-}
 
 /** Unfinished jobs past their expiry become 5 (timeout), oldest first, a batch at a time. */
 export async function expireDue(db: Db, now: number, limit = 500): Promise<JobRow[]> {

@@ -19,13 +19,14 @@ import {
   type TemplateCommand,
 } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
-import { AppError, conflict, invalid, uniqueViolation } from '../../lib/errors';
+import { AppError, conflict, invalid } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
 import { fill, renderCommands } from '../templates/render';
 import { clipExists, composeTradeBroadcast } from '../trade-speak/compose';
 import { TtlCache } from './cache';
 import { dispatch } from './pipeline';
 import * as repo from './repo';
+import { writeQueue } from './write-queue';
 
 /**
  * Creating jobs: the open API and the console's speak test call these. Each one checks the
@@ -73,7 +74,9 @@ async function targetDevice(
   kind: JobKind,
   onlineOnly: boolean | undefined,
 ): Promise<repo.TargetDevice> {
-  const device = await repo.findDevice(deps.db, accountId, sn);
+  // read fresh for every request (batched with others): a disabled or deleted device must
+  // refuse the very next job, which a cache of even a few hundred ms would not
+  const device = await writeQueue(deps).devices.add({ accountId, sn });
   if (!device) throw snInvalid();
   if (device.status !== DeviceStatus.ENABLED) throw conflict('error.deviceDisabled', 'sn');
   if (kind === 'print' && device.modelType !== 'printer') {
@@ -108,16 +111,15 @@ async function store(
   options: SubmitOptions,
 ): Promise<OpenJobAccepted> {
   const opts = optionsOf(options);
-  let row: repo.JobRow;
-  try {
-    row = await repo.insertJob(deps.db, job, opts.api);
-    if (opts.api) opts.api.recorded = true;
-  } catch (err) {
-    if (!uniqueViolation(err) || !job.orderId) throw err;
+  // null: the account already has a job with this order id
+  const row = await writeQueue(deps).jobs.add({ job, api: opts.api });
+  if (!row) {
+    if (!job.orderId) throw new Error('job insert conflicted without an order id');
     const existing = await repo.findJobByOrder(deps.db, job.accountId, job.orderId);
     if (existing && existing.kind === job.kind && sameRequest(existing.request, job.request)) return accepted(existing);
     throw conflict('error.orderExists', 'orderId');
   }
+  if (opts.api) opts.api.recorded = true;
   if (device.online && !device.paused) void dispatch(deps, device, row);
   return accepted(row);
 }

@@ -23,6 +23,7 @@ import { TtlCache } from '../jobs/cache';
 import { startPipeline } from '../jobs/pipeline';
 import * as jobs from '../jobs/service';
 import * as repo from '../jobs/repo';
+import { writeQueue } from '../jobs/write-queue';
 import { openApiSignature } from './sign';
 
 /**
@@ -97,7 +98,8 @@ async function verify(deps: Deps, req: FastifyRequest): Promise<void> {
   if (key.accountStatus !== AccountStatus.ENABLED)
     throw new AppError(ResultCode.ACCOUNT_DISABLED, 'error.accountDisabled');
   // remembered for as long as its timestamp would still be accepted
-  if (!(await repo.useNonce(deps.db, appKey, nonce, new Date(Number(timestamp) + OPEN_API.clockSkewMs)))) {
+  const expiresAt = new Date(Number(timestamp) + OPEN_API.clockSkewMs);
+  if (!(await writeQueue(deps).nonces.add({ appKey, nonce, expiresAt }))) {
     throw new AppError(ResultCode.NONCE_REUSED, 'error.nonceReused');
   }
 }

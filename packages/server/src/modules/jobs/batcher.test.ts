@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Batcher } from './batcher';
+
+/** A run that records its batches and answers each item with its double (or fails on demand). */
+function recorder() {
+  const batches: number[][] = [];
+  let failNext = false;
+  const run = async (items: number[]) => {
+    batches.push(items);
+    if (failNext) {
+      failNext = false;
+      throw new Error('batch failed');
+    }
+    return items.map((i) => i * 2);
+  };
+  return { batches, run, failOnce: () => (failNext = true) };
+}
+
+describe('Batcher', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('runs queued items as one batch when the wait is over, each caller getting its own result', async () => {
+    const r = recorder();
+    const b = new Batcher(r.run, { maxItems: 10, maxWaitMs: 5 });
+    const results = Promise.all([b.add(1), b.add(2), b.add(3)]);
+    expect(r.batches).toEqual([]);
+    await vi.runOnlyPendingTimersAsync();
+    expect(await results).toEqual([2, 4, 6]);
+    expect(r.batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('starts a batch as soon as it is full, without waiting for the timer', async () => {
+    const r = recorder();
+    const b = new Batcher(r.run, { maxItems: 2, maxWaitMs: 60_000 });
+    const first = Promise.all([b.add(1), b.add(2)]);
+    expect(await first).toEqual([2, 4]);
+    expect(r.batches).toEqual([[1, 2]]);
+  });
+
+  it('keeps the order of items across batches; what arrives during a batch goes into the next one', async () => {
+    const r = recorder();
+    const b = new Batcher(r.run, { maxItems: 3, maxWaitMs: 5 });
+    const all = [1, 2, 3, 4, 5, 6, 7].map((i) => b.add(i));
+    await b.flush();
+    expect(await Promise.all(all)).toEqual([2, 4, 6, 8, 10, 12, 14]);
+    expect(r.batches).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+  });
+
+  it('rejects every caller of a failing batch and carries on with the next one', async () => {
+    const r = recorder();
+    const b = new Batcher(r.run, { maxItems: 2, maxWaitMs: 5 });
+    r.failOnce();
+    const failing = [b.add(1), b.add(2)].map((p) => p.then(String, (e: Error) => e.message));
+    const next = b.add(3);
+    await b.flush();
+    expect(await Promise.all(failing)).toEqual(['batch failed', 'batch failed']);
+    expect(await next).toBe(6);
+  });
+
+  it('rejects the batch when the run answers the wrong number of results', async () => {
+    const b = new Batcher<number, number>(async () => [1], { maxItems: 5, maxWaitMs: 5 });
+    const p = Promise.all([b.add(1), b.add(2)]);
+    const outcome = p.then(
+      () => 'resolved',
+      (e: Error) => e.message,
+    );
+    await b.flush();
+    expect(await outcome).toMatch(/1 results for 2/);
+  });
+
+  it('flush runs what is queued now and resolves once nothing is left', async () => {
+    const r = recorder();
+    const b = new Batcher(r.run, { maxItems: 100, maxWaitMs: 60_000 });
+    const p = b.add(21);
+    expect(b.size).toBe(1);
+    await b.flush();
+    expect(await p).toBe(42);
+    expect(b.size).toBe(0);
+    await b.flush(); // nothing queued: returns
+    expect(r.batches).toEqual([[21]]);
+  });
+});

@@ -26,6 +26,18 @@ const ts = (d: Date | number) => new Date(d).toISOString();
 const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
+/**
+ * What a transition returns: every column but the payload and the request (kilobytes of JSON
+ * each that PGlite would serialize and the driver parse again, for nothing: the webhooks and
+ * the pipeline need the status and the times). Rows mapped from these carry no payload/request.
+ */
+const LEAN = sql.raw(
+  `jobs.id, jobs.msg_id, jobs.account_id, jobs.device_id, jobs.sn, jobs.kind, jobs.source, jobs.order_id,
+   jobs.business_id, jobs.template_id, jobs.status, jobs.copies, jobs.amount, jobs.currency, jobs.payment_type,
+   jobs.language, jobs.requested_at, jobs.expire_at, jobs.pushed_at, jobs.push_count, jobs.acked_at,
+   jobs.ack_latency_ms, jobs.finished_at, jobs.reason`,
+);
+
 /** Split items into runs in which no key repeats (a job updated twice in one UPDATE ... FROM counts once). */
 export function rounds<T>(items: T[], key: (t: T) => string): T[][] {
   const out: { seen: Set<string>; items: T[] }[] = [];
@@ -91,6 +103,38 @@ export async function findDevices(db: Db, items: DeviceQuery[]): Promise<(Target
   return out;
 }
 
+/** The row a job insert stored (the column defaults as in the schema). */
+function storedRow(id: number, j: NewJob): JobRow {
+  return {
+    id,
+    msgId: j.msgId,
+    accountId: j.accountId,
+    deviceId: j.deviceId,
+    sn: j.sn,
+    kind: j.kind,
+    source: j.source,
+    orderId: j.orderId,
+    businessId: j.businessId,
+    templateId: j.templateId,
+    status: JobStatus.NOT_PUSHED,
+    payload: j.payload,
+    request: j.request,
+    copies: j.copies,
+    amount: j.amount ?? null,
+    currency: j.currency ?? null,
+    paymentType: j.paymentType ?? null,
+    language: j.language ?? null,
+    requestedAt: j.requestedAt,
+    expireAt: j.expireAt,
+    pushedAt: null,
+    pushCount: 0,
+    ackedAt: null,
+    ackLatencyMs: null,
+    finishedAt: null,
+    reason: null,
+  };
+}
+
 export type JobInsert = { job: NewJob; api?: ApiCall };
 
 /**
@@ -119,16 +163,20 @@ export async function insertJobs(db: Db, items: JobInsert[]): Promise<(JobRow | 
               select msg_id, account_id, device_id, sn, kind, source, order_id, business_id, template_id,
                 payload, request, copies, amount, currency, payment_type, language, requested_at, expire_at
                 from v order by i
-              on conflict do nothing returning *),
+              on conflict do nothing returning id, msg_id, account_id, order_id, sn, requested_at),
         r as (insert into api_requests (account_id, app_key, method, path, order_id, sn, job_id, result, code, message,
                 ip, duration_ms, created_at)
               select j.account_id, v.app_key, 'POST', v.path, j.order_id, j.sn, j.id, ${GeneralResult.PROCESSING},
                 ${ResultCode.SUCCESS}, 'ok', v.ip, v.duration_ms, j.requested_at
                 from j join v on v.msg_id = j.msg_id where v.app_key is not null)
-        select * from j`,
+        select id, msg_id from j`,
   );
-  const byMsg = new Map(rows.map((r) => [String(r.msg_id), mapJob(r)]));
-  return items.map(({ job }) => byMsg.get(job.msgId) ?? null);
+  // the rest of the row is what was sent (the payload goes out from here without a round trip)
+  const ids = new Map(rows.map((r) => [String(r.msg_id), Number(r.id)]));
+  return items.map(({ job }) => {
+    const id = ids.get(job.msgId);
+    return id === undefined ? null : storedRow(id, job);
+  });
 }
 
 // ── transitions ────────────────────────────────────────────────────────
@@ -148,7 +196,7 @@ export async function markPushedMany(db: Db, items: Pushed[]): Promise<(JobRow |
         j as (update jobs
                  set status = case when jobs.status = ${JobStatus.NOT_PUSHED} then ${JobStatus.PUSHED}::smallint else jobs.status end,
                      pushed_at = v.at, push_count = jobs.push_count + 1
-                from v where jobs.id = v.id and jobs.status < ${JobStatus.SUCCESS} returning jobs.*),
+                from v where jobs.id = v.id and jobs.status < ${JobStatus.SUCCESS} returning ${LEAN}),
         p as (insert into publish_records (job_id, account_id, device_id, sn, topic, msg_id, qos, status, bytes, published_at)
               select j.id, j.account_id, j.device_id, j.sn, v.topic, j.msg_id, 1, ${PublishStatus.PUSHED}, v.bytes, v.at
                 from j join v on v.id = j.id)
@@ -188,7 +236,7 @@ export async function ackJobs(db: Db, items: AckItem[]): Promise<(JobRow | null 
                 from t join v on v.i = t.i
                where jobs.id = t.id
                  and jobs.status < case when v.ok then ${JobStatus.PUSH_SUCCEEDED}::smallint else ${JobStatus.SUCCESS}::smallint end
-              returning jobs.*),
+              returning ${LEAN}),
         p as (update publish_records
                  set status = ${PublishStatus.PUSH_SUCCEEDED}, acked_at = v.at, latency_ms = v.latency
                 from t join v on v.i = t.i
@@ -219,7 +267,7 @@ export async function finishJobs(db: Db, items: ResultItem[]): Promise<(JobRow |
         j as (update jobs set status = v.status, finished_at = v.at, reason = v.reason
                 from v where jobs.msg_id = v.msg_id and jobs.device_id = v.device_id
                  and jobs.status < ${JobStatus.SUCCESS}
-              returning jobs.*, v.i as idx),
+              returning ${LEAN}, v.i as idx),
         ${finishApiRequest}
         select * from j`,
   );

@@ -25,7 +25,17 @@ export type WriteQueue = {
   transitions: Batcher<Transition, JobRow | null | undefined>;
   /** waits until nothing is queued or running */
   flush: () => Promise<void>;
+  /**
+   * True when open API calls should be refused for now: past this backlog a new request would
+   * wait seconds for its batch and most callers would give up first, so the server would spend
+   * its time on answers nobody reads (throughput collapses to near zero). Refusing at once keeps
+   * the accepted ones fast.
+   */
+  overloaded: () => boolean;
 };
+
+/** Items queued on the request path (nonces, device reads, job inserts) before calls are refused. */
+const BACKLOG_MAX = 1_000;
 
 /** A few ms of waiting buys a batch; the API answer and the device's PUBACK wait that long at most. */
 const OPTS: BatcherOptions = { maxItems: 200, maxWaitMs: 2 };
@@ -76,7 +86,8 @@ export function writeQueue(deps: Deps): WriteQueue {
     const flush = async () => {
       while (all.some((b) => b.size > 0)) await Promise.all(all.map((b) => b.flush()));
     };
-    q = { nonces, devices, jobs, transitions, flush };
+    const overloaded = () => nonces.size + devices.size + jobs.size > BACKLOG_MAX;
+    q = { nonces, devices, jobs, transitions, flush, overloaded };
     queues.set(deps, q);
   }
   return q;

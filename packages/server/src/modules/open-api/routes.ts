@@ -97,6 +97,8 @@ async function verify(deps: Deps, req: FastifyRequest): Promise<void> {
   if (!OPEN_API.nonceRe.test(nonce)) throw signInvalid();
   if (key.accountStatus !== AccountStatus.ENABLED)
     throw new AppError(ResultCode.ACCOUNT_DISABLED, 'error.accountDisabled');
+  // shed load before any database work (see writeQueue().overloaded)
+  if (writeQueue(deps).overloaded()) throw new AppError(ResultCode.RATE_LIMITED, 'error.rateLimited');
   // remembered for as long as its timestamp would still be accepted
   const expiresAt = new Date(Number(timestamp) + OPEN_API.clockSkewMs);
   if (!(await writeQueue(deps).nonces.add({ appKey, nonce, expiresAt }))) {

@@ -72,12 +72,15 @@ export async function useNonces(db: Db, items: NonceItem[]): Promise<boolean[]> 
 
 export type DeviceQuery = { accountId: number; sn: string };
 
-/** Devices by account and S/N (deleted devices and other accounts' devices are not found). */
+/**
+ * Devices by account and S/N (deleted devices and other accounts' devices are not found), for a
+ * job: without the telemetry (a job never reads it; it is the largest column of the row).
+ */
 export async function findDevices(db: Db, items: DeviceQuery[]): Promise<(TargetDevice | undefined)[]> {
   const rows = await rowsOf(
     db,
     sql`select v.i, d.id, d.sn, d.account_id, d.status, d.online, d.paused, d.muted_until, d.print_params,
-               d.telemetry, d.firmware_version, d.last_online_at, d.last_offline_at, m.type as model_type
+               d.firmware_version, d.last_online_at, d.last_offline_at, m.type as model_type
           from (values ${list(items.map((q, i) => sql`(${i}::int, ${q.accountId}::int, ${q.sn}::text)`))}) v(i, account_id, sn)
           join devices d on d.sn = v.sn and d.account_id = v.account_id and d.status <> ${DeviceStatus.DELETED}
           join models m on m.id = d.model_id`,
@@ -93,7 +96,7 @@ export async function findDevices(db: Db, items: DeviceQuery[]): Promise<(Target
       paused: r.paused === true,
       mutedUntil: date(r.muted_until),
       printParams: (json(r.print_params) ?? {}) as Record<string, unknown>,
-      telemetry: (json(r.telemetry) ?? null) as Record<string, unknown> | null,
+      telemetry: null,
       firmwareVersion: (r.firmware_version as string | null) ?? null,
       lastOnlineAt: date(r.last_online_at),
       lastOfflineAt: date(r.last_offline_at),

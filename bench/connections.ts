@@ -20,11 +20,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_PRINT_PARAMS, DeviceStatus, UserStatus } from '@herald/contract';
-import { openDatabase } from '../packages/server/src/db/client';
-import { accounts, devices, models, users } from '../packages/server/src/db/schema';
+import { UserStatus } from '@herald/contract';
+import { users } from '../packages/server/src/db/schema';
 import { hashPassword } from '../packages/server/src/lib/crypto';
-import { benchSecret, benchSn, type WorkerParams, type WorkerReport } from './connections-shared';
+import type { WorkerParams, WorkerReport } from './connections-shared';
+import { seedBenchFleet } from './seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -256,56 +256,18 @@ async function measure(broker: string, pid: number, mqttUrl: string, runKey: str
 /** Account, model, an operator admin with a known password and N devices, before the server starts. */
 async function seedHerald(dataDir: string, runKey: string) {
   const t0 = Date.now();
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
-  const db = database.db;
-  await db.insert(users).values({
-    side: 'op',
-    username: 'admin',
-    email: 'admin@herald.local',
-    name: 'Administrator',
-    passwordHash: await hashPassword(ADMIN_PASSWORD),
-    status: UserStatus.ENABLED,
-    isSuperAdmin: true,
-    mustChangePassword: false,
+  await seedBenchFleet(dataDir, COUNT, runKey, async (db) => {
+    await db.insert(users).values({
+      side: 'op',
+      username: 'admin',
+      email: 'admin@herald.local',
+      name: 'Administrator',
+      passwordHash: await hashPassword(ADMIN_PASSWORD),
+      status: UserStatus.ENABLED,
+      isSuperAdmin: true,
+      mustChangePassword: false,
+    });
   });
-  const [account] = await db
-    .insert(accounts)
-    .values({
-      name: 'Bench shop',
-      country: 'GB',
-      timeZone: 'Europe/London',
-      industry: 'retail',
-      subjectType: 'company',
-      subjectName: 'Bench Ltd',
-    })
-    .returning();
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  const [model] = await db
-    .insert(models)
-    .values({ name: 'Bench printer', code: 'BENCH-P1', type: 'printer', image: png, imageMime: 'image/png' })
-    .returning();
-  const now = new Date();
-  for (let i = 1; i <= COUNT; i += 1000) {
-    const rows = [];
-    for (let n = i; n < Math.min(i + 1000, COUNT + 1); n++) {
-      const sn = benchSn(n);
-      rows.push({
-        accountId: account!.id,
-        sn,
-        modelId: model!.id,
-        secret: benchSecret(runKey, sn),
-        status: DeviceStatus.ENABLED,
-        activated: true,
-        activatedAt: now,
-        printParams: DEFAULT_PRINT_PARAMS,
-      });
-    }
-    await db.insert(devices).values(rows);
-  }
-  await database.close();
   log(`seeded ${COUNT} devices in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 

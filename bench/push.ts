@@ -24,11 +24,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
-import { DEFAULT_PRINT_PARAMS, DeviceStatus, PROTOCOL_VERSION, topics, type JobMessage } from '@herald/contract';
+import { PROTOCOL_VERSION, topics, type JobMessage } from '@herald/contract';
 import { HeraldApiError, HeraldClient } from '@herald/sdk';
-import { openDatabase } from '../packages/server/src/db/client';
-import { accountApis, accounts, devices, models } from '../packages/server/src/db/schema';
-import { benchSecret, benchSn } from './connections-shared';
+import { accountApis } from '../packages/server/src/db/schema';
+import { seedBenchFleet } from './seed';
+import { benchSn } from './connections-shared';
 import { now, type PushWorkerParams, type PushWorkerReport } from './push-shared';
 
 const { values: args } = parseArgs({
@@ -290,47 +290,9 @@ const apiKeys = (runKey: string) => ({
 /** Account with an open API key, printer model and N devices, before the server starts. */
 async function seedHerald(dataDir: string, runKey: string) {
   const t0 = Date.now();
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
-  const db = database.db;
-  const [account] = await db
-    .insert(accounts)
-    .values({
-      name: 'Bench shop',
-      country: 'GB',
-      timeZone: 'Europe/London',
-      industry: 'retail',
-      subjectType: 'company',
-      subjectName: 'Bench Ltd',
-    })
-    .returning();
-  await db.insert(accountApis).values({ accountId: account!.id, ...apiKeys(runKey) });
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  const [model] = await db
-    .insert(models)
-    .values({ name: 'Bench printer', code: 'BENCH-P1', type: 'printer', image: png, imageMime: 'image/png' })
-    .returning();
-  const now = new Date();
-  for (let i = 1; i <= N; i += 1000) {
-    const rows = [];
-    for (let n = i; n < Math.min(i + 1000, N + 1); n++) {
-      const sn = benchSn(n);
-      rows.push({
-        accountId: account!.id,
-        sn,
-        modelId: model!.id,
-        secret: benchSecret(runKey, sn),
-        status: DeviceStatus.ENABLED,
-        activated: true,
-        activatedAt: now,
-        printParams: DEFAULT_PRINT_PARAMS,
-      });
-    }
-    await db.insert(devices).values(rows);
-  }
-  await database.close();
+  await seedBenchFleet(dataDir, N, runKey, async (db, accountId) => {
+    await db.insert(accountApis).values({ accountId, ...apiKeys(runKey) });
+  });
   log(`seeded ${N} devices and an open API key in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 

@@ -58,6 +58,9 @@ const callOf = (req: FastifyRequest): Call => {
   return c;
 };
 
+/** ~1 s of work at the embedded server's capacity (docs/benchmarks.md, push pipeline). */
+const INFLIGHT_MAX = 256;
+
 const signInvalid = () => new AppError(ResultCode.SIGN_INVALID, 'error.signInvalid');
 const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];
@@ -135,7 +138,17 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
         }
       },
     );
-    scope.addHook('onRequest', async (req) => void callOf(req));
+    // Admission: past INFLIGHT_MAX calls in progress a new one is refused at the door (40029),
+    // before its body, signature or any database work. Under open-loop overload the server then
+    // finishes what it took in time instead of queueing answers that arrive after the caller gave up.
+    let inflight = 0;
+    scope.addHook('onRequest', async (req, reply) => {
+      callOf(req);
+      if (inflight >= INFLIGHT_MAX) throw new AppError(ResultCode.RATE_LIMITED, 'error.rateLimited');
+      inflight++;
+      // 'close' comes once per response, answered or aborted
+      reply.raw.once('close', () => inflight--);
+    });
     scope.addHook('preValidation', async (req) => verify(deps, req));
     // the envelope as answered (errors included), for the general request record
     scope.addHook('preSerialization', async (req, _reply, payload: unknown) => {

@@ -30,6 +30,26 @@ describe('Batcher', () => {
     expect(r.batches).toEqual([[1, 2, 3]]);
   });
 
+  it('waits the window only when busy: a quiet batcher starts on the next tick', async () => {
+    const r = recorder();
+    const b = new Batcher(r.run, { maxItems: 10, maxWaitMs: 5, quietMs: 50 });
+    const first = Promise.all([b.add(1), b.add(2)]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await first).toEqual([2, 4]);
+    // a batch started just now: the next item waits for company
+    const second = b.add(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(r.batches).toEqual([[1, 2]]);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(await second).toBe(6);
+    // quiet again after quietMs
+    await vi.advanceTimersByTimeAsync(100);
+    const third = b.add(4);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await third).toBe(8);
+    expect(r.batches).toEqual([[1, 2], [3], [4]]);
+  });
+
   it('starts a batch as soon as it is full, without waiting for the timer', async () => {
     const r = recorder();
     const b = new Batcher(r.run, { maxItems: 2, maxWaitMs: 60_000 });

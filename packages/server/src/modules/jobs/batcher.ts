@@ -6,19 +6,22 @@
  * A batch starts `maxWaitMs` after its first item, or as soon as it holds `maxItems`. Only one
  * batch runs at a time: what arrives meanwhile waits for the next one, so batches grow with the
  * load instead of piling statements onto the database. Batches run in the order their items
- * were added.
+ * were added. A quiet batcher (no batch started for `quietMs`) does not wait: at a low rate there
+ * is nothing to group, and the window would only add latency (measured: +20 ms to the device at
+ * 20 jobs/s with three batched steps on the way).
  */
 
 export type BatchRun<I, O> = (items: I[]) => Promise<O[]>;
 
 type Waiting<I, O> = { item: I; resolve: (o: O) => void; reject: (err: unknown) => void };
 
-export type BatcherOptions = { maxItems: number; maxWaitMs: number };
+export type BatcherOptions = { maxItems: number; maxWaitMs: number; quietMs?: number };
 
 export class Batcher<I, O> {
   private queue: Waiting<I, O>[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
+  private lastStart = -Infinity;
 
   constructor(
     private readonly run: BatchRun<I, O>,
@@ -53,10 +56,15 @@ export class Batcher<I, O> {
       this.clearTimer();
       this.start();
     } else if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        if (!this.running) this.start();
-      }, this.opts.maxWaitMs);
+      const quiet = Date.now() - this.lastStart >= (this.opts.quietMs ?? 50);
+      // quiet: still the next tick, so calls made together go together
+      this.timer = setTimeout(
+        () => {
+          this.timer = undefined;
+          if (!this.running) this.start();
+        },
+        quiet ? 0 : this.opts.maxWaitMs,
+      );
     }
   }
 
@@ -68,6 +76,7 @@ export class Batcher<I, O> {
   private start(): void {
     const batch = this.queue.splice(0, this.opts.maxItems);
     if (batch.length === 0) return;
+    this.lastStart = Date.now();
     this.running = this.execute(batch).finally(() => {
       this.running = undefined;
       // what queued meanwhile goes out at once: it already waited for the batch before it

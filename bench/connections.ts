@@ -16,7 +16,6 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +24,7 @@ import { users } from '../packages/server/src/db/schema';
 import { hashPassword } from '../packages/server/src/lib/crypto';
 import type { WorkerParams, WorkerReport } from './connections-shared';
 import { seedBenchFleet } from './seed';
+import { freePort, log, sleep, stopChild, tmpDirs, track, waitForPort } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,41 +50,9 @@ const TIMEOUT_MS = Number(args.timeout) * 1000;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_PASSWORD = `Bench@${randomBytes(6).toString('hex')}`;
 
-const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mib = (kib: number) => (kib / 1024).toFixed(1);
 
 // ── children and clean-up ──────────────────────────────────────────────────
-
-const children = new Set<ChildProcess>();
-const tmpDirs: string[] = [];
-
-function track<T extends ChildProcess>(child: T): T {
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-function cleanup() {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
-}
-process.on('exit', cleanup);
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sig, () => {
-    log(`${sig}: stopping`);
-    process.exit(130);
-  });
-}
-
-async function stopChild(child: ChildProcess, graceMs = 10_000) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  if (await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)])) return;
-  child.kill('SIGKILL');
-  await exited;
-}
 
 // ── measurements ───────────────────────────────────────────────────────────
 
@@ -101,33 +69,6 @@ function openFilesLimit(): { soft: number; hard: number } {
   const m = /^Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
   const n = (s: string | undefined) => (s === undefined || s === 'unlimited' ? Infinity : Number(s));
   return { soft: n(m?.[1]), hard: n(m?.[2]) };
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`child exited (${child.exitCode}) before listening on ${port}`);
-    const ok = await new Promise<boolean>((r) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.destroy();
-        r(true);
-      });
-      s.once('error', () => r(false));
-    });
-    if (ok) return;
-    await sleep(200);
-  }
-  throw new Error(`nothing listening on ${port} after ${timeoutMs} ms`);
 }
 
 // ── the fleet ──────────────────────────────────────────────────────────────

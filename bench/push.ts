@@ -19,7 +19,6 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +29,7 @@ import { accountApis } from '../packages/server/src/db/schema';
 import { seedBenchFleet } from './seed';
 import { benchSn } from './connections-shared';
 import { now, type PushWorkerParams, type PushWorkerReport } from './push-shared';
+import { freePort, log, sleep, stopChild, tmpDirs, track, waitForPort } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,66 +56,7 @@ const DRAIN_MS = Number(args.drain) * 1000;
 const TIMEOUT_MS = Number(args.timeout) * 1000;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 // ── children and clean-up ──────────────────────────────────────────────────
-
-const children = new Set<ChildProcess>();
-const tmpDirs: string[] = [];
-
-function track<T extends ChildProcess>(child: T): T {
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-process.on('exit', () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
-});
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sig, () => {
-    log(`${sig}: stopping`);
-    process.exit(130);
-  });
-}
-
-async function stopChild(child: ChildProcess, graceMs = 10_000) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  if (await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)])) return;
-  child.kill('SIGKILL');
-  await exited;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`child exited (${child.exitCode}) before listening on ${port}`);
-    const ok = await new Promise<boolean>((r) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.destroy();
-        r(true);
-      });
-      s.once('error', () => r(false));
-    });
-    if (ok) return;
-    await sleep(200);
-  }
-  throw new Error(`nothing listening on ${port} after ${timeoutMs} ms`);
-}
 
 /** CPU time (user + system, ms) a process has used so far: what it cost, whoever else shares the cores. */
 function cpuMs(pid: number | undefined): number {

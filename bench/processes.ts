@@ -1,0 +1,68 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+
+/**
+ * What every bench does with processes and ports: log with a clock, start children it must not
+ * leave behind (killed with their temp dirs on exit, also on Ctrl-C), stop them gracefully, find
+ * free loopback ports and wait for a child to listen on one.
+ */
+export const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const children = new Set<ChildProcess>();
+/** temp directories to remove when the bench exits */
+export const tmpDirs: string[] = [];
+
+export function track<T extends ChildProcess>(child: T): T {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    log(`${sig}: stopping`);
+    process.exit(130);
+  });
+}
+
+export async function stopChild(child: ChildProcess, graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  if (await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)])) return;
+  child.kill('SIGKILL');
+  await exited;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+export async function waitForPort(port: number, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`child exited (${child.exitCode}) before listening on ${port}`);
+    const ok = await new Promise<boolean>((r) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.destroy();
+        r(true);
+      });
+      s.once('error', () => r(false));
+    });
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`nothing listening on ${port} after ${timeoutMs} ms`);
+}

@@ -14,8 +14,15 @@ describe('record list filters → API query', () => {
     const from = '2025-06-30T01:00:00.000Z';
     const to = '2025-06-30T11:00:00.000Z';
     const q = toRecordQuery({ current: 1, pageSize: 20, timeRange: [from, to] }, undefined, {}, now);
-    expect(q).toMatchObject({ from, to });
+    expect(q).toMatchObject({ from, to: '2025-06-30T11:00:00.999Z' });
     expect(q).not.toHaveProperty('timeRange');
+  });
+
+  it('leaves an end less than a minute ago open, so records made since the list opened show', () => {
+    const [from, to] = defaultRange(now.subtract(20, 'second'));
+    const q = toRecordQuery({ timeRange: [from.format(), to.format()] }, undefined, {}, now);
+    expect(q.from).toBe(now.subtract(20, 'second').subtract(24, 'hour').toISOString());
+    expect(q).not.toHaveProperty('to');
   });
 
   it('never asks for more than 90 days back', () => {

@@ -13,7 +13,7 @@ export const defaultRange = (now: Dayjs = dayjs()): [Dayjs, Dayjs] => [now.subtr
 /**
  * ProTable's request (filters, page, column sort) → the records API query. The time range picker
  * gives local wall-clock strings; they are sent as ISO instants so the server and the viewer agree
- * on the window, with the start clamped to the retention period. Column keys that sort are mapped
+ * on the window, with the start clamped to the retention period and a recent end left open. Column keys that sort are mapped
  * to the API's sortField (`ackLatencyMs` → `latency`); other sorts are not the API's and dropped.
  */
 export function toRecordQuery(
@@ -36,6 +36,12 @@ export function toRecordQuery(
     const oldest = oldestAllowed(now);
     out.from = (start.isBefore(oldest) ? oldest : start).toISOString();
   }
-  if (to) out.to = dayjs(to as string).toISOString();
+  if (to) {
+    // The picker shows whole seconds, so its end stands for the whole second. An end less than a
+    // minute ago (the default range, opened a moment ago) means "until now": it is not sent, so a
+    // record made since the list was opened, even in that same second, is not left out.
+    const end = dayjs(to as string).endOf('second');
+    if (end.isBefore(now.subtract(1, 'minute'))) out.to = end.toISOString();
+  }
   return out;
 }

@@ -9,6 +9,7 @@
  * Options: --devices N (5000)  --rate R jobs/s (1000)  --seconds S (20)  --warmup S (3)
  *          --workers W (2)  --batch B (250)  --drain S (20)  --no-baseline  --no-herald
  *          --cpu-prof (the server writes a V8 CPU profile into $TMPDIR/herald-bench-profiles/)
+ *          --database-url URL (Herald on that empty PostgreSQL database instead of PGlite)
  *
  * Measured on the bench side, per job: request sent → the simulated device received the job
  * ("to device"), and request sent → the device's final result was accepted by the broker
@@ -44,6 +45,8 @@ const { values: args } = parseArgs({
     'no-baseline': { type: 'boolean', default: false },
     'no-herald': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    /** run Herald on this (empty) PostgreSQL database instead of the embedded PGlite */
+    'database-url': { type: 'string' },
   },
 });
 const N = Number(args.devices);
@@ -231,9 +234,15 @@ const apiKeys = (runKey: string) => ({
 /** Account with an open API key, printer model and N devices, before the server starts. */
 async function seedHerald(dataDir: string, runKey: string) {
   const t0 = Date.now();
-  await seedBenchFleet(dataDir, N, runKey, async (db, accountId) => {
-    await db.insert(accountApis).values({ accountId, ...apiKeys(runKey) });
-  });
+  await seedBenchFleet(
+    dataDir,
+    N,
+    runKey,
+    async (db, accountId) => {
+      await db.insert(accountApis).values({ accountId, ...apiKeys(runKey) });
+    },
+    args['database-url'],
+  );
   log(`seeded ${N} devices and an open API key in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
@@ -279,7 +288,7 @@ async function runHerald(runKey: string): Promise<Figures> {
           MQTT_TLS_PORT: '-1',
           LOG_LEVEL: 'warn',
           WEB_DIST: '',
-          DATABASE_URL: '',
+          DATABASE_URL: args['database-url'] ?? '',
           MQTT_URL: '',
         },
         stdio: ['ignore', 'inherit', 'inherit'],
@@ -321,7 +330,16 @@ async function runHerald(runKey: string): Promise<Figures> {
     // read back before the fleet goes: 5,000 devices dropping at once keep the server busy for a while
     const recordCheck = await checkRecords(client, sent);
     await stopFleet(fleet);
-    return { ...figures('Herald (embedded), open API', sent, fleet, maxLagMs), cpuPerJob, recordCheck };
+    return {
+      ...figures(
+        args['database-url'] ? 'Herald (PostgreSQL), open API' : 'Herald (embedded), open API',
+        sent,
+        fleet,
+        maxLagMs,
+      ),
+      cpuPerJob,
+      recordCheck,
+    };
   } finally {
     await stopChild(server, 30_000);
     if (args['cpu-prof']) log(`server CPU profile in ${profDir} (open in Chrome DevTools → Performance)`);

@@ -11,7 +11,7 @@ const PNG = Buffer.from(
 );
 
 /**
- * Seeds a fresh PGlite data directory before the server starts (the real schema and migrations):
+ * Seeds a fresh PGlite data directory (or an empty PostgreSQL database) before the server starts (the real schema and migrations):
  * one account, one printer model and `count` enabled, activated devices BENCH000001… whose
  * secrets derive from the run key. `extra` adds what one bench needs besides (an operator, an API
  * key) in the same database before it is closed.
@@ -21,8 +21,10 @@ export async function seedBenchFleet(
   count: number,
   runKey: string,
   extra: (db: Db, accountId: number) => Promise<void> = async () => {},
+  /** a PostgreSQL database to seed instead (it must be empty: every run starts from nothing) */
+  databaseUrl?: string,
 ): Promise<void> {
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, 'pgdata') });
   const db = database.db;
   const [account] = await db
     .insert(accounts)

@@ -4,6 +4,9 @@ import type { Db } from '../../db/client';
 import {
   finishApiRequest,
   mapJob,
+  toTargetDevice,
+  tsParam as ts,
+  type Raw,
   type AckOutcome,
   type ApiCall,
   type JobRow,
@@ -19,12 +22,8 @@ import {
  * Callers make sure one batch names a job at most once (see rounds()).
  */
 
-type Raw = Record<string, unknown>;
 const rowsOf = async (db: Db, q: SQL) => (await db.execute<Raw>(q)).rows;
 const list = (rows: SQL[]) => sql.join(rows, sql`, `);
-const ts = (d: Date | number) => new Date(d).toISOString();
-const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
-const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
 /**
  * What a transition returns: every column but the payload and the request (kilobytes of JSON
@@ -86,23 +85,7 @@ export async function findDevices(db: Db, items: DeviceQuery[]): Promise<(Target
           join models m on m.id = d.model_id`,
   );
   const out: (TargetDevice | undefined)[] = items.map(() => undefined);
-  for (const r of rows) {
-    out[Number(r.i)] = {
-      id: Number(r.id),
-      sn: String(r.sn),
-      accountId: Number(r.account_id),
-      status: Number(r.status),
-      online: r.online === true,
-      paused: r.paused === true,
-      mutedUntil: date(r.muted_until),
-      printParams: (json(r.print_params) ?? {}) as Record<string, unknown>,
-      telemetry: null,
-      firmwareVersion: (r.firmware_version as string | null) ?? null,
-      lastOnlineAt: date(r.last_online_at),
-      lastOfflineAt: date(r.last_offline_at),
-      modelType: String(r.model_type),
-    };
-  }
+  for (const r of rows) out[Number(r.i)] = toTargetDevice(r);
   return out;
 }
 

@@ -11,12 +11,13 @@ import type { jobs } from '../../db/schema';
  */
 
 export type JobRow = typeof jobs.$inferSelect;
-type Raw = Record<string, unknown>;
+export type Raw = Record<string, unknown>;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
-const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
-const tsParam = (d: Date | number) => new Date(d).toISOString();
+export const date = (v: unknown) =>
+  v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v));
+export const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+export const tsParam = (d: Date | number) => new Date(d).toISOString();
 
 /** Raw rows (PGlite and node-postgres type bigints and timestamps differently) → the drizzle row type. */
 export function mapJob(r: Raw): JobRow {
@@ -93,16 +94,8 @@ export type TargetDevice = {
   modelType: string;
 };
 
-/** A device of this account by S/N (deleted devices and other accounts' devices are not found). */
-export async function findDevice(db: Db, accountId: number, sn: string): Promise<TargetDevice | undefined> {
-  const [r] = await rowsOf(
-    db,
-    sql`select d.id, d.sn, d.account_id, d.status, d.online, d.paused, d.muted_until, d.print_params,
-               d.telemetry, d.firmware_version, d.last_online_at, d.last_offline_at, m.type as model_type
-          from devices d join models m on m.id = d.model_id
-         where d.sn = ${sn} and d.account_id = ${accountId} and d.status <> ${DeviceStatus.DELETED}`,
-  );
-  if (!r) return undefined;
+/** A devices row (joined with its model's type) → TargetDevice; telemetry only where it was selected. */
+export function toTargetDevice(r: Raw): TargetDevice {
   return {
     id: Number(r.id),
     sn: String(r.sn),
@@ -118,6 +111,18 @@ export async function findDevice(db: Db, accountId: number, sn: string): Promise
     lastOfflineAt: date(r.last_offline_at),
     modelType: String(r.model_type),
   };
+}
+
+/** A device of this account by S/N (deleted devices and other accounts' devices are not found). */
+export async function findDevice(db: Db, accountId: number, sn: string): Promise<TargetDevice | undefined> {
+  const [r] = await rowsOf(
+    db,
+    sql`select d.id, d.sn, d.account_id, d.status, d.online, d.paused, d.muted_until, d.print_params,
+               d.telemetry, d.firmware_version, d.last_online_at, d.last_offline_at, m.type as model_type
+          from devices d join models m on m.id = d.model_id
+         where d.sn = ${sn} and d.account_id = ${accountId} and d.status <> ${DeviceStatus.DELETED}`,
+  );
+  return r ? toTargetDevice(r) : undefined;
 }
 
 /** Jobs of a device requested since `since` (the account index narrows it; the device filter finishes). */

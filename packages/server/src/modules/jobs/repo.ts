@@ -161,29 +161,6 @@ export async function findBusiness(db: Db, accountId: number, id: number): Promi
     : undefined;
 }
 
-export type TradeSettingsRow = {
-  enabled: boolean;
-  prefix: string;
-  language: string;
-  volume: number;
-  paymentTypes: string[];
-};
-export async function findTradeSettings(db: Db, accountId: number): Promise<TradeSettingsRow | null> {
-  const [r] = await rowsOf(
-    db,
-    sql`select enabled, prefix, language, volume, payment_types from trade_speak_settings where account_id = ${accountId}`,
-  );
-  return r
-    ? {
-        enabled: r.enabled === true,
-        prefix: String(r.prefix),
-        language: String(r.language),
-        volume: Number(r.volume),
-        paymentTypes: (json(r.payment_types) ?? []) as string[],
-      }
-    : null;
-}
-
 // ── jobs ─────────────────────────────────────────────────────────────────
 
 export type NewJob = {

@@ -17,12 +17,14 @@ import {
   type PRINT_LANGUAGES,
   type SpeakLanguage,
   type TemplateCommand,
+  type TradeSpeakSetting,
 } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { AppError, conflict, invalid } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
 import { fill, renderCommands } from '../templates/render';
 import { clipExists, composeTradeBroadcast } from '../trade-speak/compose';
+import { savedTradeSpeakSetting } from '../trade-speak/service';
 import { TtlCache } from './cache';
 import { dispatch } from './pipeline';
 import * as repo from './repo';
@@ -47,7 +49,7 @@ const optionsOf = (o: SubmitOptions) => (typeof o === 'string' ? { source: o } :
 const CACHE_MS = 3_000;
 type Caches = {
   templates: TtlCache<string, repo.TemplateRow | undefined>;
-  trade: TtlCache<number, repo.TradeSettingsRow | null>;
+  trade: TtlCache<number, TradeSpeakSetting | null>;
 };
 const caches = new WeakMap<Deps, Caches>();
 function cache(deps: Deps): Caches {
@@ -61,7 +63,7 @@ function cache(deps: Deps): Caches {
 
 /** The account's transaction broadcast settings (null: none saved), cached for a few seconds. */
 export const tradeSettings = (deps: Deps, accountId: number) =>
-  cache(deps).trade.get(accountId, () => repo.findTradeSettings(deps.db, accountId));
+  cache(deps).trade.get(accountId, () => savedTradeSpeakSetting(deps.db, accountId));
 
 const snInvalid = () => invalid('error.snInvalid', 'sn');
 const isSpeaker = (modelType: string) => modelType === 'speaker' || modelType === 'broadcast';

@@ -42,6 +42,12 @@ function toSetting(row: repo.TradeSpeakSettingRow | undefined): TradeSpeakSettin
 export const tradeSpeakSettingOf = async (db: Db, accountId: number) =>
   toSetting(await repo.findSetting(db, accountId));
 
+/** The setting the account saved, or null while it has saved none (the pipeline then sends no volume). */
+export async function savedTradeSpeakSetting(db: Db, accountId: number): Promise<TradeSpeakSetting | null> {
+  const row = await repo.findSetting(db, accountId);
+  return row ? toSetting(row) : null;
+}
+
 /** GET /v1/trade-speak/setting: the caller's own account. */
 export const getSetting = (deps: Deps, auth: AuthContext) =>
   tradeSpeakSettingOf(deps.db, targetAccount(auth, undefined));

@@ -237,6 +237,54 @@ export const messages = {
     zh_CN: '至少包含字母、数字、特殊字符 ~!@#$%*&_ 中的两种',
   },
   'validation.passwordMismatch': { en_US: 'Passwords entered do not match', zh_CN: '两次输入的密码不一致' },
+  // over-the-air: files, packages, tasks, SmartConfig
+  'error.packageTooLarge': { en_US: 'The package cannot be larger than 10MB', zh_CN: '安装包大小不能超过 10MB' },
+  'error.apkTooLarge': {
+    en_US: 'The SmartConfig package cannot be larger than 50MB',
+    zh_CN: 'SmartConfig 安装包大小不能超过 50MB',
+  },
+  'error.parseFailed': { en_US: 'Parsing failed, please try again', zh_CN: '解析失败，请重试' },
+  'error.fileInconsistent': {
+    en_US: 'The parameter file is inconsistent with the actual file content',
+    zh_CN: '参数文件与实际文件内容不一致',
+  },
+  'error.archiveUnsafe': {
+    en_US: 'The archive holds unsafe paths or unpacks too large',
+    zh_CN: '压缩包含有不安全的路径或解压后过大',
+  },
+  'error.fileNotFound': { en_US: 'The uploaded file does not exist', zh_CN: '上传的文件不存在' },
+  'error.createFailed': { en_US: 'Create failed', zh_CN: '创建失败' },
+  'error.someDevicesFailed': { en_US: 'Some devices failed task creation', zh_CN: '部分设备创建任务失败' },
+  'error.noUpgradeDevices': { en_US: 'No devices meet the upgrade conditions', zh_CN: '没有满足升级条件的设备' },
+  'error.versionNotConsecutive': {
+    en_US: 'Version numbers not consecutive, re-release not permitted',
+    zh_CN: '版本号不连续，不允许重新发布',
+  },
+  'error.versionNotNewer': {
+    en_US: 'The version must be newer than every existing version',
+    zh_CN: '版本号必须高于所有已有版本',
+  },
+  'error.versionExists': { en_US: 'This version already exists', zh_CN: '该版本已存在' },
+  'error.packageNotFound': { en_US: 'The selected package does not exist', zh_CN: '所选安装包不存在' },
+  'error.packageInUse': { en_US: 'The package is still used by tasks', zh_CN: '该安装包仍被任务使用' },
+  'error.baseVersionRequired': { en_US: 'A split package needs its base version', zh_CN: '差分包需要填写基础版本' },
+  'error.languagePackIncomplete': {
+    en_US: 'The language pack lacks voice clips the transaction broadcast needs',
+    zh_CN: '语言包缺少交易播报所需的语音文件',
+  },
+  'error.scopeExclusive': {
+    en_US: 'Only one of by group or by S/N may be chosen',
+    zh_CN: '按分组和按 S/N 只能选择其一',
+  },
+  'error.taskNotEditable': {
+    en_US: 'The task has started and can no longer be edited',
+    zh_CN: '任务已开始，无法再编辑',
+  },
+  'error.taskEnded': { en_US: 'The task has already ended', zh_CN: '任务已结束' },
+  'error.languageRequired': {
+    en_US: 'Language is required for a language package task',
+    zh_CN: '语言包任务需要选择语言',
+  },
   'validation.noChinese': { en_US: 'Cannot contain Chinese', zh_CN: '不能包含中文' },
   'validation.format': { en_US: 'Incorrect format', zh_CN: '格式不正确' },
   'validation.number': { en_US: 'Must be a number', zh_CN: '必须是数字' },

@@ -17,6 +17,7 @@ import { startGateway } from './gateway';
 import { ensureAdmin } from './modules/auth/seed';
 import { modules } from './modules';
 import { startJobs } from './jobs';
+import { openStorage } from './storage';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
 function markPublic(scope: App): void {
@@ -49,7 +50,7 @@ export async function createServer(
 
   const jwt = await JwtKeys.load(database.db);
   const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const deps: Deps = { config, db: database.db, jwt, mailer, gateway: offlineGateway };
+  const deps: Deps = { config, db: database.db, jwt, mailer, gateway: offlineGateway, storage: openStorage(config) };
   await ensureAdmin(deps, app.log);
 
   await app.register(swagger, {

@@ -75,6 +75,8 @@ export const presencePayload = z.object({
    */
   session: ms,
   firmware: z.string().max(32).optional(),
+  /** resource/language pack versions by name (a language pack's name is its language code) */
+  resources: z.record(z.string().max(32), z.string().max(32)).optional(),
   /** why the device went offline, in its last will or an orderly disconnect */
   reason: z.string().max(64).optional(),
 });
@@ -310,3 +312,89 @@ export function parsePayload<T extends z.ZodTypeAny>(schema: T, raw: Buffer | st
     return null;
   }
 }
+
+// ── over-the-air ──────────────────────────────────────────────────────────
+
+/**
+ * An upgrade offer on `down/ota`. The device acks it (ok, or busy/unsupported), downloads `url`
+ * over HTTP(S) (a signed URL that expires), checks `size` and `md5`/`sha256`, installs, reboots
+ * and reconnects reporting `version` (firmware: presence/telemetry `firmware`; language or
+ * resource pack: `resources[name]`). Progress goes up on `up/ota` with the offer's `id`. The same
+ * offer may arrive twice (QoS 1): same `id`, do it once.
+ */
+export const OTA_KINDS = ['firmware', 'resource'] as const;
+export type OtaKind = (typeof OTA_KINDS)[number];
+export const otaOfferPayload = z.object({
+  v,
+  /** the offer's id: one per attempt of an execution */
+  id: z.string().min(1).max(64),
+  ts: ms,
+  /** give up starting after this time (ms) */
+  expireAt: ms,
+  kind: z.enum(OTA_KINDS),
+  /** firmware: the app name; resource: the pack's name (a language pack's name is its language code) */
+  name: z.string().min(1).max(64),
+  /** the target version (x.xx.xx.xx) */
+  version: z.string().min(1).max(32),
+  /** split packages: the version the delta applies to */
+  baseVersion: z.string().max(32).optional(),
+  url: z.string().url().max(2048),
+  size: z.number().int().nonnegative(),
+  md5: z.string().regex(/^[0-9a-f]{32}$/),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** minutes the whole upgrade may take before Herald counts it as timed out */
+  timeoutMinutes: z.number().int().positive(),
+});
+export type OtaOffer = z.infer<typeof otaOfferPayload>;
+
+/** Upgrade steps the device reports; `rebooting` is the last word before it reconnects. */
+export const OTA_STEPS = ['downloading', 'verifying', 'installing', 'rebooting', 'failed'] as const;
+export type OtaStep = (typeof OTA_STEPS)[number];
+export const OTA_FAILURE_REASONS = [
+  'downloadFailed',
+  'checksumMismatch',
+  'installFailed',
+  'lowBattery',
+  'unsupported',
+  'other',
+] as const;
+export type OtaFailureReason = (typeof OTA_FAILURE_REASONS)[number];
+export const otaProgressPayload = z.object({
+  v,
+  /** the offer's id */
+  id: z.string().min(1).max(64),
+  ts: ms,
+  step: z.enum(OTA_STEPS),
+  /** downloading: percent done */
+  progress: z.number().int().min(0).max(100).optional(),
+  /** step failed: why */
+  reason: z.enum(OTA_FAILURE_REASONS).optional(),
+  message: z.string().max(256).optional(),
+});
+export type OtaProgress = z.infer<typeof otaProgressPayload>;
+
+/**
+ * A push task's message on `down/config`: new print parameters (any subset), a message to show
+ * or speak, or a resource pack to fetch. The device answers with an ack (`ok` once applied; for a
+ * resource, once downloaded and verified) carrying the message's id.
+ */
+export const configPayload = z.object({
+  v,
+  id: z.string().min(1).max(64),
+  ts: ms,
+  expireAt: ms,
+  type: z.enum(['config', 'message', 'resource']),
+  config: printParamsSchema.partial().optional(),
+  message: z.string().max(500).optional(),
+  resource: z
+    .object({
+      name: z.string().min(1).max(64),
+      version: z.string().min(1).max(32),
+      url: z.string().url().max(2048),
+      size: z.number().int().nonnegative(),
+      md5: z.string().regex(/^[0-9a-f]{32}$/),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    })
+    .optional(),
+});
+export type ConfigMessage = z.infer<typeof configPayload>;

@@ -737,3 +737,292 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
 );
+
+// ── over-the-air ─────────────────────────────────────────────────────────
+
+/** Uploaded files; the bytes live in the storage (local disk or S3) under `storageKey`. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    /** null: uploaded by an operator (platform file) */
+    accountId: integer('account_id').references(() => accounts.id),
+    /** FILE_PURPOSES */
+    purpose: text('purpose').notNull(),
+    name: text('name').notNull(),
+    /** zip | gz | apk | bin */
+    format: text('format').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    md5: text('md5').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    /** archive listing: [{ path, size }] */
+    entries: jsonb('entries').notNull().default([]),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_account_idx').on(t.accountId, t.purpose)],
+);
+
+/** Firmware / application packages. accountId null = platform package (operator), visible to every account. */
+export const firmwarePackages = pgTable(
+  'firmware_packages',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').references(() => accounts.id),
+    appName: text('app_name').notNull(),
+    name: text('name').notNull(),
+    versionName: text('version_name').notNull(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => models.id),
+    signAlgorithm: text('sign_algorithm').notNull(),
+    /** whole | split */
+    packageType: text('package_type').notNull(),
+    baseVersion: text('base_version'),
+    minUpgradeVersion: text('min_upgrade_version'),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    remark: text('remark'),
+    deletedAt: ts('deleted_at'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('firmware_packages_account_idx').on(t.accountId),
+    uniqueIndex('firmware_packages_version_uq')
+      .on(t.modelId, t.appName, t.versionName, t.packageType, sql`coalesce(${t.accountId}, 0)`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** Resource and language packages. A language pack's file holds `<clip id>.<ext>` voice clips. */
+export const resourcePackages = pgTable(
+  'resource_packages',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').references(() => accounts.id),
+    name: text('name').notNull(),
+    /** language | resource */
+    kind: text('kind').notNull(),
+    language: text('language'),
+    version: text('version').notNull(),
+    fileCount: integer('file_count').notNull(),
+    /** clip ids (language packs) */
+    clips: jsonb('clips').notNull().default([]),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    remark: text('remark'),
+    deletedAt: ts('deleted_at'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('resource_packages_account_idx').on(t.accountId),
+    uniqueIndex('resource_packages_version_uq')
+      .on(t.name, t.version, sql`coalesce(${t.accountId}, 0)`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** Upgrade (OTA) tasks over one account's devices. */
+export const otaTasks = pgTable(
+  'ota_tasks',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    /** 0 app (firmware) package, 1 language package */
+    type: smallint('type').notNull(),
+    firmwareId: integer('firmware_id').references(() => firmwarePackages.id),
+    resourceId: integer('resource_id').references(() => resourcePackages.id),
+    fromVersion: text('from_version'),
+    toVersion: text('to_version').notNull(),
+    language: text('language'),
+    /** all | devices | group | sn */
+    scope: text('scope').notNull(),
+    deviceIds: jsonb('device_ids').notNull().default([]),
+    groupIds: jsonb('group_ids').notNull().default([]),
+    sns: jsonb('sns').notNull().default([]),
+    effectiveAt: ts('effective_at').notNull(),
+    expireAt: ts('expire_at').notNull(),
+    retries: smallint('retries').notNull(),
+    timeoutMinutes: integer('timeout_minutes').notNull(),
+    /** devices offered per minute, 0 = unlimited */
+    pace: integer('pace').notNull().default(0),
+    /** TaskCreationStatus -1..5 */
+    creationStatus: smallint('creation_status').notNull().default(0),
+    /** OtaTaskStatus 1..6 */
+    status: smallint('status').notNull().default(1),
+    /** noDevices | someFailed */
+    creationNote: text('creation_note'),
+    remark: text('remark'),
+    startedAt: ts('started_at'),
+    endedAt: ts('ended_at'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ota_tasks_account_idx').on(t.accountId, t.createdAt),
+    index('ota_tasks_live_idx')
+      .on(t.creationStatus)
+      .where(sql`${t.creationStatus} in (0, 1, 2)`),
+  ],
+);
+
+/**
+ * One per device and task. `kind` (firmware | resource) is the device's OTA slot: at most one
+ * active execution per device and kind (partial unique index).
+ */
+export const otaExecutions = pgTable(
+  'ota_executions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => otaTasks.id),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    accountId: integer('account_id').notNull(),
+    kind: text('kind').notNull(),
+    /** EXECUTION_STATES */
+    state: text('state').notNull(),
+    reason: text('reason'),
+    message: text('message'),
+    attempt: smallint('attempt').notNull().default(0),
+    fromVersion: text('from_version'),
+    /** the current attempt's offer id (what the device echoes on up/ota) */
+    offerId: text('offer_id'),
+    progress: smallint('progress'),
+    offeredAt: ts('offered_at'),
+    /** the current attempt times out at */
+    deadlineAt: ts('deadline_at'),
+    /** queued for a retry: not before */
+    notBefore: ts('not_before'),
+    updatedAt: updatedAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('ota_executions_task_device_uq').on(t.taskId, t.deviceId),
+    uniqueIndex('ota_executions_active_uq')
+      .on(t.deviceId, t.kind)
+      .where(sql`${t.state} in ('queued', 'offered', 'downloading', 'verifying', 'installing')`),
+    index('ota_executions_task_state_idx').on(t.taskId, t.state),
+    uniqueIndex('ota_executions_offer_uq').on(t.offerId),
+    index('ota_executions_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.state} in ('offered', 'downloading', 'verifying', 'installing')`),
+  ],
+);
+
+/** Every state change of an execution (history and the progress chart). */
+export const otaExecutionEvents = pgTable(
+  'ota_execution_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    executionId: bigint('execution_id', { mode: 'number' })
+      .notNull()
+      .references(() => otaExecutions.id),
+    taskId: integer('task_id').notNull(),
+    attempt: smallint('attempt').notNull(),
+    state: text('state').notNull(),
+    reason: text('reason'),
+    message: text('message'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('ota_execution_events_exec_idx').on(t.executionId, t.id),
+    index('ota_execution_events_task_idx').on(t.taskId, t.at),
+  ],
+);
+
+/** Push tasks: print parameters, a message or a resource pack to a scope of devices. */
+export const pushTasks = pgTable(
+  'push_tasks',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    /** config | message | resource */
+    type: text('type').notNull(),
+    config: jsonb('config'),
+    message: text('message'),
+    resourceId: integer('resource_id').references(() => resourcePackages.id),
+    scope: text('scope').notNull(),
+    deviceIds: jsonb('device_ids').notNull().default([]),
+    groupIds: jsonb('group_ids').notNull().default([]),
+    sns: jsonb('sns').notNull().default([]),
+    /** PushTaskStatus 1..5 */
+    status: smallint('status').notNull().default(1),
+    effectiveAt: ts('effective_at').notNull(),
+    expireAt: ts('expire_at').notNull(),
+    ttlHours: integer('ttl_hours').notNull(),
+    remark: text('remark'),
+    endedAt: ts('ended_at'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('push_tasks_account_idx').on(t.accountId, t.createdAt),
+    index('push_tasks_live_idx')
+      .on(t.status)
+      .where(sql`${t.status} in (1, 2)`),
+  ],
+);
+
+/** One per device of a push task. */
+export const pushResults = pgTable(
+  'push_results',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => pushTasks.id),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    /** PUSH_RESULT_STATES */
+    state: text('state').notNull().default('pending'),
+    /** the down/config message id (acks carry it) */
+    msgId: uuid('msg_id').unique(),
+    ackCode: text('ack_code'),
+    message: text('message'),
+    latencyMs: integer('latency_ms'),
+    sentAt: ts('sent_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('push_results_task_device_uq').on(t.taskId, t.deviceId),
+    index('push_results_pending_idx')
+      .on(t.deviceId)
+      .where(sql`${t.state} in ('pending', 'sent')`),
+  ],
+);
+
+/** SmartConfig app versions (operator side); the public download serves the newest listed one. */
+export const smartConfigVersions = pgTable('smart_config_versions', {
+  id: serial('id').primaryKey(),
+  versionName: text('version_name').notNull().unique(),
+  /** optional | forced */
+  updateType: text('update_type').notNull(),
+  notes: text('notes'),
+  downloads: integer('downloads').notNull().default(0),
+  /** listed | delisted */
+  status: text('status').notNull(),
+  delistReason: text('delist_reason'),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
+  listedAt: ts('listed_at'),
+  delistedAt: ts('delisted_at'),
+  createdBy: integer('created_by'),
+  createdAt: createdAt(),
+});

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import type { JwtKeys } from '../modules/auth/jwt';
 import type { Mailer } from '../modules/mail/mailer';
 import type { Gateway } from '../gateway/types';
+import type { FileStorage } from '../storage';
 
 /** What modules need from the outside; passed explicitly so tests can see the wiring. */
 export type Deps = {
@@ -20,6 +21,8 @@ export type Deps = {
   mailer: Mailer;
   /** set once the gateway has started (after the HTTP routes are registered) */
   gateway: Gateway;
+  /** uploaded files' bytes (firmware, packs, apps) */
+  storage: FileStorage;
 };
 
 export type App = FastifyInstance<

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -21,6 +21,11 @@ export class JwtKeys {
       .onConflictDoNothing();
     const [row] = await db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
     return new JwtKeys(new TextEncoder().encode(row!.value));
+  }
+
+  /** A key for another purpose (signed download URLs), derived so it changes with the JWT key. */
+  derive(label: string): Buffer {
+    return createHmac('sha256', this.key).update(label).digest();
   }
 
   sign(claims: AccessClaims, ttlSec: number): Promise<string> {

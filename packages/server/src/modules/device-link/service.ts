@@ -9,6 +9,7 @@ import {
   UP_KINDS,
   ackPayload,
   eventPayload,
+  otaProgressPayload,
   parsePayload,
   presencePayload,
   resultPayload,
@@ -34,6 +35,8 @@ import { AppError, uniqueViolation } from '../../lib/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import * as repo from './repo';
 import { onDeviceOnline, onJobAck, onJobResult } from '../jobs/pipeline';
+import { onDeviceOnlineForOta, onDeviceVersions, onOtaAck, onOtaProgress } from '../ota-tasks/device';
+import { onDeviceOnlineForPush, onPushAck } from '../push-tasks/device';
 
 /**
  * The device side of Herald: who may connect, what a connection does to presence, and what
@@ -213,19 +216,32 @@ export async function handleUplink(
       const p = parsePayload(presencePayload, raw);
       if (p && opts.presenceFromMessages) await onPresence(deps, device, p);
       else if (p?.firmware) await repo.setFirmware(deps.db, device.id, p.firmware);
-      // the device announces itself after subscribing: now its job queue can go out
-      if (p?.online) onDeviceOnline(deps, device);
+      // the device announces itself after subscribing: now its job queue, upgrade offers and pushes can go out
+      if (p?.online) {
+        await onDeviceVersions(deps, device, { firmware: p.firmware, resources: p.resources });
+        onDeviceOnline(deps, device);
+        onDeviceOnlineForOta(deps, device);
+        onDeviceOnlineForPush(deps, device);
+      }
       return !!p;
     }
     case 'telemetry': {
       const t = parsePayload(telemetryPayload, raw);
       if (t) await onTelemetry(deps, device, t);
+      if (t && (t.firmware || t.resources))
+        await onDeviceVersions(deps, device, { firmware: t.firmware, resources: t.resources });
       return !!t;
     }
     case 'ack': {
       const a = parsePayload(ackPayload, raw);
-      // job acks go to the pipeline; anything else is a command's
-      if (a && !(await onJobAck(deps, device, a, opts.arrivedAt))) await onAck(deps, device, a, opts.arrivedAt);
+      // job acks go to the pipeline, offer acks to OTA, config acks to push tasks; anything else is a command's
+      if (
+        a &&
+        !(await onJobAck(deps, device, a, opts.arrivedAt)) &&
+        !(await onOtaAck(deps, device, a)) &&
+        !(await onPushAck(deps, device, a, opts.arrivedAt))
+      )
+        await onAck(deps, device, a, opts.arrivedAt);
       return !!a;
     }
     case 'result': {
@@ -236,10 +252,15 @@ export async function handleUplink(
     case 'event': {
       const e = parsePayload(eventPayload, raw);
       if (e) await onEvent(deps, device, e);
+      if (e?.type === 'boot' && e.firmware) await onDeviceVersions(deps, device, { firmware: e.firmware });
       return !!e;
     }
+    case 'ota': {
+      const o = parsePayload(otaProgressPayload, raw);
+      if (o) await onOtaProgress(deps, device, o, opts.arrivedAt);
+      return !!o;
+    }
     default:
-      // OTA progress belongs to the OTA module (not yet built)
       return false;
   }
 }

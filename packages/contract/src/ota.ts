@@ -1,0 +1,174 @@
+/**
+ * Over-the-air: uploaded files, packages, upgrade tasks and their per-device executions, push
+ * tasks and SmartConfig app versions. States and limits shared by server, console and simulator.
+ */
+import { VERSION_RE } from './validation';
+
+// ── files ─────────────────────────────────────────────────────────────────
+
+const MB = 1024 * 1024;
+/** What an upload is for; decides its size limit, accepted formats and who may upload it. */
+export const FILE_PURPOSES = ['firmware', 'resource', 'smartConfig'] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+/** Spec section 5: packages zip/gz/pz up to 10 MB; SmartConfig .apk up to 50 MB. */
+export const FILE_LIMITS: Record<FilePurpose, { maxBytes: number; extensions: readonly string[] }> = {
+  firmware: { maxBytes: 10 * MB, extensions: ['zip', 'gz', 'pz', 'bin'] },
+  resource: { maxBytes: 10 * MB, extensions: ['zip', 'gz', 'pz'] },
+  smartConfig: { maxBytes: 50 * MB, extensions: ['apk'] },
+};
+/** Archive listing limits (zip bombs): entries, total uncompressed bytes, and ratio per entry. */
+export const ARCHIVE_MAX_ENTRIES = 10_000;
+export const ARCHIVE_MAX_UNCOMPRESSED = 512 * MB;
+export const ARCHIVE_MAX_RATIO = 200;
+/** Signed download URLs handed to devices last this long. */
+export const DOWNLOAD_URL_TTL_MS = 6 * 3600 * 1000;
+
+// ── versions ──────────────────────────────────────────────────────────────
+
+/** Compare two x.xx.xx.xx versions part by part as numbers: <0, 0, >0. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+export const isVersion = (v: string) => VERSION_RE.test(v);
+
+// ── packages ──────────────────────────────────────────────────────────────
+
+export const SIGN_ALGORITHMS = ['md5', 'sha256', 'rsa-sha256'] as const;
+export type SignAlgorithm = (typeof SIGN_ALGORITHMS)[number];
+/** Whole (full image) or split (a delta from `baseVersion`). */
+export const PACKAGE_TYPES = ['whole', 'split'] as const;
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+/** A language pack is the voice clips of one speak language; other resource packs are opaque. */
+export const RESOURCE_KINDS = ['language', 'resource'] as const;
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+/** A language pack's clips are files named `<clip id>.<ext>` with one of these extensions. */
+export const CLIP_EXTENSIONS = ['mp3', 'wav', 'amr', 'opus', 'pcm'] as const;
+
+// ── upgrade (OTA) tasks ───────────────────────────────────────────────────
+
+/** Task type (spec): app package 0, language package 1. */
+export const OtaTaskType = { APP: 0, LANGUAGE: 1 } as const;
+export const OTA_TASK_TYPES = [0, 1] as const;
+
+/** Upgrade task status (spec section 4), plus expired. */
+export const OtaTaskStatus = {
+  PENDING_PUSH: 1,
+  UPGRADING: 2,
+  SUCCESS: 3,
+  FAILED: 4,
+  CANCELLED: 5,
+  EXPIRED: 6,
+} as const;
+export const OTA_TASK_STATUSES = [1, 2, 3, 4, 5, 6] as const;
+
+/** Task creation status (spec section 4). */
+export const TaskCreationStatus = {
+  CREATE_FAILED: -1,
+  CREATING: 0,
+  NOT_STARTED: 1,
+  IN_PROGRESS: 2,
+  ENDED: 3,
+  CANCELLED: 4,
+  EXPIRED: 5,
+} as const;
+export const TASK_CREATION_STATUSES = [-1, 0, 1, 2, 3, 4, 5] as const;
+
+/** Schedule view (spec): not started, in progress, ended — derived from the creation status. */
+export const SCHEDULE_STATES = ['notStarted', 'inProgress', 'ended'] as const;
+export type ScheduleState = (typeof SCHEDULE_STATES)[number];
+export function scheduleStateOf(creationStatus: number): ScheduleState {
+  if (creationStatus === TaskCreationStatus.CREATING || creationStatus === TaskCreationStatus.NOT_STARTED)
+    return 'notStarted';
+  if (creationStatus === TaskCreationStatus.IN_PROGRESS) return 'inProgress';
+  return 'ended';
+}
+
+/** Device scope of a task (spec): all, specified devices, by group, by S/N (group and S/N exclusive). */
+export const TASK_SCOPES = ['all', 'devices', 'group', 'sn'] as const;
+export type TaskScope = (typeof TASK_SCOPES)[number];
+export const TASK_SCOPE_MAX_ITEMS = 10_000;
+
+/** Limits of a task's knobs. */
+export const OTA_RETRIES_MAX = 5;
+export const OTA_TIMEOUT_MINUTES_MAX = 24 * 60;
+/** Rollout pace: devices offered per minute (0 = as fast as the gateway allows). */
+export const OTA_PACE_MAX = 100_000;
+/** Effective time must be more than five minutes ahead (spec); omitted means "start now". */
+export const EFFECTIVE_TIME_MIN_LEAD_MS = 5 * 60 * 1000;
+/** A task ends at the latest this long after it started (devices still offline then are not upgraded). */
+export const OTA_TASK_MAX_DAYS = 30;
+
+/**
+ * One execution per device. Active states hold the device's single OTA slot per package kind;
+ * `succeeded` only when the device reconnected reporting the target version.
+ */
+export const EXECUTION_STATES = [
+  'queued',
+  'offered',
+  'downloading',
+  'verifying',
+  'installing',
+  'succeeded',
+  'failed',
+  'timedOut',
+  'cancelled',
+  'skipped',
+] as const;
+export type ExecutionState = (typeof EXECUTION_STATES)[number];
+export const ACTIVE_EXECUTION_STATES = ['queued', 'offered', 'downloading', 'verifying', 'installing'] as const;
+export const FINAL_EXECUTION_STATES = ['succeeded', 'failed', 'timedOut', 'cancelled', 'skipped'] as const;
+export const isActiveExecution = (s: string) => (ACTIVE_EXECUTION_STATES as readonly string[]).includes(s);
+
+/** Why a device was skipped, failed or cancelled (console labels `ota.reason.*`). */
+export const EXECUTION_REASONS = [
+  // skipped at creation or when joining
+  'alreadyOnTarget',
+  'belowMinimum',
+  'baseVersionMismatch',
+  'fromVersionMismatch',
+  'modelMismatch',
+  'busy',
+  'deviceDisabled',
+  // reported by the device (see OTA_FAILURE_REASONS)
+  'downloadFailed',
+  'checksumMismatch',
+  'installFailed',
+  'lowBattery',
+  'unsupported',
+  'other',
+  // decided by Herald
+  'rolledBack',
+  'noResponse',
+  'taskCancelled',
+  'taskExpired',
+  'deviceDeleted',
+] as const;
+export type ExecutionReason = (typeof EXECUTION_REASONS)[number];
+
+// ── push tasks ────────────────────────────────────────────────────────────
+
+/** Push task status (spec): 1 pending, 2 pushing, 3 success, 4 failed, 5 cancelled. */
+export const PushTaskStatus = { PENDING: 1, PUSHING: 2, SUCCESS: 3, FAILED: 4, CANCELLED: 5 } as const;
+export const PUSH_TASK_STATUSES = [1, 2, 3, 4, 5] as const;
+/** What a push task sends: print parameters (config), a message the device shows/speaks, a resource pack. */
+export const PUSH_TYPES = ['config', 'message', 'resource'] as const;
+export type PushType = (typeof PUSH_TYPES)[number];
+export const PUSH_RESULT_STATES = ['pending', 'sent', 'succeeded', 'failed', 'expired', 'cancelled'] as const;
+export type PushResultState = (typeof PUSH_RESULT_STATES)[number];
+/** Pending deliveries to offline devices give up after this many hours by default. */
+export const PUSH_TTL_HOURS_DEFAULT = 24;
+export const PUSH_TTL_HOURS_MAX = 24 * 7;
+export const PUSH_MESSAGE_MAX = 500;
+
+// ── SmartConfig app ───────────────────────────────────────────────────────
+
+export const SC_UPDATE_TYPES = ['optional', 'forced'] as const;
+export type ScUpdateType = (typeof SC_UPDATE_TYPES)[number];
+export const SC_STATUSES = ['listed', 'delisted'] as const;
+export type ScStatus = (typeof SC_STATUSES)[number];

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import {
+  EFFECTIVE_TIME_MIN_LEAD_MS,
+  EXECUTION_REASONS,
+  EXECUTION_STATES,
+  OTA_PACE_MAX,
+  OTA_RETRIES_MAX,
+  OTA_TASK_STATUSES,
+  OTA_TASK_TYPES,
+  OTA_TIMEOUT_MINUTES_MAX,
+  SCHEDULE_STATES,
+  TASK_CREATION_STATUSES,
+  TASK_SCOPES,
+  TASK_SCOPE_MAX_ITEMS,
+} from '../ota';
+import { SN_RE } from '../device/protocol';
+import { SPEAK_LANGUAGES } from '../pipeline';
+import { optionalText, requiredText } from '../validation';
+import { bodyId, emptyAsAny, queryId } from './fleet-fields';
+
+/**
+ * Upgrade (OTA) tasks, `/v1/ota-tasks`. A task targets a scope of one account's devices; operators
+ * name the account (`accountId`, else 'Please select an application or account first').
+ */
+
+/** Scope fields, shared with push tasks. Group and S/N are exclusive (spec); the check is `scopeCheck`. */
+export const scopeFields = {
+  scope: z.enum(TASK_SCOPES, { error: 'validation.invalidOption' }),
+  /** scope 'devices': device ids */
+  deviceIds: z.array(bodyId).max(TASK_SCOPE_MAX_ITEMS, 'validation.maxLength').optional(),
+  /** scope 'group': group ids */
+  groupIds: z.array(bodyId).max(100, 'validation.maxLength').optional(),
+  /** scope 'sn': S/N list (pasted or imported) */
+  sns: z
+    .array(z.string().trim().regex(SN_RE, 'error.snInvalid'))
+    .max(TASK_SCOPE_MAX_ITEMS, 'validation.maxLength')
+    .optional(),
+};
+type ScopeShape = { scope?: string; deviceIds?: number[]; groupIds?: number[]; sns?: string[] };
+
+/** The scope's own list must be non-empty; group and S/N may not both be given ('error.scopeExclusive'). */
+export function scopeCheck(v: ScopeShape, ctx: z.RefinementCtx) {
+  if (v.groupIds?.length && v.sns?.length) {
+    ctx.addIssue({ code: 'custom', message: 'error.scopeExclusive', path: ['sns'] });
+    return;
+  }
+  const need = { devices: 'deviceIds', group: 'groupIds', sn: 'sns' } as const;
+  const key = need[v.scope as keyof typeof need];
+  if (key && !v[key]?.length) ctx.addIssue({ code: 'custom', message: 'validation.selectOne', path: [key] });
+}
+
+/** Effective time: ISO date-time more than five minutes ahead, or absent for "now". */
+export const effectiveTimeField = z
+  .string()
+  .trim()
+  .max(40, 'validation.maxLength')
+  .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'validation.format')
+  .refine((v) => v === '' || Date.parse(v) > Date.now() + EFFECTIVE_TIME_MIN_LEAD_MS, 'validation.triggerTime')
+  .optional();
+
+const otaTaskFields = {
+  name: requiredText(64),
+  /** operators: whose devices (required on the operator side) */
+  accountId: bodyId.optional(),
+  type: z.union(
+    OTA_TASK_TYPES.map((t) => z.literal(t)),
+    { error: 'validation.invalidOption' },
+  ),
+  /** type 0: a firmware package id; type 1: a resource (language) package id */
+  packageId: bodyId,
+  /** only devices now on this version are upgraded (optional; split packages imply their base version) */
+  fromVersion: z.string().trim().max(32, 'validation.maxLength').optional(),
+  /** type 1: the language (defaults to the package's) */
+  language: emptyAsAny(z.enum(SPEAK_LANGUAGES, { error: 'validation.invalidOption' })),
+  ...scopeFields,
+  effectiveTime: effectiveTimeField,
+  retries: z.coerce
+    .number({ error: 'validation.number' })
+    .int('validation.integer')
+    .min(0, 'validation.positiveInteger')
+    .max(OTA_RETRIES_MAX, 'validation.maxLength')
+    .default(2),
+  timeoutMinutes: z.coerce
+    .number({ error: 'validation.number' })
+    .int('validation.integer')
+    .positive('validation.positiveInteger')
+    .max(OTA_TIMEOUT_MINUTES_MAX, 'validation.maxLength')
+    .default(30),
+  /** devices offered per minute; 0 = no limit */
+  pace: z.coerce
+    .number({ error: 'validation.number' })
+    .int('validation.integer')
+    .min(0, 'validation.positiveInteger')
+    .max(OTA_PACE_MAX, 'validation.maxLength')
+    .default(0),
+  remark: optionalText(500),
+};
+
+/** POST /v1/ota-tasks */
+export const createOtaTaskBody = z.object(otaTaskFields).superRefine(scopeCheck);
+export type CreateOtaTaskBody = z.infer<typeof createOtaTaskBody>;
+
+/**
+ * PUT /v1/ota-tasks/:id — only before it starts (creation status 1): name, effective time,
+ * retries, timeout, pace, remark. Scope and package are fixed once devices were evaluated.
+ */
+export const updateOtaTaskBody = z.object({
+  name: otaTaskFields.name.optional(),
+  effectiveTime: effectiveTimeField,
+  retries: otaTaskFields.retries.optional(),
+  timeoutMinutes: otaTaskFields.timeoutMinutes.optional(),
+  pace: otaTaskFields.pace.optional(),
+  remark: otaTaskFields.remark,
+});
+export type UpdateOtaTaskBody = z.infer<typeof updateOtaTaskBody>;
+
+/** GET /v1/ota-tasks */
+export const otaTaskListQuery = pageQuerySchema.extend({
+  name: z.string().trim().max(64, 'validation.maxLength').optional(),
+  type: emptyAsAny(
+    z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidOption' })),
+  ),
+  status: emptyAsAny(z.coerce.number().int('validation.invalidOption')),
+  schedule: emptyAsAny(z.enum(SCHEDULE_STATES, { error: 'validation.invalidOption' })),
+  accountId: queryId,
+  sortField: emptyAsAny(z.enum(['id', 'effectiveAt', 'createdAt'], { error: 'validation.invalidOption' })),
+  sortOrder: emptyAsAny(sortOrderSchema),
+});
+export type OtaTaskListQuery = z.infer<typeof otaTaskListQuery>;
+
+export const executionCountsSchema = z.object(
+  Object.fromEntries(EXECUTION_STATES.map((s) => [s, z.number().int()])) as Record<
+    (typeof EXECUTION_STATES)[number],
+    z.ZodNumber
+  >,
+);
+export type ExecutionCounts = z.infer<typeof executionCountsSchema>;
+
+export const otaTaskListItemSchema = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  accountName: z.string().nullable(),
+  name: z.string(),
+  type: z.union([z.literal(0), z.literal(1)]),
+  packageId: z.number().int(),
+  packageName: z.string().nullable(),
+  fromVersion: z.string().nullable(),
+  toVersion: z.string(),
+  language: z.string().nullable(),
+  scope: z.enum(TASK_SCOPES),
+  effectiveAt: z.string(),
+  retries: z.number().int(),
+  timeoutMinutes: z.number().int(),
+  pace: z.number().int(),
+  creationStatus: z.union(TASK_CREATION_STATUSES.map((s) => z.literal(s))),
+  status: z.union(OTA_TASK_STATUSES.map((s) => z.literal(s))),
+  schedule: z.enum(SCHEDULE_STATES),
+  /** creation outcome: 'noDevices' (none meet the conditions), 'someFailed' (some could not be added) */
+  creationNote: z.enum(['noDevices', 'someFailed']).nullable(),
+  counts: executionCountsSchema,
+  total: z.number().int(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OtaTaskListItem = z.infer<typeof otaTaskListItemSchema>;
+
+export const otaTaskSchema = otaTaskListItemSchema.extend({
+  deviceIds: z.array(z.number().int()),
+  groupIds: z.array(z.number().int()),
+  sns: z.array(z.string()),
+  remark: z.string().nullable(),
+  /** when the task gives up on devices that never came online */
+  expireAt: z.string(),
+});
+export type OtaTask = z.infer<typeof otaTaskSchema>;
+
+/** GET /v1/ota-tasks/:id/progress — counts now and their course over time (for the chart). */
+export const otaProgressSchema = z.object({
+  counts: executionCountsSchema,
+  total: z.number().int(),
+  /** cumulative counts at each point in time (ms), oldest first */
+  series: z.array(
+    z.object({
+      t: z.number().int(),
+      succeeded: z.number().int(),
+      failed: z.number().int(),
+      inProgress: z.number().int(),
+      queued: z.number().int(),
+    }),
+  ),
+});
+export type OtaProgressView = z.infer<typeof otaProgressSchema>;
+
+/** GET /v1/ota-tasks/:id/executions */
+export const executionListQuery = pageQuerySchema.extend({
+  state: emptyAsAny(z.enum(EXECUTION_STATES, { error: 'validation.invalidOption' })),
+  sn: z.string().trim().max(32, 'validation.maxLength').optional(),
+});
+export type ExecutionListQuery = z.infer<typeof executionListQuery>;
+
+export const executionSchema = z.object({
+  id: z.number().int(),
+  taskId: z.number().int(),
+  deviceId: z.number().int(),
+  sn: z.string(),
+  deviceName: z.string().nullable(),
+  online: z.boolean(),
+  state: z.enum(EXECUTION_STATES),
+  reason: z.enum(EXECUTION_REASONS).nullable(),
+  message: z.string().nullable(),
+  /** attempts started so far (1 = first offer) */
+  attempt: z.number().int(),
+  fromVersion: z.string().nullable(),
+  /** downloading: percent */
+  progress: z.number().int().nullable(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Execution = z.infer<typeof executionSchema>;
+
+/** GET /v1/ota-tasks/:id/executions/:executionId — with its history. */
+export const executionDetailSchema = executionSchema.extend({
+  history: z.array(
+    z.object({
+      at: z.string(),
+      attempt: z.number().int(),
+      state: z.enum(EXECUTION_STATES),
+      reason: z.enum(EXECUTION_REASONS).nullable(),
+      message: z.string().nullable(),
+    }),
+  ),
+});
+export type ExecutionDetail = z.infer<typeof executionDetailSchema>;
+export const executionParamSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  executionId: z.coerce.number().int().positive(),
+});

@@ -1,0 +1,111 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { DeviceStatus, type TaskScope } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { deviceGroups, devices } from '../../db/schema';
+import { invalid } from '../../lib/errors';
+
+/**
+ * Which of an account's devices a task (upgrade or push) covers. Upgrade and push tasks store the
+ * same four scope fields; this module is the one reading of them, both when a task is created
+ * and when a device later joins the scope (new device, group change) while the task is active.
+ */
+export type ScopeSpec = { scope: TaskScope; deviceIds: number[]; groupIds: number[]; sns: string[] };
+
+export type ScopedDevice = {
+  id: number;
+  sn: string;
+  accountId: number;
+  modelId: number;
+  groupId: number | null;
+  /** DeviceStatus: 0 not enabled, 1 disabled, 2 enabled (deleted devices are never in scope) */
+  status: number;
+  online: boolean;
+  firmwareVersion: string | null;
+  /** resource/language pack versions by name, from the device's latest report */
+  resources: Record<string, string>;
+};
+
+const columns = {
+  id: devices.id,
+  sn: devices.sn,
+  accountId: devices.accountId,
+  modelId: devices.modelId,
+  groupId: devices.groupId,
+  status: devices.status,
+  online: devices.online,
+  firmwareVersion: devices.firmwareVersion,
+  resources: sql<Record<string, string> | null>`${devices.telemetry} -> 'resources'`,
+};
+
+/** The SQL condition "device is in this scope" (over the devices table). */
+export function scopeCondition(spec: ScopeSpec): SQL | undefined {
+  switch (spec.scope) {
+    case 'all':
+      return undefined;
+    case 'devices':
+      return spec.deviceIds.length ? inArray(devices.id, spec.deviceIds) : sql`false`;
+    case 'group':
+      return spec.groupIds.length ? inArray(devices.groupId, spec.groupIds) : sql`false`;
+    case 'sn':
+      return spec.sns.length ? inArray(devices.sn, spec.sns) : sql`false`;
+  }
+}
+
+/**
+ * Checks the scope's references belong to the account: groups must exist ('error.groupNotFound').
+ * Unknown device ids or S/Ns are not an error here: they are the devices that "failed task
+ * creation", reported by devicesInScope.
+ */
+export async function checkScope(db: Db, accountId: number, spec: ScopeSpec): Promise<void> {
+  if (spec.scope !== 'group') return;
+  const found = await db
+    .select({ id: deviceGroups.id })
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.accountId, accountId), inArray(deviceGroups.id, spec.groupIds)));
+  if (found.length !== new Set(spec.groupIds).size) throw invalid('error.groupNotFound', 'groupIds');
+}
+
+/**
+ * The account's devices (not deleted) in the scope, optionally only one of them (late joiner
+ * check), plus the named devices that are not the account's (unknown S/N or id).
+ */
+export async function devicesInScope(
+  db: Db,
+  accountId: number,
+  spec: ScopeSpec,
+  only?: { deviceId: number },
+): Promise<{ devices: ScopedDevice[]; unknown: string[] }> {
+  const rows = await db
+    .select(columns)
+    .from(devices)
+    .where(
+      and(
+        eq(devices.accountId, accountId),
+        ne(devices.status, DeviceStatus.DELETED),
+        scopeCondition(spec),
+        only ? eq(devices.id, only.deviceId) : undefined,
+      ),
+    )
+    .orderBy(devices.id);
+  const list = rows.map((r) => ({ ...r, resources: r.resources ?? {} }));
+  if (only) return { devices: list, unknown: [] };
+  let unknown: string[] = [];
+  if (spec.scope === 'sn') {
+    const seen = new Set(list.map((d) => d.sn));
+    unknown = [...new Set(spec.sns)].filter((sn) => !seen.has(sn));
+  } else if (spec.scope === 'devices') {
+    const seen = new Set(list.map((d) => d.id));
+    unknown = [...new Set(spec.deviceIds)].filter((id) => !seen.has(id)).map(String);
+  }
+  return { devices: list, unknown };
+}
+
+/** The scope fields as stored in a task row (jsonb arrays). */
+export function scopeOf(row: { scope: string; deviceIds: unknown; groupIds: unknown; sns: unknown }): ScopeSpec {
+  return {
+    scope: row.scope as TaskScope,
+    deviceIds: (row.deviceIds as number[] | null) ?? [],
+    groupIds: (row.groupIds as number[] | null) ?? [],
+    sns: (row.sns as string[] | null) ?? [],
+  };
+}

@@ -32,6 +32,7 @@ export const OPER_MODULES = [
   'api',
   'tradeSpeak',
   'speakTest',
+  'otaTask',
 ] as const;
 export type OperModule = (typeof OPER_MODULES)[number];
 export const OPER_TYPES = [
@@ -68,6 +69,7 @@ export const OPER_TYPES = [
   'rotateSecret',
   'setting',
   'send',
+  'cancel',
 ] as const;
 export type OperType = (typeof OPER_TYPES)[number];
 

@@ -26,6 +26,7 @@ export default {
       api: 'API settings',
       tradeSpeak: 'Transaction broadcast',
       speakTest: 'Speak test',
+      otaTask: 'Upgrade tasks',
     },
     type: {
       login: 'Sign in',
@@ -61,6 +62,7 @@ export default {
       rotateSecret: 'Generate secret',
       setting: 'Change settings',
       send: 'Send',
+      cancel: 'Cancel',
     },
   },
   mail: {

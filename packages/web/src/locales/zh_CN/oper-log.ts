@@ -26,6 +26,7 @@ export default {
       api: '接口设置',
       tradeSpeak: '交易播报',
       speakTest: '播报测试',
+      otaTask: '升级任务',
     },
     type: {
       login: '登录',
@@ -61,6 +62,7 @@ export default {
       rotateSecret: '生成密钥',
       setting: '修改设置',
       send: '发送',
+      cancel: '取消',
     },
   },
   mail: {

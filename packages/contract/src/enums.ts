@@ -33,6 +33,10 @@ export const OPER_MODULES = [
   'tradeSpeak',
   'speakTest',
   'otaTask',
+  'file',
+  'firmware',
+  'resourcePackage',
+  'smartConfig',
 ] as const;
 export type OperModule = (typeof OPER_MODULES)[number];
 export const OPER_TYPES = [
@@ -70,6 +74,9 @@ export const OPER_TYPES = [
   'setting',
   'send',
   'cancel',
+  'upload',
+  'list',
+  'delist',
 ] as const;
 export type OperType = (typeof OPER_TYPES)[number];
 

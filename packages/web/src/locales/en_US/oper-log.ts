@@ -27,6 +27,10 @@ export default {
       tradeSpeak: 'Transaction broadcast',
       speakTest: 'Speak test',
       otaTask: 'Upgrade tasks',
+      file: 'Files',
+      firmware: 'Firmware packages',
+      resourcePackage: 'Resource packages',
+      smartConfig: 'SmartConfig',
     },
     type: {
       login: 'Sign in',
@@ -63,6 +67,9 @@ export default {
       setting: 'Change settings',
       send: 'Send',
       cancel: 'Cancel',
+      upload: 'Upload',
+      list: 'List',
+      delist: 'Delist',
     },
   },
   mail: {

@@ -27,6 +27,10 @@ export default {
       tradeSpeak: '交易播报',
       speakTest: '播报测试',
       otaTask: '升级任务',
+      file: '文件',
+      firmware: '固件包',
+      resourcePackage: '资源包',
+      smartConfig: 'SmartConfig',
     },
     type: {
       login: '登录',
@@ -63,6 +67,9 @@ export default {
       setting: '修改设置',
       send: '发送',
       cancel: '取消',
+      upload: '上传',
+      list: '上架',
+      delist: '下架',
     },
   },
   mail: {

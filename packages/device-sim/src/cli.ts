@@ -15,8 +15,16 @@ const usage = `Usage: npm run sim -- [options]
   --secrets FILE       JSON {"<sn>": "<secret>"} for pre-provisioned devices (one-device-one-secret)
   --sn-prefix P        S/N prefix                                        default SIM
   --first N            first S/N number                                  default 1
-  --fault F[:N%]       inject a fault (paper-out, cover-open, overheating, low-battery, slow-ack, drop-ack); repeatable
+  --fault F[=C][:N%]   inject a fault on N% of the devices (all without N%); repeatable. Faults:
+                         paper-out, cover-open, overheating, low-battery, slow-ack, drop-ack,
+                         ota-download-fail   the next C downloads break off (default C=1: transient)
+                         ota-bad-checksum    downloads do not verify (permanent unless =C)
+                         ota-crash-install   connection drops mid-install, back on the old version
+                         ota-never-returns   after 'rebooting' the device stays offline
+                         ota-slow            slow downloads (pause after every chunk)
   --telemetry-ms MS    telemetry interval                                default 60000
+  --ota-install-ms MS  how long installing an upgrade takes               default 200
+  --ota-reboot-ms MS   how long a device is away rebooting after one      default 500
   --scenario FILE      JSON with any of the options above plus "timeline": [{"afterMs": 60000, "fault": "paper-out:5%"}]
   --log FILE           append what every device received (JSON lines)
 `;
@@ -35,6 +43,8 @@ const { values } = parseArgs({
     first: { type: 'string', default: '1' },
     fault: { type: 'string', multiple: true, default: [] },
     'telemetry-ms': { type: 'string', default: '60000' },
+    'ota-install-ms': { type: 'string', default: '200' },
+    'ota-reboot-ms': { type: 'string', default: '500' },
     scenario: { type: 'string' },
     log: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -69,7 +79,11 @@ const fleet = new Fleet({
   snPrefix: opt('sn-prefix'),
   firstNumber: Number(opt('first')),
   faults,
-  device: { telemetryIntervalMs: Number(opt('telemetry-ms')) },
+  device: {
+    telemetryIntervalMs: Number(opt('telemetry-ms')),
+    otaInstallMs: Number(opt('ota-install-ms')),
+    otaRebootMs: Number(opt('ota-reboot-ms')),
+  },
   log: (line) => console.log(line),
 });
 
@@ -78,6 +92,15 @@ fleet.on('received', (device, r) => {
     `${device.sn} ← ${r.kind}${r.cmd ? ` ${r.cmd}` : ''} ${r.id ?? ''} ${r.outcome}${r.code ? ` (${r.code})` : ''}`,
   );
   logStream?.write(`${JSON.stringify({ sn: device.sn, ...r })}\n`);
+});
+
+fleet.on('upgrade', (device, u) => {
+  const last = u.steps.at(-1);
+  console.log(
+    `${device.sn} upgrade ${u.id} ${u.kind} ${u.name} ${u.from ?? '-'} → ${u.version}: ${u.outcome}` +
+      (last?.reason ? ` (${last.reason}: ${last.message ?? ''})` : ''),
+  );
+  logStream?.write(`${JSON.stringify({ sn: device.sn, upgrade: u })}\n`);
 });
 
 console.log(`starting ${opt('count')} devices against ${opt('mqtt')} ...`);

@@ -7,17 +7,26 @@ import {
   QOS,
   commandParams,
   commandPayload,
+  configPayload,
   downlinkHeader,
   jobPayload,
+  otaOfferPayload,
   parsePayload,
+  printParamsSchema,
   topics,
   type Ack,
   type BatteryState,
   type CommandMessage,
+  type ConfigMessage,
   type DeviceEvent,
   type JobMessage,
   type JobResult,
   type NetworkType,
+  type OtaFailureReason,
+  type OtaKind,
+  type OtaOffer,
+  type OtaProgress,
+  type OtaStep,
   type Presence,
   type PrintParams,
   type PrinterState,
@@ -25,14 +34,38 @@ import {
   type UpKind,
 } from '@herald/contract';
 import { mqttCredentials, mqttStaticPassword } from '@herald/contract/device-sign';
+import { DownloadError, download, mismatch, type FileTarget } from './download';
 import { PRINT_ENCODINGS, decodeEscPos } from './escpos';
 
-/** Faults a test or the CLI can switch on for one device. */
-export const FAULTS = ['paper-out', 'cover-open', 'overheating', 'low-battery', 'slow-ack', 'drop-ack'] as const;
+/**
+ * Faults a test or the CLI can switch on for one device. The ota-* faults shape upgrades and
+ * resource pushes: ota-download-fail (the next download breaks off), ota-bad-checksum (the file
+ * does not verify), ota-crash-install (the connection drops mid-install without a word and the
+ * device comes back on its old version), ota-never-returns (after 'rebooting' it stays away until
+ * start()), ota-slow (a slow download).
+ */
+export const FAULTS = [
+  'paper-out',
+  'cover-open',
+  'overheating',
+  'low-battery',
+  'slow-ack',
+  'drop-ack',
+  'ota-download-fail',
+  'ota-bad-checksum',
+  'ota-crash-install',
+  'ota-never-returns',
+  'ota-slow',
+] as const;
 export type Fault = (typeof FAULTS)[number];
+
+/** Faults that wear off by themselves after one use unless a count says otherwise (a flaky network). */
+const TRANSIENT_BY_DEFAULT: readonly Fault[] = ['ota-download-fail'];
 
 export type DeviceState = {
   firmware: string;
+  /** resource/language pack versions by name */
+  resources: Record<string, string>;
   battery: { level: number; state: BatteryState };
   network: { type: NetworkType; signal: number };
   freeMemory: number;
@@ -87,12 +120,43 @@ export type DeviceOptions = {
   slowAckMs?: number;
   /** how long printing a receipt or playing an announcement takes before the result is reported */
   printDelayMs?: number;
+  /** resource/language packs installed at start */
+  resources?: Record<string, string>;
+  /** how long installing an upgrade takes */
+  otaInstallMs?: number;
+  /** how long the device stays away while rebooting after an upgrade (or a crash mid-install) */
+  otaRebootMs?: number;
+  /** ota-slow fault: pause after every downloaded chunk */
+  otaSlowChunkMs?: number;
+  /** give up a download after this long */
+  downloadTimeoutMs?: number;
 };
+
+/** One upgrade offer as the device lived it (tests and the demo read these). */
+export type UpgradeRecord = {
+  id: string;
+  kind: OtaKind;
+  name: string;
+  version: string;
+  /** the version running when the offer arrived */
+  from: string | undefined;
+  at: number;
+  steps: { step: OtaStep; at: number; progress?: number; reason?: OtaFailureReason; message?: string }[];
+  /** running; installed (rebooting onto the new version); failed (reported); crashed (went silent on the old version) */
+  outcome: 'running' | 'installed' | 'failed' | 'crashed';
+};
+
+/** A push task's message (down/config type message) the device showed or spoke. */
+export type PushedMessage = { id: string; at: number; text: string };
 
 /** What a speaker played. */
 export type Said = { text?: string; clips?: string[]; language?: string; volume?: number };
 
 const SEEN_LIMIT = 1000;
+
+type ReceivedBase = { kind: string; id: string; payload: unknown };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A virtual printer or speaker speaking exactly the device protocol (docs/device-protocol.md):
@@ -116,6 +180,12 @@ export class VirtualDevice extends EventEmitter {
   readonly said: Said[] = [];
   /** results reported, in order */
   readonly results: JobResult[] = [];
+  /** upgrade offers taken on, in arrival order */
+  readonly upgrades: UpgradeRecord[] = [];
+  /** push-task messages received */
+  readonly messages: PushedMessage[] = [];
+  /** uses left of a counted fault (absent: on until cleared) */
+  readonly faultCounts = new Map<Fault, number>();
 
   private client: MqttClient | undefined;
   private session = 0;
@@ -129,7 +199,11 @@ export class VirtualDevice extends EventEmitter {
   /** jobs acked and waiting to be printed/played, in arrival order */
   private readonly jobQueue: JobMessage[] = [];
   private working = false;
-  private readonly opts: Required<Omit<DeviceOptions, 'mqttOptions' | 'firmware' | 'kind' | 'credentials'>> &
+  /** the offer id being worked on, per kind: a second offer of that kind meanwhile is 'busy' */
+  private readonly upgrading = new Map<OtaKind, string>();
+  private readonly opts: Required<
+    Omit<DeviceOptions, 'mqttOptions' | 'firmware' | 'kind' | 'credentials' | 'resources'>
+  > &
     Pick<DeviceOptions, 'mqttOptions' | 'credentials'> & { kind: 'printer' | 'speaker' };
 
   constructor(opts: DeviceOptions) {
@@ -145,10 +219,15 @@ export class VirtualDevice extends EventEmitter {
       logLimit: 1000,
       slowAckMs: 3000,
       printDelayMs: 20,
+      otaInstallMs: 200,
+      otaRebootMs: 500,
+      otaSlowChunkMs: 300,
+      downloadTimeoutMs: 120_000,
       ...opts,
     };
     this.state = {
       firmware: opts.firmware ?? '1.00.00.01',
+      resources: { ...(opts.resources ?? { 'lang.en': '1.0.0' }) },
       battery: { level: 80 + Math.floor(Math.random() * 20), state: 'sufficient' },
       network: { type: 'wifi', signal: -40 - Math.floor(Math.random() * 40) },
       freeMemory: 4 * 1024 * 1024,
@@ -188,6 +267,11 @@ export class VirtualDevice extends EventEmitter {
   crash(): void {
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
+    this.dropConnection();
+  }
+
+  /** The connection goes away without a DISCONNECT (the broker publishes the last will). */
+  private dropConnection(): void {
     clearInterval(this.telemetryTimer);
     const client = this.client;
     this.client = undefined;
@@ -220,14 +304,33 @@ export class VirtualDevice extends EventEmitter {
 
   // ── faults ───────────────────────────────────────────────────────────────
 
-  injectFault(fault: Fault): void {
+  /**
+   * Switch a fault on. With `count`, it wears off after that many uses (ota-* faults: that many
+   * downloads, verifications, installs or reboots); ota-download-fail defaults to 1.
+   */
+  injectFault(fault: Fault, count?: number): void {
     this.faults.add(fault);
+    const n = count ?? (TRANSIENT_BY_DEFAULT.includes(fault) ? 1 : undefined);
+    if (n !== undefined) this.faultCounts.set(fault, n);
+    else this.faultCounts.delete(fault);
     this.applyFaults();
   }
 
   clearFault(fault: Fault): void {
     this.faults.delete(fault);
+    this.faultCounts.delete(fault);
     this.applyFaults();
+  }
+
+  /** Is the fault on? Uses up one count of a counted fault. */
+  private takeFault(fault: Fault): boolean {
+    if (!this.faults.has(fault)) return false;
+    const left = this.faultCounts.get(fault);
+    if (left !== undefined) {
+      if (left <= 1) this.clearFault(fault);
+      else this.faultCounts.set(fault, left - 1);
+    }
+    return true;
   }
 
   private applyFaults() {
@@ -324,7 +427,9 @@ export class VirtualDevice extends EventEmitter {
         ts: Date.now(),
         online: true,
         session: this.session,
+        // both on every connect: this is how Herald learns that an upgrade took
         firmware: this.state.firmware,
+        resources: { ...this.state.resources },
       };
       await this.send('presence', presence);
       await this.sendTelemetry();
@@ -384,7 +489,7 @@ export class VirtualDevice extends EventEmitter {
       network: s.network,
       freeMemory: s.freeMemory,
       firmware: s.firmware,
-      resources: { 'lang.en': '1.0.0' },
+      resources: { ...s.resources },
       ...(this.opts.kind === 'printer'
         ? { printer: { state: s.printerState, paperWidth: s.printParams.paperWidth } }
         : {}),
@@ -450,6 +555,8 @@ export class VirtualDevice extends EventEmitter {
       await this.ack(header, 'ok');
       return this.workJobs();
     }
+    if (t.kind === 'ota') return this.onOffer(base, header, raw);
+    if (t.kind === 'config') return this.onConfig(base, header, raw);
     if (t.kind !== 'cmd') {
       this.record({ ...base, outcome: 'unsupported', code: 'unsupported' });
       return this.ack(header, 'unsupported');
@@ -610,6 +717,172 @@ export class VirtualDevice extends EventEmitter {
     this.results.push(result);
     await this.send('result', result).catch(() => {});
     this.emit('result', result);
+  }
+
+  // ── over-the-air ─────────────────────────────────────────────────────────
+
+  /** An upgrade offer: ack (ok, busy, invalid), then work it in the background. */
+  private async onOffer(base: ReceivedBase, header: { id: string; ts: number }, raw: Buffer) {
+    const offer = parsePayload(otaOfferPayload, raw);
+    if (!offer) {
+      this.record({ ...base, outcome: 'invalid', code: 'invalid' });
+      return this.ack(header, 'invalid', 'bad upgrade offer');
+    }
+    const running = this.upgrading.get(offer.kind);
+    if (running) {
+      this.record({ ...base, cmd: offer.kind, outcome: 'executed', code: 'busy' });
+      return this.ack(header, 'busy', `upgrade ${running} in progress`);
+    }
+    this.upgrading.set(offer.kind, offer.id);
+    this.record({ ...base, cmd: offer.kind, outcome: 'executed', code: 'ok' });
+    await this.ack(header, 'ok');
+    void this.upgrade(offer);
+  }
+
+  private installed(kind: OtaKind, name: string): string | undefined {
+    return kind === 'firmware' ? this.state.firmware : this.state.resources[name];
+  }
+
+  /** download → verifying → installing → rebooting, reconnecting on the new version; or failed. */
+  private async upgrade(offer: OtaOffer) {
+    const rec: UpgradeRecord = {
+      id: offer.id,
+      kind: offer.kind,
+      name: offer.name,
+      version: offer.version,
+      from: this.installed(offer.kind, offer.name),
+      at: Date.now(),
+      steps: [],
+      outcome: 'running',
+    };
+    this.upgrades.push(rec);
+    const end = (outcome: UpgradeRecord['outcome']) => {
+      rec.outcome = outcome;
+      this.upgrading.delete(offer.kind);
+      this.emit('upgrade', rec);
+    };
+    if (this.state.battery.state === 'low') {
+      await this.progress(rec, 'failed', { reason: 'lowBattery', message: `battery at ${this.state.battery.level} %` });
+      return end('failed');
+    }
+    const failure = await this.fetchAndVerify(offer, (step, progress) => {
+      void this.progress(rec, step, progress === undefined ? {} : { progress });
+    });
+    if (failure) {
+      await this.progress(rec, 'failed', failure);
+      return end('failed');
+    }
+    await this.progress(rec, 'installing');
+    await sleep(this.opts.otaInstallMs / 2);
+    if (this.takeFault('ota-crash-install')) {
+      // power lost halfway: the old image stays, the device boots on it
+      end('crashed');
+      return this.reboot('crash');
+    }
+    await sleep(this.opts.otaInstallMs / 2);
+    await this.progress(rec, 'rebooting');
+    if (offer.kind === 'firmware') this.state.firmware = offer.version;
+    else this.state.resources[offer.name] = offer.version;
+    end('installed');
+    await this.reboot(this.takeFault('ota-never-returns') ? 'never' : 'orderly');
+  }
+
+  /**
+   * Download and check size and hashes, reporting steps through `onStep`. Null when the file is
+   * good; otherwise the failure reason and a message for the server.
+   */
+  private async fetchAndVerify(
+    target: FileTarget,
+    onStep?: (step: 'downloading' | 'verifying', progress?: number) => void,
+  ): Promise<{ reason: 'downloadFailed' | 'checksumMismatch'; message: string } | null> {
+    onStep?.('downloading', 0);
+    let got;
+    try {
+      if (this.takeFault('ota-download-fail')) throw new DownloadError('download broke off (ota-download-fail)');
+      got = await download(target, {
+        onProgress: (p) => onStep?.('downloading', p),
+        chunkDelayMs: this.faults.has('ota-slow') ? this.opts.otaSlowChunkMs : 0,
+        timeoutMs: this.opts.downloadTimeoutMs,
+      });
+    } catch (err) {
+      return { reason: 'downloadFailed', message: (err as Error).message.slice(0, 256) };
+    }
+    onStep?.('verifying');
+    const wrong = this.takeFault('ota-bad-checksum') ? 'SHA-256 mismatch (ota-bad-checksum)' : mismatch(target, got);
+    return wrong ? { reason: 'checksumMismatch', message: wrong } : null;
+  }
+
+  private async progress(
+    rec: UpgradeRecord,
+    step: OtaStep,
+    extra: { progress?: number; reason?: OtaFailureReason; message?: string } = {},
+  ) {
+    rec.steps.push({ step, at: Date.now(), ...extra });
+    const p: OtaProgress = { v: PROTOCOL_VERSION, id: rec.id, ts: Date.now(), step, ...extra };
+    this.emit('ota', p);
+    await this.send('ota', p).catch(() => {});
+  }
+
+  /**
+   * After an upgrade: orderly goodbye, away for otaRebootMs, back with a boot event. 'crash': the
+   * connection just drops (no goodbye). 'never': it stays away until start().
+   */
+  private async reboot(how: 'orderly' | 'crash' | 'never') {
+    if (how === 'crash') this.dropConnection();
+    else await this.disconnect('upgrade');
+    if (this.stopped) return;
+    if (how === 'never') {
+      this.stopped = true;
+      clearTimeout(this.reconnectTimer);
+      return;
+    }
+    this.once('online', () => this.sendEvent({ type: 'boot', firmware: this.state.firmware }));
+    this.scheduleReconnect(this.opts.otaRebootMs);
+  }
+
+  // ── push tasks ───────────────────────────────────────────────────────────
+
+  /** A push task's message: new print parameters, a message, or a resource pack to fetch. */
+  private async onConfig(base: ReceivedBase, header: { id: string; ts: number }, raw: Buffer) {
+    const msg = parsePayload(configPayload, raw);
+    const answer = async (code: Ack['code'], message?: string) => {
+      this.record({ ...base, cmd: msg?.type, outcome: code === 'invalid' ? 'invalid' : 'executed', code });
+      await this.ack(header, code, message);
+    };
+    if (!msg) return answer('invalid', 'bad config message');
+    const done = await this.applyConfig(msg);
+    return answer(done.code, done.message);
+  }
+
+  private async applyConfig(msg: ConfigMessage): Promise<{ code: Ack['code']; message?: string }> {
+    const s = this.state;
+    switch (msg.type) {
+      case 'config': {
+        const merged = printParamsSchema.safeParse({ ...s.printParams, ...msg.config });
+        if (!msg.config || !merged.success) return { code: 'invalid', message: 'bad print parameters' };
+        s.printParams = merged.data;
+        if (msg.config.volume !== undefined) s.volume = merged.data.volume;
+        return { code: 'ok' };
+      }
+      case 'message': {
+        if (!msg.message) return { code: 'invalid', message: 'no message' };
+        this.messages.push({ id: msg.id, at: Date.now(), text: msg.message });
+        if (this.opts.kind === 'speaker') {
+          this.said.push({ text: msg.message });
+          this.emit('said', { text: msg.message });
+        }
+        return { code: 'ok' };
+      }
+      case 'resource': {
+        if (!msg.resource) return { code: 'invalid', message: 'no resource' };
+        const failure = await this.fetchAndVerify(msg.resource);
+        if (failure) return { code: 'failed', message: `${failure.reason}: ${failure.message}`.slice(0, 256) };
+        s.resources[msg.resource.name] = msg.resource.version;
+        // the new pack version reaches Herald with the next telemetry; send it now
+        void this.sendTelemetry().catch(() => {});
+        return { code: 'ok' };
+      }
+    }
   }
 
   /** Restart: orderly disconnect, a pause, reconnect, and a boot event. */

@@ -8,6 +8,12 @@ describe('parseFaultSpec', () => {
     expect(parseFaultSpec('slow-ack:150%')).toEqual({ fault: 'slow-ack', share: 1 });
   });
 
+  it('reads a count for faults that wear off', () => {
+    expect(parseFaultSpec('ota-download-fail=3:20%')).toEqual({ fault: 'ota-download-fail', share: 0.2, count: 3 });
+    expect(parseFaultSpec('ota-bad-checksum')).toEqual({ fault: 'ota-bad-checksum', share: 1 });
+    expect(() => parseFaultSpec('ota-slow=0')).toThrow(/unknown fault/);
+  });
+
   it('refuses unknown faults', () => {
     expect(() => parseFaultSpec('meltdown:5%')).toThrow(/unknown fault/);
     expect(() => parseFaultSpec('paper-out:x%')).toThrow(/unknown fault/);

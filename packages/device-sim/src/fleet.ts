@@ -2,16 +2,23 @@ import { EventEmitter } from 'node:events';
 import { FAULTS, VirtualDevice, type DeviceOptions, type Fault } from './device';
 import { registerDevice } from './register';
 
-/** `paper-out:10%` → that fault on a tenth of the devices (all of them without a percentage). */
-export type FaultSpec = { fault: Fault; share: number };
+/**
+ * `paper-out:10%` → that fault on a tenth of the devices (all of them without a percentage);
+ * `ota-download-fail=3:20%` → on a fifth of them, wearing off after 3 uses (see injectFault).
+ */
+export type FaultSpec = { fault: Fault; share: number; count?: number };
 
 export function parseFaultSpec(spec: string): FaultSpec {
-  const m = /^([a-z-]+)(?::(\d+(?:\.\d+)?)%)?$/.exec(spec.trim());
-  if (!m || !(FAULTS as readonly string[]).includes(m[1]!)) {
-    throw new Error(`unknown fault "${spec}" (one of ${FAULTS.join(', ')}, optionally :N%)`);
+  const m = /^([a-z-]+)(?:=(\d+))?(?::(\d+(?:\.\d+)?)%)?$/.exec(spec.trim());
+  if (!m || !(FAULTS as readonly string[]).includes(m[1]!) || m[2] === '0') {
+    throw new Error(`unknown fault "${spec}" (one of ${FAULTS.join(', ')}, optionally =COUNT and :N%)`);
   }
-  const share = m[2] === undefined ? 1 : Number(m[2]) / 100;
-  return { fault: m[1] as Fault, share: Math.min(1, Math.max(0, share)) };
+  const share = m[3] === undefined ? 1 : Number(m[3]) / 100;
+  return {
+    fault: m[1] as Fault,
+    share: Math.min(1, Math.max(0, share)),
+    ...(m[2] !== undefined ? { count: Number(m[2]) } : {}),
+  };
 }
 
 export type FleetOptions = {
@@ -87,6 +94,7 @@ export class Fleet extends EventEmitter {
     }
     const device = new VirtualDevice({ ...o.device, sn, secret, mqttUrl: o.mqttUrl, kind: o.kind ?? 'printer' });
     device.on('received', (r) => this.emit('received', device, r));
+    device.on('upgrade', (u) => this.emit('upgrade', device, u));
     this.devices.push(device);
     return device;
   }
@@ -94,9 +102,9 @@ export class Fleet extends EventEmitter {
   /** Switch faults on for a share of the devices (picked evenly through the fleet). */
   applyFaults(specs: FaultSpec[]): void {
     const n = this.devices.length;
-    for (const { fault, share } of specs) {
+    for (const { fault, share, count } of specs) {
       const k = Math.round(n * share);
-      for (let j = 0; j < k; j++) this.devices[Math.floor((j * n) / k)]!.injectFault(fault);
+      for (let j = 0; j < k; j++) this.devices[Math.floor((j * n) / k)]!.injectFault(fault, count);
     }
   }
 

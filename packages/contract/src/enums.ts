@@ -37,6 +37,7 @@ export const OPER_MODULES = [
   'firmware',
   'resourcePackage',
   'smartConfig',
+  'pushTask',
 ] as const;
 export type OperModule = (typeof OPER_MODULES)[number];
 export const OPER_TYPES = [

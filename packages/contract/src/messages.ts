@@ -256,6 +256,7 @@ export const messages = {
   'error.createFailed': { en_US: 'Create failed', zh_CN: '创建失败' },
   'error.someDevicesFailed': { en_US: 'Some devices failed task creation', zh_CN: '部分设备创建任务失败' },
   'error.noUpgradeDevices': { en_US: 'No devices meet the upgrade conditions', zh_CN: '没有满足升级条件的设备' },
+  'error.noDevicesInScope': { en_US: 'There are no devices in the selected scope', zh_CN: '所选范围内没有设备' },
   'error.versionNotConsecutive': {
     en_US: 'Version numbers not consecutive, re-release not permitted',
     zh_CN: '版本号不连续，不允许重新发布',

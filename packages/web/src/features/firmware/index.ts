@@ -1,0 +1,3 @@
+export { FirmwareListPage } from './pages/FirmwareListPage';
+export { FirmwareAddPage } from './pages/FirmwareAddPage';
+export { FirmwareDetailPage } from './pages/FirmwareDetailPage';

@@ -1,0 +1,28 @@
+import { Card } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toastSuccess } from '../../../lib/feedback';
+import { createFirmware } from '../api/create-firmware';
+import { FirmwareForm } from '../components/FirmwareForm';
+import { FIRMWARE_LIST, firmwareDetail } from '../components/paths';
+
+export function FirmwareAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (
+    <Card title={t('firmware.actions.add')}>
+      <FirmwareForm
+        onCancel={() => navigate(FIRMWARE_LIST)}
+        onSave={async (body) => {
+          const saved = await createFirmware(body);
+          toastSuccess();
+          // the task forms' package options
+          await queryClient.invalidateQueries({ queryKey: ['common', 'firmwareListQuery'] });
+          navigate(firmwareDetail(saved.id));
+        }}
+      />
+    </Card>
+  );
+}

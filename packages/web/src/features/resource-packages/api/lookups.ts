@@ -1,0 +1,15 @@
+import { get } from '../../../lib/http';
+
+/** Speak languages a language pack can be for; named in the request language, so the key carries it. */
+export const speakLanguagesQuery = (locale: string) => ({
+  queryKey: ['common', 'speakLanguageListQuery', locale] as const,
+  queryFn: () => get<{ value: string; label: string }[]>('/v1/common/speakLanguageListQuery'),
+  staleTime: Infinity,
+});
+
+/** Operators filter packages by the account that added them. */
+export const accountOptionsQuery = (enabled: boolean) => ({
+  queryKey: ['common', 'accountListQuery'] as const,
+  queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
+  enabled,
+});

@@ -1,0 +1,3 @@
+export { ResourcePackageListPage } from './pages/ResourcePackageListPage';
+export { ResourcePackageAddPage } from './pages/ResourcePackageAddPage';
+export { ResourcePackageDetailPage } from './pages/ResourcePackageDetailPage';

@@ -1,0 +1,28 @@
+import { Card } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toastSuccess } from '../../../lib/feedback';
+import { createResourcePackage } from '../api/create-resource-package';
+import { PACKAGE_LIST, packageDetail } from '../components/paths';
+import { ResourcePackageForm } from '../components/ResourcePackageForm';
+
+export function ResourcePackageAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (
+    <Card title={t('resourcePackage.actions.add')}>
+      <ResourcePackageForm
+        onCancel={() => navigate(PACKAGE_LIST)}
+        onSave={async (body) => {
+          const saved = await createResourcePackage(body);
+          toastSuccess();
+          // the task forms' package options
+          await queryClient.invalidateQueries({ queryKey: ['common', 'resourceListQuery'] });
+          navigate(packageDetail(saved.id));
+        }}
+      />
+    </Card>
+  );
+}

@@ -18,6 +18,7 @@ import { ensureAdmin } from './modules/auth/seed';
 import { modules } from './modules';
 import { startJobs } from './jobs';
 import { openStorage } from './storage';
+import { startOtaEngine } from './modules/ota-tasks/engine';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
 function markPublic(scope: App): void {
@@ -95,6 +96,8 @@ export async function createServer(
   const gateway = await startGateway(deps, { httpServer: app.server, log: app.log });
   deps.gateway = gateway;
   const stopJobs = opts.jobs === false ? () => {} : startJobs(deps, app.log);
+  // upgrade tasks run wherever devices are served, tests included (they are not a scheduled job)
+  const stopOta = startOtaEngine(deps, app.log);
   mailer.start();
   return {
     app,
@@ -102,6 +105,7 @@ export async function createServer(
     database,
     close: async () => {
       stopJobs();
+      await stopOta();
       mailer.stop();
       await gateway.close(); // the one started here, even if a test swapped deps.gateway
       await app.close();

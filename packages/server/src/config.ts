@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Config } from './storage/s3';
 
 /** Every setting Herald reads from the environment, with its default (documented in README). */
 export type Config = {
@@ -20,9 +21,15 @@ export type Config = {
   /** Allowed redirect-address origins for the authorisation-code flow besides publicUrl */
   allowedRedirectOrigins: string[];
   bodyLimitBytes: number;
+  /** uploaded files: local disk under dataDir/files, or an S3-compatible store when `s3` is set */
+  storage: { s3: S3Config | undefined };
   mqtt: MqttConfig;
   /** multiplies WEBHOOK_BACKOFF_MS (retry delays of webhook deliveries); tests use a small one */
   webhookBackoffScale: number;
+  /** upgrade engine: how often it looks for work (OTA_TICK_MS) */
+  otaTickMs: number;
+  /** upgrade engine: length of a task "minute" (timeouts, pace, back-off); tests shorten it (OTA_MINUTE_MS) */
+  otaMinuteMs: number;
 };
 
 /** The device gateway: an embedded broker, or an external one when `url` is set. */
@@ -72,7 +79,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    storage: {
+      s3:
+        env.STORAGE_S3_ENDPOINT && env.STORAGE_S3_BUCKET
+          ? {
+              endpoint: env.STORAGE_S3_ENDPOINT,
+              bucket: env.STORAGE_S3_BUCKET,
+              region: env.STORAGE_S3_REGION || 'us-east-1',
+              accessKey: env.STORAGE_S3_ACCESS_KEY ?? '',
+              secretKey: env.STORAGE_S3_SECRET_KEY ?? '',
+              pathStyle: !/^(false|0|no)$/i.test(env.STORAGE_S3_PATH_STYLE ?? ''),
+            }
+          : undefined,
+    },
     webhookBackoffScale: Math.max(0, int(env.WEBHOOK_BACKOFF_SCALE, 1)),
+    otaTickMs: Math.max(10, int(env.OTA_TICK_MS, 1000)),
+    otaMinuteMs: Math.max(100, int(env.OTA_MINUTE_MS, 60_000)),
     mqtt: {
       host: env.MQTT_HOST || env.HOST || '0.0.0.0',
       port: int(env.MQTT_PORT, 1883),

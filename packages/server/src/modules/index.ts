@@ -22,6 +22,7 @@ import webhookRoutes from './webhooks/routes';
 import recordRoutes from './records/routes';
 import tradeSpeakRoutes from './trade-speak/routes';
 import speakTestRoutes from './speak-test/routes';
+import otaTaskRoutes from './ota-tasks/routes';
 
 /** Every module's routes, registered in this order. */
 export const modules: RoutesPlugin[] = [
@@ -47,5 +48,6 @@ export const modules: RoutesPlugin[] = [
   recordRoutes,
   tradeSpeakRoutes,
   speakTestRoutes,
+  otaTaskRoutes,
   openApiRoutes,
 ];

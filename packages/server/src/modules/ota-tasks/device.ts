@@ -1,5 +1,9 @@
-import type { Ack, OtaProgress } from '@herald/contract';
+import { compareVersions, type Ack, type OtaProgress } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import { takeInJoiners } from './engine';
+import { offerDue, retryOrEnd } from './offer';
+import * as repo from './repo';
+import { taskTarget } from './target';
 
 /**
  * The device side of upgrade tasks, called by device-link for every gateway. Nothing here may
@@ -7,14 +11,57 @@ import type { Deps } from '../../lib/deps';
  */
 type DeviceRef = { id: number; sn: string; accountId?: number };
 
+/** How far an attempt got; reports never move it back (QoS 1 duplicates, reordering). */
+const RANK: Record<string, number> = { offered: 0, downloading: 1, verifying: 2, installing: 3 };
+const STEP_STATE = { downloading: 'downloading', verifying: 'verifying', installing: 'installing' } as const;
+
 /** A device reported progress on `up/ota` (the offer's id names the execution and attempt). */
-export async function onOtaProgress(_deps: Deps, _device: DeviceRef, _p: OtaProgress, _arrivedAt = Date.now()) {
-  // filled in by the OTA engine
+export async function onOtaProgress(deps: Deps, device: DeviceRef, p: OtaProgress, arrivedAt = Date.now()) {
+  if (!p.id.startsWith('ota-')) return;
+  const found = await repo.findByOffer(deps.db, device.id, p.id);
+  // another attempt's offer, or the execution already ended: stale news
+  if (!found || !repo.OFFERED.includes(found.exec.state)) return;
+  const { exec, task } = found;
+  const now = new Date(arrivedAt);
+  if (p.step === 'failed') {
+    await retryOrEnd(deps, exec, task, { final: 'failed', reason: p.reason ?? 'other', message: p.message }, now);
+    return;
+  }
+  const state = p.step === 'rebooting' ? 'installing' : STEP_STATE[p.step];
+  if (RANK[state]! < RANK[exec.state]!) return;
+  const guard = { from: [exec.state], attempt: exec.attempt };
+  if (state === exec.state && p.step !== 'rebooting') {
+    // a progress figure within the same step is not a state change: no history line
+    if (p.progress !== undefined) await repo.transition(deps.db, exec.id, guard, { progress: p.progress }, [], now);
+    return;
+  }
+  // 'rebooting' is the last word before the device reconnects; kept as the message of `installing`
+  const message = p.step === 'rebooting' ? 'rebooting' : (p.message ?? null);
+  await repo.transition(
+    deps.db,
+    exec.id,
+    guard,
+    { state, message, progress: p.step === 'downloading' ? (p.progress ?? 0) : exec.progress },
+    [{ state, message }],
+    now,
+  );
 }
 
 /** An ack of a `down/ota` offer; false when the id is not an offer's (then it is someone else's ack). */
-export async function onOtaAck(_deps: Deps, _device: DeviceRef, _ack: Ack): Promise<boolean> {
-  return false;
+export async function onOtaAck(deps: Deps, device: DeviceRef, ack: Ack): Promise<boolean> {
+  if (!ack.id.startsWith('ota-')) return false;
+  const found = await repo.findByOffer(deps.db, device.id, ack.id);
+  if (!found || found.exec.state !== 'offered' || ack.code === 'ok') return true;
+  const { exec, task } = found;
+  // unsupported/invalid will not change on a retry; busy, expired or failed may
+  const permanent = ack.code === 'unsupported' || ack.code === 'invalid';
+  await retryOrEnd(deps, exec, task, {
+    final: 'failed',
+    reason: permanent ? 'unsupported' : 'other',
+    message: ack.message ?? ack.code,
+    retryable: !permanent,
+  });
+  return true;
 }
 
 /**
@@ -22,10 +69,50 @@ export async function onOtaAck(_deps: Deps, _device: DeviceRef, _ack: Ack): Prom
  * at boot. An execution succeeds here, and only here: the device came back on the target version.
  */
 export async function onDeviceVersions(
-  _deps: Deps,
-  _device: DeviceRef,
-  _v: { firmware?: string; resources?: Record<string, string> },
-) {}
+  deps: Deps,
+  device: DeviceRef,
+  v: { firmware?: string; resources?: Record<string, string> },
+) {
+  if (!v.firmware && !v.resources) return;
+  await repo.storeVersions(deps.db, device.id, v);
+  const now = new Date();
+  for (const { exec, task } of await repo.activeForDevice(deps.db, device.id)) {
+    const target = await taskTarget(deps.db, task);
+    if (!target) continue;
+    const reported = target.kind === 'firmware' ? v.firmware : v.resources?.[target.name];
+    if (!reported || compareVersions(reported, target.version) !== 0) continue;
+    // never offered by this task: the device got there another way
+    const done =
+      exec.attempt > 0
+        ? { state: 'succeeded' as const, reason: null }
+        : { state: 'skipped' as const, reason: 'alreadyOnTarget' as const };
+    await repo.transition(
+      deps.db,
+      exec.id,
+      { from: [exec.state], attempt: exec.attempt },
+      { ...done, deadlineAt: null, notBefore: null, progress: null, finishedAt: now },
+      [done],
+      now,
+    );
+  }
+}
 
-/** The device is online and subscribed: offer it what waits (queued executions, late joiners). */
-export function onDeviceOnlineForOta(_deps: Deps, _device: DeviceRef): void {}
+/**
+ * The device is online and subscribed: offer it what waits (queued executions, late joiners).
+ * Versions were handled just before (onDeviceVersions), so an attempt still `installing` now
+ * means the device restarted without the new version: rolled back.
+ */
+export function onDeviceOnlineForOta(deps: Deps, device: DeviceRef): void {
+  void (async () => {
+    for (const { exec, task } of await repo.activeForDevice(deps.db, device.id)) {
+      if (exec.state === 'installing') {
+        await retryOrEnd(deps, exec, task, { final: 'failed', reason: 'rolledBack' });
+      }
+    }
+    const accountId = device.accountId ?? (await repo.accountOfDevice(deps.db, device.id));
+    if (accountId !== undefined) await takeInJoiners(deps, { accountId, deviceId: device.id });
+    await offerDue(deps, { deviceId: device.id });
+  })().catch(() => {
+    // the engine's next tick retries whatever this missed
+  });
+}

@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ACTIVE_EXECUTION_STATES } from '@herald/contract';
+import type { Deps } from '../../lib/deps';
+import { devicesInScope, scopeOf } from '../task-scope/scope';
+import { addExecutions } from './evaluate';
+import { offerDue, retryOrEnd } from './offer';
+import * as repo from './repo';
+import { taskTarget } from './target';
+
+/** Late joiners of 'all', 'group' and 'sn' tasks are looked for every this many ticks. */
+const JOIN_EVERY = 10;
+const OVERDUE_BATCH = 500;
+
+/**
+ * The upgrade engine: every OTA_TICK_MS it starts due tasks, times out and retries executions,
+ * sends offers to online devices, takes in devices that joined a task's scope, and ends or expires
+ * tasks. Every step claims its rows with a conditional update, so several server processes may run
+ * it side by side. Returns a stop function that waits for the tick in progress.
+ */
+export function startOtaEngine(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let n = 0;
+  const loop = () => {
+    if (stopped) return;
+    running = tick(deps, n++ % JOIN_EVERY === 0)
+      .catch((err) => log.error({ err }, 'ota engine tick failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, deps.config.otaTickMs);
+      });
+  };
+  timer = setTimeout(loop, deps.config.otaTickMs);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
+
+export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()): Promise<void> {
+  const db = deps.db;
+  await repo.startDueTasks(db, now);
+  for (const id of await repo.expireDueTasks(db, now)) {
+    await repo.cancelActive(db, id, ACTIVE_EXECUTION_STATES, 'taskExpired', now);
+  }
+  await timeOut(deps, now);
+  if (lookForJoiners) await takeInJoiners(deps, { scopes: ['all', 'group', 'sn'] });
+  await offerDue(deps, { now });
+  await repo.finishDoneTasks(db, now);
+}
+
+/** Attempts past their deadline: retried, or timed out (no response). */
+async function timeOut(deps: Deps, now: Date): Promise<void> {
+  const late = await repo.overdue(deps.db, now, OVERDUE_BATCH);
+  const tasks = new Map<number, repo.TaskRow | undefined>();
+  for (const { exec, online } of late) {
+    if (!tasks.has(exec.taskId)) tasks.set(exec.taskId, await repo.findTask(deps.db, exec.taskId));
+    const task = tasks.get(exec.taskId);
+    if (!task) continue;
+    await retryOrEnd(deps, exec, task, { final: 'timedOut', reason: 'noResponse', retryable: online }, now);
+  }
+}
+
+/**
+ * Devices now in the scope of a live task without an execution in it get one (same skip rules
+ * as at creation): new devices, devices moved into a group, a named S/N added later.
+ */
+export async function takeInJoiners(
+  deps: Deps,
+  where: { accountId?: number; scopes?: string[]; deviceId?: number },
+): Promise<number> {
+  let added = 0;
+  for (const task of await repo.liveTasks(deps.db, where)) {
+    const target = await taskTarget(deps.db, task);
+    if (!target) continue;
+    const only = where.deviceId !== undefined ? { deviceId: where.deviceId } : undefined;
+    const { devices } = await devicesInScope(deps.db, task.accountId, scopeOf(task), only);
+    if (!devices.length) continue;
+    const have = await repo.executedDeviceIds(deps.db, task.id);
+    const joining = devices.filter((d) => !have.has(d.id));
+    if (!joining.length) continue;
+    const r = await addExecutions(deps.db, task, target, joining);
+    added += r.queued;
+  }
+  return added;
+}

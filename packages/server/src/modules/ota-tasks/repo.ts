@@ -1,0 +1,445 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { ACTIVE_EXECUTION_STATES, TaskCreationStatus, type ExecutionState } from '@herald/contract';
+import type { Db } from '../../db/client';
+import {
+  accounts,
+  devices,
+  firmwarePackages,
+  otaExecutionEvents,
+  otaExecutions,
+  otaTasks,
+  resourcePackages,
+} from '../../db/schema';
+import { containsPattern } from '../../lib/filters';
+
+export type TaskRow = typeof otaTasks.$inferSelect;
+export type ExecRow = typeof otaExecutions.$inferSelect;
+export type NewExec = typeof otaExecutions.$inferInsert;
+type TaskSet = Partial<typeof otaTasks.$inferInsert>;
+type ExecSet = Partial<typeof otaExecutions.$inferInsert>;
+export type EventIn = { state: ExecutionState; reason?: string | null; message?: string | null };
+
+const ACTIVE = [...ACTIVE_EXECUTION_STATES] as string[];
+/** States in which the device holds an offer (the deadline runs). */
+export const OFFERED = ['offered', 'downloading', 'verifying', 'installing'];
+const activeSql = sql.raw(ACTIVE.map((s) => `'${s}'`).join(', '));
+
+// ── tasks ────────────────────────────────────────────────────────────────
+
+export async function insertTask(db: Db, values: typeof otaTasks.$inferInsert): Promise<TaskRow> {
+  const [row] = await db.insert(otaTasks).values(values).returning();
+  return row!;
+}
+
+export async function findTask(db: Db, id: number): Promise<TaskRow | undefined> {
+  const [row] = await db.select().from(otaTasks).where(eq(otaTasks.id, id));
+  return row;
+}
+
+/** Update a task only while its creation status is one of `from` (claims the change among processes). */
+export async function updateTaskIf(db: Db, id: number, from: number[], set: TaskSet): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(otaTasks)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(otaTasks.id, id), inArray(otaTasks.creationStatus, from)))
+    .returning();
+  return row;
+}
+
+export type TaskFilters = {
+  accountId?: number;
+  name?: string;
+  type?: number;
+  status?: number;
+  creationStatuses?: number[];
+  sortField?: 'id' | 'effectiveAt' | 'createdAt';
+  sortOrder?: 'ascend' | 'descend';
+  limit: number;
+  offset: number;
+};
+
+const packageName = sql<
+  string | null
+>`coalesce((select ${firmwarePackages.name} from ${firmwarePackages} where ${firmwarePackages.id} = ${otaTasks.firmwareId}), (select ${resourcePackages.name} from ${resourcePackages} where ${resourcePackages.id} = ${otaTasks.resourceId}))`;
+
+const taskView = {
+  task: otaTasks,
+  accountName: accounts.name,
+  packageName,
+};
+export type TaskView = { task: TaskRow; accountName: string | null; packageName: string | null };
+
+export async function listTasks(db: Db, f: TaskFilters): Promise<{ rows: TaskView[]; total: number }> {
+  const where = and(
+    f.accountId !== undefined ? eq(otaTasks.accountId, f.accountId) : undefined,
+    f.name ? ilike(otaTasks.name, containsPattern(f.name)) : undefined,
+    f.type !== undefined ? eq(otaTasks.type, f.type) : undefined,
+    f.status !== undefined ? eq(otaTasks.status, f.status) : undefined,
+    f.creationStatuses ? inArray(otaTasks.creationStatus, f.creationStatuses) : undefined,
+  );
+  const col = { id: otaTasks.id, effectiveAt: otaTasks.effectiveAt, createdAt: otaTasks.createdAt }[
+    f.sortField ?? 'createdAt'
+  ];
+  const dir = f.sortOrder === 'ascend' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(taskView)
+      .from(otaTasks)
+      .leftJoin(accounts, eq(accounts.id, otaTasks.accountId))
+      .where(where)
+      .orderBy(dir(col), dir(otaTasks.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.select({ n: count() }).from(otaTasks).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findTaskView(db: Db, id: number): Promise<TaskView | undefined> {
+  const [row] = await db
+    .select(taskView)
+    .from(otaTasks)
+    .leftJoin(accounts, eq(accounts.id, otaTasks.accountId))
+    .where(eq(otaTasks.id, id));
+  return row;
+}
+
+/** Executions per state, per task. */
+export async function stateCounts(db: Db, taskIds: number[]): Promise<Map<number, Record<string, number>>> {
+  const out = new Map<number, Record<string, number>>();
+  if (!taskIds.length) return out;
+  const rows = await db
+    .select({ taskId: otaExecutions.taskId, state: otaExecutions.state, n: count() })
+    .from(otaExecutions)
+    .where(inArray(otaExecutions.taskId, taskIds))
+    .groupBy(otaExecutions.taskId, otaExecutions.state);
+  for (const r of rows) {
+    const m = out.get(r.taskId) ?? {};
+    m[r.state] = r.n;
+    out.set(r.taskId, m);
+  }
+  return out;
+}
+
+// ── engine: task lifecycle ───────────────────────────────────────────────
+
+/** Tasks whose effective time came: not started → in progress. */
+export async function startDueTasks(db: Db, now: Date): Promise<number[]> {
+  const rows = await db
+    .update(otaTasks)
+    .set({ creationStatus: TaskCreationStatus.IN_PROGRESS, startedAt: now, updatedAt: now })
+    .where(and(eq(otaTasks.creationStatus, TaskCreationStatus.NOT_STARTED), lte(otaTasks.effectiveAt, now)))
+    .returning({ id: otaTasks.id });
+  return rows.map((r) => r.id);
+}
+
+/** Tasks past their end of life: expired (the caller cancels what is still active). */
+export async function expireDueTasks(db: Db, now: Date): Promise<number[]> {
+  const rows = await db
+    .update(otaTasks)
+    .set({ creationStatus: TaskCreationStatus.EXPIRED, status: 6, endedAt: now, updatedAt: now })
+    .where(
+      and(
+        inArray(otaTasks.creationStatus, [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS]),
+        lte(otaTasks.expireAt, now),
+      ),
+    )
+    .returning({ id: otaTasks.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * In-progress tasks with nothing active left end: success when no execution ended failed,
+ * timed out or cancelled, else failed.
+ */
+export async function finishDoneTasks(db: Db, now: Date): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    update ota_tasks t
+       set creation_status = ${TaskCreationStatus.ENDED},
+           status = case when exists (
+             select 1 from ota_executions e
+              where e.task_id = t.id and e.state in ('failed', 'timedOut', 'cancelled')
+           ) then 4 else 3 end,
+           ended_at = ${now.toISOString()}::timestamptz,
+           updated_at = ${now.toISOString()}::timestamptz
+     where t.creation_status = ${TaskCreationStatus.IN_PROGRESS}
+       and not exists (select 1 from ota_executions e where e.task_id = t.id and e.state in (${activeSql}))
+    returning t.id`);
+  return rows.map((r) => Number(r.id));
+}
+
+/** A task has sent its first offer: pending push → upgrading. */
+export async function markUpgrading(db: Db, taskId: number): Promise<void> {
+  await db
+    .update(otaTasks)
+    .set({ status: 2, updatedAt: new Date() })
+    .where(and(eq(otaTasks.id, taskId), eq(otaTasks.status, 1)));
+}
+
+/** Tasks that may still take devices in: not started or in progress. */
+export async function liveTasks(db: Db, where?: { accountId?: number; scopes?: string[] }): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(otaTasks)
+    .where(
+      and(
+        inArray(otaTasks.creationStatus, [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS]),
+        where?.accountId !== undefined ? eq(otaTasks.accountId, where.accountId) : undefined,
+        where?.scopes ? inArray(otaTasks.scope, where.scopes) : undefined,
+      ),
+    );
+}
+
+/** Device ids that already have an execution in the task. */
+export async function executedDeviceIds(db: Db, taskId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ d: otaExecutions.deviceId })
+    .from(otaExecutions)
+    .where(eq(otaExecutions.taskId, taskId));
+  return new Set(rows.map((r) => r.d));
+}
+
+// ── executions ───────────────────────────────────────────────────────────
+
+/**
+ * Insert executions; a row that would break a unique index (the device's active slot of this
+ * kind is taken, or the device already has one in the task) is left out. Returns those inserted.
+ */
+export async function insertExecutions(db: Db, rows: NewExec[]): Promise<ExecRow[]> {
+  if (!rows.length) return [];
+  const out: ExecRow[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    out.push(
+      ...(await db
+        .insert(otaExecutions)
+        .values(rows.slice(i, i + 1000))
+        .onConflictDoNothing()
+        .returning()),
+    );
+  }
+  return out;
+}
+
+export async function insertEvents(
+  db: Db,
+  rows: {
+    executionId: number;
+    taskId: number;
+    attempt: number;
+    state: string;
+    reason?: string | null;
+    message?: string | null;
+    at?: Date;
+  }[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.insert(otaExecutionEvents).values(rows.slice(i, i + 1000));
+  }
+}
+
+/**
+ * Move one execution if it is still in one of `from` (and on `attempt`, when given), and write
+ * the change(s) to its history, in one transaction. Undefined when another report or process got
+ * there first.
+ */
+export async function transition(
+  db: Db,
+  id: number,
+  guard: { from: string[]; attempt?: number },
+  set: ExecSet,
+  events: EventIn[],
+  now = new Date(),
+): Promise<ExecRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(otaExecutions)
+      .set({ ...set, updatedAt: now })
+      .where(
+        and(
+          eq(otaExecutions.id, id),
+          inArray(otaExecutions.state, guard.from),
+          guard.attempt !== undefined ? eq(otaExecutions.attempt, guard.attempt) : undefined,
+        ),
+      )
+      .returning();
+    if (!row) return undefined;
+    if (events.length) {
+      await insertEvents(
+        tx,
+        events.map((e) => ({ executionId: row.id, taskId: row.taskId, attempt: row.attempt, at: now, ...e })),
+      );
+    }
+    return row;
+  });
+}
+
+/** Every still-active execution of a task becomes cancelled with `reason` (cancel, expiry). */
+export async function cancelActive(
+  db: Db,
+  taskId: number,
+  states: readonly string[],
+  reason: string,
+  now = new Date(),
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(otaExecutions)
+      .set({ state: 'cancelled', reason, finishedAt: now, deadlineAt: null, updatedAt: now })
+      .where(and(eq(otaExecutions.taskId, taskId), inArray(otaExecutions.state, [...states])))
+      .returning({ id: otaExecutions.id, attempt: otaExecutions.attempt });
+    await insertEvents(
+      tx,
+      rows.map((r) => ({ executionId: r.id, taskId, attempt: r.attempt, state: 'cancelled', reason, at: now })),
+    );
+    return rows.length;
+  });
+}
+
+/** Offered executions whose attempt ran out of time. */
+export async function overdue(db: Db, now: Date, limit: number) {
+  return db
+    .select({ exec: otaExecutions, online: devices.online })
+    .from(otaExecutions)
+    .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
+    .where(and(inArray(otaExecutions.state, OFFERED), lt(otaExecutions.deadlineAt, now)))
+    .orderBy(otaExecutions.deadlineAt)
+    .limit(limit);
+}
+
+/** Queued executions of in-progress tasks whose device is online and whose back-off has passed. */
+export async function dueOffers(db: Db, now: Date, limit: number, deviceId?: number) {
+  return db
+    .select({ exec: otaExecutions, sn: devices.sn })
+    .from(otaExecutions)
+    .innerJoin(otaTasks, eq(otaTasks.id, otaExecutions.taskId))
+    .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
+    .where(
+      and(
+        eq(otaExecutions.state, 'queued'),
+        eq(otaTasks.creationStatus, TaskCreationStatus.IN_PROGRESS),
+        eq(devices.online, true),
+        or(isNull(otaExecutions.notBefore), lte(otaExecutions.notBefore, now)),
+        deviceId !== undefined ? eq(otaExecutions.deviceId, deviceId) : undefined,
+      ),
+    )
+    .orderBy(otaExecutions.taskId, otaExecutions.id)
+    .limit(limit);
+}
+
+/** Offers a task sent since `since` (its pace is counted over the last minute). */
+export async function offersSince(db: Db, taskId: number, since: Date): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(otaExecutionEvents)
+    .where(
+      and(
+        eq(otaExecutionEvents.taskId, taskId),
+        eq(otaExecutionEvents.state, 'offered'),
+        gt(otaExecutionEvents.at, since),
+      ),
+    );
+  return r?.n ?? 0;
+}
+
+export async function findByOffer(db: Db, deviceId: number, offerId: string) {
+  const [row] = await db
+    .select({ exec: otaExecutions, task: otaTasks })
+    .from(otaExecutions)
+    .innerJoin(otaTasks, eq(otaTasks.id, otaExecutions.taskId))
+    .where(and(eq(otaExecutions.offerId, offerId), eq(otaExecutions.deviceId, deviceId)));
+  return row;
+}
+
+/** A device's active executions with their tasks. */
+export async function activeForDevice(db: Db, deviceId: number) {
+  return db
+    .select({ exec: otaExecutions, task: otaTasks })
+    .from(otaExecutions)
+    .innerJoin(otaTasks, eq(otaTasks.id, otaExecutions.taskId))
+    .where(and(eq(otaExecutions.deviceId, deviceId), inArray(otaExecutions.state, ACTIVE)));
+}
+
+const execView = {
+  exec: otaExecutions,
+  sn: devices.sn,
+  deviceName: devices.name,
+  online: devices.online,
+};
+export type ExecView = { exec: ExecRow; sn: string; deviceName: string | null; online: boolean };
+
+export async function listExecutions(
+  db: Db,
+  taskId: number,
+  f: { state?: string; sn?: string; limit: number; offset: number },
+): Promise<{ rows: ExecView[]; total: number }> {
+  const where = and(
+    eq(otaExecutions.taskId, taskId),
+    f.state ? eq(otaExecutions.state, f.state) : undefined,
+    f.sn ? ilike(devices.sn, containsPattern(f.sn)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(execView)
+      .from(otaExecutions)
+      .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
+      .where(where)
+      .orderBy(asc(otaExecutions.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db
+      .select({ n: count() })
+      .from(otaExecutions)
+      .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findExecutionView(db: Db, taskId: number, id: number): Promise<ExecView | undefined> {
+  const [row] = await db
+    .select(execView)
+    .from(otaExecutions)
+    .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
+    .where(and(eq(otaExecutions.taskId, taskId), eq(otaExecutions.id, id)));
+  return row;
+}
+
+export async function history(db: Db, executionId: number) {
+  return db
+    .select()
+    .from(otaExecutionEvents)
+    .where(eq(otaExecutionEvents.executionId, executionId))
+    .orderBy(asc(otaExecutionEvents.id));
+}
+
+/** A task's state changes in order (the progress chart replays them). */
+export async function taskEvents(db: Db, taskId: number) {
+  return db
+    .select({ executionId: otaExecutionEvents.executionId, state: otaExecutionEvents.state, at: otaExecutionEvents.at })
+    .from(otaExecutionEvents)
+    .where(eq(otaExecutionEvents.taskId, taskId))
+    .orderBy(asc(otaExecutionEvents.at), asc(otaExecutionEvents.id));
+}
+
+// ── device versions ──────────────────────────────────────────────────────
+
+/** Keep what the device reported: firmware in its column, pack versions merged into telemetry.resources. */
+export async function storeVersions(
+  db: Db,
+  deviceId: number,
+  v: { firmware?: string; resources?: Record<string, string> },
+): Promise<void> {
+  const set: Record<string, unknown> = {};
+  if (v.firmware) set.firmwareVersion = v.firmware;
+  if (v.resources && Object.keys(v.resources).length) {
+    set.telemetry = sql`jsonb_set(coalesce(${devices.telemetry}, '{}'::jsonb), '{resources}',
+      coalesce(${devices.telemetry} -> 'resources', '{}'::jsonb) || ${JSON.stringify(v.resources)}::jsonb)`;
+  }
+  if (!Object.keys(set).length) return;
+  await db.update(devices).set(set).where(eq(devices.id, deviceId));
+}
+
+export async function accountOfDevice(db: Db, deviceId: number): Promise<number | undefined> {
+  const [row] = await db.select({ a: devices.accountId }).from(devices).where(eq(devices.id, deviceId));
+  return row?.a ?? undefined;
+}

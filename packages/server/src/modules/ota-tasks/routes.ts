@@ -1,0 +1,133 @@
+import {
+  createOtaTaskBody,
+  envelope,
+  executionDetailSchema,
+  executionListQuery,
+  executionParamSchema,
+  executionSchema,
+  idParamSchema,
+  otaProgressSchema,
+  otaTaskListItemSchema,
+  otaTaskListQuery,
+  otaTaskSchema,
+  pageOf,
+  updateOtaTaskBody,
+} from '@herald/contract';
+import { ok } from '../../lib/envelope';
+import type { RoutesPlugin } from '../../lib/deps';
+import * as tasks from './service';
+
+const tags = ['ota-tasks'];
+/** Both sides: operators act on an account they name, account users on their own. */
+const access = (action: string) => ({ access: { permission: `herald.ota.task.${action}` } }) as const;
+
+const otaTaskRoutes: RoutesPlugin = async (app, deps) => {
+  app.get(
+    '/v1/ota-tasks',
+    {
+      config: access('query'),
+      schema: {
+        tags,
+        summary: 'List upgrade tasks with execution counts',
+        querystring: otaTaskListQuery,
+        response: { 200: envelope(pageOf(otaTaskListItemSchema)) },
+      },
+    },
+    async (req) => ok(await tasks.listTasks(deps, req.auth, req.query)),
+  );
+  app.post(
+    '/v1/ota-tasks',
+    {
+      config: access('add'),
+      schema: {
+        tags,
+        summary: 'Create an upgrade task (devices in scope are evaluated at once)',
+        body: createOtaTaskBody,
+        response: { 200: envelope(otaTaskSchema) },
+      },
+    },
+    async (req) => ok(await tasks.createTask(deps, req.auth, req.body)),
+  );
+  app.get(
+    '/v1/ota-tasks/:id',
+    {
+      config: access('query'),
+      schema: {
+        tags,
+        summary: 'Upgrade task detail',
+        params: idParamSchema,
+        response: { 200: envelope(otaTaskSchema) },
+      },
+    },
+    async (req) => ok(await tasks.getTask(deps, req.auth, req.params.id)),
+  );
+  app.put(
+    '/v1/ota-tasks/:id',
+    {
+      config: access('edit'),
+      schema: {
+        tags,
+        summary: 'Edit an upgrade task that has not started',
+        params: idParamSchema,
+        body: updateOtaTaskBody,
+        response: { 200: envelope(otaTaskSchema) },
+      },
+    },
+    async (req) => ok(await tasks.updateTask(deps, req.auth, req.params.id, req.body)),
+  );
+  app.post(
+    '/v1/ota-tasks/:id/cancel',
+    {
+      config: access('cancel'),
+      schema: {
+        tags,
+        summary: 'Cancel an upgrade task: no new offers, queued executions cancelled',
+        params: idParamSchema,
+        response: { 200: envelope(otaTaskSchema) },
+      },
+    },
+    async (req) => ok(await tasks.cancelTask(deps, req.auth, req.params.id)),
+  );
+  app.get(
+    '/v1/ota-tasks/:id/progress',
+    {
+      config: access('query'),
+      schema: {
+        tags,
+        summary: 'Counts per execution state and their course over time',
+        params: idParamSchema,
+        response: { 200: envelope(otaProgressSchema) },
+      },
+    },
+    async (req) => ok(await tasks.taskProgress(deps, req.auth, req.params.id)),
+  );
+  app.get(
+    '/v1/ota-tasks/:id/executions',
+    {
+      config: access('query'),
+      schema: {
+        tags,
+        summary: "A task's device executions",
+        params: idParamSchema,
+        querystring: executionListQuery,
+        response: { 200: envelope(pageOf(executionSchema)) },
+      },
+    },
+    async (req) => ok(await tasks.listExecutions(deps, req.auth, req.params.id, req.query)),
+  );
+  app.get(
+    '/v1/ota-tasks/:id/executions/:executionId',
+    {
+      config: access('query'),
+      schema: {
+        tags,
+        summary: 'One device execution with its history',
+        params: executionParamSchema,
+        response: { 200: envelope(executionDetailSchema) },
+      },
+    },
+    async (req) => ok(await tasks.getExecution(deps, req.auth, req.params.id, req.params.executionId)),
+  );
+};
+
+export default otaTaskRoutes;

@@ -1,0 +1,123 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { OtaTaskType, type OtaKind } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { files, firmwarePackages, resourcePackages } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
+import { signedDownloadUrl } from '../files/urls';
+
+/**
+ * What a task installs, read from its package: the device's OTA slot (`kind`), the name the
+ * device reports the version under, the target version and the package's own upgrade rules.
+ */
+export type Target = {
+  kind: OtaKind;
+  /** firmware: the app name; resource: the pack's name (a language pack's is its language code) */
+  name: string;
+  version: string;
+  packageName: string;
+  fileId: number;
+  /** firmware only */
+  modelId: number | null;
+  split: boolean;
+  baseVersion: string | null;
+  minUpgradeVersion: string | null;
+  /** language packs */
+  language: string | null;
+};
+
+type FirmwareRow = typeof firmwarePackages.$inferSelect;
+type ResourceRow = typeof resourcePackages.$inferSelect;
+
+const fromFirmware = (f: FirmwareRow): Target => ({
+  kind: 'firmware',
+  name: f.appName,
+  version: f.versionName,
+  packageName: f.name,
+  fileId: f.fileId,
+  modelId: f.modelId,
+  split: f.packageType === 'split',
+  baseVersion: f.baseVersion,
+  minUpgradeVersion: f.minUpgradeVersion,
+  language: null,
+});
+
+const fromResource = (r: ResourceRow, language: string | null): Target => ({
+  kind: 'resource',
+  name: language ?? r.name,
+  version: r.version,
+  packageName: r.name,
+  fileId: r.fileId,
+  modelId: null,
+  split: false,
+  baseVersion: null,
+  minUpgradeVersion: null,
+  language,
+});
+
+/** A package of `type` the account may use (its own or a platform one), or undefined. */
+export async function findTarget(
+  db: Db,
+  type: number,
+  packageId: number,
+  accountId: number,
+): Promise<Target | undefined> {
+  if (type === OtaTaskType.APP) {
+    const [f] = await db
+      .select()
+      .from(firmwarePackages)
+      .where(
+        and(
+          eq(firmwarePackages.id, packageId),
+          isNull(firmwarePackages.deletedAt),
+          or(isNull(firmwarePackages.accountId), eq(firmwarePackages.accountId, accountId)),
+        ),
+      );
+    return f && fromFirmware(f);
+  }
+  const [r] = await db
+    .select()
+    .from(resourcePackages)
+    .where(
+      and(
+        eq(resourcePackages.id, packageId),
+        eq(resourcePackages.kind, 'language'),
+        isNull(resourcePackages.deletedAt),
+        or(isNull(resourcePackages.accountId), eq(resourcePackages.accountId, accountId)),
+      ),
+    );
+  return r && fromResource(r, r.language);
+}
+
+/** The target of a stored task (its package may since have been deleted: tasks keep running). */
+export async function taskTarget(
+  db: Db,
+  task: {
+    type: number;
+    firmwareId: number | null;
+    resourceId: number | null;
+    accountId: number;
+    language: string | null;
+  },
+): Promise<Target | undefined> {
+  const id = task.type === OtaTaskType.APP ? task.firmwareId : task.resourceId;
+  if (id === null) return undefined;
+  if (task.type === OtaTaskType.APP) {
+    const [f] = await db.select().from(firmwarePackages).where(eq(firmwarePackages.id, id));
+    return f && fromFirmware(f);
+  }
+  const [r] = await db.select().from(resourcePackages).where(eq(resourcePackages.id, id));
+  return r && fromResource(r, task.language ?? r.language);
+}
+
+/** Where and what a device downloads: an expiring signed URL and the digests it must verify. */
+export async function downloadInfo(
+  deps: Deps,
+  fileId: number,
+): Promise<{ url: string; size: number; md5: string; sha256: string } | undefined> {
+  const [f] = await deps.db
+    .select({ size: files.size, md5: files.md5, sha256: files.sha256 })
+    .from(files)
+    .where(eq(files.id, fileId));
+  if (!f) return undefined;
+  return { url: signedDownloadUrl(deps, fileId), size: f.size, md5: f.md5, sha256: f.sha256 };
+}

@@ -16,6 +16,8 @@ const manufacturers = () => import('../features/manufacturers');
 const records = () => import('../features/records');
 const templates = () => import('../features/templates');
 const businesses = () => import('../features/businesses');
+const otaTasks = () => import('../features/ota-tasks');
+const pushTasks = () => import('../features/push-tasks');
 const firmware = () => import('../features/firmware');
 const resourcePackages = () => import('../features/resource-packages');
 const smartConfig = () => import('../features/smart-config');
@@ -83,6 +85,13 @@ const PAGES: Record<string, Page> = {
   'publish.detail': named(records, 'PublishRecordDetailPage'),
   delivery: named(records, 'DeliveryRecordListPage'),
   'delivery.detail': named(records, 'DeliveryRecordDetailPage'),
+  task: named(otaTasks, 'OtaTaskListPage'),
+  'task.add': named(otaTasks, 'OtaTaskAddPage'),
+  'task.edit': named(otaTasks, 'OtaTaskEditPage'),
+  'task.detail': named(otaTasks, 'OtaTaskDetailPage'),
+  pushTask: named(pushTasks, 'PushTaskListPage'),
+  'pushTask.add': named(pushTasks, 'PushTaskAddPage'),
+  'pushTask.detail': named(pushTasks, 'PushTaskDetailPage'),
   firmware: named(firmware, 'FirmwareListPage'),
   'firmware.add': named(firmware, 'FirmwareAddPage'),
   'firmware.detail': named(firmware, 'FirmwareDetailPage'),

@@ -16,6 +16,8 @@ import business from './business';
 import api from './api';
 import speakTest from './speak-test';
 import records from './records';
+import otaTask from './ota-task';
+import pushTask from './push-task';
 import otaFiles from './ota-files';
 
 export default {
@@ -37,5 +39,7 @@ export default {
   ...api,
   ...speakTest,
   ...records,
+  ...otaTask,
+  ...pushTask,
   ...otaFiles,
 };

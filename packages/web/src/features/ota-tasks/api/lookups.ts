@@ -1,0 +1,39 @@
+import type { GroupOption, PackageOption } from '@herald/contract';
+import { get } from '../../../lib/http';
+
+/**
+ * Lookups of the task forms (upgrade and push). Groups and packages belong to an account:
+ * operators name it, so these wait until one is chosen (`enabled`).
+ */
+export const groupOptionsQuery = (accountId: number | undefined, enabled: boolean) => ({
+  queryKey: ['common', 'groupListQuery', accountId ?? null] as const,
+  queryFn: () => get<GroupOption[]>('/v1/common/groupListQuery', { accountId }),
+  enabled,
+});
+
+export const firmwareOptionsQuery = (accountId: number | undefined, enabled: boolean) => ({
+  queryKey: ['common', 'firmwareListQuery', accountId ?? null] as const,
+  queryFn: () => get<PackageOption[]>('/v1/common/firmwareListQuery', { accountId }),
+  enabled,
+});
+
+export const resourceOptionsQuery = (
+  accountId: number | undefined,
+  language: string | undefined,
+  enabled: boolean,
+) => ({
+  queryKey: ['common', 'resourceListQuery', accountId ?? null, language ?? null] as const,
+  queryFn: () => get<PackageOption[]>('/v1/common/resourceListQuery', { accountId, language }),
+  enabled,
+});
+
+export const accountOptionsQuery = (enabled: boolean) => ({
+  queryKey: ['common', 'accountListQuery'] as const,
+  queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
+  enabled,
+});
+
+export const speakLanguagesQuery = (locale: string) => ({
+  queryKey: ['common', 'speakLanguageListQuery', locale] as const,
+  queryFn: () => get<{ value: string; label: string }[]>('/v1/common/speakLanguageListQuery'),
+});

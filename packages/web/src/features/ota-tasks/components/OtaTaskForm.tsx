@@ -1,0 +1,258 @@
+import { Alert } from 'antd';
+import {
+  ProForm,
+  ProFormDigit,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { Form } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import {
+  OTA_PACE_MAX,
+  OTA_RETRIES_MAX,
+  OTA_TASK_TYPES,
+  OTA_TIMEOUT_MINUTES_MAX,
+  type TaskScope,
+} from '@herald/contract';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useSession } from '../../../lib/session-context';
+import { modelOptionsQuery } from '../../devices/api/list-lookups';
+import { accountOptionsQuery, firmwareOptionsQuery, resourceOptionsQuery, speakLanguagesQuery } from '../api/lookups';
+import type { CreateOtaTaskBody, OtaTask } from '../api/types';
+import { EffectiveTimeField, ScopeFields } from './ScopeFields';
+import { effectiveTimeBody, scopeBody, type ScopeValues } from './task-scope';
+
+export type OtaTaskFormValues = ScopeValues & {
+  name: string;
+  accountId?: number;
+  type: 0 | 1;
+  modelId?: number;
+  packageId: number;
+  fromVersion?: string;
+  language?: string;
+  effectiveTime?: Dayjs | string | null;
+  retries: number;
+  timeoutMinutes: number;
+  pace: number;
+  remark?: string;
+};
+
+/** The form's values as the API takes them (trimmed; the scope's own list only). */
+export function toCreateBody(v: OtaTaskFormValues): CreateOtaTaskBody {
+  return {
+    name: v.name.trim(),
+    accountId: v.accountId,
+    type: v.type,
+    packageId: v.packageId,
+    fromVersion: v.fromVersion?.trim() || undefined,
+    language: v.type === 1 ? (v.language as CreateOtaTaskBody['language']) : undefined,
+    ...scopeBody(v),
+    effectiveTime: effectiveTimeBody(v.effectiveTime),
+    retries: v.retries,
+    timeoutMinutes: v.timeoutMinutes,
+    pace: v.pace,
+    remark: v.remark?.trim() || undefined,
+  } as CreateOtaTaskBody;
+}
+
+const DEFAULTS: Partial<OtaTaskFormValues> = { type: 0, scope: 'all', retries: 2, timeoutMinutes: 30, pace: 0 };
+
+function fromTask(task: OtaTask): Partial<OtaTaskFormValues> {
+  return {
+    name: task.name,
+    accountId: task.accountId,
+    type: task.type,
+    packageId: task.packageId,
+    fromVersion: task.fromVersion ?? '',
+    language: task.language ?? undefined,
+    scope: task.scope as TaskScope,
+    deviceIds: task.deviceIds,
+    groupIds: task.groupIds,
+    snText: task.sns.join('\n'),
+    // a start already near or past cannot be kept as is; the user picks a new one or "now"
+    effectiveTime: dayjs(task.effectiveAt).isAfter(dayjs().add(5, 'minute')) ? dayjs(task.effectiveAt) : undefined,
+    retries: task.retries,
+    timeoutMinutes: task.timeoutMinutes,
+    pace: task.pace,
+    remark: task.remark ?? '',
+  };
+}
+
+/** Package select: firmware (optionally narrowed to a model) or a language pack of a language. */
+function PackageFields({ accountId, ready, locked }: { accountId?: number; ready: boolean; locked: boolean }) {
+  const { t, i18n } = useTranslation();
+  const type = Form.useWatch('type') as number | undefined;
+  const modelId = Form.useWatch('modelId') as number | undefined;
+  const language = Form.useWatch('language') as string | undefined;
+  const models = useQuery(modelOptionsQuery());
+  const languages = useQuery(speakLanguagesQuery(i18n.language));
+  const firmware = useQuery(firmwareOptionsQuery(accountId, ready && type === 0));
+  const packs = useQuery(resourceOptionsQuery(accountId, language, ready && type === 1));
+  const packages =
+    type === 0 ? (firmware.data ?? []).filter((p) => !modelId || p.modelId === modelId) : (packs.data ?? []);
+  return (
+    <>
+      {type === 0 ? (
+        <ProFormSelect
+          name="modelId"
+          label={t('otaTask.fields.model')}
+          disabled={locked}
+          options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+          fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: true } as object}
+        />
+      ) : (
+        <ProFormSelect
+          name="language"
+          label={t('otaTask.fields.language')}
+          disabled={locked}
+          options={languages.data ?? []}
+          fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: true } as object}
+        />
+      )}
+      <ProFormSelect
+        name="packageId"
+        label={t('otaTask.fields.package')}
+        disabled={locked || !ready}
+        extra={ready ? undefined : t('error.selectAccountFirst')}
+        rules={[requiredSelect()]}
+        options={packages.map((p) => ({ value: p.value, label: `${p.label} (${p.version})` }))}
+        fieldProps={
+          {
+            showSearch: true,
+            optionFilterProp: 'label',
+            loading: (type === 0 ? firmware : packs).isFetching,
+            'data-testid': 'task-package',
+          } as object
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * Add and edit an upgrade task. Once created, the package and scope are fixed (the devices were
+ * evaluated against them), so editing (before the start only) changes the schedule and knobs.
+ * `onSave` throws to keep the form; the server's field errors go on the fields.
+ */
+export function OtaTaskForm({
+  task,
+  onSave,
+  onCancel,
+}: {
+  task?: OtaTask;
+  onSave: (v: OtaTaskFormValues) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<OtaTaskFormValues>();
+  const { side } = useSession();
+  const locked = !!task;
+  const accounts = useQuery(accountOptionsQuery(side === 'op'));
+  const accountId = Form.useWatch('accountId', form) as number | undefined;
+  const ready = side === 'ac' || !!accountId;
+
+  return (
+    <ProForm<OtaTaskFormValues>
+      form={form}
+      data-testid="ota-task-form"
+      layout="horizontal"
+      labelCol={{ span: 5 }}
+      wrapperCol={{ span: 12 }}
+      initialValues={task ? fromTask(task) : DEFAULTS}
+      onValuesChange={(changed: Partial<OtaTaskFormValues>) => {
+        // a package belongs to one account, type and language: a change of these drops the choice
+        if ('accountId' in changed || 'type' in changed || 'language' in changed || 'modelId' in changed)
+          form.setFieldValue('packageId', undefined);
+        if ('accountId' in changed) form.setFieldsValue({ groupIds: undefined, deviceIds: undefined });
+      }}
+      submitter={{
+        searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
+        onReset: onCancel,
+        submitButtonProps: { 'data-testid': 'ota-task-submit' },
+        render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
+      }}
+      onFinish={async (v) => {
+        try {
+          await onSave(v);
+        } catch (err) {
+          showServerFieldErrors(form, err);
+          return false;
+        }
+        return true;
+      }}
+    >
+      {locked && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('otaTask.editHint')} />}
+      <ProFormText
+        name="name"
+        label={t('otaTask.fields.name')}
+        rules={[required(), maxLen(64)]}
+        fieldProps={{ 'data-testid': 'task-name' } as object}
+      />
+      {side === 'op' && (
+        <ProFormSelect
+          name="accountId"
+          label={t('otaTask.fields.account')}
+          disabled={locked}
+          rules={[{ required: true, message: t('error.selectAccountFirst') }]}
+          options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          fieldProps={{ showSearch: true, optionFilterProp: 'label', 'data-testid': 'task-account' } as object}
+        />
+      )}
+      <ProFormRadio.Group
+        name="type"
+        label={t('otaTask.fields.type')}
+        disabled={locked}
+        rules={[requiredSelect()]}
+        radioType="button"
+        options={OTA_TASK_TYPES.map((v) => ({ value: v, label: t(`otaTask.type.${v}`) }))}
+        fieldProps={{ 'data-testid': 'task-type' } as object}
+      />
+      <PackageFields accountId={accountId} ready={ready} locked={locked} />
+      <ProFormText
+        name="fromVersion"
+        label={t('otaTask.fields.fromVersion')}
+        disabled={locked}
+        extra={t('otaTask.fromVersionHint')}
+        rules={[maxLen(32)]}
+        fieldProps={{ 'data-testid': 'task-from-version' } as object}
+      />
+      {locked ? (
+        <Form.Item label={t('otaTask.fields.scope')}>{t(`otaTask.scope.${task.scope}`)}</Form.Item>
+      ) : (
+        <ScopeFields accountId={accountId} accountReady={ready} />
+      )}
+      <EffectiveTimeField />
+      <ProFormDigit
+        name="retries"
+        label={t('otaTask.fields.retries')}
+        min={0}
+        max={OTA_RETRIES_MAX}
+        fieldProps={{ precision: 0 }}
+        rules={[requiredSelect()]}
+      />
+      <ProFormDigit
+        name="timeoutMinutes"
+        label={t('otaTask.fields.timeoutMinutes')}
+        min={1}
+        max={OTA_TIMEOUT_MINUTES_MAX}
+        fieldProps={{ precision: 0 }}
+        rules={[requiredSelect()]}
+      />
+      <ProFormDigit
+        name="pace"
+        label={t('otaTask.fields.pace')}
+        extra={t('otaTask.paceHint')}
+        min={0}
+        max={OTA_PACE_MAX}
+        fieldProps={{ precision: 0 }}
+        rules={[requiredSelect()]}
+      />
+      <ProFormTextArea name="remark" label={t('otaTask.fields.remark')} rules={[maxLen(500)]} />
+    </ProForm>
+  );
+}

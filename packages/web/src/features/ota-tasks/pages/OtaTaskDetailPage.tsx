@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Space, Spin } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { TaskCreationStatus } from '@herald/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useCan } from '../../../lib/can';
+import { formatDateTime } from '../../../lib/format';
+import { otaProgressQuery, otaTaskQuery } from '../api/ota-tasks-api';
+import type { OtaTask } from '../api/types';
+import { CancelTaskButton } from '../components/CancelTaskButton';
+import { ExecutionCards } from '../components/ExecutionCards';
+import { ExecutionTable } from '../components/ExecutionTable';
+import { LIVE_REFRESH_MS, P, TASK_LIST, taskEdit } from '../components/paths';
+import { ProgressChart } from '../components/ProgressChart';
+import { CountsProgress, CreationStatusTag, OtaStatusTag } from '../components/status-tags';
+
+/** Live while the task has not ended: creating, waiting for its start, or rolling out. */
+const isLive = (task?: OtaTask) => !!task && task.schedule !== 'ended';
+
+/** An upgrade task: its summary, counts per execution state, the course chart and its devices. */
+export function OtaTaskDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const id = Number(useParams().id ?? 0);
+  const [state, setState] = useState<string>();
+  const task = useQuery({
+    ...otaTaskQuery(id),
+    staleTime: 0,
+    refetchInterval: (q) => (isLive(q.state.data) ? LIVE_REFRESH_MS : false),
+  });
+  const live = isLive(task.data);
+  const progress = useQuery({ ...otaProgressQuery(id), refetchInterval: live ? LIVE_REFRESH_MS : false });
+  // the polls stop when the task ends; one last read so the counts and rows show the final states
+  const wasLive = useRef(false);
+  useEffect(() => {
+    if (wasLive.current && !live) void queryClient.invalidateQueries({ queryKey: ['ota-tasks', id] });
+    wasLive.current = live;
+  }, [live, id, queryClient]);
+  const tk = task.data;
+  if (!tk) return <Spin />;
+  const counts = progress.data?.counts ?? tk.counts;
+  const total = progress.data?.total ?? tk.total;
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card
+        title={`${t('otaTask.detailTitle')} · ${tk.name}`}
+        data-testid="ota-task-detail"
+        extra={
+          <Space>
+            {can(`${P}.edit`) && tk.creationStatus === TaskCreationStatus.NOT_STARTED && (
+              <Button onClick={() => navigate(taskEdit(tk.id))} data-testid="ota-task-edit">
+                {t('common.edit')}
+              </Button>
+            )}
+            {live && (
+              <CancelTaskButton
+                id={tk.id}
+                name={tk.name}
+                onCancelled={() => void queryClient.invalidateQueries({ queryKey: ['ota-tasks', id] })}
+              />
+            )}
+            <Button onClick={() => navigate(TASK_LIST)}>{t('common.back')}</Button>
+          </Space>
+        }
+      >
+        {tk.creationNote && (
+          <Alert
+            style={{ marginBottom: 16 }}
+            showIcon
+            type="warning"
+            data-testid="ota-task-note"
+            message={t(tk.creationNote === 'someFailed' ? 'error.someDevicesFailed' : 'error.noUpgradeDevices')}
+          />
+        )}
+        <Descriptions bordered column={{ xs: 1, md: 2, xl: 3 }} size="small">
+          <Descriptions.Item label={t('otaTask.fields.id')}>{tk.id}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.account')}>{tk.accountName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.type')}>{t(`otaTask.type.${tk.type}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.package')}>{tk.packageName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.toVersion')}>{tk.toVersion}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.fromVersion')}>{tk.fromVersion || '-'}</Descriptions.Item>
+          {tk.type === 1 && (
+            <Descriptions.Item label={t('otaTask.fields.language')}>{tk.language ?? '-'}</Descriptions.Item>
+          )}
+          <Descriptions.Item label={t('otaTask.fields.status')}>
+            <OtaStatusTag status={tk.status} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.creationStatus')}>
+            <CreationStatusTag status={tk.creationStatus} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.scope')}>{t(`otaTask.scope.${tk.scope}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.effectiveTime')}>
+            {formatDateTime(tk.effectiveAt)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.startedAt')}>{formatDateTime(tk.startedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.endedAt')}>{formatDateTime(tk.endedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.expireAt')}>{formatDateTime(tk.expireAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.retries')}>{tk.retries}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.timeoutMinutes')}>{tk.timeoutMinutes}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.pace')}>
+            {tk.pace || t('otaTask.paceUnlimited')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.progress')}>
+            <CountsProgress counts={counts} total={total} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.createdAt')}>{formatDateTime(tk.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.fields.remark')}>{tk.remark || '-'}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <ExecutionCards counts={counts} total={total} onPick={setState} />
+      <ProgressChart progress={progress.data} />
+      <ExecutionTable
+        taskId={id}
+        state={state}
+        onStateChange={setState}
+        refetchInterval={live ? LIVE_REFRESH_MS : false}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,209 @@
+import { Card, Form } from 'antd';
+import {
+  ProForm,
+  ProFormDigit,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { useQuery } from '@tanstack/react-query';
+import {
+  PUSH_MESSAGE_MAX,
+  PUSH_TTL_HOURS_DEFAULT,
+  PUSH_TTL_HOURS_MAX,
+  PUSH_TYPES,
+  type PushType,
+} from '@herald/contract';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useSession } from '../../../lib/session-context';
+import { printOptions } from '../../devices/components/device-codes';
+import { accountOptionsQuery, resourceOptionsQuery } from '../../ota-tasks/api/lookups';
+import { EffectiveTimeField, ScopeFields } from '../../ota-tasks/components/ScopeFields';
+import { effectiveTimeBody, scopeBody, type ScopeValues } from '../../ota-tasks/components/task-scope';
+import type { CreatePushTaskBody } from '../api/types';
+
+export type PushTaskFormValues = ScopeValues & {
+  name: string;
+  accountId?: number;
+  type: PushType;
+  config?: Record<string, unknown>;
+  message?: string;
+  resourceId?: number;
+  effectiveTime?: Dayjs | string | null;
+  ttlHours: number;
+  remark?: string;
+};
+
+/** Only the print parameters that were set (a push changes those and leaves the rest). */
+export function setParams(config: Record<string, unknown> | undefined) {
+  return Object.fromEntries(Object.entries(config ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}
+
+export function toPushBody(v: PushTaskFormValues): CreatePushTaskBody {
+  return {
+    name: v.name.trim(),
+    accountId: v.accountId,
+    type: v.type,
+    config: v.type === 'config' ? setParams(v.config) : undefined,
+    message: v.type === 'message' ? v.message?.trim() : undefined,
+    resourceId: v.type === 'resource' ? v.resourceId : undefined,
+    ...scopeBody(v),
+    effectiveTime: effectiveTimeBody(v.effectiveTime),
+    ttlHours: v.ttlHours,
+    remark: v.remark?.trim() || undefined,
+  } as CreatePushTaskBody;
+}
+
+/** Print parameters, each optional: left empty, the device keeps its own. */
+function ConfigFields() {
+  const { t } = useTranslation();
+  const opts = printOptions(t);
+  const yesNo = [
+    { value: true, label: t('pushTask.on') },
+    { value: false, label: t('pushTask.off') },
+  ];
+  const select = (name: string, label: string, options: { value: unknown; label: string }[]) => (
+    <ProFormSelect
+      name={['config', name]}
+      label={t(label)}
+      options={options as { value: string; label: string }[]}
+      fieldProps={{ allowClear: true, placeholder: t('pushTask.unchanged') } as object}
+    />
+  );
+  return (
+    <Card size="small" title={t('pushTask.configTitle')} style={{ marginBottom: 16 }}>
+      {select('language', 'device.print.language', opts.language)}
+      {select('speed', 'device.print.speed', opts.speed)}
+      {select('density', 'device.print.density', opts.density)}
+      {select('voiceType', 'device.print.voiceType', opts.voiceType)}
+      <ProFormDigit
+        name={['config', 'volume']}
+        label={t('device.print.volume')}
+        min={0}
+        max={100}
+        fieldProps={{ precision: 0, placeholder: t('pushTask.unchanged'), 'data-testid': 'push-volume' } as object}
+      />
+      {select('communicationType', 'device.print.communicationType', opts.communicationType)}
+      {select('logo', 'device.print.logo', yesNo)}
+      {select('autoCut', 'device.print.autoCut', yesNo)}
+      {select('paperWidth', 'device.print.paperWidth', opts.paperWidth)}
+    </Card>
+  );
+}
+
+/** Add a push task: what (print parameters, a message, a resource pack), to whom, when, for how long. */
+export function PushTaskForm({
+  onSave,
+  onCancel,
+}: {
+  onSave: (v: PushTaskFormValues) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PushTaskFormValues>();
+  const { side } = useSession();
+  const accounts = useQuery(accountOptionsQuery(side === 'op'));
+  const accountId = Form.useWatch('accountId', form) as number | undefined;
+  const type = Form.useWatch('type', form) as PushType | undefined;
+  const ready = side === 'ac' || !!accountId;
+  const resources = useQuery(resourceOptionsQuery(accountId, undefined, ready && type === 'resource'));
+
+  return (
+    <ProForm<PushTaskFormValues>
+      form={form}
+      data-testid="push-task-form"
+      layout="horizontal"
+      labelCol={{ span: 5 }}
+      wrapperCol={{ span: 12 }}
+      initialValues={{ type: 'config', scope: 'all', ttlHours: PUSH_TTL_HOURS_DEFAULT }}
+      onValuesChange={(changed: Partial<PushTaskFormValues>) => {
+        if ('accountId' in changed)
+          form.setFieldsValue({ resourceId: undefined, groupIds: undefined, deviceIds: undefined });
+      }}
+      submitter={{
+        searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
+        onReset: onCancel,
+        submitButtonProps: { 'data-testid': 'push-task-submit' },
+        render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
+      }}
+      onFinish={async (v) => {
+        try {
+          await onSave(v);
+        } catch (err) {
+          showServerFieldErrors(form, err);
+          return false;
+        }
+        return true;
+      }}
+    >
+      <ProFormText
+        name="name"
+        label={t('pushTask.fields.name')}
+        rules={[required(), maxLen(64)]}
+        fieldProps={{ 'data-testid': 'push-name' } as object}
+      />
+      {side === 'op' && (
+        <ProFormSelect
+          name="accountId"
+          label={t('pushTask.fields.account')}
+          rules={[{ required: true, message: t('error.selectAccountFirst') }]}
+          options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          fieldProps={{ showSearch: true, optionFilterProp: 'label', 'data-testid': 'push-account' } as object}
+        />
+      )}
+      <ProFormRadio.Group
+        name="type"
+        label={t('pushTask.fields.type')}
+        radioType="button"
+        rules={[requiredSelect()]}
+        options={PUSH_TYPES.map((v) => ({ value: v, label: t(`pushTask.type.${v}`) }))}
+        fieldProps={{ 'data-testid': 'push-type' } as object}
+      />
+      {type === 'config' && <ConfigFields />}
+      {type === 'message' && (
+        <ProFormTextArea
+          name="message"
+          label={t('pushTask.fields.message')}
+          rules={[required(), maxLen(PUSH_MESSAGE_MAX)]}
+          fieldProps={
+            { rows: 4, showCount: true, maxLength: PUSH_MESSAGE_MAX, 'data-testid': 'push-message' } as object
+          }
+        />
+      )}
+      {type === 'resource' && (
+        <ProFormSelect
+          name="resourceId"
+          label={t('pushTask.fields.resource')}
+          disabled={!ready}
+          extra={ready ? undefined : t('error.selectAccountFirst')}
+          rules={[requiredSelect()]}
+          options={(resources.data ?? []).map((p) => ({ value: p.value, label: `${p.label} (${p.version})` }))}
+          fieldProps={
+            {
+              showSearch: true,
+              optionFilterProp: 'label',
+              loading: resources.isFetching,
+              'data-testid': 'push-resource',
+            } as object
+          }
+        />
+      )}
+      <ScopeFields accountId={accountId} accountReady={ready} />
+      <EffectiveTimeField />
+      <ProFormDigit
+        name="ttlHours"
+        label={t('pushTask.fields.ttlHours')}
+        extra={t('pushTask.ttlHint')}
+        min={1}
+        max={PUSH_TTL_HOURS_MAX}
+        fieldProps={{ precision: 0 }}
+        rules={[requiredSelect()]}
+      />
+      <ProFormTextArea name="remark" label={t('pushTask.fields.remark')} rules={[maxLen(500)]} />
+    </ProForm>
+  );
+}

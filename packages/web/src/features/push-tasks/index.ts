@@ -1,0 +1,3 @@
+export { PushTaskListPage } from './pages/PushTaskListPage';
+export { PushTaskAddPage } from './pages/PushTaskAddPage';
+export { PushTaskDetailPage } from './pages/PushTaskDetailPage';

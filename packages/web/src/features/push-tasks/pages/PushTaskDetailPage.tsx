@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Col, Descriptions, Row, Space, Spin, Statistic, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PUSH_RESULT_STATES } from '@herald/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
+import { CancelTaskButton } from '../../ota-tasks/components/CancelTaskButton';
+import { cancelPushTask, pushTaskQuery } from '../api/push-tasks-api';
+import type { PushTask } from '../api/types';
+import { LIVE_REFRESH_MS, P, PUSH_LIST } from '../components/paths';
+import { PushResultTable } from '../components/PushResultTable';
+import { isLivePush, PushProgress, PushStatusTag } from '../components/status';
+
+/** What was pushed, in words. */
+function Payload({ task }: { task: PushTask }) {
+  const { t } = useTranslation();
+  if (task.type === 'message') return <Typography.Text>{task.message ?? '-'}</Typography.Text>;
+  if (task.type === 'resource') return <span>{task.resourceName ?? task.resourceId ?? '-'}</span>;
+  return (
+    <span>
+      {Object.entries(task.config ?? {})
+        .map(([k, v]) => `${t(`device.print.${k}`, { defaultValue: k })}: ${String(v)}`)
+        .join(', ') || '-'}
+    </span>
+  );
+}
+
+/** A push task: its summary, counts per delivery state and per-device results (live while running). */
+export function PushTaskDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = Number(useParams().id ?? 0);
+  const [state, setState] = useState<string>();
+  const { data: task } = useQuery({
+    ...pushTaskQuery(id),
+    staleTime: 0,
+    refetchInterval: (q) => (isLivePush(q.state.data?.status) ? LIVE_REFRESH_MS : false),
+  });
+  const live = isLivePush(task?.status);
+  const wasLive = useRef(false);
+  useEffect(() => {
+    if (wasLive.current && !live) void queryClient.invalidateQueries({ queryKey: ['push-tasks', id] });
+    wasLive.current = live;
+  }, [live, id, queryClient]);
+  if (!task) return <Spin />;
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card
+        title={`${t('pushTask.detailTitle')} · ${task.name}`}
+        data-testid="push-task-detail"
+        extra={
+          <Space>
+            {live && (
+              <CancelTaskButton
+                id={task.id}
+                name={task.name}
+                cancel={cancelPushTask}
+                permission={`${P}.cancel`}
+                testId="push-task-cancel"
+                hint={t('pushTask.confirm.cancelHint')}
+                onCancelled={() => void queryClient.invalidateQueries({ queryKey: ['push-tasks', id] })}
+              />
+            )}
+            <Button onClick={() => navigate(PUSH_LIST)}>{t('common.back')}</Button>
+          </Space>
+        }
+      >
+        <Descriptions bordered column={{ xs: 1, md: 2, xl: 3 }} size="small">
+          <Descriptions.Item label={t('pushTask.fields.id')}>{task.id}</Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.account')}>{task.accountName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.type')}>{t(`pushTask.type.${task.type}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.status')}>
+            <PushStatusTag status={task.status} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.scope')}>{t(`otaTask.scope.${task.scope}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.progress')}>
+            <PushProgress task={task} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.content')} span={3}>
+            <Payload task={task} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.effectiveTime')}>
+            {formatDateTime(task.effectiveAt)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.expireAt')}>{formatDateTime(task.expireAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.ttlHours')}>{task.ttlHours}</Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.createdAt')}>{formatDateTime(task.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.endedAt')}>{formatDateTime(task.endedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('pushTask.fields.remark')}>{task.remark || '-'}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Row gutter={[12, 12]}>
+        <Col xs={12} sm={8} md={6} lg={3}>
+          <Card size="small" hoverable onClick={() => setState(undefined)}>
+            <Statistic title={t('pushTask.result.total')} value={task.total} />
+          </Card>
+        </Col>
+        {PUSH_RESULT_STATES.map((s) => (
+          <Col key={s} xs={12} sm={8} md={6} lg={3}>
+            <Card size="small" hoverable onClick={() => setState(s)} data-testid={`push-count-${s}`}>
+              <Statistic title={t(`pushTask.result.state.${s}`)} value={task.counts[s]} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <PushResultTable
+        taskId={id}
+        state={state}
+        onStateChange={setState}
+        refetchInterval={live ? LIVE_REFRESH_MS : false}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,153 @@
+import { useRef } from 'react';
+import { Button, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useQuery } from '@tanstack/react-query';
+import { PUSH_TASK_STATUSES, PUSH_TYPES } from '@herald/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useCan } from '../../../lib/can';
+import { formatDateTime } from '../../../lib/format';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import { useSession } from '../../../lib/session-context';
+import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
+import { accountOptionsQuery } from '../../ota-tasks/api/lookups';
+import { CancelTaskButton } from '../../ota-tasks/components/CancelTaskButton';
+import { cancelPushTask, listPushTasks } from '../api/push-tasks-api';
+import type { PushTaskListItem } from '../api/types';
+import { P, pushAdd, pushDetail } from '../components/paths';
+import { isLivePush, PushProgress, PushStatusTag } from '../components/status';
+
+/** Push tasks: what was sent to which devices, and how far the delivery got. */
+export function PushTaskListPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useNavigate();
+  const { side } = useSession();
+  const action = useRef<ActionType>(undefined);
+  useReloadOnReturn(action);
+  const accounts = useQuery(accountOptionsQuery(side === 'op'));
+  const reload = () => void action.current?.reload();
+
+  const columns: ProColumns<PushTaskListItem>[] = [
+    { title: t('pushTask.fields.id'), dataIndex: 'id', search: false, sorter: true, width: 70 },
+    {
+      title: t('pushTask.fields.name'),
+      dataIndex: 'name',
+      render: (_, r) =>
+        can(`${P}.query`) ? (
+          <Link to={pushDetail(r.id)} data-testid={`push-task-row-${r.name}`}>
+            {r.name}
+          </Link>
+        ) : (
+          r.name
+        ),
+    },
+    ...(side === 'op'
+      ? [
+          {
+            title: t('pushTask.fields.account'),
+            dataIndex: 'accountId',
+            valueType: 'select',
+            fieldProps: {
+              options: (accounts.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+              showSearch: true,
+              optionFilterProp: 'label',
+            },
+            render: (_, r) => r.accountName ?? '-',
+          } as ProColumns<PushTaskListItem>,
+        ]
+      : []),
+    {
+      title: t('pushTask.fields.type'),
+      dataIndex: 'type',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(PUSH_TYPES.map((v) => [v, { text: t(`pushTask.type.${v}`) }])),
+    },
+    {
+      title: t('pushTask.fields.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(PUSH_TASK_STATUSES.map((v) => [v, { text: t(`pushTask.status.${v}`) }])),
+      render: (_, r) => <PushStatusTag status={r.status} />,
+    },
+    {
+      title: t('pushTask.fields.progress'),
+      dataIndex: 'counts',
+      search: false,
+      width: 180,
+      render: (_, r) => <PushProgress task={r} />,
+    },
+    {
+      title: t('pushTask.fields.effectiveTime'),
+      dataIndex: 'effectiveAt',
+      search: false,
+      sorter: true,
+      render: (_, r) => formatDateTime(r.effectiveAt),
+    },
+    {
+      title: t('pushTask.fields.expireAt'),
+      dataIndex: 'expireAt',
+      search: false,
+      render: (_, r) => formatDateTime(r.expireAt),
+    },
+    {
+      title: t('pushTask.fields.createdAt'),
+      dataIndex: 'createdAt',
+      search: false,
+      sorter: true,
+      defaultSortOrder: 'descend',
+      render: (_, r) => formatDateTime(r.createdAt),
+    },
+    {
+      title: t('common.operation'),
+      valueType: 'option',
+      render: (_, r) => (
+        <Space>
+          {can(`${P}.query`) && <Link to={pushDetail(r.id)}>{t('common.detail')}</Link>}
+          {isLivePush(r.status) && (
+            <CancelTaskButton
+              id={r.id}
+              name={r.name}
+              link
+              cancel={cancelPushTask}
+              permission={`${P}.cancel`}
+              testId="push-task-cancel"
+              hint={t('pushTask.confirm.cancelHint')}
+              onCancelled={reload}
+            />
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="push-task-table">
+      <ProTable<PushTaskListItem>
+        rowKey="id"
+        actionRef={action}
+        columns={columns}
+        headerTitle={t('menu.pushTask')}
+        pagination={PAGINATION}
+        search={{ labelWidth: 'auto' }}
+        request={async (params, sort) =>
+          toTableResult(await listPushTasks(toPageQuery(params as TableParams, sort as SortState)))
+        }
+        toolBarRender={() => [
+          can(`${P}.add`) && (
+            <Button
+              key="add"
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate(pushAdd())}
+              data-testid="push-task-add"
+            >
+              {t('common.add')}
+            </Button>
+          ),
+        ]}
+      />
+    </div>
+  );
+}

@@ -22,6 +22,7 @@ import webhookRoutes from './webhooks/routes';
 import recordRoutes from './records/routes';
 import tradeSpeakRoutes from './trade-speak/routes';
 import speakTestRoutes from './speak-test/routes';
+import fileRoutes from './files/routes';
 import otaTaskRoutes from './ota-tasks/routes';
 
 /** Every module's routes, registered in this order. */
@@ -48,6 +49,7 @@ export const modules: RoutesPlugin[] = [
   recordRoutes,
   tradeSpeakRoutes,
   speakTestRoutes,
+  fileRoutes,
   otaTaskRoutes,
   openApiRoutes,
 ];

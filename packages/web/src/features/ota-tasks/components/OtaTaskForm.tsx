@@ -232,7 +232,7 @@ export function OtaTaskForm({
         label={t('otaTask.fields.retries')}
         min={0}
         max={OTA_RETRIES_MAX}
-        fieldProps={{ precision: 0 }}
+        fieldProps={{ precision: 0, 'data-testid': 'task-retries' } as object}
         rules={[requiredSelect()]}
       />
       <ProFormDigit

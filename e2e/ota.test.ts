@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { VirtualDevice } from '@herald/device-sim';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { makeZip } from '../packages/server/test/zip-fixture';
+import { freePort, startHerald, type Herald } from './harness';
+import { ok, operatorAndAccount } from './story';
+import { byId, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
+
+/**
+ * Issue 5's end-to-end story, in Chromium: an account admin uploads a firmware zip, makes an
+ * upgrade task for a group of three simulated printers (one of which can never verify a
+ * download), watches the progress chart and the counts move while the simulator upgrades, and
+ * opens the failed device to read why.
+ */
+
+const OWNER = { username: 'otaowner', email: 'owner@ota.test', password: 'OtaOwner#1' };
+const MODEL = { name: 'Kitchen printer', code: 'OTA80' };
+const GROUP = 'Kitchen';
+const FROM = '1.00.00.01';
+const TO = '1.00.00.02';
+const FIRMWARE = 'Kitchen firmware';
+const TASK = 'Kitchen rollout';
+const GOOD = ['OTAK0001', 'OTAK0002'];
+const BAD = 'OTAK0003';
+/** Long enough for a slow shared machine: download, verify, install, reboot, reconnect. */
+const UPGRADE_WAIT = 120_000;
+
+let herald: Herald;
+let mqttPort: number;
+const devices = new Map<string, VirtualDevice>();
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-ota-e2e-'));
+
+beforeAll(async () => {
+  mqttPort = await freePort();
+  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1', OTA_TICK_MS: '300' } });
+});
+
+afterAll(async () => {
+  await Promise.all([...devices.values()].map((d) => d.stop()));
+  await herald?.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/**
+ * Operator, model and account through the API; the owner makes the group and its three devices,
+ * which connect once (so Herald knows the version they run) and then go away: the task is made
+ * while they are offline, and the upgrade starts when they come back, in front of the console.
+ */
+async function setUp(): Promise<void> {
+  const { modelIds } = await operatorAndAccount(herald, {
+    opPassword: 'Operator@2024',
+    owner: OWNER,
+    accountName: 'Ota Kitchens',
+    models: [{ ...MODEL, type: 'printer' }],
+  });
+  const owner = await herald.api().login(OWNER.username, OWNER.password);
+  const group = (await ok(owner.post('/v1/groups', { name: GROUP }), 'create the group')) as { id: number };
+  for (const sn of [...GOOD, BAD]) {
+    const created = (await ok(
+      owner.post('/v1/devices', { sn, modelId: modelIds[MODEL.code], groupId: group.id }),
+      `add ${sn}`,
+    )) as { secret: string };
+    const device = new VirtualDevice({
+      sn,
+      secret: created.secret,
+      mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+      kind: 'printer',
+      firmware: FROM,
+      backoffMinMs: 200,
+      backoffMaxMs: 1000,
+      otaInstallMs: 300,
+      otaRebootMs: 500,
+    });
+    // a permanent fault: every download of this device fails its checksum
+    if (sn === BAD) device.injectFault('ota-bad-checksum');
+    devices.set(sn, device);
+    device.start();
+    await device.waitOnline();
+  }
+  // Herald has their versions now; offline until the task is watched
+  await Promise.all([...devices.values()].map((d) => d.stop()));
+  await poll(async () => {
+    const res = await owner.get(`/v1/devices?groupId=${group.id}&online=true`);
+    return res.body.data?.total;
+  }).toBe(0);
+}
+
+/** Picks an option of an antd select by its text. */
+async function choose(page: Page, testId: string, text: string): Promise<void> {
+  await byId(page, testId).click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+  await option.waitFor({ state: 'visible', timeout: WAIT });
+  await option.click();
+}
+
+/** The number a statistic card shows. */
+const countOf = (page: Page, state: string) =>
+  byId(page, `ota-count-${state}`)
+    .locator('.ant-statistic-content-value')
+    .textContent()
+    .then((t) => Number((t ?? '').replace(/\D/g, '')));
+
+/** The chart's drawn areas (one path per series once there is data). */
+const chartPaths = (page: Page) =>
+  page
+    .locator('[data-testid="ota-progress-chart"] path.recharts-area-area')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('d') ?? '').join('|'));
+
+test('an account admin uploads firmware, upgrades a group and reads why one device failed', async () => {
+  await setUp();
+  const page = await herald.newPage();
+  await signIn(page, OWNER.username, OWNER.password);
+
+  // ---- the firmware: a real zip, uploaded through the console
+  const zip = path.join(tmp, 'kitchen-1.00.00.02.zip');
+  fs.writeFileSync(
+    zip,
+    makeZip([
+      { path: 'manifest.json', data: JSON.stringify({ version: TO }) },
+      { path: 'app.bin', data: Buffer.alloc(64 * 1024, 7) },
+    ]),
+  );
+  await openMenu(page, 'firmware', '/resource/firmware', 'resourceRoot');
+  await (await visible(page, 'firmware-add')).click();
+  await waitForPath(page, '/resource/firmware/add');
+  await byId(page, 'firmware-file').locator('input[type=file]').setInputFiles(zip);
+  await visible(page, 'firmware-file-result');
+  await fill(page, 'firmware-app-name', 'kitchen-app');
+  await fill(page, 'firmware-name', FIRMWARE);
+  await fill(page, 'firmware-version', TO);
+  await choose(page, 'firmware-model', MODEL.name);
+  await byId(page, 'firmware-submit').click();
+  await waitForPath(page, /^\/resource\/firmware\/detail\/\d+/);
+  await visible(page, 'firmware-detail');
+
+  // ---- the task: the group, no retries, starting now
+  await openMenu(page, 'task', '/resource/task', 'resourceRoot');
+  await (await visible(page, 'ota-task-add')).click();
+  await waitForPath(page, '/resource/task/add');
+  await fill(page, 'task-name', TASK);
+  await choose(page, 'task-package', FIRMWARE);
+  await page.locator('.ant-radio-button-wrapper', { hasText: 'By group' }).click();
+  await choose(page, 'task-groups', GROUP);
+  await fill(page, 'task-retries', '0');
+  await byId(page, 'ota-task-submit').click();
+  await waitForPath(page, /^\/resource\/task\/detail\/\d+/);
+  await visible(page, 'ota-task-detail');
+
+  // all three wait for their devices, which are offline
+  await poll(() => countOf(page, 'queued')).toBe(3);
+  const before = await chartPaths(page);
+
+  // ---- the devices come back: two upgrade, one fails its checksum; the page follows by itself
+  for (const d of devices.values()) d.start();
+  await expect.poll(() => countOf(page, 'succeeded'), { timeout: UPGRADE_WAIT, interval: 250 }).toBe(2);
+  await expect.poll(() => countOf(page, 'failed'), { timeout: UPGRADE_WAIT, interval: 250 }).toBe(1);
+  await poll(() => countOf(page, 'queued')).toBe(0);
+  // the chart drew the course: areas exist and differ from what was drawn before the start
+  await poll(async () => {
+    const now = await chartPaths(page);
+    return now.length > 0 && now !== before;
+  }).toBe(true);
+  for (const sn of GOOD) expect(devices.get(sn)!.state.firmware).toBe(TO);
+  expect(devices.get(BAD)!.state.firmware).toBe(FROM);
+
+  // ---- the failed device: its reason in the table and in its history
+  await poll(() => byId(page, `ota-exec-reason-${BAD}`).textContent()).toContain('Checksum mismatch');
+  await byId(page, `ota-exec-${BAD}`).click();
+  await visible(page, 'ota-exec-drawer');
+  await poll(() => byId(page, 'ota-exec-drawer-reason').textContent()).toContain('Checksum mismatch');
+  await poll(() => page.locator('[data-testid="ota-exec-drawer"] .ant-timeline-item').count()).toBeGreaterThan(1);
+
+  // ---- the list: the task is among the ended ones, with its row progress
+  await openMenu(page, 'task', '/resource/task', 'resourceRoot');
+  await page.locator('[data-testid="ota-task-schedule"] .ant-segmented-item', { hasText: 'Ended' }).click();
+  const row = await visible(page, `ota-task-row-${TASK}`);
+  expect(await row.textContent()).toBe(TASK);
+  await poll(() =>
+    page.locator('[data-testid="ota-task-table"] .ant-progress-text', { hasText: '2/3' }).count(),
+  ).toBeGreaterThan(0);
+});

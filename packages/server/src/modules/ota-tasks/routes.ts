@@ -46,7 +46,11 @@ const otaTaskRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(otaTaskSchema) },
       },
     },
-    async (req) => ok(await tasks.createTask(deps, req.auth, req.body)),
+    async (req) => {
+      const task = await tasks.createTask(deps, req.auth, req.body);
+      // created, but not for every device named: the console shows the spec's message
+      return { ...ok(task), message: task.creationNote === 'someFailed' ? 'error.someDevicesFailed' : 'ok' };
+    },
   );
   app.get(
     '/v1/ota-tasks/:id',

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/http';
 import { uploadFile } from '../api/upload-file';
 import { acceptOf, checkFile } from './check-file';
 import { FileEntries } from './FileEntries';
-import { formatBytes } from './format-bytes';
+import { formatBytes, formatBytesExact } from './format-bytes';
 import { md5OfBlob } from './md5';
 
 export type PackageUploadProps = {
@@ -109,9 +109,7 @@ export function PackageUpload({
       <div data-testid={testId}>
         <Descriptions bordered size="small" column={1} data-testid={`${testId}-result`}>
           <Descriptions.Item label={t('files.fields.name')}>{f.name}</Descriptions.Item>
-          <Descriptions.Item label={t('files.fields.size')}>
-            {formatBytes(f.size)} ({f.size.toLocaleString()} B)
-          </Descriptions.Item>
+          <Descriptions.Item label={t('files.fields.size')}>{formatBytesExact(f.size)}</Descriptions.Item>
           <Descriptions.Item label={t('files.fields.md5')}>
             <Typography.Text code copyable data-testid={`${testId}-md5`}>
               {f.md5}

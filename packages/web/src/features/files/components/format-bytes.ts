@@ -10,3 +10,7 @@ export function formatBytes(n: number): string {
   }
   return `${v.toFixed(1).replace(/\.0$/, '')} ${units[i]}`;
 }
+
+/** The readable size with the exact byte count beside it when they differ ("9.8 MB (10,240,000 B)"). */
+export const formatBytesExact = (n: number) =>
+  n < 1024 ? formatBytes(n) : `${formatBytes(n)} (${n.toLocaleString()} B)`;

@@ -6,7 +6,7 @@ import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
-import { FileEntries, OwnerTag, formatBytes, useIdRouteParam } from '../../files';
+import { FileEntries, OwnerTag, formatBytesExact, useIdRouteParam } from '../../files';
 import { deleteFirmware } from '../api/delete-firmware';
 import { firmwareQuery } from '../api/get-firmware';
 import { FIRMWARE_LIST, P } from '../components/paths';
@@ -61,9 +61,7 @@ export function FirmwareDetailPage() {
           {fw.minUpgradeVersion ?? '-'}
         </Descriptions.Item>
         <Descriptions.Item label={t('files.fields.name')}>{fw.fileName}</Descriptions.Item>
-        <Descriptions.Item label={t('firmware.fields.size')}>
-          {formatBytes(fw.size)} ({fw.size.toLocaleString()} B)
-        </Descriptions.Item>
+        <Descriptions.Item label={t('firmware.fields.size')}>{formatBytesExact(fw.size)}</Descriptions.Item>
         <Descriptions.Item label={t('files.fields.md5')} span={2}>
           <Typography.Text code copyable>
             {fw.md5}

@@ -6,7 +6,7 @@ import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
-import { FileEntries, OwnerTag, formatBytes, useIdRouteParam } from '../../files';
+import { FileEntries, OwnerTag, formatBytesExact, useIdRouteParam } from '../../files';
 import { deleteResourcePackage } from '../api/delete-resource-package';
 import { resourcePackageQuery } from '../api/get-resource-package';
 import { P, PACKAGE_LIST } from '../components/paths';
@@ -78,9 +78,7 @@ export function ResourcePackageDetailPage() {
           </Descriptions.Item>
         )}
         <Descriptions.Item label={t('resourcePackage.fields.fileCount')}>{pkg.fileCount}</Descriptions.Item>
-        <Descriptions.Item label={t('resourcePackage.fields.size')}>
-          {formatBytes(pkg.size)} ({pkg.size.toLocaleString()} B)
-        </Descriptions.Item>
+        <Descriptions.Item label={t('resourcePackage.fields.size')}>{formatBytesExact(pkg.size)}</Descriptions.Item>
         <Descriptions.Item label={t('files.fields.name')}>{pkg.fileName}</Descriptions.Item>
         <Descriptions.Item label={t('resourcePackage.fields.taskCount')}>{pkg.taskCount}</Descriptions.Item>
         <Descriptions.Item label={t('files.fields.md5')} span={2}>

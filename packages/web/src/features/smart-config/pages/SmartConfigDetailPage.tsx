@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { formatBytes, useIdRouteParam } from '../../files';
+import { formatBytesExact, useIdRouteParam } from '../../files';
 import { smartConfigQuery } from '../api/smart-config';
 import { DownloadLink } from '../components/DownloadLink';
 import { ListingActions } from '../components/ListingActions';
@@ -56,9 +56,7 @@ export function SmartConfigDetailPage() {
         <Descriptions.Item label={t('smartConfig.fields.listedAt')}>{formatDateTime(v.listedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('smartConfig.fields.delistedAt')}>{formatDateTime(v.delistedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('files.fields.name')}>{v.fileName}</Descriptions.Item>
-        <Descriptions.Item label={t('smartConfig.fields.size')}>
-          {formatBytes(v.size)} ({v.size.toLocaleString()} B)
-        </Descriptions.Item>
+        <Descriptions.Item label={t('smartConfig.fields.size')}>{formatBytesExact(v.size)}</Descriptions.Item>
         <Descriptions.Item label={t('files.fields.md5')} span={2}>
           <Typography.Text code copyable>
             {v.md5}

@@ -60,7 +60,16 @@ function DevicePicker({
  * The device scope of a task (upgrade and push): all of the account's devices, picked devices,
  * groups, or pasted S/Ns. Group and S/N are exclusive by construction (one scope at a time).
  */
-export function ScopeFields({ accountId, accountReady }: { accountId?: number; accountReady: boolean }) {
+export function ScopeFields({
+  accountId,
+  accountReady,
+  label,
+}: {
+  accountId?: number;
+  accountReady: boolean;
+  /** the scope field's label (upgrade or push scope) */
+  label?: string;
+}) {
   const { t } = useTranslation();
   const scope = Form.useWatch('scope') as string | undefined;
   const groups = useQuery(groupOptionsQuery(accountId, accountReady && scope === 'group'));
@@ -80,7 +89,7 @@ export function ScopeFields({ accountId, accountReady }: { accountId?: number; a
       {scope === 'devices' && (
         <Form.Item
           name="deviceIds"
-          label={t('otaTask.scope.devices')}
+          label={t('otaTask.scope.devicesField')}
           rules={[{ required: true, message: t('validation.selectOne') }]}
         >
           <DevicePicker accountId={accountId} />
@@ -89,7 +98,7 @@ export function ScopeFields({ accountId, accountReady }: { accountId?: number; a
       {scope === 'group' && (
         <Form.Item
           name="groupIds"
-          label={t('otaTask.scope.group')}
+          label={t('otaTask.scope.groupField')}
           rules={[{ required: true, message: t('validation.selectOne') }]}
           extra={accountReady ? undefined : t('error.selectAccountFirst')}
         >
@@ -106,7 +115,7 @@ export function ScopeFields({ accountId, accountReady }: { accountId?: number; a
       {scope === 'sn' && (
         <Form.Item
           name="snText"
-          label={t('otaTask.scope.sn')}
+          label={t('otaTask.scope.snField')}
           extra={t('otaTask.scope.snHint')}
           rules={[{ required: true, whitespace: true, message: t('validation.selectOne') }]}
         >

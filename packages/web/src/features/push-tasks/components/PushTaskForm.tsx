@@ -192,7 +192,7 @@ export function PushTaskForm({
           }
         />
       )}
-      <ScopeFields accountId={accountId} accountReady={ready} />
+      <ScopeFields accountId={accountId} accountReady={ready} label={t('pushTask.fields.scope')} />
       <EffectiveTimeField />
       <ProFormDigit
         name="ttlHours"

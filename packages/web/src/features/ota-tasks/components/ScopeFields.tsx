@@ -77,7 +77,7 @@ export function ScopeFields({
     <>
       <Form.Item
         name="scope"
-        label={t('otaTask.fields.scope')}
+        label={label ?? t('otaTask.fields.scope')}
         rules={[{ required: true, message: t('validation.required') }]}
       >
         <Radio.Group

@@ -5,7 +5,9 @@ import type { CreatePushTaskBody, PushResult, PushTask, PushTaskListItem } from 
 const BASE = '/v1/push-tasks';
 
 export const listPushTasks = (params: Params) => get<Page<PushTaskListItem>>(BASE, params);
-export const createPushTask = (body: CreatePushTaskBody) => post<PushTask>(BASE, body);
+/** The answer names the devices that could not be included and carries the localized notice then. */
+export type PushTaskCreated = PushTask & { failed?: string[]; notice?: string | null };
+export const createPushTask = (body: CreatePushTaskBody) => post<PushTaskCreated>(BASE, body);
 export const cancelPushTask = (id: number) => post<PushTask>(`${BASE}/${id}/cancel`);
 export const listPushResults = (id: number, params: Params) => get<Page<PushResult>>(`${BASE}/${id}/results`, params);
 

@@ -2,7 +2,7 @@ import { Card } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toastSuccess } from '../../../lib/feedback';
+import { toastSuccess, toastWarning } from '../../../lib/feedback';
 import { createPushTask } from '../api/push-tasks-api';
 import { PUSH_LIST, pushDetail } from '../components/paths';
 import { PushTaskForm, toPushBody } from '../components/PushTaskForm';
@@ -17,7 +17,8 @@ export function PushTaskAddPage() {
         onCancel={() => navigate(PUSH_LIST)}
         onSave={async (v) => {
           const task = await createPushTask(toPushBody(v));
-          toastSuccess();
+          if (task.notice) toastWarning(task.notice);
+          else toastSuccess();
           await queryClient.invalidateQueries({ queryKey: ['push-tasks'] });
           navigate(pushDetail(task.id));
         }}

@@ -16,7 +16,7 @@ export async function upload(
   const params = new URLSearchParams(
     Object.entries({ lang: 'en_US', ...q })
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
+      .map(([k, v]) => [k, String(v)] as [string, string]),
   );
   const res = await server.app.inject({
     method: 'POST',

@@ -23,6 +23,9 @@ import recordRoutes from './records/routes';
 import tradeSpeakRoutes from './trade-speak/routes';
 import speakTestRoutes from './speak-test/routes';
 import fileRoutes from './files/routes';
+import firmwareRoutes from './firmware/routes';
+import resourcePackageRoutes from './resource-packages/routes';
+import smartConfigRoutes from './smart-config/routes';
 import otaTaskRoutes from './ota-tasks/routes';
 
 /** Every module's routes, registered in this order. */
@@ -50,6 +53,9 @@ export const modules: RoutesPlugin[] = [
   tradeSpeakRoutes,
   speakTestRoutes,
   fileRoutes,
+  firmwareRoutes,
+  resourcePackageRoutes,
+  smartConfigRoutes,
   otaTaskRoutes,
   openApiRoutes,
 ];

@@ -160,8 +160,14 @@ function zip64Sizes(extra: Buffer, size: number, compressed: number, offset: num
     const len = extra.readUInt16LE(i + 2);
     if (id === 0x0001) {
       let p = i + 4;
-      if (size === 0xffffffff) ((size = u64(extra, p)), (p += 8));
-      if (compressed === 0xffffffff) ((compressed = u64(extra, p)), (p += 8));
+      if (size === 0xffffffff) {
+        size = u64(extra, p);
+        p += 8;
+      }
+      if (compressed === 0xffffffff) {
+        compressed = u64(extra, p);
+        p += 8;
+      }
       if (offset === 0xffffffff) offset = u64(extra, p);
       break;
     }

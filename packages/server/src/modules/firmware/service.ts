@@ -1,0 +1,166 @@
+import {
+  type ArchiveEntry,
+  type CreateFirmwareBody,
+  type Firmware,
+  type FirmwareListItem,
+  type FirmwareListQuery,
+  type PackageOption,
+  type PackageType,
+  type Page,
+  type SignAlgorithm,
+} from '@herald/contract';
+import type { AuthContext } from '../../lib/context';
+import type { Deps } from '../../lib/deps';
+import { AppError, conflict, forbidden, invalid, notFound, uniqueViolation } from '../../lib/errors';
+import { iso, offsetOf } from '../../lib/filters';
+import { ownAccount } from '../../lib/scope';
+import { findFile } from '../files/repo';
+import { findModelView } from '../models/repo';
+import { audit } from '../oper-log/audit';
+import * as repo from './repo';
+
+const toItem = (v: repo.FirmwareView): FirmwareListItem => ({
+  id: v.pkg.id,
+  accountId: v.pkg.accountId,
+  accountName: v.accountName,
+  appName: v.pkg.appName,
+  name: v.pkg.name,
+  versionName: v.pkg.versionName,
+  modelId: v.pkg.modelId,
+  modelName: v.modelName,
+  signAlgorithm: v.pkg.signAlgorithm as SignAlgorithm,
+  packageType: v.pkg.packageType as PackageType,
+  baseVersion: v.pkg.baseVersion,
+  minUpgradeVersion: v.pkg.minUpgradeVersion,
+  size: v.file.size,
+  md5: v.file.md5,
+  remark: v.pkg.remark,
+  taskCount: v.taskCount,
+  createdAt: iso(v.pkg.createdAt),
+});
+
+const toFirmware = (v: repo.FirmwareView): Firmware => ({
+  ...toItem(v),
+  fileId: v.file.id,
+  fileName: v.file.name,
+  sha256: v.file.sha256,
+  files: (v.file.entries as ArchiveEntry[]) ?? [],
+});
+
+/** An account user may only ever name its own account; operators any. */
+function accountFilter(auth: AuthContext, accountId: number | undefined): number | undefined {
+  const own = ownAccount(auth);
+  if (own !== undefined && accountId !== undefined && accountId !== own) throw forbidden();
+  return accountId;
+}
+
+export async function listFirmware(
+  deps: Deps,
+  auth: AuthContext,
+  q: FirmwareListQuery,
+): Promise<Page<FirmwareListItem>> {
+  const { rows, total } = await repo.listFirmware(deps.db, {
+    visibleTo: ownAccount(auth),
+    accountId: accountFilter(auth, q.accountId),
+    name: q.name || undefined,
+    appName: q.appName || undefined,
+    modelId: q.modelId,
+    sortField: q.sortField,
+    sortOrder: q.sortOrder,
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  });
+  return { list: rows.map(toItem), total, page: q.page, pageSize: q.pageSize };
+}
+
+async function visible(deps: Deps, auth: AuthContext, id: number) {
+  const v = await repo.findFirmwareView(deps.db, id, ownAccount(auth));
+  if (!v) throw notFound();
+  return v;
+}
+
+export const getFirmware = async (deps: Deps, auth: AuthContext, id: number) =>
+  toFirmware(await visible(deps, auth, id));
+
+/**
+ * A new package. Operators' packages belong to the platform (every account may use them); an
+ * account's are its own. The file must be a firmware upload of the same owner or of the platform.
+ */
+export async function createFirmware(deps: Deps, auth: AuthContext, body: CreateFirmwareBody): Promise<Firmware> {
+  const accountId = ownAccount(auth) ?? null;
+  if (!(await findModelView(deps.db, body.modelId))) throw invalid('error.modelNotFound', 'modelId');
+  const file = await findFile(deps.db, body.fileId);
+  if (!file || file.purpose !== 'firmware' || (file.accountId !== null && file.accountId !== accountId)) {
+    throw invalid('error.fileNotFound', 'fileId');
+  }
+  const baseVersion = body.baseVersion || null;
+  if (body.packageType === 'split' && !baseVersion) throw invalid('error.baseVersionRequired', 'baseVersion');
+  const key = {
+    accountId,
+    modelId: body.modelId,
+    appName: body.appName,
+    versionName: body.versionName,
+    packageType: body.packageType,
+  };
+  if (await repo.findDuplicate(deps.db, key)) throw conflict('error.versionExists', 'versionName');
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      const p = await repo.insertFirmware(tx, {
+        ...key,
+        name: body.name,
+        signAlgorithm: body.signAlgorithm,
+        baseVersion: body.packageType === 'split' ? baseVersion : null,
+        minUpgradeVersion: body.minUpgradeVersion || null,
+        fileId: file.id,
+        remark: body.remark || null,
+        createdBy: auth.userId,
+      });
+      await audit(tx, auth, {
+        module: 'firmware',
+        type: 'add',
+        description: `Added firmware "${p.name}" ${p.appName} ${p.versionName} (${p.packageType}, id ${p.id}, file ${file.id})`,
+      });
+      return p.id;
+    });
+    return getFirmware(deps, auth, id);
+  } catch (err) {
+    if (!(err instanceof AppError) && uniqueViolation(err) === 'firmware_packages_version_uq') {
+      throw conflict('error.versionExists', 'versionName');
+    }
+    throw err;
+  }
+}
+
+/** Accounts delete only their own packages (platform ones are read-only to them); never one a task uses. */
+export async function deleteFirmware(deps: Deps, auth: AuthContext, id: number): Promise<void> {
+  const v = await visible(deps, auth, id);
+  const own = ownAccount(auth);
+  if (own !== undefined && v.pkg.accountId !== own) throw forbidden();
+  await deps.db.transaction(async (tx) => {
+    if ((await repo.taskCount(tx, id)) > 0) throw conflict('error.packageInUse');
+    await repo.softDeleteFirmware(tx, id);
+    await audit(tx, auth, {
+      module: 'firmware',
+      type: 'delete',
+      description: `Deleted firmware "${v.pkg.name}" ${v.pkg.appName} ${v.pkg.versionName} (id ${id})`,
+    });
+  });
+}
+
+/** Options for task forms: the platform's packages and the account's own (the one an operator names). */
+export async function firmwareOptions(
+  deps: Deps,
+  auth: AuthContext,
+  q: { modelId?: number; accountId?: number },
+): Promise<PackageOption[]> {
+  const scope = ownAccount(auth) ?? q.accountId;
+  accountFilter(auth, q.accountId);
+  const rows = await repo.firmwareOptions(deps.db, { visibleTo: scope, modelId: q.modelId });
+  return rows.map((r) => ({
+    value: r.id,
+    label: `${r.name} ${r.versionName}${r.packageType === 'split' ? ' (split)' : ''}`,
+    version: r.versionName,
+    modelId: r.modelId,
+    language: null,
+  }));
+}

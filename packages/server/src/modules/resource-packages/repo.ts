@@ -1,0 +1,149 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, files, otaTasks, pushTasks, resourcePackages } from '../../db/schema';
+import { containsPattern } from '../../lib/filters';
+
+export type ResourceRow = typeof resourcePackages.$inferSelect;
+export type ResourceFile = { id: number; name: string; size: number; md5: string; sha256: string; entries: unknown };
+
+/** Upgrade tasks and push tasks both name resource packages. */
+const taskCountSql = sql<number>`((select count(*)::int from ${otaTasks} t where t.resource_id = resource_packages.id)
+  + (select count(*)::int from ${pushTasks} p where p.resource_id = resource_packages.id))`;
+
+const view = {
+  pkg: resourcePackages,
+  accountName: accounts.name,
+  file: {
+    id: files.id,
+    name: files.name,
+    size: files.size,
+    md5: files.md5,
+    sha256: files.sha256,
+    entries: files.entries,
+  },
+  taskCount: taskCountSql,
+};
+export type ResourceView = { pkg: ResourceRow; accountName: string | null; file: ResourceFile; taskCount: number };
+
+const base = (db: Db) =>
+  db
+    .select(view)
+    .from(resourcePackages)
+    .innerJoin(files, eq(files.id, resourcePackages.fileId))
+    .leftJoin(accounts, eq(accounts.id, resourcePackages.accountId));
+
+/** An account sees its own packages and the platform's; an operator (undefined) every one. */
+export const visibleTo = (accountId: number | undefined): SQL | undefined =>
+  accountId === undefined
+    ? undefined
+    : or(isNull(resourcePackages.accountId), eq(resourcePackages.accountId, accountId));
+
+export type ResourceFilters = {
+  visibleTo: number | undefined;
+  accountId?: number;
+  name?: string;
+  kind?: string;
+  language?: string;
+  sortField?: 'id' | 'version' | 'createdAt';
+  sortOrder?: 'ascend' | 'descend';
+  limit: number;
+  offset: number;
+};
+
+const sortColumns = {
+  id: resourcePackages.id,
+  version: resourcePackages.version,
+  createdAt: resourcePackages.createdAt,
+};
+
+export async function listResources(db: Db, f: ResourceFilters): Promise<{ rows: ResourceView[]; total: number }> {
+  const where = and(
+    isNull(resourcePackages.deletedAt),
+    visibleTo(f.visibleTo),
+    f.accountId !== undefined ? eq(resourcePackages.accountId, f.accountId) : undefined,
+    f.name ? ilike(resourcePackages.name, containsPattern(f.name)) : undefined,
+    f.kind ? eq(resourcePackages.kind, f.kind) : undefined,
+    f.language ? eq(resourcePackages.language, f.language) : undefined,
+  );
+  const col = sortColumns[f.sortField ?? 'id'];
+  const [rows, [total]] = await Promise.all([
+    base(db)
+      .where(where)
+      .orderBy(f.sortOrder === 'ascend' ? asc(col) : desc(col), desc(resourcePackages.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.select({ n: count() }).from(resourcePackages).where(where),
+  ]);
+  return { rows: rows as ResourceView[], total: total?.n ?? 0 };
+}
+
+export async function findResourceView(db: Db, id: number, visible: number | undefined) {
+  const rows = await base(db)
+    .where(and(eq(resourcePackages.id, id), isNull(resourcePackages.deletedAt), visibleTo(visible)))
+    .limit(1);
+  return rows[0] as ResourceView | undefined;
+}
+
+/**
+ * For the upgrade and push engines: a live package the account may use (its own or a platform
+ * one), with the file a device downloads. `accountId` undefined skips the account check.
+ */
+export async function findResourceForAccount(
+  db: Db,
+  id: number,
+  accountId: number | undefined,
+): Promise<(ResourceRow & { file: ResourceFile }) | undefined> {
+  const v = await findResourceView(db, id, accountId);
+  return v ? { ...v.pkg, file: v.file } : undefined;
+}
+
+export async function findDuplicate(db: Db, k: { accountId: number | null; name: string; version: string }) {
+  const rows = await db
+    .select({ id: resourcePackages.id })
+    .from(resourcePackages)
+    .where(
+      and(
+        isNull(resourcePackages.deletedAt),
+        k.accountId === null ? isNull(resourcePackages.accountId) : eq(resourcePackages.accountId, k.accountId),
+        eq(resourcePackages.name, k.name),
+        eq(resourcePackages.version, k.version),
+      ),
+    )
+    .limit(1);
+  return rows[0]?.id;
+}
+
+export async function insertResource(db: Db, row: typeof resourcePackages.$inferInsert): Promise<ResourceRow> {
+  const [r] = await db.insert(resourcePackages).values(row).returning();
+  return r!;
+}
+
+export async function softDeleteResource(db: Db, id: number): Promise<void> {
+  await db.update(resourcePackages).set({ deletedAt: new Date() }).where(eq(resourcePackages.id, id));
+}
+
+export async function taskCount(db: Db, id: number): Promise<number> {
+  const [a] = await db.select({ n: count() }).from(otaTasks).where(eq(otaTasks.resourceId, id));
+  const [b] = await db.select({ n: count() }).from(pushTasks).where(eq(pushTasks.resourceId, id));
+  return (a?.n ?? 0) + (b?.n ?? 0);
+}
+
+export async function resourceOptions(db: Db, f: { visibleTo: number | undefined; language?: string }) {
+  return db
+    .select({
+      id: resourcePackages.id,
+      name: resourcePackages.name,
+      version: resourcePackages.version,
+      language: resourcePackages.language,
+    })
+    .from(resourcePackages)
+    .where(
+      and(
+        isNull(resourcePackages.deletedAt),
+        visibleTo(f.visibleTo),
+        f.language ? eq(resourcePackages.language, f.language) : undefined,
+      ),
+    )
+    .orderBy(desc(resourcePackages.id))
+    .limit(500);
+}

@@ -30,6 +30,8 @@ export type Config = {
   otaTickMs: number;
   /** upgrade engine: length of a task "minute" (timeouts, pace, back-off); tests shorten it (OTA_MINUTE_MS) */
   otaMinuteMs: number;
+  /** push engine: how often it starts due tasks, sends messages and ends tasks (PUSH_TICK_MS) */
+  pushTickMs: number;
 };
 
 /** The device gateway: an embedded broker, or an external one when `url` is set. */
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookBackoffScale: Math.max(0, int(env.WEBHOOK_BACKOFF_SCALE, 1)),
     otaTickMs: Math.max(10, int(env.OTA_TICK_MS, 1000)),
     otaMinuteMs: Math.max(100, int(env.OTA_MINUTE_MS, 60_000)),
+    pushTickMs: Math.max(10, int(env.PUSH_TICK_MS, 1000)),
     mqtt: {
       host: env.MQTT_HOST || env.HOST || '0.0.0.0',
       port: int(env.MQTT_PORT, 1883),

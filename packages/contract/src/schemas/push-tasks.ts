@@ -111,3 +111,14 @@ export const pushResultSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type PushResult = z.infer<typeof pushResultSchema>;
+
+/**
+ * POST /v1/push-tasks answer: the task, plus the named devices that could not be included
+ * (unknown S/N or id, disabled) and, when there are any, the localized notice "Some devices
+ * failed task creation" for the console to show.
+ */
+export const pushTaskCreatedSchema = pushTaskSchema.extend({
+  failed: z.array(z.string()),
+  notice: z.string().nullable(),
+});
+export type PushTaskCreated = z.infer<typeof pushTaskCreatedSchema>;

@@ -22,6 +22,7 @@ import webhookRoutes from './webhooks/routes';
 import recordRoutes from './records/routes';
 import tradeSpeakRoutes from './trade-speak/routes';
 import speakTestRoutes from './speak-test/routes';
+import pushTaskRoutes from './push-tasks/routes';
 import fileRoutes from './files/routes';
 import firmwareRoutes from './firmware/routes';
 import resourcePackageRoutes from './resource-packages/routes';
@@ -52,6 +53,7 @@ export const modules: RoutesPlugin[] = [
   recordRoutes,
   tradeSpeakRoutes,
   speakTestRoutes,
+  pushTaskRoutes,
   fileRoutes,
   firmwareRoutes,
   resourcePackageRoutes,

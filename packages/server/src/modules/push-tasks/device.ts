@@ -1,12 +1,45 @@
-import type { Ack } from '@herald/contract';
+import { DEFAULT_PRINT_PARAMS, printParamsSchema, type Ack } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import { flushDevice, kick } from './engine';
+import * as repo from './repo';
 
 type DeviceRef = { id: number; sn: string; accountId?: number };
 
-/** An ack of a `down/config` message; false when the id is not a push result's. */
-export async function onPushAck(_deps: Deps, _device: DeviceRef, _ack: Ack, _arrivedAt = Date.now()): Promise<boolean> {
-  return false;
+/** Push messages carry the result's msg_id, a UUID; commands and jobs use UUIDs too, so the lookup decides. */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An ack of a `down/config` message; false when the id is not a push result's. `ok` → succeeded
+ * (a config push also becomes the device's stored print parameters); any other code → failed
+ * with the code and message. Latency is arrival − the echoed `ts`, both on Herald's clock.
+ * Repeated and late acks (the result already settled or expired) change nothing.
+ */
+export async function onPushAck(deps: Deps, device: DeviceRef, ack: Ack, arrivedAt = Date.now()): Promise<boolean> {
+  if (!UUID_RE.test(ack.id)) return false;
+  const found = await repo.findByMsg(deps.db, device.id, ack.id);
+  if (!found) return false;
+  const { result, task } = found;
+  const ok = ack.code === 'ok';
+  await deps.db.transaction(async (tx) => {
+    const settled = await repo.settle(tx, result.id, {
+      state: ok ? 'succeeded' : 'failed',
+      ackCode: ack.code,
+      message: ack.message ?? null,
+      latencyMs: Math.max(0, arrivedAt - ack.ts),
+      at: new Date(arrivedAt),
+    });
+    if (!settled || !ok || task.type !== 'config') return;
+    const current = (await repo.devicePrintParams(tx, device.id)) ?? {};
+    const merged = printParamsSchema.safeParse({ ...DEFAULT_PRINT_PARAMS, ...current, ...(task.config as object) });
+    if (merged.success) await repo.setPrintParams(tx, device.id, merged.data);
+  });
+  // the task may be done now: end it without waiting for the timer
+  kick(deps);
+  return true;
 }
 
 /** The device is online and subscribed: send its pending push messages. */
-export function onDeviceOnlineForPush(_deps: Deps, _device: DeviceRef): void {}
+export function onDeviceOnlineForPush(deps: Deps, device: DeviceRef): void {
+  // errors are the engine's to log; the device gets them on the next pass otherwise
+  void flushDevice(deps, device.id).catch(() => kick(deps));
+}

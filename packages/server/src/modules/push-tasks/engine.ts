@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PROTOCOL_VERSION, type ConfigMessage, type PrintParams } from '@herald/contract';
+import type { Deps } from '../../lib/deps';
+import { fileDownloadInfo } from '../files/service';
+import * as repo from './repo';
+
+/** A message sent without an ack for this long goes again (same id: the device drops a repeat). */
+export const RESEND_AFTER_MS = 2 * 60 * 1000;
+const BATCH = 500;
+
+type EngineState = { log?: FastifyBaseLogger; running?: Promise<void>; again: boolean };
+const engines = new WeakMap<Deps, EngineState>();
+const stateOf = (deps: Deps) => {
+  let s = engines.get(deps);
+  if (!s) engines.set(deps, (s = { again: false }));
+  return s;
+};
+
+/**
+ * The push engine: every PUSH_TICK_MS (config.pushTickMs) it starts due tasks, expires results past their task's
+ * expiry, sends messages to online devices (and again when unacked for RESEND_AFTER_MS), and
+ * ends tasks with nothing left open. Every step claims rows with a conditional update, so several
+ * server processes may run it side by side. Returns a stop function that waits for the pass in
+ * progress.
+ */
+export function startPushEngine(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
+  const s = stateOf(deps);
+  s.log = log.child({ module: 'push-tasks' });
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const loop = () => {
+    if (stopped) return;
+    void run(deps).finally(() => {
+      if (!stopped) timer = setTimeout(loop, deps.config.pushTickMs);
+    });
+  };
+  timer = setTimeout(loop, deps.config.pushTickMs);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await s.running;
+  };
+}
+
+/** Run a pass now (a task created to start at once need not wait for the timer). */
+export function kick(deps: Deps): void {
+  void run(deps);
+}
+
+/** One pass at a time per server; a kick during a pass runs one more after it. */
+function run(deps: Deps): Promise<void> {
+  const s = stateOf(deps);
+  if (s.running) {
+    s.again = true;
+    return s.running;
+  }
+  s.running = (async () => {
+    do {
+      s.again = false;
+      await tick(deps).catch((err: unknown) => s.log?.error({ err }, 'push engine pass failed'));
+    } while (s.again);
+  })().finally(() => (s.running = undefined));
+  return s.running;
+}
+
+export async function tick(deps: Deps, now = new Date()): Promise<void> {
+  await repo.startDueTasks(deps.db, now);
+  await repo.expireDue(deps.db, now);
+  for (;;) {
+    const out = await repo.claimOutgoing(deps.db, {
+      now,
+      resendBefore: new Date(now.getTime() - RESEND_AFTER_MS),
+      limit: BATCH,
+    });
+    await sendAll(deps, out);
+    if (out.length < BATCH) break;
+  }
+  await repo.finishDoneTasks(deps.db, now);
+}
+
+/** A device came online: whatever of its push messages is still open goes out now. */
+export async function flushDevice(deps: Deps, deviceId: number): Promise<void> {
+  const now = new Date();
+  const out = await repo.claimOutgoing(deps.db, { now, resendBefore: now, deviceId, limit: BATCH });
+  await sendAll(deps, out);
+}
+
+async function sendAll(deps: Deps, out: repo.Outgoing[]): Promise<void> {
+  const files = new Map<number, Promise<NonNullable<ConfigMessage['resource']> | undefined>>();
+  for (const o of out) {
+    try {
+      const msg = await message(deps, o, files);
+      await deps.gateway.publish(o.sn, 'config', msg);
+    } catch (err) {
+      stateOf(deps).log?.warn({ err, sn: o.sn, result: o.result.id }, 'push message not sent');
+      await repo.unclaim(deps.db, o.result.id);
+    }
+  }
+}
+
+/** The down/config message of one result (resource URLs are signed per pass, shared within it). */
+async function message(
+  deps: Deps,
+  o: repo.Outgoing,
+  files: Map<number, Promise<NonNullable<ConfigMessage['resource']> | undefined>>,
+): Promise<ConfigMessage> {
+  const t = o.task;
+  const base = {
+    v: PROTOCOL_VERSION,
+    id: o.result.msgId!,
+    ts: Date.now(),
+    expireAt: t.expireAt.getTime(),
+  } as const;
+  if (t.type === 'config') return { ...base, type: 'config', config: (t.config ?? {}) as Partial<PrintParams> };
+  if (t.type === 'message') return { ...base, type: 'message', message: t.message ?? '' };
+  const id = t.resourceId!;
+  if (!files.has(id)) files.set(id, resourceOf(deps, id));
+  const resource = await files.get(id);
+  if (!resource) throw new Error(`resource package ${id} is gone`);
+  return { ...base, type: 'resource', resource };
+}
+
+async function resourceOf(deps: Deps, id: number): Promise<NonNullable<ConfigMessage['resource']> | undefined> {
+  const pkg = await repo.findResource(deps.db, id);
+  if (!pkg) return undefined;
+  const file = await fileDownloadInfo(deps, pkg.fileId);
+  // a language pack installs under its language code, as upgrade tasks name it
+  return { name: pkg.language ?? pkg.name, version: pkg.version, ...file };
+}

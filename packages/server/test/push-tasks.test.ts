@@ -1,0 +1,327 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, PushTaskStatus, topics } from '@herald/contract';
+import type { VirtualDevice } from '@herald/device-sim';
+import { resourcePackages } from '../src/db/schema';
+import { adminClient, expectOk, startServer, type Client } from './harness';
+import { seedAccount, seedRoleUser } from './fixtures';
+import { connectAs, deviceRow, eventually, seedDevice, seedModel } from './devices-fixture';
+import { uploaded } from './files-fixture';
+import { onlineInDb, simDevice } from './open-api-fixture';
+import { tempDataDir } from './ota-fixture';
+import { expectInvalid, uniq } from './people';
+import { makeZip } from './zip-fixture';
+
+/**
+ * Push tasks end to end: the API, the engine, real MQTT to simulated devices (down/config and
+ * their acks), offline devices served when they connect, and a resource pack really downloaded
+ * through Herald's signed file URL.
+ */
+type S = Awaited<ReturnType<typeof startServer>>;
+let server: S;
+let mqttUrl: string;
+let op: Client;
+let A: Awaited<ReturnType<typeof seedAccount>>;
+let B: Awaited<ReturnType<typeof seedAccount>>;
+let modelId: number;
+const sims: VirtualDevice[] = [];
+const closers: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: tempDataDir() });
+  // devices download resource packs over HTTP: the signed URLs must point at a real listener
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  server.deps.config.publicUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+  mqttUrl = server.deps.gateway.endpoints().mqtt!;
+  op = await adminClient(server);
+  A = await seedAccount(server);
+  B = await seedAccount(server);
+  modelId = (await seedModel(server, { type: 'printer' })).id;
+});
+
+afterAll(async () => {
+  await Promise.all(sims.map((d) => d.stop()));
+  await Promise.all(closers.map((c) => c()));
+  await server?.close();
+});
+
+type Result = { sn: string; state: string; ackCode: string | null; message: string | null; latencyMs: number | null };
+
+const create = async (c: Client, body: Record<string, unknown>) =>
+  expectOk(await c.post('/v1/push-tasks', { name: `Push ${uniq()}`, ttlHours: 1, ...body }));
+const task = async (c: Client, id: number) => expectOk(await c.get(`/v1/push-tasks/${id}`));
+const results = async (c: Client, id: number, q = '') =>
+  expectOk(await c.get(`/v1/push-tasks/${id}/results?pageSize=100${q}`)).list as Result[];
+const stateOf = async (c: Client, id: number, sn: string) => (await results(c, id)).find((r) => r.sn === sn)?.state;
+const reaches = (c: Client, id: number, status: number) =>
+  eventually(async () => ((await task(c, id)).status === status ? true : undefined), `task ${id} status ${status}`);
+
+async function onlineSim(accountId: number, extra: Parameters<typeof simDevice>[3] = {}) {
+  const d = await seedDevice(server, accountId, modelId);
+  const sim = simDevice(sims, mqttUrl, d, extra);
+  sim.start();
+  await sim.waitOnline();
+  await onlineInDb(server, d.id);
+  return { d, sim };
+}
+
+describe('config push', () => {
+  it('reaches online devices at once and an offline one when it connects; print parameters follow', async () => {
+    const online = [await onlineSim(A.accountId), await onlineSim(A.accountId), await onlineSim(A.accountId)];
+    const offline = await seedDevice(server, A.accountId, modelId);
+    const t = await create(A.client, {
+      type: 'config',
+      config: { density: 'dark', volume: 35 },
+      scope: 'devices',
+      deviceIds: [...online.map((o) => o.d.id), offline.id],
+    });
+    expect(t).toMatchObject({ type: 'config', status: PushTaskStatus.PUSHING, total: 4, failed: [], notice: null });
+
+    for (const o of online) await eventually(async () => (await stateOf(A.client, t.id, o.d.sn)) === 'succeeded');
+    expect(await stateOf(A.client, t.id, offline.sn)).toBe('pending');
+    expect((await task(A.client, t.id)).status).toBe(PushTaskStatus.PUSHING);
+    for (const o of online) {
+      expect(o.sim.state.printParams).toMatchObject({ density: 'dark', volume: 35 });
+      expect((await deviceRow(server, o.d.id)).printParams).toMatchObject({ density: 'dark', volume: 35 });
+    }
+    const ok = (await results(A.client, t.id, '&state=succeeded'))[0]!;
+    expect(ok).toMatchObject({ ackCode: 'ok' });
+    expect(ok.latencyMs).toBeGreaterThanOrEqual(0);
+
+    // the offline device connects later and gets it then
+    const late = simDevice(sims, mqttUrl, offline);
+    late.start();
+    await reaches(A.client, t.id, PushTaskStatus.SUCCESS);
+    expect(late.state.printParams).toMatchObject({ density: 'dark', volume: 35 });
+    expect((await deviceRow(server, offline.id)).printParams).toMatchObject({ density: 'dark' });
+    const done = await task(A.client, t.id);
+    expect(done.counts).toMatchObject({ succeeded: 4, pending: 0, sent: 0 });
+    expect(done.endedAt).not.toBeNull();
+  });
+});
+
+describe('message push', () => {
+  it('shows the message; unknown S/Ns are reported, the rest still get it', async () => {
+    const speaker = await onlineSim(A.accountId, { kind: 'speaker' });
+    const printer = await onlineSim(A.accountId);
+    const res = await A.client.post('/v1/push-tasks', {
+      name: `Notice ${uniq()}`,
+      type: 'message',
+      message: 'Closed on Monday',
+      scope: 'sn',
+      sns: [speaker.d.sn, printer.d.sn, 'NOSUCHDEVICE01'],
+    });
+    expect(res.body.message).toBe('Some devices failed task creation');
+    expect(res.body.data).toMatchObject({ failed: ['NOSUCHDEVICE01'], notice: 'Some devices failed task creation' });
+    await reaches(A.client, res.body.data.id, PushTaskStatus.SUCCESS);
+    expect(speaker.sim.messages.map((m) => m.text)).toEqual(['Closed on Monday']);
+    expect(speaker.sim.said).toContainEqual({ text: 'Closed on Monday' });
+    expect(printer.sim.messages.map((m) => m.text)).toEqual(['Closed on Monday']);
+  });
+
+  it("a device answering 'unsupported' fails with that code, and so does the task", async () => {
+    const d = await seedDevice(server, A.accountId, modelId);
+    const session = Date.now();
+    const { client } = await connectAs(mqttUrl, d.sn, d.secret!, { ts: session });
+    closers.push(() => client!.endAsync());
+    client!.on('message', (_topic, raw) => {
+      const m = JSON.parse(raw.toString());
+      const ack = { v: PROTOCOL_VERSION, id: m.id, ts: m.ts, code: 'unsupported', message: 'no display' };
+      void client!.publishAsync(topics.up(d.sn, 'ack'), JSON.stringify(ack), { qos: 1 });
+    });
+    await client!.subscribeAsync(topics.deviceSubscription(d.sn), { qos: 1 });
+    const hello = { v: PROTOCOL_VERSION, ts: Date.now(), online: true, session, firmware: '1.00.00.01' };
+    await client!.publishAsync(topics.up(d.sn, 'presence'), JSON.stringify(hello), { qos: 1 });
+    await onlineInDb(server, d.id);
+
+    const t = await create(A.client, { type: 'message', message: 'Hello', scope: 'devices', deviceIds: [d.id] });
+    await reaches(A.client, t.id, PushTaskStatus.FAILED);
+    expect((await results(A.client, t.id))[0]).toMatchObject({
+      state: 'failed',
+      ackCode: 'unsupported',
+      message: 'no display',
+    });
+  });
+});
+
+describe('resource push', () => {
+  it('the device downloads the uploaded pack through its signed URL, verifies it and installs it', async () => {
+    // the pack's file goes through the real upload API; the package row stands in for the
+    // resource-package API (its own tests cover it)
+    const zip = makeZip([{ path: 'clips/hello.mp3', data: Buffer.alloc(4096, 7) }]);
+    const file = await uploaded(server, A.client, { purpose: 'resource', name: 'th.zip' }, zip);
+    const [pkg] = await server.deps.db
+      .insert(resourcePackages)
+      .values({
+        accountId: A.accountId,
+        name: `Thai ${uniq()}`,
+        kind: 'language',
+        language: 'th',
+        version: '2.0.0',
+        fileCount: 1,
+        fileId: file.id,
+      })
+      .returning();
+    const { sim } = await onlineSim(A.accountId);
+    const t = await create(A.client, {
+      type: 'resource',
+      resourceId: pkg!.id,
+      scope: 'sn',
+      sns: [sim.sn],
+    });
+    expect(t.resourceName).toBe(`${pkg!.name} 2.0.0`);
+    await reaches(A.client, t.id, PushTaskStatus.SUCCESS);
+    expect(sim.state.resources.th).toBe('2.0.0');
+
+    // the same pack is another account's to see only if it is platform-wide
+    const other = await B.client.post('/v1/push-tasks', {
+      name: 'x',
+      type: 'resource',
+      resourceId: pkg!.id,
+      scope: 'all',
+    });
+    expect(other.body).toMatchObject({ code: 40010, message: 'The selected package does not exist' });
+    await server.deps.db
+      .update(resourcePackages)
+      .set({ deletedAt: new Date() })
+      .where(eq(resourcePackages.id, pkg!.id));
+  });
+
+  it('a download that fails is a failed result with the reason', async () => {
+    const [pkg] = await server.deps.db
+      .insert(resourcePackages)
+      .values({
+        accountId: null,
+        name: `Broken ${uniq()}`,
+        kind: 'resource',
+        language: null,
+        version: '1.0.0',
+        fileCount: 1,
+        fileId: (
+          await uploaded(server, op, { purpose: 'resource', name: 'x.zip' }, makeZip([{ path: 'a.txt', data: 'a' }]))
+        ).id,
+      })
+      .returning();
+    const { sim } = await onlineSim(A.accountId);
+    sim.injectFault('ota-bad-checksum');
+    const t = await create(A.client, { type: 'resource', resourceId: pkg!.id, scope: 'sn', sns: [sim.sn] });
+    await reaches(A.client, t.id, PushTaskStatus.FAILED);
+    const [r] = await results(A.client, t.id);
+    expect(r).toMatchObject({ state: 'failed', ackCode: 'failed' });
+    expect(r!.message).toMatch(/checksumMismatch/);
+  });
+});
+
+describe('cancel', () => {
+  it('cancels what was not sent; an ended task cannot be cancelled', async () => {
+    const offline = await seedDevice(server, A.accountId, modelId);
+    const t = await create(A.client, { type: 'message', message: 'Later', scope: 'devices', deviceIds: [offline.id] });
+    const cancelled = expectOk(await A.client.post(`/v1/push-tasks/${t.id}/cancel`));
+    expect(cancelled).toMatchObject({ status: PushTaskStatus.CANCELLED, counts: { cancelled: 1, pending: 0 } });
+    const again = await A.client.post(`/v1/push-tasks/${t.id}/cancel`);
+    expect(again.body).toMatchObject({ code: 40010, message: 'The task has already ended' });
+
+    // a scheduled task never starts once cancelled
+    const later = await create(A.client, {
+      type: 'message',
+      message: 'Tomorrow',
+      scope: 'devices',
+      deviceIds: [offline.id],
+      effectiveTime: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(later.status).toBe(PushTaskStatus.PENDING);
+    expectOk(await A.client.post(`/v1/push-tasks/${later.id}/cancel`));
+    expect((await task(A.client, later.id)).status).toBe(PushTaskStatus.CANCELLED);
+  });
+});
+
+describe('validation', () => {
+  it('says what is wrong, in both languages, and creates nothing', async () => {
+    const before = expectOk(await A.client.get('/v1/push-tasks?pageSize=1')).total;
+    const send = (body: Record<string, unknown>) => (c: Client) =>
+      c.post('/v1/push-tasks', { name: 'n', type: 'config', scope: 'all', config: { volume: 10 }, ...body });
+    await expectInvalid(send({ config: {} }), A.client, 'Please input', '请输入', 'config');
+    await expectInvalid(send({ type: 'message', config: undefined }), A.client, 'Please input', '请输入', 'message');
+    await expectInvalid(
+      send({ type: 'resource', config: undefined }),
+      A.client,
+      'Please input',
+      '请输入',
+      'resourceId',
+    );
+    await expectInvalid(
+      send({ type: 'resource', resourceId: 999999 }),
+      A.client,
+      'The selected package does not exist',
+      '所选安装包不存在',
+      'resourceId',
+    );
+    // an operator must name the account
+    await expectInvalid(
+      send({}),
+      op,
+      'Please select an application or account first',
+      '请先选择应用或账户',
+      'accountId',
+    );
+    // an account without devices
+    const empty = await seedAccount(server);
+    await expectInvalid(send({}), empty.client, 'There are no devices in the selected scope', '所选范围内没有设备');
+    expect(expectOk(await A.client.get('/v1/push-tasks?pageSize=1')).total).toBe(before);
+  });
+});
+
+describe('access', () => {
+  it('needs the push task permissions (40003)', async () => {
+    const viewer = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: A.accountId,
+      permissions: ['herald.push.task', 'herald.push.task.query'],
+    });
+    expectOk(await viewer.client.get('/v1/push-tasks'));
+    const add = await viewer.client.post('/v1/push-tasks', {
+      name: 'n',
+      type: 'message',
+      message: 'm',
+      scope: 'all',
+    });
+    expect(add.body.code).toBe(40003);
+    const list = expectOk(await A.client.get('/v1/push-tasks?pageSize=1'));
+    expect((await viewer.client.post(`/v1/push-tasks/${list.list[0].id}/cancel`)).body.code).toBe(40003);
+  });
+
+  it('keeps accounts apart; operators see every account and filter by one', async () => {
+    const mine = expectOk(await A.client.get('/v1/push-tasks?pageSize=100'));
+    expect(mine.total).toBeGreaterThan(0);
+    const id = mine.list[0].id;
+    expect((await B.client.get(`/v1/push-tasks/${id}`)).body.code).toBe(40004);
+    expect((await B.client.get(`/v1/push-tasks/${id}/results`)).body.code).toBe(40004);
+    expect((await B.client.post(`/v1/push-tasks/${id}/cancel`)).body.code).toBe(40004);
+    expect(expectOk(await B.client.get('/v1/push-tasks')).total).toBe(0);
+    expect(expectOk(await B.client.get(`/v1/push-tasks?accountId=${A.accountId}`)).total).toBe(0);
+
+    const all = expectOk(await op.get(`/v1/push-tasks?accountId=${A.accountId}&pageSize=100`));
+    expect(all.total).toBe(mine.total);
+    expect(all.list[0].accountName).toBeTruthy();
+    // an operator creates for the account it names
+    const d = await seedDevice(server, B.accountId, modelId);
+    const t = await create(op, { accountId: B.accountId, type: 'message', message: 'Hi', scope: 'sn', sns: [d.sn] });
+    expect(t.accountId).toBe(B.accountId);
+    expect(expectOk(await B.client.get('/v1/push-tasks')).total).toBe(1);
+  });
+
+  it('lists with filters, sorting and counts, and writes the operation log', async () => {
+    const byType = expectOk(await A.client.get('/v1/push-tasks?type=config&pageSize=100'));
+    expect(byType.list.every((t: { type: string }) => t.type === 'config')).toBe(true);
+    const byStatus = expectOk(await A.client.get(`/v1/push-tasks?status=${PushTaskStatus.CANCELLED}`));
+    expect(byStatus.list.every((t: { status: number }) => t.status === PushTaskStatus.CANCELLED)).toBe(true);
+    expect(byStatus.total).toBeGreaterThanOrEqual(2);
+    const asc = expectOk(await A.client.get('/v1/push-tasks?sortField=id&sortOrder=ascend&pageSize=100'));
+    const ids = asc.list.map((t: { id: number }) => t.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const named = expectOk(await A.client.get('/v1/push-tasks?name=Notice'));
+    expect(named.list.every((t: { name: string }) => t.name.startsWith('Notice'))).toBe(true);
+    const logs = expectOk(await A.client.get('/v1/oper-logs?module=pushTask&pageSize=100'));
+    expect(logs.list.map((l: { type: string }) => l.type)).toEqual(expect.arrayContaining(['add', 'cancel']));
+  });
+});

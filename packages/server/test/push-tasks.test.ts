@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, PushTaskStatus, topics } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
-import { resourcePackages } from '../src/db/schema';
 import { adminClient, expectOk, startServer, type Client } from './harness';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { connectAs, deviceRow, eventually, seedDevice, seedModel } from './devices-fixture';
@@ -144,67 +142,50 @@ describe('message push', () => {
   });
 });
 
+/** A resource pack through the real APIs: the zip uploaded, then the package created from it. */
+async function resourcePack(c: Client, name: string) {
+  const zip = makeZip([{ path: `${name}/a.bin`, data: Buffer.alloc(4096, 7) }]);
+  const file = await uploaded(server, c, { purpose: 'resource', name: `${name}.zip` }, zip);
+  return expectOk(
+    await c.post('/v1/resource-packages', {
+      name: `${name}${uniq()}`.slice(0, 32),
+      kind: 'resource',
+      version: '2.00.00.00',
+      fileId: file.id,
+    }),
+  ) as { id: number; name: string };
+}
+
 describe('resource push', () => {
   it('the device downloads the uploaded pack through its signed URL, verifies it and installs it', async () => {
-    // the pack's file goes through the real upload API; the package row stands in for the
-    // resource-package API (its own tests cover it)
-    const zip = makeZip([{ path: 'clips/hello.mp3', data: Buffer.alloc(4096, 7) }]);
-    const file = await uploaded(server, A.client, { purpose: 'resource', name: 'th.zip' }, zip);
-    const [pkg] = await server.deps.db
-      .insert(resourcePackages)
-      .values({
-        accountId: A.accountId,
-        name: `Thai ${uniq()}`,
-        kind: 'language',
-        language: 'th',
-        version: '2.0.0',
-        fileCount: 1,
-        fileId: file.id,
-      })
-      .returning();
+    const pkg = await resourcePack(A.client, 'fonts');
     const { sim } = await onlineSim(A.accountId);
     const t = await create(A.client, {
       type: 'resource',
-      resourceId: pkg!.id,
+      resourceId: pkg.id,
       scope: 'sn',
       sns: [sim.sn],
     });
-    expect(t.resourceName).toBe(`${pkg!.name} 2.0.0`);
+    expect(t.resourceName).toBe(`${pkg.name} 2.00.00.00`);
     await reaches(A.client, t.id, PushTaskStatus.SUCCESS);
-    expect(sim.state.resources.th).toBe('2.0.0');
+    expect(sim.state.resources[pkg.name]).toBe('2.00.00.00');
 
     // the same pack is another account's to see only if it is platform-wide
     const other = await B.client.post('/v1/push-tasks', {
       name: 'x',
       type: 'resource',
-      resourceId: pkg!.id,
+      resourceId: pkg.id,
       scope: 'all',
     });
     expect(other.body).toMatchObject({ code: 40010, message: 'The selected package does not exist' });
-    await server.deps.db
-      .update(resourcePackages)
-      .set({ deletedAt: new Date() })
-      .where(eq(resourcePackages.id, pkg!.id));
   });
 
   it('a download that fails is a failed result with the reason', async () => {
-    const [pkg] = await server.deps.db
-      .insert(resourcePackages)
-      .values({
-        accountId: null,
-        name: `Broken ${uniq()}`,
-        kind: 'resource',
-        language: null,
-        version: '1.0.0',
-        fileCount: 1,
-        fileId: (
-          await uploaded(server, op, { purpose: 'resource', name: 'x.zip' }, makeZip([{ path: 'a.txt', data: 'a' }]))
-        ).id,
-      })
-      .returning();
+    // a platform package (the operator's) is visible to every account
+    const pkg = await resourcePack(op, 'icons');
     const { sim } = await onlineSim(A.accountId);
     sim.injectFault('ota-bad-checksum');
-    const t = await create(A.client, { type: 'resource', resourceId: pkg!.id, scope: 'sn', sns: [sim.sn] });
+    const t = await create(A.client, { type: 'resource', resourceId: pkg.id, scope: 'sn', sns: [sim.sn] });
     await reaches(A.client, t.id, PushTaskStatus.FAILED);
     const [r] = await results(A.client, t.id);
     expect(r).toMatchObject({ state: 'failed', ackCode: 'failed' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { PushTaskStatus, type PushResultState } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, devices, pushResults, pushTasks, resourcePackages } from '../../db/schema';
@@ -25,22 +25,6 @@ const viewQuery = (db: Db) =>
     .from(pushTasks)
     .leftJoin(accounts, eq(accounts.id, pushTasks.accountId))
     .leftJoin(resourcePackages, eq(resourcePackages.id, pushTasks.resourceId));
-
-/** A resource package the account may push: its own or a platform-wide one, not deleted. */
-export async function findResourceForAccount(db: Db, id: number, accountId: number) {
-  const [r] = await db
-    .select()
-    .from(resourcePackages)
-    .where(
-      and(
-        eq(resourcePackages.id, id),
-        isNull(resourcePackages.deletedAt),
-        or(isNull(resourcePackages.accountId), eq(resourcePackages.accountId, accountId)),
-      ),
-    )
-    .limit(1);
-  return r;
-}
 
 export const findResource = async (db: Db, id: number) =>
   (await db.select().from(resourcePackages).where(eq(resourcePackages.id, id)).limit(1))[0];

@@ -22,6 +22,7 @@ import { invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf } from '../../lib/filters';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
+import { findResourceForAccount } from '../resource-packages/repo';
 import { checkScope, devicesInScope, scopeOf, type ScopeSpec } from '../task-scope/scope';
 import { kick } from './engine';
 import * as repo from './repo';
@@ -158,7 +159,7 @@ export async function createPushTask(
     sns: body.sns ?? [],
   };
   await checkScope(deps.db, accountId, spec);
-  if (body.type === 'resource' && !(await repo.findResourceForAccount(deps.db, body.resourceId!, accountId))) {
+  if (body.type === 'resource' && !(await findResourceForAccount(deps.db, body.resourceId!, accountId))) {
     throw invalid('error.packageNotFound', 'resourceId');
   }
   const found = await devicesInScope(deps.db, accountId, spec);

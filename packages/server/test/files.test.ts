@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema';
@@ -212,6 +213,21 @@ describe('file uploads', () => {
       Buffer.alloc(50 * MB + 1),
       'The SmartConfig package cannot be larger than 50MB',
     );
+    // a body without Content-Length (chunked) is cut off at the limit all the same
+    const before = await rowCount();
+    const chunk = Buffer.alloc(MB, 3);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/v1/files?purpose=firmware&name=streamed.bin',
+      payload: Readable.from(
+        (function* () {
+          for (let i = 0; i < 11; i++) yield chunk;
+        })(),
+      ),
+      headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${op.token}` },
+    });
+    expectError({ status: res.statusCode, body: res.json() }, 40010, 'The package cannot be larger than 10MB');
+    expect(await rowCount()).toBe(before);
     // exactly the limit is allowed
     expectOk(await upload(server, op, { purpose: 'firmware', name: 'edge.bin' }, Buffer.alloc(10 * MB, 1)));
   });

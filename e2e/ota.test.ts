@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,7 +121,8 @@ test('an account admin uploads firmware, upgrades a group and reads why one devi
     zip,
     makeZip([
       { path: 'manifest.json', data: JSON.stringify({ version: TO }) },
-      { path: 'app.bin', data: Buffer.alloc(64 * 1024, 7) },
+      // incompressible: a file of one repeated byte would look like a zip bomb (ratio check)
+      { path: 'app.bin', data: randomBytes(64 * 1024) },
     ]),
   );
   await openMenu(page, 'firmware', '/resource/firmware', 'resourceRoot');
@@ -172,6 +174,9 @@ test('an account admin uploads firmware, upgrades a group and reads why one devi
   await visible(page, 'ota-exec-drawer');
   await poll(() => byId(page, 'ota-exec-drawer-reason').textContent()).toContain('Checksum mismatch');
   await poll(() => page.locator('[data-testid="ota-exec-drawer"] .ant-timeline-item').count()).toBeGreaterThan(1);
+
+  await page.keyboard.press('Escape');
+  await byId(page, 'ota-exec-drawer').waitFor({ state: 'hidden', timeout: WAIT });
 
   // ---- the list: the task is among the ended ones, with its row progress
   await openMenu(page, 'task', '/resource/task', 'resourceRoot');

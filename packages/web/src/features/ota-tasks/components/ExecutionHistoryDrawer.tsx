@@ -68,7 +68,7 @@ export function ExecutionHistoryDrawer({
                         {formatDateTime(h.at)} · {t('otaTask.execution.attemptN', { n: h.attempt })}
                       </span>
                     </div>
-                    {(h.reason || h.message) && <div>{reasonText(h)}</div>}
+                    {(h.reason || h.message) && <div>{h.reason ? reasonText(h) : h.message}</div>}
                   </div>
                 ),
               }))}

@@ -10,11 +10,14 @@ import type { Execution } from '../api/types';
 import { ExecutionHistoryDrawer } from './ExecutionHistoryDrawer';
 import { ExecutionStateTag } from './status-tags';
 
+const FAILED = new Set<string>(['failed', 'timedOut', 'cancelled', 'skipped']);
+
 /** Why, in words: the reason's label, and the device's own message after it when there is one. */
 export function useReasonText() {
   const { t } = useTranslation();
-  return (e: Pick<Execution, 'reason' | 'message'>) => {
-    if (!e.reason) return e.message || '-';
+  return (e: Pick<Execution, 'reason' | 'message' | 'state'>) => {
+    // a step's message on its way to success ('rebooting') is no reason; only failures explain
+    if (!e.reason) return FAILED.has(e.state) ? e.message || '-' : '-';
     const label = t(`ota.reason.${e.reason}`);
     return e.message ? `${label} (${e.message})` : label;
   };
@@ -94,7 +97,7 @@ export function ExecutionTable({
             title: t('otaTask.execution.fields.sn'),
             dataIndex: 'sn',
             render: (_, r) => (
-              <Space>
+              <Space style={{ whiteSpace: 'nowrap' }}>
                 <Badge status={r.online ? 'success' : 'default'} />
                 <Typography.Link data-testid={`ota-exec-${r.sn}`}>{r.sn}</Typography.Link>
               </Space>

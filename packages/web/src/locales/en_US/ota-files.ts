@@ -74,6 +74,7 @@ export default {
   },
   smartConfig: {
     detailTitle: 'SmartConfig version details',
+    versionLink: 'Download link of this version',
     downloadLink: 'Public download link',
     versionHint: 'Must be newer than every existing version, e.g. 1.00.00.01',
     delistTitle: 'Delist version {{version}}',

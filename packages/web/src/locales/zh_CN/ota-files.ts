@@ -74,6 +74,7 @@ export default {
   },
   smartConfig: {
     detailTitle: 'SmartConfig 版本详情',
+    versionLink: '此版本的下载链接',
     downloadLink: '公开下载链接',
     versionHint: '必须高于所有已有版本，例如 1.00.00.01',
     delistTitle: '下架版本 {{version}}',

@@ -85,8 +85,11 @@ export function PackageUpload({
     } catch (err) {
       if (controller.signal.aborted) return;
       setPhase({ kind: 'error', message: err instanceof ApiError ? err.message : t('files.uploadFailed') });
-      onChange?.(undefined);
-      onUploaded?.(undefined);
+      // the message is shown above; a required-field error under it would only repeat it
+      if (value !== undefined) {
+        onChange?.(undefined);
+        onUploaded?.(undefined);
+      }
     }
   };
 

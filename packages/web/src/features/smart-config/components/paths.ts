@@ -11,3 +11,7 @@ export const P = 'herald.res.scapp';
 /** The public address that always serves the newest listed version (what the app's QR code points to). */
 export const publicDownloadUrl = () =>
   new URL(`${API_BASE}/public/smart-config/download`, window.location.origin).toString();
+
+/** One listed version's own public address (counted like the newest one). */
+export const versionDownloadUrl = (id: number) =>
+  new URL(`${API_BASE}/public/smart-config/${id}/download`, window.location.origin).toString();

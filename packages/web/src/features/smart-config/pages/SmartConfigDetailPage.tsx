@@ -8,7 +8,7 @@ import { formatBytesExact, useIdRouteParam } from '../../files';
 import { smartConfigQuery } from '../api/smart-config';
 import { DownloadLink } from '../components/DownloadLink';
 import { ListingActions } from '../components/ListingActions';
-import { P, SC_LIST, scEdit } from '../components/paths';
+import { P, SC_LIST, scEdit, versionDownloadUrl } from '../components/paths';
 import { StatusTag, UpdateTypeTag } from '../components/StatusTag';
 
 /** One SmartConfig version: its file, update type, notes, downloads and listing history. */
@@ -57,6 +57,15 @@ export function SmartConfigDetailPage() {
         <Descriptions.Item label={t('smartConfig.fields.delistedAt')}>{formatDateTime(v.delistedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('files.fields.name')}>{v.fileName}</Descriptions.Item>
         <Descriptions.Item label={t('smartConfig.fields.size')}>{formatBytesExact(v.size)}</Descriptions.Item>
+        {v.status === 'listed' && (
+          <Descriptions.Item label={t('smartConfig.versionLink')} span={2}>
+            <Typography.Text copyable={{ text: versionDownloadUrl(v.id) }} data-testid="sc-detail-link">
+              <Typography.Link href={versionDownloadUrl(v.id)} target="_blank" rel="noreferrer">
+                {versionDownloadUrl(v.id)}
+              </Typography.Link>
+            </Typography.Text>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('files.fields.md5')} span={2}>
           <Typography.Text code copyable>
             {v.md5}

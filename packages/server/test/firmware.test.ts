@@ -31,7 +31,7 @@ const body = (fileId: number, extra: Record<string, unknown> = {}) => ({
   fileId,
   ...extra,
 });
-const ids = (page: { list: { id: number }[] }) => page.list.map((p) => p.id);
+const ids = (page: Record<string, any>) => page.list.map((p: { id: number }) => p.id); // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(async () => {
   server = await startServer();

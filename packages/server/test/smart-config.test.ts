@@ -14,7 +14,7 @@ async function addVersion(versionName: string, extra: Record<string, unknown> = 
   const apk = makeApk([{ path: 'version.txt', data: versionName }]);
   apks.set(versionName, apk);
   const file = await uploaded(server, op, { purpose: 'smartConfig', name: `SmartConfig-${versionName}.apk` }, apk);
-  return expectOk(await op.post('/v1/smart-config', { versionName, fileId: file.id, ...extra }));
+  return expectOk(await op.post('/v1/smart-config', { versionName, fileId: file.id, ...extra })) as { id: number };
 }
 const download = (url: string, headers: Record<string, string> = {}) =>
   server.app.inject({ method: 'GET', url, headers });
@@ -153,6 +153,10 @@ describe('SmartConfig versions', () => {
     // resuming a download is not another download
     const part = await download('/public/smart-config/download', { range: 'bytes=10-' });
     expect(part.statusCode).toBe(206);
+    // nor is asking about it
+    const head = await server.app.inject({ method: 'HEAD', url: '/public/smart-config/download' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(apks.get('1.00.00.10')!.length));
     expect(expectOk(await op.get(`/v1/smart-config/${v.c!.id}`)).downloads).toBe(2);
     // concurrent downloads all count
     await Promise.all(Array.from({ length: 5 }, () => download(`/public/smart-config/${v.b!.id}/download`)));

@@ -111,7 +111,7 @@ const smartConfigRoutes: RoutesPlugin = async (app, deps) => {
     '/public/smart-config/download',
     { config: PUBLIC, schema: { tags, summary: 'Download the newest listed SmartConfig apk (counted)' } },
     async (req, reply) =>
-      sendStoredFile(deps, reply, await sc.downloadable(deps, undefined, req.headers.range), req.headers.range, {
+      sendStoredFile(deps, reply, await sc.downloadable(deps, undefined, req), req.headers.range, {
         attachment: true,
       }),
   );
@@ -126,7 +126,7 @@ const smartConfigRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (req, reply) =>
-      sendStoredFile(deps, reply, await sc.downloadable(deps, req.params.id, req.headers.range), req.headers.range, {
+      sendStoredFile(deps, reply, await sc.downloadable(deps, req.params.id, req), req.headers.range, {
         attachment: true,
       }),
   );

@@ -180,7 +180,12 @@ export async function latest(deps: Deps, current: string | undefined): Promise<S
  * The file of a listed version to download (the newest without an id), counting the download.
  * A ranged request that resumes past the first byte is the same download, not another one.
  */
-export async function downloadable(deps: Deps, id: number | undefined, range: string | undefined) {
+export async function downloadable(
+  deps: Deps,
+  id: number | undefined,
+  req: { method: string; headers: { range?: string } },
+) {
+  const range = req.headers.range;
   let view: repo.ScView | undefined;
   if (id === undefined) view = (await newestListed(deps))?.newest;
   else {
@@ -190,6 +195,7 @@ export async function downloadable(deps: Deps, id: number | undefined, range: st
   if (!view) throw notFound();
   const file = await findFile(deps.db, view.file.id);
   if (!file) throw notFound();
-  if (!range || /^bytes=0-/.test(range.trim())) await repo.countDownload(deps.db, view.v.id);
+  // HEAD asks about the file without taking it
+  if (req.method !== 'HEAD' && (!range || /^bytes=0-/.test(range.trim()))) await repo.countDownload(deps.db, view.v.id);
   return file;
 }

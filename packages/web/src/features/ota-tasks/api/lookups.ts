@@ -11,9 +11,9 @@ export const groupOptionsQuery = (accountId: number | undefined, enabled: boolea
   enabled,
 });
 
-export const firmwareOptionsQuery = (accountId: number | undefined, enabled: boolean) => ({
-  queryKey: ['common', 'firmwareListQuery', accountId ?? null] as const,
-  queryFn: () => get<PackageOption[]>('/v1/common/firmwareListQuery', { accountId }),
+export const firmwareOptionsQuery = (accountId: number | undefined, modelId: number | undefined, enabled: boolean) => ({
+  queryKey: ['common', 'firmwareListQuery', accountId ?? null, modelId ?? null] as const,
+  queryFn: () => get<PackageOption[]>('/v1/common/firmwareListQuery', { accountId, modelId }),
   enabled,
 });
 

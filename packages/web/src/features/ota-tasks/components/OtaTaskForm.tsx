@@ -16,49 +16,16 @@ import {
   OTA_TIMEOUT_MINUTES_MAX,
   type TaskScope,
 } from '@herald/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session-context';
 import { modelOptionsQuery } from '../../devices/api/list-lookups';
 import { accountOptionsQuery, firmwareOptionsQuery, resourceOptionsQuery, speakLanguagesQuery } from '../api/lookups';
-import type { CreateOtaTaskBody, OtaTask } from '../api/types';
+import type { OtaTask } from '../api/types';
 import { EffectiveTimeField, ScopeFields } from './ScopeFields';
-import { effectiveTimeBody, scopeBody, type ScopeValues } from './task-scope';
-
-export type OtaTaskFormValues = ScopeValues & {
-  name: string;
-  accountId?: number;
-  type: 0 | 1;
-  modelId?: number;
-  packageId: number;
-  fromVersion?: string;
-  language?: string;
-  effectiveTime?: Dayjs | string | null;
-  retries: number;
-  timeoutMinutes: number;
-  pace: number;
-  remark?: string;
-};
-
-/** The form's values as the API takes them (trimmed; the scope's own list only). */
-export function toCreateBody(v: OtaTaskFormValues): CreateOtaTaskBody {
-  return {
-    name: v.name.trim(),
-    accountId: v.accountId,
-    type: v.type,
-    packageId: v.packageId,
-    fromVersion: v.fromVersion?.trim() || undefined,
-    language: v.type === 1 ? (v.language as CreateOtaTaskBody['language']) : undefined,
-    ...scopeBody(v),
-    effectiveTime: effectiveTimeBody(v.effectiveTime),
-    retries: v.retries,
-    timeoutMinutes: v.timeoutMinutes,
-    pace: v.pace,
-    remark: v.remark?.trim() || undefined,
-  } as CreateOtaTaskBody;
-}
+import type { OtaTaskFormValues } from './task-body';
 
 const DEFAULTS: Partial<OtaTaskFormValues> = { type: 0, scope: 'all', retries: 2, timeoutMinutes: 30, pace: 0 };
 
@@ -91,10 +58,9 @@ function PackageFields({ accountId, ready, locked }: { accountId?: number; ready
   const language = Form.useWatch('language') as string | undefined;
   const models = useQuery(modelOptionsQuery());
   const languages = useQuery(speakLanguagesQuery(i18n.language));
-  const firmware = useQuery(firmwareOptionsQuery(accountId, ready && type === 0));
+  const firmware = useQuery(firmwareOptionsQuery(accountId, modelId, ready && type === 0));
   const packs = useQuery(resourceOptionsQuery(accountId, language, ready && type === 1));
-  const packages =
-    type === 0 ? (firmware.data ?? []).filter((p) => !modelId || p.modelId === modelId) : (packs.data ?? []);
+  const packages = (type === 0 ? firmware.data : packs.data) ?? [];
   return (
     <>
       {type === 0 ? (
@@ -120,7 +86,7 @@ function PackageFields({ accountId, ready, locked }: { accountId?: number; ready
         disabled={locked || !ready}
         extra={ready ? undefined : t('error.selectAccountFirst')}
         rules={[requiredSelect()]}
-        options={packages.map((p) => ({ value: p.value, label: `${p.label} (${p.version})` }))}
+        options={packages.map((p) => ({ value: p.value, label: p.label }))}
         fieldProps={
           {
             showSearch: true,

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastSuccess, toastWarning } from '../../../lib/feedback';
 import { createOtaTask } from '../api/ota-tasks-api';
-import { OtaTaskForm, toCreateBody } from '../components/OtaTaskForm';
+import { OtaTaskForm } from '../components/OtaTaskForm';
+import { toCreateBody } from '../components/task-body';
 import { TASK_LIST, taskDetail } from '../components/paths';
 
 /** 'No devices meet the upgrade conditions' comes back as an error (the form stays); some failed is a note. */

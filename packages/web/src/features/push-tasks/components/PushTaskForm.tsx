@@ -15,7 +15,6 @@ import {
   PUSH_TYPES,
   type PushType,
 } from '@herald/contract';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -23,40 +22,7 @@ import { useSession } from '../../../lib/session-context';
 import { printOptions } from '../../devices/components/device-codes';
 import { accountOptionsQuery, resourceOptionsQuery } from '../../ota-tasks/api/lookups';
 import { EffectiveTimeField, ScopeFields } from '../../ota-tasks/components/ScopeFields';
-import { effectiveTimeBody, scopeBody, type ScopeValues } from '../../ota-tasks/components/task-scope';
-import type { CreatePushTaskBody } from '../api/types';
-
-export type PushTaskFormValues = ScopeValues & {
-  name: string;
-  accountId?: number;
-  type: PushType;
-  config?: Record<string, unknown>;
-  message?: string;
-  resourceId?: number;
-  effectiveTime?: Dayjs | string | null;
-  ttlHours: number;
-  remark?: string;
-};
-
-/** Only the print parameters that were set (a push changes those and leaves the rest). */
-export function setParams(config: Record<string, unknown> | undefined) {
-  return Object.fromEntries(Object.entries(config ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-}
-
-export function toPushBody(v: PushTaskFormValues): CreatePushTaskBody {
-  return {
-    name: v.name.trim(),
-    accountId: v.accountId,
-    type: v.type,
-    config: v.type === 'config' ? setParams(v.config) : undefined,
-    message: v.type === 'message' ? v.message?.trim() : undefined,
-    resourceId: v.type === 'resource' ? v.resourceId : undefined,
-    ...scopeBody(v),
-    effectiveTime: effectiveTimeBody(v.effectiveTime),
-    ttlHours: v.ttlHours,
-    remark: v.remark?.trim() || undefined,
-  } as CreatePushTaskBody;
-}
+import type { PushTaskFormValues } from './push-body';
 
 /** Print parameters, each optional: left empty, the device keeps its own. */
 function ConfigFields() {
@@ -181,7 +147,7 @@ export function PushTaskForm({
           disabled={!ready}
           extra={ready ? undefined : t('error.selectAccountFirst')}
           rules={[requiredSelect()]}
-          options={(resources.data ?? []).map((p) => ({ value: p.value, label: `${p.label} (${p.version})` }))}
+          options={(resources.data ?? []).map((p) => ({ value: p.value, label: p.label }))}
           fieldProps={
             {
               showSearch: true,

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { toastSuccess, toastWarning } from '../../../lib/feedback';
 import { createPushTask } from '../api/push-tasks-api';
 import { PUSH_LIST, pushDetail } from '../components/paths';
-import { PushTaskForm, toPushBody } from '../components/PushTaskForm';
+import { toPushBody } from '../components/push-body';
+import { PushTaskForm } from '../components/PushTaskForm';
 
 export function PushTaskAddPage() {
   const { t } = useTranslation();

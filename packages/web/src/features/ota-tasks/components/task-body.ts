@@ -1,0 +1,36 @@
+import type { Dayjs } from 'dayjs';
+import type { CreateOtaTaskBody } from '../api/types';
+import { effectiveTimeBody, scopeBody, type ScopeValues } from './task-scope';
+
+export type OtaTaskFormValues = ScopeValues & {
+  name: string;
+  accountId?: number;
+  type: 0 | 1;
+  modelId?: number;
+  packageId: number;
+  fromVersion?: string;
+  language?: string;
+  effectiveTime?: Dayjs | string | null;
+  retries: number;
+  timeoutMinutes: number;
+  pace: number;
+  remark?: string;
+};
+
+/** The form's values as the API takes them (trimmed; the scope's own list only). */
+export function toCreateBody(v: OtaTaskFormValues): CreateOtaTaskBody {
+  return {
+    name: v.name.trim(),
+    accountId: v.accountId,
+    type: v.type,
+    packageId: v.packageId,
+    fromVersion: v.fromVersion?.trim() || undefined,
+    language: v.type === 1 ? (v.language as CreateOtaTaskBody['language']) : undefined,
+    ...scopeBody(v),
+    effectiveTime: effectiveTimeBody(v.effectiveTime),
+    retries: v.retries,
+    timeoutMinutes: v.timeoutMinutes,
+    pace: v.pace,
+    remark: v.remark?.trim() || undefined,
+  } as CreateOtaTaskBody;
+}

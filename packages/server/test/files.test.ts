@@ -232,6 +232,28 @@ describe('file uploads', () => {
     expectOk(await upload(server, op, { purpose: 'firmware', name: 'edge.bin' }, Buffer.alloc(10 * MB, 1)));
   });
 
+  it('answers an oversized upload over real HTTP with the envelope, not a reset or a 413 page', async () => {
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const before = await rowCount();
+    // declared too large: answered before the body is read
+    const res = await fetch(`${address}/v1/files?purpose=firmware&name=big.bin&lang=zh_CN`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${op.token}` },
+      body: new Uint8Array(10 * MB + 1),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 40010, message: '安装包大小不能超过 10MB' });
+    expect(await rowCount()).toBe(before);
+    // a good upload over the same wire
+    const zip = fw();
+    const good = await fetch(`${address}/v1/files?purpose=firmware&name=fw.zip`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${op.token}` },
+      body: new Uint8Array(zip),
+    });
+    expect((await good.json()).data).toMatchObject({ size: zip.length, md5: md5(zip) });
+  });
+
   it('checks permissions by purpose before reading the body', async () => {
     const queryOnly = await seedRoleUser(server, {
       side: 'ac',

@@ -171,6 +171,16 @@ describe('file uploads', () => {
       Array.from({ length: 10_001 }, (_, i) => ({ path: `f${i}`, data: '', method: 'store' as const })),
     );
     await expectUploadError(op, { purpose: 'firmware', name: 'many.zip' }, many, msg);
+    // overlapping entries: two directory records pointing at one compressed stream
+    const twin = makeZip([
+      { path: 'a.bin', data: Buffer.alloc(1000, 1) },
+      { path: 'b.bin', data: Buffer.alloc(1000, 1) },
+    ]);
+    const cdOffset = twin.readUInt32LE(twin.length - 6);
+    twin.writeUInt32LE(0, cdOffset + 46 + 'a.bin'.length + 42); // b's local header offset := a's
+    await expectUploadError(op, { purpose: 'firmware', name: 'twin.zip' }, twin, msg);
+    // a gzip of zeros
+    await expectUploadError(op, { purpose: 'firmware', name: 'bomb.gz' }, makeGzip('z.bin', Buffer.alloc(4 * MB)), msg);
     // a modest ratio on a big entry is fine (text compresses 5-10x)
     const text = Buffer.from(Array.from({ length: 20_000 }, (_, i) => `line ${i} ${(i * 7919) % 104729}\n`).join(''));
     expectOk(

@@ -63,14 +63,16 @@ function PackageFields({ accountId, ready, locked }: { accountId?: number; ready
   const packages = (type === 0 ? firmware.data : packs.data) ?? [];
   return (
     <>
+      {/* the model only narrows the package list: nothing to narrow once the package is fixed */}
       {type === 0 ? (
-        <ProFormSelect
-          name="modelId"
-          label={t('otaTask.fields.model')}
-          disabled={locked}
-          options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-          fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: true } as object}
-        />
+        !locked && (
+          <ProFormSelect
+            name="modelId"
+            label={t('otaTask.fields.model')}
+            options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+            fieldProps={{ showSearch: true, optionFilterProp: 'label', allowClear: true } as object}
+          />
+        )
       ) : (
         <ProFormSelect
           name="language"

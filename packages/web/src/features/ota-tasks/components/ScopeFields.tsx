@@ -14,10 +14,13 @@ import { effectiveTimeTooSoon } from './task-scope';
 /** Devices matching what was typed (S/N or name), for the "specified devices" picker. */
 function DevicePicker({
   accountId,
+  enabled,
   value,
   onChange,
 }: {
   accountId?: number;
+  /** operators pick the account first (the list would mix accounts otherwise) */
+  enabled: boolean;
   value?: number[];
   onChange?: (v: number[]) => void;
 }) {
@@ -27,6 +30,7 @@ function DevicePicker({
   const devices = useQuery({
     queryKey: ['devices', 'picker', accountId ?? null, search] as const,
     queryFn: () => get<Page<Device>>('/v1/devices', { accountId, sn: search || undefined, page: 1, pageSize: 50 }),
+    enabled,
   });
   const options = (devices.data?.list ?? []).map((d) => ({
     value: d.id,
@@ -41,6 +45,7 @@ function DevicePicker({
     <Select
       mode="multiple"
       showSearch
+      disabled={!enabled}
       filterOption={false}
       onSearch={setSearch}
       loading={devices.isFetching}
@@ -90,9 +95,10 @@ export function ScopeFields({
         <Form.Item
           name="deviceIds"
           label={t('otaTask.scope.devicesField')}
+          extra={accountReady ? undefined : t('error.selectAccountFirst')}
           rules={[{ required: true, message: t('validation.selectOne') }]}
         >
-          <DevicePicker accountId={accountId} />
+          <DevicePicker accountId={accountId} enabled={accountReady} />
         </Form.Item>
       )}
       {scope === 'group' && (

@@ -386,7 +386,7 @@ describe('edit, cancel, list and detail', () => {
 });
 
 describe('access', () => {
-  let t: { id: number };
+  let t: { id: number } = { id: 0 };
   let exId: number;
   beforeAll(async () => {
     const d = await device();
@@ -396,7 +396,7 @@ describe('access', () => {
         '/v1/ota-tasks',
         task({ packageId: pkg.id, scope: 'devices', deviceIds: [d.id], effectiveTime: later(60) }),
       ),
-    );
+    ) as { id: number };
     exId = (await executionsOf(t.id))[0]!.id;
   });
   const endpoints = () =>

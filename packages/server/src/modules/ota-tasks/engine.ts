@@ -54,11 +54,20 @@ export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()
 async function timeOut(deps: Deps, now: Date): Promise<void> {
   const late = await repo.overdue(deps.db, now, OVERDUE_BATCH);
   const tasks = new Map<number, repo.TaskRow | undefined>();
-  for (const { exec, online } of late) {
+  for (const { exec } of late) {
     if (!tasks.has(exec.taskId)) tasks.set(exec.taskId, await repo.findTask(deps.db, exec.taskId));
     const task = tasks.get(exec.taskId);
     if (!task) continue;
-    await retryOrEnd(deps, exec, task, { final: 'timedOut', reason: 'noResponse', retryable: online }, now);
+    if (exec.state === 'queued') {
+      await repo.transition(
+        deps.db,
+        exec.id,
+        { from: ['queued'], attempt: exec.attempt },
+        { state: 'timedOut', reason: 'noResponse', deadlineAt: null, notBefore: null, finishedAt: now },
+        [{ state: 'timedOut', reason: 'noResponse' }],
+        now,
+      );
+    } else await retryOrEnd(deps, exec, task, { final: 'timedOut', reason: 'noResponse' }, now);
   }
 }
 
@@ -77,8 +86,13 @@ export async function takeInJoiners(
     const only = where.deviceId !== undefined ? { deviceId: where.deviceId } : undefined;
     const { devices } = await devicesInScope(deps.db, task.accountId, scopeOf(task), only);
     if (!devices.length) continue;
-    const have = await repo.executedDeviceIds(deps.db, task.id);
-    const joining = devices.filter((d) => !have.has(d.id));
+    const have = only ? new Set<number>() : await repo.executedDeviceIds(deps.db, task.id);
+    // one device (it just connected): a point lookup, not the task's whole list
+    const joining = only
+      ? (await repo.hasExecution(deps.db, task.id, only.deviceId))
+        ? []
+        : devices
+      : devices.filter((d) => !have.has(d.id));
     if (!joining.length) continue;
     const r = await addExecutions(deps.db, task, target, joining);
     added += r.queued;

@@ -10,17 +10,16 @@ export const OFFER_CAP = 200;
 export const backoffMs = (deps: Deps, attempt: number) =>
   Math.round(deps.config.otaMinuteMs * Math.min(10, 0.25 * 2 ** Math.max(0, attempt - 1)));
 
-export const offerIdOf = (executionId: number, attempt: number) => `ota-${executionId}-${attempt}`;
-
 /**
  * The current attempt did not work out (device failure, ack refused, deadline, rollback): a new
- * attempt later while the task runs and attempts remain, else the execution ends in `final`.
- * A timed-out device that is offline gets no retry: it is not there to take one.
+ * attempt later while the task runs and attempts remain, else the execution ends in `final`. A
+ * retry waits for its device at most one more timeout: a device that never comes back to take it
+ * is timed out then (see the engine), instead of holding the task open until it expires.
  */
 export async function retryOrEnd(
   deps: Deps,
   exec: repo.ExecRow,
-  task: Pick<repo.TaskRow, 'creationStatus' | 'retries'>,
+  task: Pick<repo.TaskRow, 'creationStatus' | 'retries' | 'timeoutMinutes'>,
   outcome: { final: 'failed' | 'timedOut'; reason: ExecutionReason; message?: string | null; retryable?: boolean },
   now = new Date(),
 ): Promise<repo.ExecRow | undefined> {
@@ -31,6 +30,7 @@ export async function retryOrEnd(
     task.creationStatus === TaskCreationStatus.IN_PROGRESS &&
     exec.attempt <= task.retries;
   if (retry) {
+    const notBefore = new Date(now.getTime() + backoffMs(deps, exec.attempt));
     return repo.transition(
       deps.db,
       exec.id,
@@ -40,9 +40,9 @@ export async function retryOrEnd(
         reason: outcome.reason,
         message: outcome.message ?? null,
         offerId: null,
-        deadlineAt: null,
         progress: null,
-        notBefore: new Date(now.getTime() + backoffMs(deps, exec.attempt)),
+        notBefore,
+        deadlineAt: new Date(notBefore.getTime() + task.timeoutMinutes * deps.config.otaMinuteMs),
       },
       [failedEvent, { state: 'queued', reason: outcome.reason, message: 'retry' }],
       now,
@@ -73,47 +73,29 @@ type Offerable = {
 type TaskCache = Map<number, Offerable | null>;
 
 /**
- * Offer every due queued execution (of one device, or of all): claim it (queued → offered, next
+ * Offer every due queued execution (of one device, or of all): claim them (queued → offered, next
  * attempt) and publish `down/ota`. Each task's pace limits offers per minute. Returns offers sent.
  */
 export async function offerDue(deps: Deps, opts: { deviceId?: number; now?: Date } = {}): Promise<number> {
-  const now = opts.now ?? new Date();
-  const due = await repo.dueOffers(deps.db, now, OFFER_CAP, opts.deviceId);
+  const due = await repo.dueOffers(deps.db, opts.now ?? new Date(), OFFER_CAP, opts.deviceId);
   if (!due.length) return 0;
+  const byTask = new Map<number, number[]>();
+  for (const { exec } of due) byTask.set(exec.taskId, [...(byTask.get(exec.taskId) ?? []), exec.id]);
   const tasks: TaskCache = new Map();
   let sent = 0;
-  for (const { exec, sn } of due) {
-    const t = await taskFor(deps, tasks, exec.taskId, now);
+  for (const [taskId, ids] of byTask) {
+    // the clock is read per task: a deadline never starts before its offer goes out
+    const now = new Date();
+    const t = await taskFor(deps, tasks, taskId, now);
     if (!t || t.budget <= 0) continue;
     const { task, target, file } = t;
-    const attempt = exec.attempt + 1;
-    const offerId = offerIdOf(exec.id, attempt);
     const deadline = new Date(now.getTime() + task.timeoutMinutes * deps.config.otaMinuteMs);
-    const claimed = await repo.transition(
-      deps.db,
-      exec.id,
-      { from: ['queued'], attempt: exec.attempt },
-      {
-        state: 'offered',
-        attempt,
-        offerId,
-        offeredAt: now,
-        deadlineAt: deadline,
-        notBefore: null,
-        progress: null,
-        reason: null,
-        message: null,
-      },
-      [{ state: 'offered' }],
-      now,
-    );
-    if (!claimed) continue;
-    t.budget--;
-    sent++;
-    await repo.markUpgrading(deps.db, task.id);
-    const offer: OtaOffer = {
+    const claimed = await repo.claimOffers(deps.db, taskId, ids.slice(0, t.budget), now, deadline);
+    if (!claimed.length) continue;
+    sent += claimed.length;
+    await repo.markUpgrading(deps.db, taskId);
+    const base: Omit<OtaOffer, 'id'> = {
       v: PROTOCOL_VERSION,
-      id: offerId,
       ts: now.getTime(),
       expireAt: deadline.getTime(),
       kind: target.kind,
@@ -124,7 +106,12 @@ export async function offerDue(deps: Deps, opts: { deviceId?: number; now?: Date
       timeoutMinutes: task.timeoutMinutes,
     };
     // a lost publish is caught by the deadline like a silent device
-    await deps.gateway.publish(sn, 'ota', offer).catch(() => {});
+    await Promise.all(
+      claimed.map((c) => {
+        const offer: OtaOffer = { ...base, id: c.offerId };
+        return deps.gateway.publish(c.sn, 'ota', offer).catch(() => {});
+      }),
+    );
   }
   return sent;
 }

@@ -190,6 +190,14 @@ export async function liveTasks(db: Db, where?: { accountId?: number; scopes?: s
     );
 }
 
+export async function hasExecution(db: Db, taskId: number, deviceId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: otaExecutions.id })
+    .from(otaExecutions)
+    .where(and(eq(otaExecutions.taskId, taskId), eq(otaExecutions.deviceId, deviceId)));
+  return !!row;
+}
+
 /** Device ids that already have an execution in the task. */
 export async function executedDeviceIds(db: Db, taskId: number): Promise<Set<number>> {
   const rows = await db
@@ -295,13 +303,12 @@ export async function cancelActive(
   });
 }
 
-/** Offered executions whose attempt ran out of time. */
+/** Attempts that ran out of time, and retries whose device never came to take them. */
 export async function overdue(db: Db, now: Date, limit: number) {
   return db
-    .select({ exec: otaExecutions, online: devices.online })
+    .select({ exec: otaExecutions })
     .from(otaExecutions)
-    .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
-    .where(and(inArray(otaExecutions.state, OFFERED), lt(otaExecutions.deadlineAt, now)))
+    .where(and(inArray(otaExecutions.state, [...OFFERED, 'queued']), lt(otaExecutions.deadlineAt, now)))
     .orderBy(otaExecutions.deadlineAt)
     .limit(limit);
 }
@@ -324,6 +331,39 @@ export async function dueOffers(db: Db, now: Date, limit: number, deviceId?: num
     )
     .orderBy(otaExecutions.taskId, otaExecutions.id)
     .limit(limit);
+}
+
+/**
+ * Claim queued executions of one task for a new attempt in one statement: queued → offered with
+ * the next attempt's offer id and deadline, and the history line. Rows another process claimed
+ * meanwhile are left out. Returns what to publish.
+ */
+export async function claimOffers(
+  db: Db,
+  taskId: number,
+  ids: number[],
+  now: Date,
+  deadline: Date,
+): Promise<{ id: number; attempt: number; offerId: string; sn: string }[]> {
+  if (!ids.length) return [];
+  const at = now.toISOString();
+  const { rows } = await db.execute<{ id: number; attempt: number; offer_id: string; sn: string }>(sql`
+    with u as (
+      update ota_executions
+         set state = 'offered', attempt = attempt + 1, offer_id = 'ota-' || id || '-' || (attempt + 1),
+             offered_at = ${at}::timestamptz, deadline_at = ${deadline.toISOString()}::timestamptz,
+             not_before = null, progress = null, reason = null, message = null, updated_at = ${at}::timestamptz
+       where task_id = ${taskId} and state = 'queued' and id in (${sql.join(
+         ids.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+      returning id, task_id, attempt, offer_id, device_id
+    ), ev as (
+      insert into ota_execution_events (execution_id, task_id, attempt, state, at)
+      select id, task_id, attempt, 'offered', ${at}::timestamptz from u
+    )
+    select u.id, u.attempt, u.offer_id, d.sn from u join devices d on d.id = u.device_id`);
+  return rows.map((r) => ({ id: Number(r.id), attempt: Number(r.attempt), offerId: r.offer_id, sn: r.sn }));
 }
 
 /** Offers a task sent since `since` (its pace is counted over the last minute). */

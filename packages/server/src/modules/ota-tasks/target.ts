@@ -1,9 +1,9 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { OtaTaskType, type OtaKind } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { files, firmwarePackages, resourcePackages } from '../../db/schema';
+import { firmwarePackages, resourcePackages } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { signedDownloadUrl } from '../files/urls';
+import { fileDownloadInfo } from '../files/service';
 
 /**
  * What a task installs, read from its package: the device's OTA slot (`kind`), the name the
@@ -109,15 +109,7 @@ export async function taskTarget(
   return r && fromResource(r, task.language ?? r.language);
 }
 
-/** Where and what a device downloads: an expiring signed URL and the digests it must verify. */
-export async function downloadInfo(
-  deps: Deps,
-  fileId: number,
-): Promise<{ url: string; size: number; md5: string; sha256: string } | undefined> {
-  const [f] = await deps.db
-    .select({ size: files.size, md5: files.md5, sha256: files.sha256 })
-    .from(files)
-    .where(eq(files.id, fileId));
-  if (!f) return undefined;
-  return { url: signedDownloadUrl(deps, fileId), size: f.size, md5: f.md5, sha256: f.sha256 };
+/** Where and what a device downloads (undefined when the file is gone: nothing to offer). */
+export async function downloadInfo(deps: Deps, fileId: number) {
+  return fileDownloadInfo(deps, fileId).catch(() => undefined);
 }

@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PRINT_PARAMS, DeviceStatus } from '@herald/contract';
+import { Fleet, snOf, type Fault } from '@herald/device-sim';
+import { deviceGroups, devices } from '../src/db/schema';
+import { seedAccount } from './fixtures';
+import { expectOk, startServer } from './harness';
+import { eventually, seedModel } from './devices-fixture';
+import { seedFirmware, tempDataDir } from './ota-fixture';
+import { uniq } from './people';
+
+/**
+ * An upgrade campaign over 300 simulated printers on the embedded broker, downloading the
+ * firmware over HTTP from the server: 10 % with injected faults, 10 % offline at the start, a
+ * device joining the group while the task runs. A task "minute" is OTA_MINUTE_MS long here, so a
+ * one-minute timeout passes in seconds; every wait is on a condition.
+ */
+const MINUTE_MS = 15_000;
+const OLD = '1.00.00.01';
+const NEW = '1.00.00.02';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let A: Awaited<ReturnType<typeof seedAccount>>;
+let model: Awaited<ReturnType<typeof seedModel>>;
+const fleets: Fleet[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: tempDataDir(), OTA_TICK_MS: '100', OTA_MINUTE_MS: String(MINUTE_MS) });
+  // devices download the firmware over HTTP: the signed URLs must point at a real listener
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  server.deps.config.publicUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+  A = await seedAccount(server);
+  model = await seedModel(server);
+});
+afterAll(async () => {
+  await Promise.all(fleets.map((f) => f.stop()));
+  await server?.close();
+}, 60_000);
+
+async function newGroup() {
+  const [g] = await server.deps.db
+    .insert(deviceGroups)
+    .values({ accountId: A.accountId, name: `G ${uniq()}` })
+    .returning();
+  return g!;
+}
+
+/** `count` devices of A in `groupId`, straight in the database; their secrets by S/N. */
+async function seedDevices(prefix: string, count: number, groupId: number | null) {
+  const secrets: Record<string, string> = {};
+  const rows = Array.from({ length: count }, (_, i) => {
+    const sn = snOf(prefix, i + 1);
+    secrets[sn] = randomBytes(16).toString('hex');
+    return {
+      accountId: A.accountId,
+      sn,
+      modelId: model.id,
+      secret: secrets[sn],
+      status: DeviceStatus.ENABLED,
+      groupId,
+      printParams: DEFAULT_PRINT_PARAMS,
+    };
+  });
+  await server.deps.db.insert(devices).values(rows);
+  return secrets;
+}
+
+async function startFleet(prefix: string, secrets: Record<string, string>, firstNumber = 1, count?: number) {
+  const fleet = new Fleet({
+    mqttUrl: server.deps.gateway.endpoints().mqtt!,
+    count: count ?? Object.keys(secrets).length,
+    firstNumber,
+    snPrefix: prefix,
+    modelCode: model.code,
+    secrets,
+    device: { firmware: OLD },
+  });
+  fleets.push(fleet);
+  await fleet.start();
+  return fleet;
+}
+
+async function onlineCount(sns: string[]) {
+  const rows = await server.deps.db.select({ online: devices.online }).from(devices).where(inArray(devices.sn, sns));
+  return rows.filter((r) => r.online).length;
+}
+
+type Ex = { id: number; sn: string; state: string; reason: string | null; attempt: number };
+async function allExecutions(taskId: number): Promise<Ex[]> {
+  const out: Ex[] = [];
+  for (let page = 1; ; page++) {
+    const p = expectOk(await A.client.get(`/v1/ota-tasks/${taskId}/executions?page=${page}&pageSize=200`));
+    out.push(...p.list);
+    if (out.length >= p.total) return out;
+  }
+}
+
+describe('campaign over 300 devices', () => {
+  it(
+    'ends with exact counts: transient faults retried to success, bad files failed, silent devices timed out, late devices included',
+    { timeout: 150_000 },
+    async () => {
+      const prefix = `C${uniq()}`.toUpperCase().slice(0, 10);
+      const g = await newGroup();
+      const secrets = await seedDevices(prefix, 300, g.id);
+      const fw = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: NEW });
+
+      // 270 online now; numbers 271..300 come later
+      const fleet = await startFleet(prefix, secrets, 1, 270);
+      const sns = fleet.devices.map((d) => d.sn);
+      await eventually(async () => (await onlineCount(sns)) === 270, '270 devices online');
+      const faults: [Fault, number | undefined, number][] = [
+        ['ota-download-fail', 1, 8], // transient: the first download breaks off
+        ['ota-crash-install', 1, 7], // transient: power lost mid-install once, back on the old version
+        ['ota-bad-checksum', undefined, 8], // permanent
+        ['ota-never-returns', undefined, 7], // reboots and stays away
+      ];
+      const faulty = new Map<string, Fault>();
+      let k = 0;
+      for (const [fault, count, n] of faults) {
+        for (let j = 0; j < n; j++, k += 9) {
+          const d = fleet.devices[k]!;
+          d.injectFault(fault, count);
+          faulty.set(d.sn, fault);
+        }
+      }
+
+      // a device outside the group, online, joins the group while the task runs
+      const joinerSecrets = await seedDevices(`${prefix}J`, 1, null);
+      const joinerFleet = await startFleet(`${prefix}J`, joinerSecrets);
+      const joinerSn = joinerFleet.devices[0]!.sn;
+      await eventually(async () => (await onlineCount([joinerSn])) === 1, 'joiner online');
+
+      const created = expectOk(
+        await A.client.post('/v1/ota-tasks', {
+          name: `Campaign ${prefix}`,
+          type: 0,
+          packageId: fw.id,
+          scope: 'group',
+          groupIds: [g.id],
+          retries: 2,
+          timeoutMinutes: 1,
+        }),
+      );
+      expect(created).toMatchObject({ total: 300, counts: { queued: 300 }, creationNote: null });
+      const id = created.id as number;
+
+      await eventually(
+        async () => expectOk(await A.client.get(`/v1/ota-tasks/${id}`)).counts.succeeded >= 50,
+        'first successes',
+      );
+      await server.deps.db.update(devices).set({ groupId: g.id }).where(eq(devices.sn, joinerSn));
+      const late = await startFleet(prefix, secrets, 271, 30);
+
+      const done = await eventually(async () => {
+        const t = expectOk(await A.client.get(`/v1/ota-tasks/${id}`));
+        return t.schedule === 'ended' && t;
+      }, 'task ended');
+      expect(done).toMatchObject({ creationStatus: 3, status: 4, total: 301 });
+      expect(done.counts).toMatchObject({
+        succeeded: 286,
+        failed: 8,
+        timedOut: 7,
+        queued: 0,
+        offered: 0,
+        downloading: 0,
+        verifying: 0,
+        installing: 0,
+        cancelled: 0,
+        skipped: 0,
+      });
+
+      const ex = new Map((await allExecutions(id)).map((e) => [e.sn, e]));
+      for (const [sn, fault] of faulty) {
+        const e = ex.get(sn)!;
+        if (fault === 'ota-download-fail' || fault === 'ota-crash-install') {
+          expect(e.state).toBe('succeeded');
+          expect(e.attempt).toBeGreaterThanOrEqual(2);
+        }
+        if (fault === 'ota-bad-checksum')
+          expect(e).toMatchObject({ state: 'failed', reason: 'checksumMismatch', attempt: 3 });
+        if (fault === 'ota-never-returns') expect(e).toMatchObject({ state: 'timedOut', reason: 'noResponse' });
+      }
+      for (const d of late.devices) expect(ex.get(d.sn)).toMatchObject({ state: 'succeeded' });
+      expect(ex.get(joinerSn)).toMatchObject({ state: 'succeeded' });
+      // success means the device really runs the new version
+      expect(late.devices.every((d) => d.state.firmware === NEW)).toBe(true);
+
+      const progress = expectOk(await A.client.get(`/v1/ota-tasks/${id}/progress`));
+      expect(progress.series.length).toBeLessThanOrEqual(60);
+      expect(progress.series.at(-1)).toMatchObject({ succeeded: 286, failed: 15, inProgress: 0, queued: 0 });
+      const succeededOverTime = progress.series.map((p: { succeeded: number }) => p.succeeded);
+      expect(succeededOverTime).toEqual([...succeededOverTime].sort((a, b) => a - b));
+    },
+  );
+
+  it('a device that comes back on its old version rolled back; the retry succeeds', async () => {
+    const prefix = `R${uniq()}`.toUpperCase().slice(0, 10);
+    const g = await newGroup();
+    const secrets = await seedDevices(prefix, 1, g.id);
+    const fw = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: '1.00.00.07' });
+    const fleet = await startFleet(prefix, secrets);
+    const sim = fleet.devices[0]!;
+    await eventually(async () => (await onlineCount([sim.sn])) === 1, 'online');
+    sim.injectFault('ota-crash-install', 1);
+    const t = expectOk(
+      await A.client.post('/v1/ota-tasks', {
+        name: `Rollback ${prefix}`,
+        type: 0,
+        packageId: fw.id,
+        scope: 'group',
+        groupIds: [g.id],
+        timeoutMinutes: 30,
+      }),
+    );
+    const done = await eventually(async () => {
+      const v = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`));
+      return v.schedule === 'ended' && v;
+    }, 'task ended');
+    expect(done).toMatchObject({ status: 3, counts: { succeeded: 1 } });
+    const [e] = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}/executions`)).list;
+    expect(e).toMatchObject({ state: 'succeeded', attempt: 2 });
+    const h = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}/executions/${e.id}`)).history;
+    expect(
+      h.map((x: { state: string; reason: string | null; attempt: number }) => [x.attempt, x.state, x.reason]),
+    ).toEqual([
+      [0, 'queued', null],
+      [1, 'offered', null],
+      [1, 'downloading', null],
+      [1, 'verifying', null],
+      [1, 'installing', null],
+      [1, 'failed', 'rolledBack'],
+      [1, 'queued', 'rolledBack'],
+      [2, 'offered', null],
+      [2, 'downloading', null],
+      [2, 'verifying', null],
+      [2, 'installing', null],
+      [2, 'installing', null],
+      [2, 'succeeded', null],
+    ]);
+    expect(sim.state.firmware).toBe('1.00.00.07');
+  });
+
+  it('cancel stops new offers: queued executions are cancelled, the one in flight finishes', async () => {
+    const prefix = `X${uniq()}`.toUpperCase().slice(0, 10);
+    const g = await newGroup();
+    const secrets = await seedDevices(prefix, 10, g.id);
+    const fw = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: '1.00.00.09' });
+    const fleet = await startFleet(prefix, secrets);
+    await eventually(async () => (await onlineCount(Object.keys(secrets))) === 10, 'online');
+    // one device per "minute": the first offer goes out at once, the rest wait
+    const t = expectOk(
+      await A.client.post('/v1/ota-tasks', {
+        name: `Cancel ${prefix}`,
+        type: 0,
+        packageId: fw.id,
+        scope: 'group',
+        groupIds: [g.id],
+        pace: 1,
+      }),
+    );
+    await eventually(
+      async () => expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`)).counts.queued === 9,
+      'first offer',
+    );
+    const c = expectOk(await A.client.post(`/v1/ota-tasks/${t.id}/cancel`));
+    expect(c).toMatchObject({ status: 5, creationStatus: 4 });
+    expect(c.counts.cancelled).toBe(9);
+    const final = await eventually(async () => {
+      const v = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`));
+      return v.counts.succeeded === 1 && v;
+    }, 'the offered device finishes');
+    expect(final).toMatchObject({ status: 5, counts: { cancelled: 9, succeeded: 1, queued: 0 } });
+    const cancelled = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}/executions?state=cancelled`)).list;
+    expect(cancelled.every((e: { reason: string }) => e.reason === 'taskCancelled')).toBe(true);
+    expect(fleet.devices.filter((d) => d.upgrades.length > 0)).toHaveLength(1);
+  });
+});

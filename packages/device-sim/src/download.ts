@@ -33,8 +33,12 @@ export async function download(
   let bytes = 0;
   let reported = 0;
   try {
-    for await (const chunk of res.body ?? []) {
-      const buf = chunk as Uint8Array;
+    // a reader loop rather than `for await`: the DOM typing of fetch (the e2e project) has no async iterator
+    const reader = res.body?.getReader();
+    for (;;) {
+      const next = reader ? await reader.read() : { done: true as const, value: undefined };
+      if (next.done) break;
+      const buf = next.value;
       md5.update(buf);
       sha256.update(buf);
       bytes += buf.byteLength;

@@ -261,7 +261,7 @@ describe('file uploads', () => {
       headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${op.token}` },
       body: new Uint8Array(zip),
     });
-    expect((await good.json()).data).toMatchObject({ size: zip.length, md5: md5(zip) });
+    expect(((await good.json()) as { data: unknown }).data).toMatchObject({ size: zip.length, md5: md5(zip) });
   });
 
   it('checks permissions by purpose before reading the body', async () => {

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 const API = process.env.HERALD_API ?? 'http://localhost:8090';
 // keep the Host header: the server accepts redirect addresses on the origin the request came to
-const proxied = ['/v1', '/oauth', '/user/login', '/users', '/docs', '/openapi.json'];
+const proxied = ['/v1', '/oauth', '/user/login', '/users', '/docs', '/openapi.json', '/public', '/open', '/device'];
 
 export default defineConfig({
   plugins: [react()],

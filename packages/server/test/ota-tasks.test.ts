@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceStatus } from '@herald/contract';
-import { deviceGroups, devices, otaExecutions } from '../src/db/schema';
+import { deviceGroups, devices, otaExecutions, otaTasks } from '../src/db/schema';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, type Client, expectError, expectOk, startServer } from './harness';
-import { seedDevice, seedModel } from './devices-fixture';
+import { eventually, seedDevice, seedModel } from './devices-fixture';
 import { seedFirmware, seedPack, setVersions, tempDataDir } from './ota-fixture';
 import { auditLines, expectInvalid, uniq } from './people';
 
@@ -52,7 +52,7 @@ async function executionsOf(taskId: number, client = A.client) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ DATA_DIR: tempDataDir() });
+  server = await startServer({ DATA_DIR: tempDataDir(), OTA_TICK_MS: '100' });
   op = await adminClient(server);
   A = await seedAccount(server);
   B = await seedAccount(server);
@@ -382,6 +382,36 @@ describe('edit, cancel, list and detail', () => {
     const one = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}/executions/${skipped.list[0].id}`));
     expect(one.history).toEqual([expect.objectContaining({ state: 'skipped', reason: 'alreadyOnTarget', attempt: 0 })]);
     expectError(await A.client.get(`/v1/ota-tasks/${t.id}/executions/999999`), 40004);
+  });
+});
+
+describe('the engine on devices that never connect', () => {
+  it('a deleted device is cancelled (deviceDeleted); a task past its end expires (taskExpired)', async () => {
+    const gone = await device();
+    const stays = await device();
+    const pkg = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: '8.00.00.00' });
+    const t = expectOk(
+      await A.client.post(
+        '/v1/ota-tasks',
+        task({ packageId: pkg.id, scope: 'devices', deviceIds: [gone.id, stays.id] }),
+      ),
+    );
+    await server.deps.db.update(devices).set({ status: DeviceStatus.DELETED }).where(eq(devices.id, gone.id));
+    await eventually(async () => {
+      const ex = await executionsOf(t.id);
+      return ex.find((e) => e.deviceId === gone.id)?.reason === 'deviceDeleted';
+    }, 'deleted device cancelled');
+    await server.deps.db
+      .update(otaTasks)
+      .set({ expireAt: new Date(Date.now() - 1000) })
+      .where(eq(otaTasks.id, t.id));
+    const expired = await eventually(async () => {
+      const v = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`));
+      return v.creationStatus === 5 && v;
+    }, 'expired');
+    expect(expired).toMatchObject({ status: 6, schedule: 'ended', counts: { cancelled: 2, queued: 0 } });
+    const byDevice = new Map((await executionsOf(t.id)).map((e) => [e.deviceId, e]));
+    expect(byDevice.get(stays.id)).toMatchObject({ state: 'cancelled', reason: 'taskExpired' });
   });
 });
 

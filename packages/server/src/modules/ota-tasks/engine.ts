@@ -7,7 +7,7 @@ import { offerDue, retryOrEnd } from './offer';
 import * as repo from './repo';
 import { taskTarget } from './target';
 
-/** Late joiners of 'all', 'group' and 'sn' tasks are looked for every this many ticks. */
+/** Late joiners of 'all', 'group' and 'sn' tasks (and deleted devices) are looked for every this many ticks. */
 const JOIN_EVERY = 10;
 const OVERDUE_BATCH = 500;
 
@@ -45,7 +45,10 @@ export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()
     await repo.cancelActive(db, id, ACTIVE_EXECUTION_STATES, 'taskExpired', now);
   }
   await timeOut(deps, now);
-  if (lookForJoiners) await takeInJoiners(deps, { scopes: ['all', 'group', 'sn'] });
+  if (lookForJoiners) {
+    await takeInJoiners(deps, { scopes: ['all', 'group', 'sn'] });
+    await repo.cancelForDeletedDevices(db, now);
+  }
   await offerDue(deps, { now });
   await repo.finishDoneTasks(db, now);
 }

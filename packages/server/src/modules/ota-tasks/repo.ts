@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
-import { ACTIVE_EXECUTION_STATES, TaskCreationStatus, type ExecutionState } from '@herald/contract';
+import { ACTIVE_EXECUTION_STATES, DeviceStatus, TaskCreationStatus, type ExecutionState } from '@herald/contract';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -301,6 +301,25 @@ export async function cancelActive(
     );
     return rows.length;
   });
+}
+
+/** Active executions of devices deleted since become cancelled (`deviceDeleted`), with their history line. */
+export async function cancelForDeletedDevices(db: Db, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const { rows } = await db.execute<{ id: number }>(sql`
+    with u as (
+      update ota_executions e
+         set state = 'cancelled', reason = 'deviceDeleted', deadline_at = null, finished_at = ${at}::timestamptz,
+             updated_at = ${at}::timestamptz
+        from devices d
+       where d.id = e.device_id and d.status = ${DeviceStatus.DELETED} and e.state in (${activeSql})
+      returning e.id, e.task_id, e.attempt
+    ), ev as (
+      insert into ota_execution_events (execution_id, task_id, attempt, state, reason, at)
+      select id, task_id, attempt, 'cancelled', 'deviceDeleted', ${at}::timestamptz from u
+    )
+    select id from u`);
+  return rows.length;
 }
 
 /** Attempts that ran out of time, and retries whose device never came to take them. */

@@ -1,9 +1,11 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { OtaTaskType, type OtaKind } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { firmwarePackages, resourcePackages } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { fileDownloadInfo } from '../files/service';
+import { findFirmwareForAccount } from '../firmware/repo';
+import { findResourceForAccount } from '../resource-packages/repo';
 
 /**
  * What a task installs, read from its package: the device's OTA slot (`kind`), the name the
@@ -54,7 +56,7 @@ const fromResource = (r: ResourceRow, language: string | null): Target => ({
   language,
 });
 
-/** A package of `type` the account may use (its own or a platform one), or undefined. */
+/** A live package of `type` the account may use (its own or a platform one), or undefined. */
 export async function findTarget(
   db: Db,
   type: number,
@@ -62,30 +64,11 @@ export async function findTarget(
   accountId: number,
 ): Promise<Target | undefined> {
   if (type === OtaTaskType.APP) {
-    const [f] = await db
-      .select()
-      .from(firmwarePackages)
-      .where(
-        and(
-          eq(firmwarePackages.id, packageId),
-          isNull(firmwarePackages.deletedAt),
-          or(isNull(firmwarePackages.accountId), eq(firmwarePackages.accountId, accountId)),
-        ),
-      );
+    const f = await findFirmwareForAccount(db, packageId, accountId);
     return f && fromFirmware(f);
   }
-  const [r] = await db
-    .select()
-    .from(resourcePackages)
-    .where(
-      and(
-        eq(resourcePackages.id, packageId),
-        eq(resourcePackages.kind, 'language'),
-        isNull(resourcePackages.deletedAt),
-        or(isNull(resourcePackages.accountId), eq(resourcePackages.accountId, accountId)),
-      ),
-    );
-  return r && fromResource(r, r.language);
+  const r = await findResourceForAccount(db, packageId, accountId);
+  return r && r.kind === 'language' ? fromResource(r, r.language) : undefined;
 }
 
 /** The target of a stored task (its package may since have been deleted: tasks keep running). */

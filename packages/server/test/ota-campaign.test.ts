@@ -7,7 +7,7 @@ import { deviceGroups, devices } from '../src/db/schema';
 import { seedAccount } from './fixtures';
 import { expectOk, startServer } from './harness';
 import { eventually, seedModel } from './devices-fixture';
-import { seedFirmware, tempDataDir } from './ota-fixture';
+import { seedFirmware, seedPack, tempDataDir } from './ota-fixture';
 import { uniq } from './people';
 
 /**
@@ -240,6 +240,33 @@ describe('campaign over 300 devices', () => {
       [2, 'succeeded', null],
     ]);
     expect(sim.state.firmware).toBe('1.00.00.07');
+  });
+
+  it('a language pack upgrade succeeds when the device reports the pack version under the language', async () => {
+    const prefix = `L${uniq()}`.toUpperCase().slice(0, 10);
+    const secrets = await seedDevices(prefix, 1, null);
+    const pack = await seedPack(server, { accountId: A.accountId, version: '2.0.0', language: 'pt' });
+    const fleet = await startFleet(prefix, secrets);
+    const sim = fleet.devices[0]!;
+    await eventually(async () => (await onlineCount([sim.sn])) === 1, 'online');
+    const t = expectOk(
+      await A.client.post('/v1/ota-tasks', {
+        name: `Language ${prefix}`,
+        type: 1,
+        packageId: pack.id,
+        scope: 'sn',
+        sns: [sim.sn],
+      }),
+    );
+    expect(t).toMatchObject({ language: 'pt', toVersion: '2.0.0' });
+    const done = await eventually(async () => {
+      const v = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`));
+      return v.schedule === 'ended' && v;
+    }, 'task ended');
+    expect(done).toMatchObject({ status: 3, counts: { succeeded: 1 } });
+    expect(sim.state.resources['pt']).toBe('2.0.0');
+    const [row] = await server.deps.db.select({ t: devices.telemetry }).from(devices).where(eq(devices.sn, sim.sn));
+    expect((row!.t as { resources: Record<string, string> }).resources['pt']).toBe('2.0.0');
   });
 
   it('cancel stops new offers: queued executions are cancelled, the one in flight finishes', async () => {

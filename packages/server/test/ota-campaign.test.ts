@@ -7,7 +7,7 @@ import { deviceGroups, devices } from '../src/db/schema';
 import { seedAccount } from './fixtures';
 import { expectOk, startServer } from './harness';
 import { eventually, seedModel } from './devices-fixture';
-import { seedFirmware, seedPack, tempDataDir } from './ota-fixture';
+import { seedFirmware, seedPack, tempDataDir, waitUntil } from './ota-fixture';
 import { uniq } from './people';
 
 /**
@@ -99,7 +99,7 @@ async function allExecutions(taskId: number): Promise<Ex[]> {
 describe('campaign over 300 devices', () => {
   it(
     'ends with exact counts: transient faults retried to success, bad files failed, silent devices timed out, late devices included',
-    { timeout: 150_000 },
+    { timeout: 240_000 },
     async () => {
       const prefix = `C${uniq()}`.toUpperCase().slice(0, 10);
       const g = await newGroup();
@@ -109,7 +109,7 @@ describe('campaign over 300 devices', () => {
       // 270 online now; numbers 271..300 come later
       const fleet = await startFleet(prefix, secrets, 1, 270);
       const sns = fleet.devices.map((d) => d.sn);
-      await eventually(async () => (await onlineCount(sns)) === 270, '270 devices online');
+      await waitUntil(async () => (await onlineCount(sns)) === 270, '270 devices online');
       const faults: [Fault, number | undefined, number][] = [
         ['ota-download-fail', 1, 8], // transient: the first download breaks off
         ['ota-crash-install', 1, 7], // transient: power lost mid-install once, back on the old version
@@ -153,7 +153,7 @@ describe('campaign over 300 devices', () => {
       await server.deps.db.update(devices).set({ groupId: g.id }).where(eq(devices.sn, joinerSn));
       const late = await startFleet(prefix, secrets, 271, 30);
 
-      const done = await eventually(async () => {
+      const done = await waitUntil(async () => {
         const t = expectOk(await A.client.get(`/v1/ota-tasks/${id}`));
         return t.schedule === 'ended' && t;
       }, 'task ended');

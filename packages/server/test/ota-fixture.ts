@@ -96,3 +96,21 @@ export async function setVersions(
 
 /** Uploaded bytes of a test server go to a directory of their own, not the repository's data/. */
 export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'herald-ota-'));
+
+/**
+ * Poll until `check` returns a truthy value, for conditions that take long (a whole campaign):
+ * bounded by time, not by a number of polls, so a fast check does not give up early.
+ */
+export async function waitUntil<T>(
+  check: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 130_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

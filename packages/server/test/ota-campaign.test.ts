@@ -150,7 +150,9 @@ describe('campaign over 300 devices', () => {
         async () => expectOk(await A.client.get(`/v1/ota-tasks/${id}`)).counts.succeeded >= 50,
         'first successes',
       );
-      await server.deps.db.update(devices).set({ groupId: g.id }).where(eq(devices.sn, joinerSn));
+      // moved into the group through the console's own call while the task runs
+      const [joiner] = await server.deps.db.select({ id: devices.id }).from(devices).where(eq(devices.sn, joinerSn));
+      expectOk(await A.client.post('/v1/devices/switch-group', { ids: [joiner!.id], groupId: g.id }));
       const late = await startFleet(prefix, secrets, 271, 30);
 
       const done = await waitUntil(async () => {

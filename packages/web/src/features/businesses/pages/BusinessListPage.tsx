@@ -1,13 +1,11 @@
 import { useRef } from 'react';
-import { Button, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Space, Tag } from 'antd';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { listBusinesses } from '../api/list-businesses';
 import { deleteBusiness } from '../api/save-business';
@@ -21,6 +19,7 @@ import {
   P,
   TYPE_COLORS,
 } from '../components/business-codes';
+import { ListTable } from '../../../components/ListTable';
 
 /** The account's businesses (what open API requests name by id), with name and type filters. */
 export function BusinessListPage() {
@@ -92,31 +91,13 @@ export function BusinessListPage() {
   ];
 
   return (
-    <div data-testid="business-table">
-      <ProTable<Business>
-        rowKey="id"
-        actionRef={action}
-        columns={columns}
-        headerTitle={t('menu.business')}
-        pagination={PAGINATION}
-        search={{ labelWidth: 'auto' }}
-        request={async (params, sort) =>
-          toTableResult(await listBusinesses(toPageQuery(params as TableParams, sort as SortState)))
-        }
-        toolBarRender={() => [
-          can(`${P}.add`) && (
-            <Button
-              key="add"
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(businessAdd())}
-              data-testid="business-add"
-            >
-              {t('common.add')}
-            </Button>
-          ),
-        ]}
-      />
-    </div>
+    <ListTable<Business>
+      testId="business"
+      title={t('menu.business')}
+      columns={columns}
+      list={listBusinesses}
+      actionRef={action}
+      onAdd={can(`${P}.add`) ? () => navigate(businessAdd()) : undefined}
+    />
   );
 }

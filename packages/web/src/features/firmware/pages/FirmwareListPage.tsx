@@ -1,14 +1,12 @@
 import { useRef } from 'react';
-import { Button, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Space, Tag } from 'antd';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { OwnerTag, formatBytes } from '../../files';
@@ -17,6 +15,7 @@ import { listFirmware } from '../api/list-firmware';
 import { accountOptionsQuery, modelOptionsQuery } from '../api/lookups';
 import type { FirmwareListItem } from '../api/types';
 import { P, firmwareAdd, firmwareDetail } from '../components/paths';
+import { ListTable } from '../../../components/ListTable';
 
 /**
  * Firmware (application) packages: the platform's and, for an account, its own. Filters by name,
@@ -117,31 +116,13 @@ export function FirmwareListPage() {
   ];
 
   return (
-    <div data-testid="firmware-table">
-      <ProTable<FirmwareListItem>
-        rowKey="id"
-        actionRef={action}
-        columns={columns}
-        headerTitle={t('menu.firmware')}
-        pagination={PAGINATION}
-        search={{ labelWidth: 'auto' }}
-        request={async (params, sort) =>
-          toTableResult(await listFirmware(toPageQuery(params as TableParams, sort as SortState)))
-        }
-        toolBarRender={() => [
-          can(`${P}.add`) && (
-            <Button
-              key="add"
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(firmwareAdd())}
-              data-testid="firmware-add"
-            >
-              {t('common.add')}
-            </Button>
-          ),
-        ]}
-      />
-    </div>
+    <ListTable<FirmwareListItem>
+      testId="firmware"
+      title={t('menu.firmware')}
+      columns={columns}
+      list={listFirmware}
+      actionRef={action}
+      onAdd={can(`${P}.add`) ? () => navigate(firmwareAdd()) : undefined}
+    />
   );
 }

@@ -1,14 +1,12 @@
 import { useRef, useState } from 'react';
-import { Button, Segmented, Space } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Segmented, Space } from 'antd';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { OTA_TASK_STATUSES, OTA_TASK_TYPES, SCHEDULE_STATES, TaskCreationStatus } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { accountOptionsQuery } from '../api/lookups';
@@ -17,6 +15,7 @@ import type { OtaTaskListItem } from '../api/types';
 import { P, taskAdd, taskDetail, taskEdit } from '../components/paths';
 import { CountsProgress, CreationStatusTag, OtaStatusTag } from '../components/status-tags';
 import { CancelTaskButton } from '../components/CancelTaskButton';
+import { ListTable } from '../../../components/ListTable';
 
 type Schedule = 'all' | (typeof SCHEDULE_STATES)[number];
 
@@ -126,45 +125,27 @@ export function OtaTaskListPage() {
   ];
 
   return (
-    <div data-testid="ota-task-table">
-      <ProTable<OtaTaskListItem>
-        rowKey="id"
-        actionRef={action}
-        columns={columns}
-        headerTitle={
-          <Segmented<Schedule>
-            data-testid="ota-task-schedule"
-            value={schedule}
-            onChange={(v) => {
-              setSchedule(v);
-              action.current?.setPageInfo?.({ current: 1 });
-            }}
-            options={(['all', ...SCHEDULE_STATES] as const).map((s) => ({
-              value: s,
-              label: t(`otaTask.schedule.${s}`),
-            }))}
-          />
-        }
-        params={{ schedule: schedule === 'all' ? undefined : schedule }}
-        pagination={PAGINATION}
-        search={{ labelWidth: 'auto' }}
-        request={async (params, sort) =>
-          toTableResult(await listOtaTasks(toPageQuery(params as TableParams, sort as SortState)))
-        }
-        toolBarRender={() => [
-          can(`${P}.add`) && (
-            <Button
-              key="add"
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(taskAdd())}
-              data-testid="ota-task-add"
-            >
-              {t('common.add')}
-            </Button>
-          ),
-        ]}
-      />
-    </div>
+    <ListTable<OtaTaskListItem>
+      testId="ota-task"
+      title={
+        <Segmented<Schedule>
+          data-testid="ota-task-schedule"
+          value={schedule}
+          onChange={(v) => {
+            setSchedule(v);
+            action.current?.setPageInfo?.({ current: 1 });
+          }}
+          options={(['all', ...SCHEDULE_STATES] as const).map((s) => ({
+            value: s,
+            label: t(`otaTask.schedule.${s}`),
+          }))}
+        />
+      }
+      columns={columns}
+      list={listOtaTasks}
+      actionRef={action}
+      params={{ schedule: schedule === 'all' ? undefined : schedule }}
+      onAdd={can(`${P}.add`) ? () => navigate(taskAdd()) : undefined}
+    />
   );
 }

@@ -1,14 +1,12 @@
 import { useRef } from 'react';
-import { Button, Space } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Space } from 'antd';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { PUSH_TASK_STATUSES, PUSH_TYPES } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { accountOptionsQuery } from '../../ota-tasks/api/lookups';
@@ -17,6 +15,7 @@ import { cancelPushTask, listPushTasks } from '../api/push-tasks-api';
 import type { PushTaskListItem } from '../api/types';
 import { P, pushAdd, pushDetail } from '../components/paths';
 import { isLivePush, PushProgress, PushStatusTag } from '../components/status';
+import { ListTable } from '../../../components/ListTable';
 
 /** Push tasks: what was sent to which devices, and how far the delivery got. */
 export function PushTaskListPage() {
@@ -123,31 +122,13 @@ export function PushTaskListPage() {
   ];
 
   return (
-    <div data-testid="push-task-table">
-      <ProTable<PushTaskListItem>
-        rowKey="id"
-        actionRef={action}
-        columns={columns}
-        headerTitle={t('menu.pushTask')}
-        pagination={PAGINATION}
-        search={{ labelWidth: 'auto' }}
-        request={async (params, sort) =>
-          toTableResult(await listPushTasks(toPageQuery(params as TableParams, sort as SortState)))
-        }
-        toolBarRender={() => [
-          can(`${P}.add`) && (
-            <Button
-              key="add"
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(pushAdd())}
-              data-testid="push-task-add"
-            >
-              {t('common.add')}
-            </Button>
-          ),
-        ]}
-      />
-    </div>
+    <ListTable<PushTaskListItem>
+      testId="push-task"
+      title={t('menu.pushTask')}
+      columns={columns}
+      list={listPushTasks}
+      actionRef={action}
+      onAdd={can(`${P}.add`) ? () => navigate(pushAdd()) : undefined}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
-import { Button, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Space, Tag } from 'antd';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { RESOURCE_KINDS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,6 @@ import { Link, useNavigate } from 'react-router';
 import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { OwnerTag, formatBytes } from '../../files';
@@ -19,6 +17,7 @@ import { accountOptionsQuery } from '../api/lookups';
 import type { ResourcePackageListItem } from '../api/types';
 import { P, packageAdd, packageDetail } from '../components/paths';
 import { useSpeakLanguages } from '../components/use-speak-languages';
+import { ListTable } from '../../../components/ListTable';
 
 /** Resource and language packages: the platform's and, for an account, its own. */
 export function ResourcePackageListPage() {
@@ -112,31 +111,13 @@ export function ResourcePackageListPage() {
   ];
 
   return (
-    <div data-testid="package-table">
-      <ProTable<ResourcePackageListItem>
-        rowKey="id"
-        actionRef={action}
-        columns={columns}
-        headerTitle={t('menu.package')}
-        pagination={PAGINATION}
-        search={{ labelWidth: 'auto' }}
-        request={async (params, sort) =>
-          toTableResult(await listResourcePackages(toPageQuery(params as TableParams, sort as SortState)))
-        }
-        toolBarRender={() => [
-          can(`${P}.add`) && (
-            <Button
-              key="add"
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(packageAdd())}
-              data-testid="package-add"
-            >
-              {t('common.add')}
-            </Button>
-          ),
-        ]}
-      />
-    </div>
+    <ListTable<ResourcePackageListItem>
+      testId="package"
+      title={t('menu.package')}
+      columns={columns}
+      list={listResourcePackages}
+      actionRef={action}
+      onAdd={can(`${P}.add`) ? () => navigate(packageAdd()) : undefined}
+    />
   );
 }

@@ -1,13 +1,11 @@
 import { useRef } from 'react';
-import { Button, Space, Tooltip } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Space, Tooltip } from 'antd';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { SC_STATUSES } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { formatBytes } from '../../files';
 import { listSmartConfig } from '../api/smart-config';
@@ -16,6 +14,7 @@ import { DownloadLink } from '../components/DownloadLink';
 import { ListingActions } from '../components/ListingActions';
 import { P, scAdd, scDetail, scEdit } from '../components/paths';
 import { StatusTag, UpdateTypeTag } from '../components/StatusTag';
+import { ListTable } from '../../../components/ListTable';
 
 /** SmartConfig app versions, newest first: status, update type, downloads; delist and relist. */
 export function SmartConfigListPage() {
@@ -102,29 +101,13 @@ export function SmartConfigListPage() {
   ];
 
   return (
-    <div data-testid="sc-table">
-      <ProTable<SmartConfigVersion>
-        rowKey="id"
-        actionRef={action}
-        columns={columns}
-        headerTitle={<DownloadLink />}
-        pagination={PAGINATION}
-        search={{ labelWidth: 'auto' }}
-        request={async (params) => toTableResult(await listSmartConfig(toPageQuery(params as TableParams)))}
-        toolBarRender={() => [
-          can(`${P}.add`) && (
-            <Button
-              key="add"
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(scAdd())}
-              data-testid="sc-add"
-            >
-              {t('common.add')}
-            </Button>
-          ),
-        ]}
-      />
-    </div>
+    <ListTable<SmartConfigVersion>
+      testId="sc"
+      title={<DownloadLink />}
+      columns={columns}
+      list={listSmartConfig}
+      actionRef={action}
+      onAdd={can(`${P}.add`) ? () => navigate(scAdd()) : undefined}
+    />
   );
 }

@@ -1,20 +1,19 @@
 import { useRef } from 'react';
-import { Button, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Space, Tag } from 'antd';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { deleteTemplate } from '../api/delete-template';
 import { listTemplates } from '../api/list-templates';
 import { printerModelsQuery } from '../api/model-options';
 import type { TemplateListItem } from '../api/types';
 import { P, templateAdd, templateDetail, templateEdit } from '../components/paths';
+import { ListTable } from '../../../components/ListTable';
 
 /** The account's print templates: name and model filters, newest change first. */
 export function TemplateListPage() {
@@ -90,31 +89,13 @@ export function TemplateListPage() {
   ];
 
   return (
-    <div data-testid="template-table">
-      <ProTable<TemplateListItem>
-        rowKey="id"
-        actionRef={action}
-        columns={columns}
-        headerTitle={t('menu.template')}
-        pagination={PAGINATION}
-        search={{ labelWidth: 'auto' }}
-        request={async (params, sort) =>
-          toTableResult(await listTemplates(toPageQuery(params as TableParams, sort as SortState)))
-        }
-        toolBarRender={() => [
-          can(`${P}.add`) && (
-            <Button
-              key="add"
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(templateAdd())}
-              data-testid="template-add"
-            >
-              {t('common.add')}
-            </Button>
-          ),
-        ]}
-      />
-    </div>
+    <ListTable<TemplateListItem>
+      testId="template"
+      title={t('menu.template')}
+      columns={columns}
+      list={listTemplates}
+      actionRef={action}
+      onAdd={can(`${P}.add`) ? () => navigate(templateAdd()) : undefined}
+    />
   );
 }

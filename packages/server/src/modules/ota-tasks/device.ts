@@ -76,7 +76,7 @@ export async function onDeviceVersions(
   v: { firmware?: string; resources?: Record<string, string> },
 ) {
   if (!v.firmware && !v.resources) return;
-  await repo.storeVersions(deps.db, device.id, v);
+  if (v.resources) await repo.storeResources(deps.db, device.id, v.resources);
   const now = new Date();
   for (const { exec, task } of await repo.activeForDevice(deps.db, device.id)) {
     const target = await taskTarget(deps.db, task);

@@ -22,7 +22,7 @@ export async function retryOrEnd(
   task: Pick<repo.TaskRow, 'creationStatus' | 'retries' | 'timeoutMinutes'>,
   outcome: { final: 'failed' | 'timedOut'; reason: ExecutionReason; message?: string | null; retryable?: boolean },
   now = new Date(),
-): Promise<repo.ExecRow | undefined> {
+): Promise<boolean> {
   const guard = { from: repo.OFFERED, attempt: exec.attempt };
   const failedEvent = { state: outcome.final, reason: outcome.reason, message: outcome.message ?? null } as const;
   const retry =

@@ -51,10 +51,20 @@ export async function onOtaProgress(deps: Deps, device: DeviceRef, p: OtaProgres
 export async function onOtaAck(deps: Deps, device: DeviceRef, ack: Ack): Promise<boolean> {
   if (!ack.id.startsWith('ota-')) return false;
   const found = await repo.findByOffer(deps.db, device.id, ack.id);
-  // busy: the device is still on an earlier attempt of this slot (its deadline passed while it
-  // worked); the new offer's deadline governs, and its reconnect on the target version counts
-  if (!found || found.exec.state !== 'offered' || ack.code === 'ok' || ack.code === 'busy') return true;
+  if (!found || found.exec.state !== 'offered' || ack.code === 'ok') return true;
   const { exec, task } = found;
+  if (ack.code === 'busy') {
+    // the device is upgrading this slot already (often an earlier attempt that outlived its
+    // deadline): offer again later while attempts remain; with none left the deadline decides,
+    // and a reconnect on the target version still counts
+    await retryOrEnd(deps, exec, task, {
+      final: 'failed',
+      reason: 'busy',
+      message: ack.message ?? 'busy',
+      retryOnly: true,
+    });
+    return true;
+  }
   // unsupported/invalid will not change on a retry; expired or failed may
   const permanent = ack.code === 'unsupported' || ack.code === 'invalid';
   await retryOrEnd(deps, exec, task, {

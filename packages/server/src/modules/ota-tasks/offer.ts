@@ -20,7 +20,14 @@ export async function retryOrEnd(
   deps: Deps,
   exec: repo.ExecRow,
   task: Pick<repo.TaskRow, 'creationStatus' | 'retries' | 'timeoutMinutes'>,
-  outcome: { final: 'failed' | 'timedOut'; reason: ExecutionReason; message?: string | null; retryable?: boolean },
+  outcome: {
+    final: 'failed' | 'timedOut';
+    reason: ExecutionReason;
+    message?: string | null;
+    retryable?: boolean;
+    /** only try again later, never end here (a busy device is not a failure of the package) */
+    retryOnly?: boolean;
+  },
   now = new Date(),
 ): Promise<boolean> {
   const guard = { from: repo.OFFERED, attempt: exec.attempt };
@@ -44,10 +51,13 @@ export async function retryOrEnd(
         notBefore,
         deadlineAt: new Date(notBefore.getTime() + task.timeoutMinutes * deps.config.otaMinuteMs),
       },
-      [failedEvent, { state: 'queued', reason: outcome.reason, message: 'retry' }],
+      outcome.retryOnly
+        ? [{ state: 'queued', reason: outcome.reason, message: outcome.message ?? 'retry' }]
+        : [failedEvent, { state: 'queued', reason: outcome.reason, message: 'retry' }],
       now,
     );
   }
+  if (outcome.retryOnly) return false;
   return repo.transition(
     deps.db,
     exec.id,

@@ -157,6 +157,21 @@ describe('create', () => {
     expect((await executionsOf(lt.id))[0]).toMatchObject({ state: 'queued' });
   });
 
+  it('two tasks created at once for the same device: exactly one holds it', async () => {
+    const d = await device();
+    const p1 = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: '4.10.00.00' });
+    const p2 = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: '4.20.00.00' });
+    const both = await Promise.all(
+      [p1, p2].map((p) =>
+        A.client.post('/v1/ota-tasks', task({ packageId: p.id, scope: 'devices', deviceIds: [d.id] })),
+      ),
+    );
+    // the loser has no device left: "No devices meet the upgrade conditions", nothing kept
+    expect(both.map((r) => r.body.code).sort()).toEqual([20000, 40010]);
+    const held = await server.deps.db.select().from(otaExecutions).where(eq(otaExecutions.deviceId, d.id));
+    expect(held.filter((e) => e.state === 'queued')).toHaveLength(1);
+  });
+
   it('unknown S/Ns count as failed creation; in Chinese too', async () => {
     const d = await device();
     const res = await A.client

@@ -123,7 +123,7 @@ export function onDeviceOnlineForOta(deps: Deps, device: DeviceRef): void {
     }
     const accountId = device.accountId ?? (await repo.accountOfDevice(deps.db, device.id));
     if (accountId !== undefined) await takeInJoiners(deps, { accountId, deviceId: device.id });
-    await offerDue(deps, { deviceId: device.id });
+    await offerDue(deps, { deviceId: device.id, accountId });
   })().catch(() => {
     // the engine's next tick retries whatever this missed
   });

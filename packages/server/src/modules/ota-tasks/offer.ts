@@ -80,30 +80,38 @@ type Offerable = {
   file: NonNullable<Awaited<ReturnType<typeof downloadInfo>>>;
   budget: number;
 };
-type TaskCache = Map<number, Offerable | null>;
 
 /**
  * Offer every due queued execution (of one device, or of all): claim them (queued → offered, next
  * attempt) and publish `down/ota`. Each task's pace limits offers per minute. Returns offers sent.
  */
-export async function offerDue(deps: Deps, opts: { deviceId?: number; now?: Date } = {}): Promise<number> {
-  const due = await repo.dueOffers(deps.db, opts.now ?? new Date(), OFFER_CAP, opts.deviceId);
-  if (!due.length) return 0;
-  const byTask = new Map<number, number[]>();
-  for (const { exec } of due) byTask.set(exec.taskId, [...(byTask.get(exec.taskId) ?? []), exec.id]);
-  const tasks: TaskCache = new Map();
+export async function offerDue(
+  deps: Deps,
+  opts: { deviceId?: number; accountId?: number; now?: Date } = {},
+): Promise<number> {
   let sent = 0;
-  for (const [taskId, ids] of byTask) {
+  // task by task, each within its own pace, so a slow-paced task never starves the others
+  for (const live of await repo.liveTasks(deps.db, { accountId: opts.accountId, inProgress: true })) {
+    if (sent >= OFFER_CAP) break;
     // the clock is read per task: a deadline never starts before its offer goes out
     const now = new Date();
-    const t = await taskFor(deps, tasks, taskId, now);
+    const t = await offerable(deps, live, now);
     if (!t || t.budget <= 0) continue;
     const { task, target, file } = t;
+    const limit = Math.min(t.budget, OFFER_CAP - sent);
+    const due = await repo.dueOffers(deps.db, opts.now ?? now, limit, { taskId: task.id, deviceId: opts.deviceId });
+    if (!due.length) continue;
     const deadline = new Date(now.getTime() + task.timeoutMinutes * deps.config.otaMinuteMs);
-    const claimed = await repo.claimOffers(deps.db, taskId, ids.slice(0, t.budget), now, deadline);
+    const claimed = await repo.claimOffers(
+      deps.db,
+      task.id,
+      due.map((d) => d.id),
+      now,
+      deadline,
+    );
     if (!claimed.length) continue;
     sent += claimed.length;
-    await repo.markUpgrading(deps.db, taskId);
+    await repo.markUpgrading(deps.db, task.id);
     const base: Omit<OtaOffer, 'id'> = {
       v: PROTOCOL_VERSION,
       ts: now.getTime(),
@@ -126,19 +134,14 @@ export async function offerDue(deps: Deps, opts: { deviceId?: number; now?: Date
   return sent;
 }
 
-async function taskFor(deps: Deps, cache: TaskCache, taskId: number, now: Date) {
-  if (!cache.has(taskId)) {
-    const task = await repo.findTask(deps.db, taskId);
-    const target = task && task.creationStatus === TaskCreationStatus.IN_PROGRESS && (await taskTarget(deps.db, task));
-    // package or file gone: its executions wait (queued) for the task's expiry
-    const file = target && (await downloadInfo(deps, target.fileId));
-    if (!task || !target || !file) cache.set(taskId, null);
-    else {
-      const used = task.pace
-        ? await repo.offersSince(deps.db, taskId, new Date(now.getTime() - deps.config.otaMinuteMs))
-        : 0;
-      cache.set(taskId, { task, target, file, budget: task.pace ? task.pace - used : Infinity });
-    }
-  }
-  return cache.get(taskId);
+/** What an in-progress task offers (package, file) and how many offers its pace still allows. */
+async function offerable(deps: Deps, task: repo.TaskRow, now: Date): Promise<Offerable | undefined> {
+  const target = await taskTarget(deps.db, task);
+  // package or file gone: its executions wait (queued) for the task's expiry
+  const file = target && (await downloadInfo(deps, target.fileId));
+  if (!target || !file) return undefined;
+  const used = task.pace
+    ? await repo.offersSince(deps.db, task.id, new Date(now.getTime() - deps.config.otaMinuteMs))
+    : 0;
+  return { task, target, file, budget: task.pace ? task.pace - used : Infinity };
 }

@@ -176,14 +176,22 @@ export async function markUpgrading(db: Db, taskId: number): Promise<void> {
     .where(and(eq(otaTasks.id, taskId), eq(otaTasks.status, 1)));
 }
 
-/** Tasks that may still take devices in: not started or in progress. */
-export async function liveTasks(db: Db, where?: { accountId?: number; scopes?: string[] }): Promise<TaskRow[]> {
+/** Tasks that may still take devices in: not started or in progress (or only in progress). */
+export async function liveTasks(
+  db: Db,
+  where?: { accountId?: number; scopes?: string[]; inProgress?: boolean },
+): Promise<TaskRow[]> {
   return db
     .select()
     .from(otaTasks)
     .where(
       and(
-        inArray(otaTasks.creationStatus, [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS]),
+        inArray(
+          otaTasks.creationStatus,
+          where?.inProgress
+            ? [TaskCreationStatus.IN_PROGRESS]
+            : [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS],
+        ),
         where?.accountId !== undefined ? eq(otaTasks.accountId, where.accountId) : undefined,
         where?.scopes ? inArray(otaTasks.scope, where.scopes) : undefined,
       ),
@@ -353,23 +361,22 @@ export async function overdue(db: Db, now: Date, limit: number) {
     .limit(limit);
 }
 
-/** Queued executions of in-progress tasks whose device is online and whose back-off has passed. */
-export async function dueOffers(db: Db, now: Date, limit: number, deviceId?: number) {
+/** A task's queued executions whose device is online and whose back-off has passed. */
+export async function dueOffers(db: Db, now: Date, limit: number, where: { taskId: number; deviceId?: number }) {
   return db
-    .select({ exec: otaExecutions, sn: devices.sn })
+    .select({ id: otaExecutions.id })
     .from(otaExecutions)
-    .innerJoin(otaTasks, eq(otaTasks.id, otaExecutions.taskId))
     .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
     .where(
       and(
+        eq(otaExecutions.taskId, where.taskId),
         eq(otaExecutions.state, 'queued'),
-        eq(otaTasks.creationStatus, TaskCreationStatus.IN_PROGRESS),
         eq(devices.online, true),
         or(isNull(otaExecutions.notBefore), lte(otaExecutions.notBefore, now)),
-        deviceId !== undefined ? eq(otaExecutions.deviceId, deviceId) : undefined,
+        where.deviceId !== undefined ? eq(otaExecutions.deviceId, where.deviceId) : undefined,
       ),
     )
-    .orderBy(otaExecutions.taskId, otaExecutions.id)
+    .orderBy(otaExecutions.id)
     .limit(limit);
 }
 

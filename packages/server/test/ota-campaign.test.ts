@@ -271,7 +271,7 @@ describe('campaign over 300 devices', () => {
     expect((row!.t as { resources: Record<string, string> }).resources['pt']).toBe('2.0.0');
   });
 
-  it('cancel stops new offers: queued executions are cancelled, the one in flight finishes', async () => {
+  it('pace holds a task back but not another one; cancel stops new offers, queued executions cancelled, offered ones finish', async () => {
     const prefix = `X${uniq()}`.toUpperCase().slice(0, 10);
     const g = await newGroup();
     const secrets = await seedDevices(prefix, 10, g.id);
@@ -293,16 +293,38 @@ describe('campaign over 300 devices', () => {
       async () => expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`)).counts.queued === 9,
       'first offer',
     );
+    // meanwhile another task, unpaced, is not held up by the waiting ones
+    const other = await newGroup();
+    const otherSecrets = await seedDevices(`${prefix}O`, 2, other.id);
+    await startFleet(`${prefix}O`, otherSecrets);
+    await eventually(async () => (await onlineCount(Object.keys(otherSecrets))) === 2, 'others online');
+    const fast = expectOk(
+      await A.client.post('/v1/ota-tasks', {
+        name: `Unpaced ${prefix}`,
+        type: 0,
+        packageId: fw.id,
+        scope: 'group',
+        groupIds: [other.id],
+      }),
+    );
+    await eventually(
+      async () => expectOk(await A.client.get(`/v1/ota-tasks/${fast.id}`)).counts.succeeded === 2,
+      'unpaced task done',
+    );
     const c = expectOk(await A.client.post(`/v1/ota-tasks/${t.id}/cancel`));
-    expect(c).toMatchObject({ status: 5, creationStatus: 4 });
-    expect(c.counts.cancelled).toBe(9);
+    expect(c).toMatchObject({ status: 5, creationStatus: 4, counts: { queued: 0 } });
+    // one offer per "minute": the paced task got one or (on a slow machine) two out before the cancel
+    const offered = 10 - c.counts.cancelled;
+    expect(offered).toBeGreaterThanOrEqual(1);
+    expect(offered).toBeLessThanOrEqual(2);
     const final = await eventually(async () => {
       const v = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`));
-      return v.counts.succeeded === 1 && v;
-    }, 'the offered device finishes');
-    expect(final).toMatchObject({ status: 5, counts: { cancelled: 9, succeeded: 1, queued: 0 } });
+      return v.counts.succeeded === offered && v;
+    }, 'the offered devices finish');
+    expect(final).toMatchObject({ status: 5, counts: { cancelled: 10 - offered, succeeded: offered, queued: 0 } });
     const cancelled = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}/executions?state=cancelled`)).list;
     expect(cancelled.every((e: { reason: string }) => e.reason === 'taskCancelled')).toBe(true);
-    expect(fleet.devices.filter((d) => d.upgrades.length > 0)).toHaveLength(1);
+    // no device of a cancelled execution was offered anything
+    expect(fleet.devices.filter((d) => d.upgrades.length > 0)).toHaveLength(offered);
   });
 });

@@ -430,6 +430,35 @@ describe('the engine on devices that never connect', () => {
   });
 });
 
+describe('a scheduled task whose devices all dropped out before the start', () => {
+  it('ends as create failed (-1) with the note that no devices meet the conditions', async () => {
+    const only = await device();
+    const pkg = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: '8.10.00.00' });
+    const t = expectOk(
+      await A.client.post(
+        '/v1/ota-tasks',
+        task({ packageId: pkg.id, scope: 'devices', deviceIds: [only.id], effectiveTime: later(10) }),
+      ),
+    );
+    expect(t).toMatchObject({ creationStatus: 1, schedule: 'notStarted' });
+    await server.deps.db.update(devices).set({ status: DeviceStatus.DELETED }).where(eq(devices.id, only.id));
+    await eventually(async () => {
+      const ex = await executionsOf(t.id);
+      return ex[0]?.reason === 'deviceDeleted';
+    }, 'deleted device cancelled');
+    // the start time comes
+    await server.deps.db
+      .update(otaTasks)
+      .set({ effectiveAt: new Date(Date.now() - 1000) })
+      .where(eq(otaTasks.id, t.id));
+    const failed = await eventually(async () => {
+      const v = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`));
+      return v.creationStatus === -1 && v;
+    }, 'create failed');
+    expect(failed).toMatchObject({ status: 4, schedule: 'ended', creationNote: 'noDevices' });
+  });
+});
+
 describe('access', () => {
   let t: { id: number } = { id: 0 };
   let exId: number;

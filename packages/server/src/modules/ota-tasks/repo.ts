@@ -125,6 +125,15 @@ export async function stateCounts(db: Db, taskIds: number[]): Promise<Map<number
 
 /** Tasks whose effective time came: not started → in progress. */
 export async function startDueTasks(db: Db, now: Date): Promise<number[]> {
+  // a scheduled task whose every device dropped out before the start (deleted, taken by another
+  // task's end, ...) has nothing to do: its creation failed ('No devices meet the upgrade conditions')
+  await db.execute(sql`
+    update ota_tasks t
+       set creation_status = ${TaskCreationStatus.CREATE_FAILED}, status = 4, creation_note = 'noDevices',
+           ended_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+     where t.creation_status = ${TaskCreationStatus.NOT_STARTED}
+       and t.effective_at <= ${now.toISOString()}::timestamptz
+       and not exists (select 1 from ota_executions e where e.task_id = t.id and e.state in (${activeSql}))`);
   const rows = await db
     .update(otaTasks)
     .set({ creationStatus: TaskCreationStatus.IN_PROGRESS, startedAt: now, updatedAt: now })

@@ -3,7 +3,7 @@ import { ACTIVE_EXECUTION_STATES } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { devicesInScope, scopeOf } from '../task-scope/scope';
 import { addExecutions } from './evaluate';
-import { offerDue, retryOrEnd } from './offer';
+import { offerDue, resendUnanswered, retryOrEnd } from './offer';
 import * as repo from './repo';
 import { taskTarget } from './target';
 
@@ -50,6 +50,7 @@ export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()
     await repo.cancelForDeletedDevices(db, now);
   }
   await offerDue(deps, { now });
+  await resendUnanswered(deps, now);
   await repo.finishDoneTasks(db, now);
 }
 

@@ -123,10 +123,49 @@ export async function offerDue(
       ...file,
       timeoutMinutes: task.timeoutMinutes,
     };
-    // a lost publish is caught by the deadline like a silent device
+    // a lost publish is sent again (resendUnanswered), and caught by the deadline at the latest
     await Promise.all(
       claimed.map((c) => {
         const offer: OtaOffer = { ...base, id: c.offerId };
+        return deps.gateway.publish(c.sn, 'ota', offer).catch(() => {});
+      }),
+    );
+  }
+  return sent;
+}
+
+/** How long an offer may go unanswered before it is sent again: half a "minute", at most 30 s. */
+export const resendAfterMs = (deps: Deps) => Math.min(30_000, Math.round(deps.config.otaMinuteMs / 2));
+
+/**
+ * Offers no device answered (neither ack nor progress) are published again with the same id: a
+ * device that connected just before it subscribed, or a message the broker lost, would otherwise
+ * wait for the whole timeout and spend an attempt on nothing.
+ */
+export async function resendUnanswered(deps: Deps, now = new Date()): Promise<number> {
+  let sent = 0;
+  const before = new Date(now.getTime() - resendAfterMs(deps));
+  for (const live of await repo.liveTasks(deps.db, { inProgress: true })) {
+    if (sent >= OFFER_CAP) break;
+    const target = await taskTarget(deps.db, live);
+    const file = target && (await downloadInfo(deps, target.fileId));
+    if (!target || !file) continue;
+    const again = await repo.claimUnanswered(deps.db, live.id, before, now, OFFER_CAP - sent);
+    sent += again.length;
+    await Promise.all(
+      again.map((c) => {
+        const offer: OtaOffer = {
+          v: PROTOCOL_VERSION,
+          id: c.offerId,
+          ts: now.getTime(),
+          expireAt: c.deadlineAt.getTime(),
+          kind: target.kind,
+          name: target.name,
+          version: target.version,
+          ...(target.split && target.baseVersion ? { baseVersion: target.baseVersion } : {}),
+          ...file,
+          timeoutMinutes: live.timeoutMinutes,
+        };
         return deps.gateway.publish(c.sn, 'ota', offer).catch(() => {});
       }),
     );

@@ -544,3 +544,23 @@ export async function accountOfDevice(db: Db, deviceId: number): Promise<number 
   const [row] = await db.select({ a: devices.accountId }).from(devices).where(eq(devices.id, deviceId));
   return row?.a ?? undefined;
 }
+
+/**
+ * Offers a device has not answered (still `offered`, no ack moved it, no progress) since `before`,
+ * of online devices: claimed for a re-send by moving `offered_at` forward. Same offer id, so a
+ * device that did get the first copy ignores the second.
+ */
+export async function claimUnanswered(db: Db, taskId: number, before: Date, now: Date, limit: number) {
+  const { rows } = await db.execute<{ offer_id: string; sn: string; deadline_at: string | Date }>(sql`
+    update ota_executions e
+       set offered_at = ${now.toISOString()}::timestamptz
+      from devices d
+     where e.id in (
+             select x.id from ota_executions x join devices dd on dd.id = x.device_id
+              where x.task_id = ${taskId} and x.state = 'offered' and dd.online
+                and x.offered_at < ${before.toISOString()}::timestamptz
+              order by x.id limit ${limit})
+       and e.state = 'offered' and d.id = e.device_id
+    returning e.offer_id, d.sn, e.deadline_at`);
+  return rows.map((r) => ({ offerId: r.offer_id, sn: r.sn, deadlineAt: new Date(r.deadline_at) }));
+}

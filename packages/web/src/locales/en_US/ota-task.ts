@@ -36,7 +36,7 @@ export default {
       6: 'Expired',
     },
     creationStatus: {
-      '-1': 'Creation failed',
+      '-1': 'Create failed',
       0: 'Creating',
       1: 'Not started',
       2: 'In progress',

@@ -238,23 +238,23 @@ describe('campaign over 300 devices', () => {
     const [e] = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}/executions`)).list;
     expect(e).toMatchObject({ state: 'succeeded', attempt: 2 });
     const h = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}/executions/${e.id}`)).history;
-    expect(
-      h.map((x: { state: string; reason: string | null; attempt: number }) => [x.attempt, x.state, x.reason]),
-    ).toEqual([
+    // the steps in between (downloading, verifying, installing) depend on which reports got out
+    // before the power loss and on their order of arrival; the turning points do not
+    const lines: [number, string, string | null][] = h.map(
+      (x: { state: string; reason: string | null; attempt: number }) => [x.attempt, x.state, x.reason],
+    );
+    const steps = new Set(['downloading', 'verifying', 'installing']);
+    expect(lines.filter(([, st]) => !steps.has(st))).toEqual([
       [0, 'queued', null],
       [1, 'offered', null],
-      [1, 'downloading', null],
-      [1, 'verifying', null],
-      [1, 'installing', null],
       [1, 'failed', 'rolledBack'],
       [1, 'queued', 'rolledBack'],
       [2, 'offered', null],
-      [2, 'downloading', null],
-      [2, 'verifying', null],
-      [2, 'installing', null],
-      [2, 'installing', null],
       [2, 'succeeded', null],
     ]);
+    // the first attempt got at least as far as the download, the second all the way
+    expect(lines).toContainEqual([1, 'downloading', null]);
+    expect(lines).toContainEqual([2, 'installing', null]);
     expect(sim.state.firmware).toBe('1.00.00.07');
   });
 

@@ -111,13 +111,14 @@ export async function onDeviceVersions(
 
 /**
  * The device is online and subscribed: offer it what waits (queued executions, late joiners).
- * Versions were handled just before (onDeviceVersions), so an attempt still `installing` now
- * means the device restarted without the new version: rolled back.
+ * Versions were handled just before (onDeviceVersions), so an attempt still `verifying` or
+ * `installing` now means the device restarted without the new version: rolled back. (Verifying
+ * counts too: a device that loses power mid-install may never get its `installing` report out.)
  */
 export function onDeviceOnlineForOta(deps: Deps, device: DeviceRef): void {
   void (async () => {
     for (const { exec, task } of await repo.activeForDevice(deps.db, device.id)) {
-      if (exec.state === 'installing') {
+      if (exec.state === 'installing' || exec.state === 'verifying') {
         await retryOrEnd(deps, exec, task, { final: 'failed', reason: 'rolledBack' });
       }
     }

@@ -74,11 +74,11 @@ export async function retryOrEnd(
   );
 }
 
-type Offerable = {
+/** What a task offers: its package and the file's download details. */
+type Offering = {
   task: repo.TaskRow;
   target: Target;
   file: NonNullable<Awaited<ReturnType<typeof downloadInfo>>>;
-  budget: number;
 };
 
 /**
@@ -95,12 +95,17 @@ export async function offerDue(
     if (sent >= OFFER_CAP) break;
     // the clock is read per task: a deadline never starts before its offer goes out
     const now = new Date();
-    const t = await offerable(deps, live, now);
-    if (!t || t.budget <= 0) continue;
-    const { task, target, file } = t;
-    const limit = Math.min(t.budget, OFFER_CAP - sent);
+    const task = live;
+    const budget = await paceBudget(deps, task, now);
+    if (budget <= 0) continue;
+    const limit = Math.min(budget, OFFER_CAP - sent);
     const due = await repo.dueOffers(deps.db, opts.now ?? now, limit, { taskId: task.id, deviceId: opts.deviceId });
     if (!due.length) continue;
+    // package and signed URL only when there is something to offer (this runs every tick)
+    const target = await taskTarget(deps.db, task);
+    // package or file gone: its executions wait (queued) for the task's expiry
+    const file = target && (await downloadInfo(deps, target.fileId));
+    if (!target || !file) continue;
     const deadline = new Date(now.getTime() + task.timeoutMinutes * deps.config.otaMinuteMs);
     const claimed = await repo.claimOffers(
       deps.db,
@@ -112,23 +117,12 @@ export async function offerDue(
     if (!claimed.length) continue;
     sent += claimed.length;
     await repo.markUpgrading(deps.db, task.id);
-    const base: Omit<OtaOffer, 'id'> = {
-      v: PROTOCOL_VERSION,
-      ts: now.getTime(),
-      expireAt: deadline.getTime(),
-      kind: target.kind,
-      name: target.name,
-      version: target.version,
-      ...(target.split && target.baseVersion ? { baseVersion: target.baseVersion } : {}),
-      ...file,
-      timeoutMinutes: task.timeoutMinutes,
-    };
     // a lost publish is sent again (resendUnanswered), and caught by the deadline at the latest
-    await Promise.all(
-      claimed.map((c) => {
-        const offer: OtaOffer = { ...base, id: c.offerId };
-        return deps.gateway.publish(c.sn, 'ota', offer).catch(() => {});
-      }),
+    await publishOffers(
+      deps,
+      { task, target, file },
+      claimed.map((c) => ({ sn: c.sn, offerId: c.offerId, expireAt: deadline })),
+      now,
     );
   }
   return sent;
@@ -147,40 +141,52 @@ export async function resendUnanswered(deps: Deps, now = new Date()): Promise<nu
   const before = new Date(now.getTime() - resendAfterMs(deps));
   for (const live of await repo.liveTasks(deps.db, { inProgress: true })) {
     if (sent >= OFFER_CAP) break;
+    const again = await repo.claimUnanswered(deps.db, live.id, before, now, OFFER_CAP - sent);
+    if (!again.length) continue;
+    sent += again.length;
     const target = await taskTarget(deps.db, live);
+    // package or file gone: nothing to send; the deadline ends the attempt
     const file = target && (await downloadInfo(deps, target.fileId));
     if (!target || !file) continue;
-    const again = await repo.claimUnanswered(deps.db, live.id, before, now, OFFER_CAP - sent);
-    sent += again.length;
-    await Promise.all(
-      again.map((c) => {
-        const offer: OtaOffer = {
-          v: PROTOCOL_VERSION,
-          id: c.offerId,
-          ts: now.getTime(),
-          expireAt: c.deadlineAt.getTime(),
-          kind: target.kind,
-          name: target.name,
-          version: target.version,
-          ...(target.split && target.baseVersion ? { baseVersion: target.baseVersion } : {}),
-          ...file,
-          timeoutMinutes: live.timeoutMinutes,
-        };
-        return deps.gateway.publish(c.sn, 'ota', offer).catch(() => {});
-      }),
+    await publishOffers(
+      deps,
+      { task: live, target, file },
+      again.map((c) => ({ sn: c.sn, offerId: c.offerId, expireAt: c.deadlineAt })),
+      now,
     );
   }
   return sent;
 }
 
-/** What an in-progress task offers (package, file) and how many offers its pace still allows. */
-async function offerable(deps: Deps, task: repo.TaskRow, now: Date): Promise<Offerable | undefined> {
-  const target = await taskTarget(deps.db, task);
-  // package or file gone: its executions wait (queued) for the task's expiry
-  const file = target && (await downloadInfo(deps, target.fileId));
-  if (!target || !file) return undefined;
-  const used = task.pace
-    ? await repo.offersSince(deps.db, task.id, new Date(now.getTime() - deps.config.otaMinuteMs))
-    : 0;
-  return { task, target, file, budget: task.pace ? task.pace - used : Infinity };
+/** Publish `down/ota` offers of one task; a failed publish is left to the re-send and the deadline. */
+async function publishOffers(
+  deps: Deps,
+  o: Offering,
+  sends: { sn: string; offerId: string; expireAt: Date }[],
+  now: Date,
+): Promise<void> {
+  const { task, target, file } = o;
+  await Promise.all(
+    sends.map((c) => {
+      const offer: OtaOffer = {
+        v: PROTOCOL_VERSION,
+        id: c.offerId,
+        ts: now.getTime(),
+        expireAt: c.expireAt.getTime(),
+        kind: target.kind,
+        name: target.name,
+        version: target.version,
+        ...(target.split && target.baseVersion ? { baseVersion: target.baseVersion } : {}),
+        ...file,
+        timeoutMinutes: task.timeoutMinutes,
+      };
+      return deps.gateway.publish(c.sn, 'ota', offer).catch(() => {});
+    }),
+  );
+}
+
+/** How many more offers a task's pace allows this minute (no pace: no limit). */
+async function paceBudget(deps: Deps, task: repo.TaskRow, now: Date): Promise<number> {
+  if (!task.pace) return Infinity;
+  return task.pace - (await repo.offersSince(deps.db, task.id, new Date(now.getTime() - deps.config.otaMinuteMs)));
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Card, Input, Progress, Select, Space, Table, Typography } from 'antd';
+import { Badge, Card, Progress, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EXECUTION_STATES, type ExecutionState } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { listExecutions } from '../api/ota-tasks-api';
 import type { Execution } from '../api/types';
 import { ExecutionHistoryDrawer } from './ExecutionHistoryDrawer';
 import { ExecutionStateTag } from './status-tags';
+import { StateSnFilter } from './StateSnFilter';
 
 const FAILED = new Set<string>(['failed', 'timedOut', 'cancelled', 'skipped']);
 
@@ -52,30 +53,21 @@ export function ExecutionTable({
       size="small"
       title={t('otaTask.execution.title')}
       extra={
-        <Space wrap>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('otaTask.execution.fields.state')}
-            value={state}
-            onChange={(v?: string) => {
-              onStateChange(v);
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
-            options={EXECUTION_STATES.map((s) => ({ value: s, label: t(`otaTask.execution.state.${s}`) }))}
-            data-testid="ota-exec-state"
-          />
-          <Input.Search
-            allowClear
-            style={{ width: 200 }}
-            placeholder={t('otaTask.execution.fields.sn')}
-            onSearch={(v) => {
-              setSn(v.trim());
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
-            data-testid="ota-exec-sn"
-          />
-        </Space>
+        <StateSnFilter
+          state={state}
+          options={EXECUTION_STATES.map((s) => ({ value: s, label: t(`otaTask.execution.state.${s}`) }))}
+          statePlaceholder={t('otaTask.execution.fields.state')}
+          snPlaceholder={t('otaTask.execution.fields.sn')}
+          onState={(v) => {
+            onStateChange(v);
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+          onSn={(v) => {
+            setSn(v);
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+          testId="ota-exec"
+        />
       }
     >
       <Table<Execution>

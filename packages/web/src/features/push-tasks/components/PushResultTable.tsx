@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Input, Select, Space, Table } from 'antd';
+import { Card, Table } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PUSH_RESULT_STATES } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { PAGINATION } from '../../../lib/pro-table';
 import { listPushResults } from '../api/push-tasks-api';
 import type { PushResult } from '../api/types';
 import { ResultStateTag } from './status';
+import { StateSnFilter } from '../../ota-tasks/components/StateSnFilter';
 
 /** Per-device delivery: state, the device's ack code, how long it took. */
 export function PushResultTable({
@@ -35,29 +36,21 @@ export function PushResultTable({
       size="small"
       title={t('pushTask.result.title')}
       extra={
-        <Space wrap>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('pushTask.result.fields.state')}
-            value={state}
-            onChange={(v?: string) => {
-              onStateChange(v);
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
-            options={PUSH_RESULT_STATES.map((s) => ({ value: s, label: t(`pushTask.result.state.${s}`) }))}
-            data-testid="push-result-state"
-          />
-          <Input.Search
-            allowClear
-            style={{ width: 200 }}
-            placeholder={t('pushTask.result.fields.sn')}
-            onSearch={(v) => {
-              setSn(v.trim());
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
-          />
-        </Space>
+        <StateSnFilter
+          state={state}
+          options={PUSH_RESULT_STATES.map((s) => ({ value: s, label: t(`pushTask.result.state.${s}`) }))}
+          statePlaceholder={t('pushTask.result.fields.state')}
+          snPlaceholder={t('pushTask.result.fields.sn')}
+          onState={(v) => {
+            onStateChange(v);
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+          onSn={(v) => {
+            setSn(v);
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+          testId="push-result"
+        />
       }
     >
       <Table<PushResult>

@@ -41,9 +41,12 @@ export function startOtaEngine(deps: Deps, log: FastifyBaseLogger): () => Promis
 export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()): Promise<void> {
   const db = deps.db;
   await repo.startDueTasks(db, now);
-  for (const id of await repo.expireDueTasks(db, now)) {
-    await repo.cancelActive(db, id, ACTIVE_EXECUTION_STATES, 'taskExpired', now);
-  }
+  // one transaction, as cancel does: nobody may see an expired task that still has active executions
+  await db.transaction(async (tx) => {
+    for (const id of await repo.expireDueTasks(tx, now)) {
+      await repo.cancelActive(tx, id, ACTIVE_EXECUTION_STATES, 'taskExpired', now);
+    }
+  });
   await timeOut(deps, now);
   if (lookForJoiners) {
     await takeInJoiners(deps, { scopes: ['all', 'group', 'sn'] });

@@ -3,8 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS } from '@herald/contract';
+import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS, webhookBodySchema } from '@herald/contract';
 import { webhookDeliveries } from '../src/db/schema';
+import { toJobView } from '../src/modules/jobs/view';
 import { onJobStatus } from '../src/modules/webhooks/service';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { createDevice, createModel } from './fleet';
@@ -115,6 +116,8 @@ describe('webhooks', () => {
         latencyMs: 12,
       });
       expect(body.finishedAt).toBe(job.finishedAt!.toISOString());
+      // the same view as the open API's record call, plus the event
+      expect(webhookBodySchema.strict().parse(body)).toEqual({ event: 'print', ...toJobView(job) });
 
       // the console's view of it
       const list = expectOk(await A.client.get(`/v1/webhooks/deliveries?jobId=${job.id}`));

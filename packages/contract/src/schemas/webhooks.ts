@@ -3,26 +3,17 @@ import { pageQuerySchema } from '../envelope';
 import { WEBHOOK_EVENTS } from '../pipeline';
 import { dateRangeCheck, dateTimeFilter } from '../validation';
 import { emptyAsAny, queryId } from './fleet-fields';
+import { openJobView } from './open-api';
 
 /** Webhook deliveries (console: GET /v1/webhooks/deliveries, permission herald.dev.api). */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-/** The JSON body POSTed to a push address (signed; see WEBHOOK_HEADERS). */
-export const webhookBodySchema = z.object({
-  event: z.enum(WEBHOOK_EVENTS),
-  jobId: z.number().int(),
-  msgId: z.string(),
-  orderId: z.string().nullable(),
-  sn: z.string(),
-  status: z.number().int(),
-  reason: z.string().nullable(),
-  requestedAt: z.string(),
-  pushedAt: z.string().nullable(),
-  ackedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-  latencyMs: z.number().int().nullable(),
-});
+/**
+ * The JSON body POSTed to a push address (signed; see WEBHOOK_HEADERS): the job exactly as the
+ * open API's record call shows it, plus the event, so one parser serves both.
+ */
+export const webhookBodySchema = openJobView.extend({ event: z.enum(WEBHOOK_EVENTS) });
 export type WebhookBody = z.infer<typeof webhookBodySchema>;
 
 export const webhookDeliveryListQuery = pageQuerySchema

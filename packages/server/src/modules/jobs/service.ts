@@ -28,6 +28,7 @@ import { savedTradeSpeakSetting } from '../trade-speak/service';
 import { TtlCache } from './cache';
 import { dispatch } from './pipeline';
 import * as repo from './repo';
+import { toJobView } from './view';
 import { writeQueue } from './write-queue';
 
 /**
@@ -356,28 +357,6 @@ export function submitJob(
     case 'trade':
       return submitTrade(deps, accountId, input.request, opts);
   }
-}
-
-/** A job as integrators see it (record call). */
-export function toJobView(j: repo.JobRow): OpenJobView {
-  return {
-    jobId: j.id,
-    msgId: j.msgId,
-    orderId: j.orderId,
-    sn: j.sn,
-    kind: j.kind as JobKind,
-    status: j.status,
-    reason: j.reason,
-    requestedAt: j.requestedAt.toISOString(),
-    expireAt: j.expireAt.toISOString(),
-    pushedAt: isoOrNull(j.pushedAt),
-    ackedAt: isoOrNull(j.ackedAt),
-    finishedAt: isoOrNull(j.finishedAt),
-    latencyMs: j.ackLatencyMs,
-    amount: j.amount,
-    currency: j.currency,
-    paymentType: j.paymentType,
-  };
 }
 
 /** A job of this account by order id or job id ('The requested record does not exist' otherwise). */

@@ -12,8 +12,9 @@ import type { jobs } from '../../db/schema';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
-import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
+import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { targetAccount } from '../../lib/scope';
+import { toJobView } from '../jobs/view';
 import { pushConfig } from './push-config';
 import * as repo from './repo';
 import { wake } from './worker';
@@ -21,20 +22,7 @@ import { wake } from './worker';
 export type JobRow = typeof jobs.$inferSelect;
 
 /** The body POSTed for a job's status (WEBHOOK_HEADERS carry the event, delivery id and signature). */
-export const webhookBody = (event: WebhookEvent, job: JobRow): WebhookBody => ({
-  event,
-  jobId: job.id,
-  msgId: job.msgId,
-  orderId: job.orderId,
-  sn: job.sn,
-  status: job.status,
-  reason: job.reason,
-  requestedAt: iso(job.requestedAt),
-  pushedAt: isoOrNull(job.pushedAt),
-  ackedAt: isoOrNull(job.ackedAt),
-  finishedAt: isoOrNull(job.finishedAt),
-  latencyMs: job.ackLatencyMs,
-});
+export const webhookBody = (event: WebhookEvent, job: JobRow): WebhookBody => ({ event, ...toJobView(job) });
 
 /**
  * A job changed status: queue a webhook delivery when the account has a push address for the

@@ -80,6 +80,14 @@ export const messages = {
     en_US: 'Please select an application or account first',
     zh_CN: '请先选择应用或账户',
   },
+  // denials and unavailable features the console shows (spec sections 6 and 8)
+  'error.generic': { en_US: 'Error', zh_CN: '错误' },
+  'error.noFeaturePermission': { en_US: 'no permission to view this feature', zh_CN: '无权查看此功能' },
+  'error.noPagePermission': { en_US: 'No permission to visit this page', zh_CN: '无权访问此页面' },
+  'error.noViewPermission': { en_US: 'No view permission', zh_CN: '无查看权限' },
+  'error.featureNotOpened': { en_US: 'Feature not opened', zh_CN: '功能未开通' },
+  'error.locationNotUploaded': { en_US: 'Terminal location not uploaded', zh_CN: '终端位置未上传' },
+  'error.noLocationPermission': { en_US: 'No device location permission', zh_CN: '无设备定位权限' },
 
   // device HTTP (registration, log upload)
   'deviceLink.badSign': { en_US: 'Invalid signature or timestamp', zh_CN: '签名或时间戳无效' },
@@ -237,6 +245,10 @@ export const messages = {
     zh_CN: '至少包含字母、数字、特殊字符 ~!@#$%*&_ 中的两种',
   },
   'validation.passwordMismatch': { en_US: 'Passwords entered do not match', zh_CN: '两次输入的密码不一致' },
+  'validation.passwordChars': {
+    en_US: 'Only letters, digits and the special characters ~!@#$%*&_ are allowed',
+    zh_CN: '只能包含字母、数字和特殊字符 ~!@#$%*&_',
+  },
   // over-the-air: files, packages, tasks, SmartConfig
   'error.packageTooLarge': { en_US: 'The package cannot be larger than 10MB', zh_CN: '安装包大小不能超过 10MB' },
   'error.apkTooLarge': {
@@ -291,6 +303,7 @@ export const messages = {
   'validation.number': { en_US: 'Must be a number', zh_CN: '必须是数字' },
   'validation.integer': { en_US: 'Must be an integer', zh_CN: '必须是整数' },
   'validation.positiveInteger': { en_US: 'Must be a positive integer', zh_CN: '必须是正整数' },
+  'validation.greaterThanZero': { en_US: 'Must be greater than 0', zh_CN: '必须大于 0' },
   'validation.twoDecimals': { en_US: 'At most two decimal places', zh_CN: '最多两位小数' },
   'validation.email': { en_US: 'Incorrect email format', zh_CN: '邮箱格式不正确' },
   'validation.phone': { en_US: 'Incorrect phone format', zh_CN: '手机号格式不正确' },

@@ -20,7 +20,8 @@ export function checkPassword(pw: string): string | null {
   if (!pw) return 'validation.passwordRequired';
   if (pw.length < PASSWORD_MIN) return 'validation.passwordMin';
   if (pw.length > PASSWORD_MAX) return 'validation.passwordMax';
-  if (!passwordChars.test(pw) || passwordClassCount(pw) < 2) return 'validation.passwordComplexity';
+  if (!passwordChars.test(pw)) return 'validation.passwordChars';
+  if (passwordClassCount(pw) < 2) return 'validation.passwordComplexity';
   return null;
 }
 
@@ -32,7 +33,8 @@ export const passwordSchema = z.string({ error: 'validation.passwordRequired' })
 export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 export const PHONE_RE = /^\d{6,13}$/;
 export const ALNUM_RE = /^[A-Za-z0-9]+$/;
-export const CHINESE_RE = /[\u4e00-\u9fa5]/;
+/** Any Han character (CJK unified ideographs of every block, extensions and compatibility forms included). */
+export const CHINESE_RE = /\p{Script=Han}/u;
 export const TWO_DECIMALS_RE = /^-?\d+(\.\d{1,2})?$/;
 export const USERNAME_RE = /^[A-Za-z0-9_.@-]+$/;
 
@@ -63,10 +65,40 @@ export const usernameSchema = z
   .refine((v) => !CHINESE_RE.test(v), 'validation.noChinese')
   .refine((v) => USERNAME_RE.test(v), 'validation.format');
 
-export const positiveIntSchema = z.coerce
-  .number({ error: 'validation.number' })
-  .int('validation.integer')
-  .positive('validation.positiveInteger');
+/** A plain decimal number as typed in a form: digits, an optional sign and fraction; no hex, exponent or spaces inside. */
+export const DECIMAL_RE = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * A number field (JSON number or the text of a form/query field). Empty → 'Please input';
+ * anything but a plain decimal number ('0x10', '1e3', 'true', '') → 'Must be a number'.
+ */
+const numberInput = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : DECIMAL_RE.test(v.trim()) ? Number(v) : NaN) : v),
+  z.number({ error: requiredOrNumber }).refine(Number.isFinite, { message: 'validation.number', abort: true }),
+);
+
+function requiredOrNumber(issue: { input: unknown }) {
+  return issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.number';
+}
+
+/** Positive integer (spec section 5): 'Must be a number', 'Must be an integer', 'Must be a positive integer'. */
+export const positiveIntSchema = numberInput.pipe(
+  z
+    .number()
+    .refine(Number.isInteger, { message: 'validation.integer', abort: true })
+    .refine((n) => n > 0, { message: 'validation.positiveInteger', abort: true })
+    .refine((n) => n <= Number.MAX_SAFE_INTEGER, 'validation.maxLength'),
+);
+
+/** A number greater than 0 (e.g. a fence radius). */
+export const greaterThanZeroSchema = numberInput.pipe(z.number().refine((n) => n > 0, 'validation.greaterThanZero'));
+
+/** Letters or digits only (spec section 5). */
+export const alphanumericSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .regex(ALNUM_RE, 'validation.alphanumeric');
 
 export const twoDecimalsSchema = z.string().trim().regex(TWO_DECIMALS_RE, 'validation.twoDecimals');
 

@@ -81,7 +81,9 @@ export type Page<T> = { list: T[]; total: number; page: number; pageSize: number
 
 export const sortOrderSchema = z.enum(['ascend', 'descend']);
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Largest id a table's serial key holds (PostgreSQL integer); a larger one cannot name anything. */
+export const MAX_ID = 2_147_483_647;
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 export const idsBodySchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'validation.selectOne').max(500),
 });

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import type { App, Deps } from './lib/deps';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundBody } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { JwtKeys } from './modules/auth/jwt';
 import { Mailer } from './modules/mail/mailer';
 import { offlineGateway } from './gateway/offline';
@@ -69,6 +70,7 @@ export async function createServer(
   app.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin, { db: database.db, jwt });
   for (const register of modules) await app.register(async (scope) => register(scope as App, deps));
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope';
+import { MAX_ID, pageQuerySchema } from '../envelope';
 import { MESSAGE_LANGUAGES } from '../enums';
 import {
   emailSchema,
@@ -11,6 +11,17 @@ import {
 } from '../validation';
 
 const gender = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'validation.invalidOption' }).optional();
+/** A calendar date YYYY-MM-DD that exists (no 2020-13-45); empty clears the field. */
+const birthday = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'validation.format')
+  .optional()
+  .or(z.literal(''));
+const roleIdsSchema = z.array(z.number().int().positive().max(MAX_ID)).max(50);
 
 const userFields = {
   username: usernameSchema,
@@ -19,13 +30,9 @@ const userFields = {
   name: optionalText(64),
   nickname: optionalText(64),
   gender,
-  birthday: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format')
-    .optional()
-    .or(z.literal('')),
+  birthday,
   dataPermission: z.enum(['all', 'self']).optional(),
-  roleIds: z.array(z.number().int().positive()).max(50).optional(),
+  roleIds: roleIdsSchema.optional(),
 };
 
 export const createUserBody = z.object(userFields);
@@ -34,9 +41,13 @@ export const updateUserBody = z.object(userFields).omit({ username: true }).part
 export const userStatusBody = z.object({
   status: z.union([z.literal(1), z.literal(2)], { error: 'validation.invalidOption' }),
 });
-export const assignRolesBody = z.object({ roleIds: z.array(z.number().int().positive()).max(50) });
+export const assignRolesBody = z.object({ roleIds: roleIdsSchema });
 export const changeAdminBody = z.object({
-  userId: z.number({ error: requiredOrFormat }).int('validation.integer').positive('validation.positiveInteger'),
+  userId: z
+    .number({ error: requiredOrFormat })
+    .int('validation.integer')
+    .positive('validation.positiveInteger')
+    .max(MAX_ID, 'validation.format'),
 });
 
 export const userListQuery = pageQuerySchema.extend({
@@ -45,7 +56,7 @@ export const userListQuery = pageQuerySchema.extend({
   phone: z.string().trim().max(13).optional(),
   status: z.coerce.number().int().min(-1).max(2).optional(),
   locked: z.enum(['true', 'false']).optional(),
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   sortField: z.enum(['id', 'username', 'createdAt', 'lastLoginAt']).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 });
@@ -95,11 +106,7 @@ export const updateProfileBody = z.object({
   nickname: optionalText(64),
   phone: phoneSchema.optional().or(z.literal('')),
   gender,
-  birthday: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format')
-    .optional()
-    .or(z.literal('')),
+  birthday,
 });
 
 /** The caller's own data as the personal centre shows and edits it. */

@@ -57,6 +57,11 @@ export const errorsPlugin = fp(async (app) => {
       return reply.status(413).send(body(ResultCode.VALIDATION_FAILED, 'error.payloadTooLarge'));
     }
     if (e.statusCode === 429) return reply.status(429).send(body(ResultCode.RATE_LIMITED, 'error.rateLimited'));
+    if (isDataException(err)) {
+      // a value the database cannot hold (number out of range, impossible date …) that validation let through
+      req.log.warn({ err }, 'data exception from input');
+      return reply.status(400).send(body(ResultCode.VALIDATION_FAILED, 'validation.format'));
+    }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       // malformed JSON, wrong content type, bad URL encoding …
       return reply.status(e.statusCode).send(body(ResultCode.VALIDATION_FAILED, 'validation.format'));
@@ -65,6 +70,13 @@ export const errorsPlugin = fp(async (app) => {
     return reply.status(500).send(body(ResultCode.SERVER_ERROR, 'error.system'));
   });
 });
+
+/** PostgreSQL SQLSTATE class 22 (data exception), as thrown by either driver or wrapped by Drizzle. */
+function isDataException(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
+  return /^22[0-9A-Z]{3}$/.test(code);
+}
 
 export function notFoundBody(): Body {
   return body(ResultCode.NOT_FOUND, 'error.routeNotFound');

@@ -133,37 +133,7 @@ describe('authorisation-code flow and refresh tokens', () => {
   });
 });
 
-describe('lock-out', () => {
-  it('locks the user after five consecutive wrong passwords, even for the right password', async () => {
-    const s = await startServer();
-    try {
-      await adminClient(s);
-      const c = new Client(s);
-      for (let i = 0; i < 4; i++)
-        expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
-      expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40012);
-      expectError(await c.post('/user/login', { username: 'admin', password: 'Admin@67890' }), 40012);
-    } finally {
-      await s.close();
-    }
-  });
-
-  it('a successful sign-in resets the count', async () => {
-    const s = await startServer();
-    try {
-      await adminClient(s);
-      const c = new Client(s);
-      for (let i = 0; i < 4; i++)
-        expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
-      await c.login('admin', 'Admin@67890');
-      for (let i = 0; i < 4; i++)
-        expectError(await c.post('/user/login', { username: 'admin', password: 'Wrong@1234' }), 40011);
-      await c.login('admin', 'Admin@67890');
-    } finally {
-      await s.close();
-    }
-  });
-});
+// lock-out, cut-off of disabled users and accounts, and hostile input: auth-session.test.ts (one shared server)
 
 describe('password change', () => {
   it('requires the old password and the spec password rules', async () => {

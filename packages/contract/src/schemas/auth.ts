@@ -11,6 +11,10 @@ const rawPassword = z
   .min(1, 'validation.passwordRequired')
   .max(64, 'validation.passwordMax');
 
+/** A required opaque string: missing or empty is 'Please input', too long 'Too long'. */
+const secret = (max: number) =>
+  z.string({ error: 'validation.required' }).min(1, 'validation.required').max(max, 'validation.maxLength');
+
 /** POST /user/login — direct login for scripts. */
 export const loginBody = z.object({ username, password: rawPassword });
 export const loginResult = z.object({
@@ -24,23 +28,31 @@ export const loginResult = z.object({
 export const authorizeBody = z.object({
   username,
   password: rawPassword,
-  redirectUri: z.string().trim().min(1, 'validation.required').max(2048, 'validation.maxLength'),
-  state: z.string().max(256).optional(),
+  redirectUri: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(2048, 'validation.maxLength'),
+  state: z.string().max(256, 'validation.maxLength').optional(),
 });
 export const authorizeResult = z.object({ code: z.string(), redirectUri: z.string(), state: z.string().optional() });
 
 /** POST /oauth/token/ — authorisation-code exchange or refresh-token grant. */
-export const tokenBody = z.discriminatedUnion('grant_type', [
-  z.object({
-    grant_type: z.literal('authorization_code'),
-    code: z.string().min(1, 'validation.required').max(256),
-    redirect_uri: z.string().min(1, 'validation.required').max(2048),
-  }),
-  z.object({
-    grant_type: z.literal('refresh_token'),
-    refresh_token: z.string().min(1, 'validation.required').max(256),
-  }),
-]);
+export const tokenBody = z.discriminatedUnion(
+  'grant_type',
+  [
+    z.object({
+      grant_type: z.literal('authorization_code'),
+      code: secret(256),
+      redirect_uri: secret(2048),
+    }),
+    z.object({
+      grant_type: z.literal('refresh_token'),
+      refresh_token: secret(256),
+    }),
+  ],
+  { error: 'validation.invalidOption' },
+);
 export const tokenResult = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -49,12 +61,12 @@ export const tokenResult = z.object({
 });
 
 /** POST /oauth/refresh_token/ */
-export const refreshBody = z.object({ refresh_token: z.string().min(1, 'validation.required').max(256) });
+export const refreshBody = z.object({ refresh_token: secret(256) });
 
 /** POST /users/active/user — no token; sets the password of a user being activated. */
 export const activateBody = z
   .object({
-    token: z.string().min(1, 'validation.required').max(256),
+    token: secret(256),
     password: passwordSchema,
     confirmPassword: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired'),
   })
@@ -64,7 +76,7 @@ export const activateBody = z
   });
 
 /** GET /users/active/info?token= — who is being activated (so the page can greet them). */
-export const activationInfoQuery = z.object({ token: z.string().min(1).max(256) });
+export const activationInfoQuery = z.object({ token: secret(256) });
 export const activationInfoResult = z.object({
   username: z.string(),
   email: z.string(),

@@ -34,6 +34,9 @@ export async function recordFailedLogin(db: Db, userId: number, maxFailures: num
   return row?.locked ?? false;
 }
 
+export const resetFailedLogins = (db: Db, userId: number) =>
+  db.update(users).set({ failedLogins: 0 }).where(eq(users.id, userId));
+
 export const recordSuccessfulLogin = (db: Db, userId: number, ip: string) =>
   db.update(users).set({ failedLogins: 0, lastLoginAt: new Date(), lastLoginIp: ip }).where(eq(users.id, userId));
 

@@ -38,6 +38,12 @@ const tokenResponse = (t: auth.TokenPair) => ({
 });
 
 const authRoutes: RoutesPlugin = async (app, deps) => {
+  // OAuth clients send the token endpoints form-encoded (RFC 6749 §4.1.3); the console sends JSON.
+  // A repeated field keeps its last value; validation then sees the same shape either way.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
   app.post(
     '/user/login',
     {

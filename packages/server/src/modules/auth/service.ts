@@ -18,10 +18,14 @@ export type TokenPair = { accessToken: string; refreshToken: string; expiresIn: 
 
 const timeout = () => new AppError(ResultCode.LOGIN_TIMEOUT, 'error.loginTimeout');
 
-/** Refuse sign-in (or refresh) for users who may not use Herald right now. */
-async function assertMaySignIn(deps: Deps, user: repo.UserRow): Promise<void> {
+/**
+ * Refuse sign-in (or refresh) for users who may not use Herald right now. A lock stops password
+ * sign-ins only (`session: true` skips it): a live session proves an earlier good sign-in, and
+ * otherwise anyone knowing a username could sign its owner out with five wrong passwords.
+ */
+async function assertMaySignIn(deps: Deps, user: repo.UserRow, opts: { session?: boolean } = {}): Promise<void> {
   if (user.status === UserStatus.DELETED) throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.badCredentials');
-  if (user.locked) throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
+  if (user.locked && !opts.session) throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
   if (user.status === UserStatus.NOT_ENABLED) throw new AppError(ResultCode.USER_DISABLED, 'error.userNotActivated');
   if (user.status === UserStatus.DISABLED) throw new AppError(ResultCode.USER_DISABLED, 'error.userDisabled');
   if (user.side === 'ac') {
@@ -174,7 +178,7 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
   const user = await repo.findUserById(deps.db, session.userId);
   if (!user) throw timeout();
   try {
-    await assertMaySignIn(deps, user);
+    await assertMaySignIn(deps, user, { session: true });
   } catch {
     await repo.revokeSession(deps.db, session.id, 'user_not_allowed');
     throw timeout();
@@ -241,10 +245,27 @@ export async function changePassword(deps: Deps, auth: AuthContext, oldPassword:
   });
 }
 
+/**
+ * Check the caller's own password (lock screen, certificate revocation). Wrong answers count
+ * towards the same lock-out as sign-in, so a borrowed token cannot be used to guess the password.
+ */
 export async function verifyOwnPassword(deps: Deps, auth: AuthContext, password: string): Promise<void> {
   const user = await repo.findUserById(deps.db, auth.userId);
-  if (!user || !(await verifyPassword(user.passwordHash, password)))
-    throw invalid('error.passwordMismatch', 'password');
+  if (!user) throw timeout();
+  if (user.locked) throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
+  if (await verifyPassword(user.passwordHash, password)) {
+    if (user.failedLogins > 0) await repo.resetFailedLogins(deps.db, user.id);
+    return;
+  }
+  if (await repo.recordFailedLogin(deps.db, user.id, MAX_FAILED_LOGINS)) {
+    await audit(deps.db, auth, {
+      module: 'auth',
+      type: 'login',
+      description: `User ${user.username} locked after ${MAX_FAILED_LOGINS} wrong passwords`,
+    });
+    throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
+  }
+  throw invalid('error.passwordMismatch', 'password');
 }
 
 async function liveUserToken(deps: Deps, token: string) {

@@ -1,0 +1,465 @@
+import { eq } from 'drizzle-orm';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authCodes, refreshTokens, sessions, users } from '../src/db/schema';
+import { sha256 } from '../src/lib/crypto';
+import { lastMailTo, seedAccount, seedRoleUser } from './fixtures';
+import { adminClient, Client, expectError, expectOk, startServer, type Res } from './harness';
+
+/**
+ * Sign-in, sessions and identity beyond the happy path of auth.test.ts: lock-out, cut-off of
+ * disabled users and accounts, refresh-token storage and reuse, codes, activation, and input
+ * that must never reach a 500.
+ */
+let server: Awaited<ReturnType<typeof startServer>>;
+let admin: Client;
+const redirectUri = 'http://localhost:8080/home';
+const LOCKED_EN = 'This user is locked after too many wrong passwords; ask an administrator to unlock it';
+const LOCKED_ZH = '密码错误次数过多，该用户已被锁定，请联系管理员解锁';
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await adminClient(server);
+});
+afterAll(async () => server?.close());
+
+/** An operator without permissions, signed in; password Staff@12345. */
+const operator = () => seedRoleUser(server, { side: 'op', permissions: [] });
+const wrong = (c: Client, username: string) => c.post('/user/login', { username, password: 'Wrong@1234' });
+
+describe('lock-out after five consecutive wrong passwords', () => {
+  it('locks even the right password out, in both languages, until an administrator unlocks', async () => {
+    const u = await operator();
+    const c = new Client(server);
+    for (let i = 0; i < 4; i++) expectError(await wrong(c, u.username), 40011, 'Incorrect username or password');
+    const fifth = await wrong(c, u.username);
+    expect(fifth.status).toBe(423);
+    expectError(fifth, 40012, LOCKED_EN);
+    expectError(await c.post('/user/login', { username: u.username, password: 'Staff@12345' }), 40012, LOCKED_EN);
+    expectError(
+      await new Client(server, 'zh_CN').post('/user/login', { username: u.username, password: 'Staff@12345' }),
+      40012,
+      LOCKED_ZH,
+    );
+    expectError(
+      await c.post('/oauth/authorize', { username: u.username, password: 'Staff@12345', redirectUri }),
+      40012,
+    );
+    // the lock is about passwords: the session the owner already had keeps working and refreshing,
+    // so five wrong guesses by someone else do not sign the owner out
+    expectOk(await u.client.get('/users/current'));
+    expectOk(await u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }));
+
+    expectOk(await admin.post(`/v1/users/${u.userId}/unlock`));
+    await new Client(server).login(u.username, 'Staff@12345');
+  });
+
+  it('counts wrong passwords of the console sign-in (authorize) and of direct login together', async () => {
+    const u = await operator();
+    const c = new Client(server);
+    for (let i = 0; i < 2; i++) expectError(await wrong(c, u.username), 40011);
+    for (let i = 0; i < 2; i++)
+      expectError(
+        await c.post('/oauth/authorize', { username: u.username, password: 'Nope@1234', redirectUri }),
+        40011,
+      );
+    expectError(await wrong(c, ` ${u.username.toUpperCase()} `), 40012);
+    const [row] = await server.deps.db.select().from(users).where(eq(users.id, u.userId));
+    expect(row).toMatchObject({ locked: true, failedLogins: 5 });
+  });
+
+  it('a successful sign-in resets the count', async () => {
+    const u = await operator();
+    const c = new Client(server);
+    for (let i = 0; i < 4; i++) expectError(await wrong(c, u.username), 40011);
+    await c.login(u.username, 'Staff@12345');
+    for (let i = 0; i < 4; i++) expectError(await wrong(c, u.username), 40011);
+    await c.login(u.username, 'Staff@12345');
+  });
+
+  it('an unknown username is just a wrong password (no hint that it does not exist)', async () => {
+    const res = await new Client(server).post('/user/login', { username: 'nobody-here', password: 'Wrong@1234' });
+    expect(res.status).toBe(400);
+    expectError(res, 40011, 'Incorrect username or password');
+    expectError(
+      await new Client(server, 'zh_CN').post('/user/login', { username: 'nobody-here', password: 'x' }),
+      40011,
+      '用户名或密码错误',
+    );
+  });
+});
+
+describe('GET /v1/common/verifyPassword', () => {
+  it("checks the caller's own password, in both languages", async () => {
+    const u = await operator();
+    expect(expectOk(await u.client.get('/v1/common/verifyPassword?password=Staff%4012345'))).toBe(true);
+    const bad = await u.client.get('/v1/common/verifyPassword?password=Other%4012345');
+    expect(bad.status).toBe(400);
+    expectError(bad, 40010, 'Password mismatch');
+    expect(bad.body.data.errors[0].field).toBe('password');
+    expectError(await u.client.withLang('zh_CN').get('/v1/common/verifyPassword?password=x'), 40010, '密码错误');
+    expectError(await u.client.get('/v1/common/verifyPassword'), 40010, 'Password is required');
+    expectError(await u.client.withLang('zh_CN').get('/v1/common/verifyPassword?password='), 40010, '请输入密码');
+    expectError(await new Client(server).get('/v1/common/verifyPassword?password=Staff%4012345'), 40002);
+  });
+
+  it('wrong answers count towards the lock-out, so a borrowed token cannot guess the password', async () => {
+    const u = await operator();
+    for (let i = 0; i < 4; i++)
+      expectError(await u.client.get('/v1/common/verifyPassword?password=Guess%401234'), 40010);
+    expectError(await u.client.get('/v1/common/verifyPassword?password=Guess%401234'), 40012, LOCKED_EN);
+    expectError(await u.client.get('/v1/common/verifyPassword?password=Staff%4012345'), 40012);
+    expectError(await new Client(server).post('/user/login', { username: u.username, password: 'Staff@12345' }), 40012);
+  });
+
+  it('a right answer resets the count', async () => {
+    const u = await operator();
+    for (let i = 0; i < 4; i++)
+      expectError(await u.client.get('/v1/common/verifyPassword?password=Guess%401234'), 40010);
+    expectOk(await u.client.get('/v1/common/verifyPassword?password=Staff%4012345'));
+    for (let i = 0; i < 4; i++) expectError(await wrong(new Client(server), u.username), 40011);
+    await new Client(server).login(u.username, 'Staff@12345');
+  });
+});
+
+describe('disabled users and accounts are cut off at once', () => {
+  it('a disabled user: access and refresh tokens stop, sign-in and pending codes are refused', async () => {
+    const u = await operator();
+    const pending = expectOk(
+      await new Client(server).post('/oauth/authorize', { username: u.username, password: 'Staff@12345', redirectUri }),
+    );
+    expectOk(await admin.post(`/v1/users/${u.userId}/status`, { status: 1 }));
+    const cut = await u.client.get('/users/current');
+    expect(cut.status).toBe(401);
+    expectError(cut, 40001, 'Login timeout, please log in again');
+    expectError(await u.client.withLang('zh_CN').get('/users/current'), 40001, '登录超时，请重新登录');
+    expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }), 40001);
+    expectError(
+      await new Client(server, 'zh_CN').post('/user/login', { username: u.username, password: 'Staff@12345' }),
+      40013,
+      '该用户已被禁用',
+    );
+    expectError(
+      await new Client(server).post('/oauth/token/', {
+        grant_type: 'authorization_code',
+        code: pending.code,
+        redirect_uri: redirectUri,
+      }),
+      40013,
+      'This user is disabled',
+    );
+  });
+
+  it("a disabled account: its users' access and refresh tokens stop and they cannot sign in", async () => {
+    const shop = await seedAccount(server);
+    const staff = await seedRoleUser(server, { side: 'ac', accountId: shop.accountId, permissions: [] });
+    expectOk(await admin.post(`/v1/accounts/${shop.accountId}/status`, { status: 0 }));
+    for (const c of [shop.client, staff.client]) {
+      expectError(await c.get('/users/current'), 40001);
+      expectError(await c.get('/v1/common/verifyPassword?password=Shop%4012345'), 40001);
+      expectError(await c.post('/oauth/token/', { grant_type: 'refresh_token', refresh_token: c.refreshToken }), 40001);
+    }
+    expectError(
+      await new Client(server).post('/oauth/authorize', {
+        username: staff.username,
+        password: 'Staff@12345',
+        redirectUri,
+      }),
+      40014,
+      'This account is disabled',
+    );
+  });
+});
+
+describe('tokens', () => {
+  it('access tokens are short-lived HS256 JWTs; refresh tokens are opaque and stored only as hashes', async () => {
+    const c = await new Client(server).login('admin', 'Admin@67890');
+    expect(decodeProtectedHeader(c.token!).alg).toBe('HS256');
+    const claims = decodeJwt(c.token!);
+    expect(claims.exp! - claims.iat!).toBe(server.deps.config.accessTokenTtlSec);
+    expect(claims).not.toHaveProperty('permissions');
+    expect(c.refreshToken).not.toMatch(/^ey/);
+    const byRaw = await server.deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, c.refreshToken!));
+    expect(byRaw).toHaveLength(0);
+    const byHash = await server.deps.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(c.refreshToken!)));
+    expect(byHash).toHaveLength(1);
+  });
+
+  it('passwords are stored as argon2id hashes', async () => {
+    const rows = await server.deps.db.select({ h: users.passwordHash }).from(users).where(eq(users.username, 'admin'));
+    expect(rows[0]!.h).toMatch(/^\$argon2id\$/);
+  });
+
+  it('an expired access token is a login timeout; an expired refresh token cannot be used', async () => {
+    const u = await operator();
+    const claims = decodeJwt(u.client.token!);
+    const stale = new Client(server);
+    stale.token = await server.deps.jwt.sign({ sub: claims.sub!, sid: claims.sid as string }, -60);
+    const res = await stale.get('/users/current');
+    expect(res.status).toBe(401);
+    expectError(res, 40001, 'Login timeout, please log in again');
+    await server.deps.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.tokenHash, sha256(u.client.refreshToken!)));
+    expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }), 40001);
+  });
+
+  it('a refresh token presented twice at the same moment revokes the family', async () => {
+    const u = await operator();
+    const results: Res[] = await Promise.all([
+      u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }),
+      u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }),
+    ]);
+    expect(results.filter((r) => r.body.code === 20000).length).toBeLessThanOrEqual(1);
+    expect(results.some((r) => r.body.code === 40001)).toBe(true);
+    const sid = decodeJwt(u.client.token!).sid as string;
+    const [session] = await server.deps.db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(session!.revokedAt).not.toBeNull();
+    expect(session!.revokeReason).toBe('refresh_token_reuse');
+    expectError(await u.client.get('/users/current'), 40001);
+    for (const r of results.filter((x) => x.body.code === 20000)) {
+      expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: r.body.data.refresh_token }), 40001);
+    }
+  });
+
+  it('logout answers in both languages and is itself refused without a token', async () => {
+    const u = await operator();
+    const out = await u.client.withLang('zh_CN').get('/oauth/logout');
+    expect(out.body).toMatchObject({ code: 20000, message: '成功' });
+    const again = await u.client.get('/oauth/logout');
+    expect(again.status).toBe(401);
+    expectError(again, 40001);
+    expectError(await new Client(server).get('/oauth/logout'), 40002);
+  });
+});
+
+describe('authorisation codes', () => {
+  const authorize = async (username = 'admin', password = 'Admin@67890') =>
+    expectOk(await new Client(server).post('/oauth/authorize', { username, password, redirectUri, state: 's1' }));
+
+  it('echoes the state, stores only a hash of the code, and refuses it after a minute', async () => {
+    const { code, state } = await authorize();
+    expect(state).toBe('s1');
+    expect(await server.deps.db.select().from(authCodes).where(eq(authCodes.codeHash, code))).toHaveLength(0);
+    await server.deps.db
+      .update(authCodes)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(authCodes.codeHash, sha256(code)));
+    const body = { grant_type: 'authorization_code', code, redirect_uri: redirectUri };
+    expectError(await new Client(server).post('/oauth/token/', body), 40016, 'failed to get authorisation');
+    expectError(await new Client(server, 'zh_CN').post('/oauth/token/', body), 40016, '获取授权失败');
+  });
+
+  it('accepts the form-encoded token request OAuth clients send', async () => {
+    const { code } = await authorize();
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/oauth/token/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }).toString(),
+    });
+    expect(res.json().code, res.body).toBe(20000);
+    const refresh = await server.app.inject({
+      method: 'POST',
+      url: '/oauth/refresh_token/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `refresh_token=${encodeURIComponent(res.json().data.refresh_token)}`,
+    });
+    expect(refresh.json().data.expires_in).toBe(3600);
+  });
+
+  it('validates the token requests with the spec messages in both languages', async () => {
+    const c = new Client(server);
+    const missing = await c.post('/oauth/token/', { grant_type: 'refresh_token' });
+    expect(missing.status).toBe(400);
+    expectError(missing, 40010, 'Please input');
+    expect(missing.body.data.errors[0].field).toBe('refresh_token');
+    expectError(
+      await new Client(server, 'zh_CN').post('/oauth/token/', { grant_type: 'authorization_code', code: 'x' }),
+      40010,
+      '请输入',
+    );
+    expectError(await c.post('/oauth/token/', { grant_type: 'password' }), 40010, 'Incorrect format');
+    expectError(await c.post('/oauth/refresh_token/', {}), 40010, 'Please input');
+    expectError(await c.post('/oauth/refresh_token/', { refresh_token: 'x'.repeat(300) }), 40010, 'Too long');
+    expectError(
+      await c.post('/oauth/authorize', { username: 'admin', password: 'x', redirectUri: 'javascript:alert(1)' }),
+      40010,
+      'Incorrect format',
+    );
+    expectError(
+      await new Client(server, 'zh_CN').post('/oauth/authorize', { username: 'admin', password: 'x' }),
+      40010,
+      '请输入',
+    );
+  });
+});
+
+describe('GET /users/current for an account user', () => {
+  it('returns the user, the account, the role strings and exactly the granted permissions', async () => {
+    const shop = await seedAccount(server);
+    const staff = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: shop.accountId,
+      permissions: ['herald.oper.log', 'herald.oper.log.query', 'herald.op.account'],
+    });
+    const me = expectOk(await staff.client.get('/users/current'));
+    expect(me.user).toMatchObject({ id: staff.userId, username: staff.username, isSuperAdmin: false });
+    expect(me.account).toMatchObject({ id: shop.accountId });
+    expect(me.roles[0]).toBe('herald.ac');
+    expect(me.roles).toHaveLength(2);
+    expect(me.selectedRole).toBe('herald.ac');
+    // an operator permission in an account role is never granted
+    expect(me.permission).toEqual(['herald.oper.log', 'herald.oper.log.query']);
+    expect(me.modifyInitPwd).toBe(false);
+    expect(me.user).not.toHaveProperty('passwordHash');
+  });
+});
+
+describe('POST /users/active/user', () => {
+  it('activates a user from the mailed link without a token; the link then stops working', async () => {
+    const email = `act${Date.now()}@example.com`;
+    const acc = expectOk(
+      await admin.post('/v1/accounts', {
+        name: `Act ${Date.now()}`,
+        country: 'CN',
+        timeZone: 'Asia/Shanghai',
+        industry: '01',
+        subjectType: 'personal',
+        subjectName: 'Act',
+        adminEmail: email,
+      }),
+    );
+    const mail = await lastMailTo(server, email);
+    const token = new URL(mail!.link!).searchParams.get('token')!;
+    const post = (body: object, lang = 'en_US') => new Client(server, lang).post('/users/active/user', body);
+
+    expectError(
+      await post({ token, password: 'Ab1', confirmPassword: 'Ab1' }),
+      40010,
+      'Minimum password length is 8 characters',
+    );
+    expectError(
+      await post({ token, password: 'Abcdefgh1', confirmPassword: 'Abcdefgh2' }, 'zh_CN'),
+      40010,
+      '两次输入的密码不一致',
+    );
+    expectError(await post({ password: 'Abcdefgh1', confirmPassword: 'Abcdefgh1' }), 40010, 'Please input');
+    expectError(
+      await post({ token: 'forged', password: 'Abcdefgh1', confirmPassword: 'Abcdefgh1' }),
+      40010,
+      'Activation failed',
+    );
+
+    expect(expectOk(await new Client(server).get(`/users/active/info?token=${token}`)).purpose).toBe('activate');
+    expectOk(await post({ token, password: 'Active@123', confirmPassword: 'Active@123' }));
+    const signedIn = await new Client(server).login(await adminName(acc.id), 'Active@123');
+    const me = expectOk(await signedIn.get('/users/current'));
+    expect(me.account.id).toBe(acc.id);
+    expectError(
+      await post({ token, password: 'Again@1234', confirmPassword: 'Again@1234' }, 'zh_CN'),
+      40010,
+      '激活失败',
+    );
+  });
+});
+
+async function adminName(accountId: number): Promise<string> {
+  const [row] = await server.deps.db.select().from(users).where(eq(users.accountId, accountId));
+  return row!.username;
+}
+
+describe('hostile input never gives a 500', () => {
+  it('answers malformed, oversized and odd requests to the sign-in endpoints with envelopes, never a 500', async () => {
+    const u = await operator();
+    const json = { 'content-type': 'application/json' };
+    const cases: { url: string; method?: 'GET' | 'POST'; payload?: string; headers?: Record<string, string> }[] = [
+      { url: '/user/login', payload: 'null', headers: json },
+      { url: '/user/login', payload: '[1,2]', headers: json },
+      { url: '/user/login', payload: '{"__proto__":{"admin":true},"username":"a","password":"b"}', headers: json },
+      { url: '/user/login', payload: '{"username":"admin\\u0000","password":"x"}', headers: json },
+      { url: '/user/login', payload: '{"username":', headers: json },
+      { url: '/user/login', payload: JSON.stringify({ username: 'a'.repeat(100_000), password: 'b' }), headers: json },
+      {
+        url: '/user/login',
+        payload: JSON.stringify({ username: 'a', password: 'b', pad: 'x'.repeat(1_100_000) }),
+        headers: json,
+      },
+      { url: '/user/login', payload: 'username=admin&password=x', headers: { 'content-type': 'text/plain' } },
+      {
+        url: '/oauth/authorize',
+        payload: JSON.stringify({ username: 'admin', password: 'x', redirectUri: 'http://localhost:8080/\u0000' }),
+        headers: json,
+      },
+      {
+        url: '/oauth/authorize',
+        payload: JSON.stringify({ username: ['admin'], password: { a: 1 }, redirectUri: 5 }),
+        headers: json,
+      },
+      {
+        url: '/oauth/token/',
+        payload: 'grant_type=refresh_token&refresh_token=%00',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      {
+        url: '/oauth/token/',
+        payload: 'grant_type=%E0%A4%A&code=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      {
+        url: '/oauth/token/',
+        payload: JSON.stringify({ grant_type: 'authorization_code', code: 'c', redirect_uri: 'r\u0000' }),
+        headers: json,
+      },
+      { url: '/oauth/refresh_token/', payload: JSON.stringify({ refresh_token: { $gt: '' } }), headers: json },
+      {
+        url: '/users/active/user',
+        payload: JSON.stringify({ token: 'x\u0000', password: 'Abcdefgh1', confirmPassword: 'Abcdefgh1' }),
+        headers: json,
+      },
+      { url: '/users/active/info?token=%00', method: 'GET' },
+      { url: '/users/active/info?token=%E0%A4%A', method: 'GET' },
+      { url: '/users/current', method: 'GET', headers: { authorization: `Bearer ${'a'.repeat(8000)}` } },
+      {
+        url: '/users/current',
+        method: 'GET',
+        headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwic2lkIjoieCJ9.' },
+      },
+      { url: '/users/current?lang[]=zh_CN', method: 'GET', headers: { authorization: `Bearer ${u.client.token}` } },
+      {
+        url: '/v1/common/verifyPassword?password=a%00b',
+        method: 'GET',
+        headers: { authorization: `Bearer ${u.client.token}` },
+      },
+      {
+        url: `/v1/common/accountUserListQuery?accountId=${'9'.repeat(30)}`,
+        method: 'GET',
+        headers: { authorization: `Bearer ${admin.token}` },
+      },
+      {
+        url: '/v1/common/accountUserListQuery?accountId=1&accountId=2',
+        method: 'GET',
+        headers: { authorization: `Bearer ${admin.token}` },
+      },
+    ];
+    for (const k of cases) {
+      const res = await server.app.inject({
+        method: k.method ?? 'POST',
+        url: k.url,
+        payload: k.payload,
+        headers: k.headers,
+      });
+      const label = `${k.url} ${k.payload?.slice(0, 80) ?? ''}`;
+      expect(res.statusCode, label).toBeLessThan(500);
+      const body = res.json();
+      expect(body.code, label).not.toBe(50000);
+      expect(typeof body.message, label).toBe('string');
+    }
+    // the odd calls changed nothing: the operator's session is intact
+    expectOk(await u.client.get('/users/current'));
+  });
+});

@@ -126,6 +126,15 @@ describe('webhooks', () => {
       const detail = expectOk(await A.client.get(`/v1/webhooks/deliveries/${d.id}`));
       expect(detail.attemptList.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200]);
       expect(detail.attemptList[0].error).toBe('HTTP 500');
+
+      // the job's record detail shows the delivery to the account and to operators, not to others
+      for (const who of [A.client, op]) {
+        const rec = expectOk(await who.get(`/v1/records/print/${job.id}`));
+        expect(rec.webhookDeliveries).toEqual([
+          expect.objectContaining({ id: d.id, status: 'succeeded', attempts: 3 }),
+        ]);
+      }
+      expectError(await B.client.get(`/v1/records/print/${job.id}`), 40004);
       expect(detail.payload).toMatchObject({ jobId: job.id });
       expect(expectOk(await A.client.get('/v1/webhooks/deliveries?status=succeeded&event=print')).total).toBe(1);
       expect(expectOk(await A.client.get('/v1/webhooks/deliveries?status=failed')).total).toBe(0);

@@ -3,6 +3,7 @@ import { pageQuerySchema, sortOrderSchema } from '../envelope';
 import { CURRENCIES, JOB_KINDS, PAYMENT_TYPES, SPEAK_LANGUAGES } from '../pipeline';
 import { dateRangeCheck, dateTimeFilter, optionalQueryInt } from '../validation';
 import { emptyAsAny, queryId } from './fleet-fields';
+import { webhookDeliverySchema } from './webhooks';
 
 /**
  * Record lists (`/v1/records/*`). Account users see their own account's records; operators see every
@@ -203,6 +204,8 @@ export type TimelineStep = z.infer<typeof timelineStepSchema>;
 const jobDetailExtra = {
   timeline: z.array(timelineStepSchema),
   publishRecords: z.array(publishRecordSchema),
+  /** the status pushes to the account's push address about this job (oldest first) */
+  webhookDeliveries: z.array(webhookDeliverySchema),
   /** what the caller sent (parameters, markup, text) */
   request: z.unknown().nullable(),
 };

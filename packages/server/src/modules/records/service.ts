@@ -27,6 +27,7 @@ import type { Deps } from '../../lib/deps';
 import { forbidden, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { ownAccount } from '../../lib/scope';
+import { deliveriesOfJob } from '../webhooks/service';
 import * as repo from './repo';
 import { spokenOf } from './trade-spoken';
 
@@ -196,11 +197,12 @@ async function jobDetail<T>(
   const v = await repo.findJobView(deps.db, id);
   if (!v || (own !== undefined && v.job.accountId !== own) || (kind && v.job.kind !== kind)) throw notFound();
   const operator = own === undefined;
-  const publishes = await repo.publishesOfJob(deps.db, id);
+  const [publishes, deliveries] = await Promise.all([repo.publishesOfJob(deps.db, id), deliveriesOfJob(deps, id)]);
   return {
     ...map(v, operator),
     timeline: timeline(v.job),
     publishRecords: publishes.map((p) => toPublish(p, operator)),
+    webhookDeliveries: deliveries,
     request: v.job.request ?? null,
   };
 }

@@ -94,6 +94,14 @@ export async function listDeliveries(db: Db, f: DeliveryFilters) {
   return { rows, total: total?.n ?? 0 };
 }
 
+/** Every delivery of one job (a job has one per status change at most; it stays small). */
+export const deliveriesOfJob = (db: Db, jobId: number) =>
+  db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.jobId, jobId))
+    .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
+
 export const findDelivery = async (db: Db, id: number) =>
   (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1))[0];
 

@@ -83,6 +83,14 @@ export async function listDeliveries(
   return { list: rows.map(toDelivery), total, page: q.page, pageSize: q.pageSize };
 }
 
+/**
+ * The status pushes of one job, for its record detail: whoever may see the job (account users of
+ * its account, operators with the record permission) sees what was told to the integrator about it.
+ */
+export async function deliveriesOfJob(deps: Deps, jobId: number): Promise<WebhookDelivery[]> {
+  return (await repo.deliveriesOfJob(deps.db, jobId)).map(toDelivery);
+}
+
 export async function getDelivery(deps: Deps, auth: AuthContext, id: number): Promise<WebhookDeliveryDetail> {
   const row = await repo.findDelivery(deps.db, id);
   if (!row || row.accountId !== targetAccount(auth, undefined)) throw notFound();

@@ -65,6 +65,8 @@ export default {
       after: '+{{ms}} ms',
     },
     publishes: 'Publish records',
+    webhooks: 'Status pushes to your push address',
+    webhooksEmpty: 'No push address was set for this event, or nothing was pushed yet.',
     request: 'Request',
     chart: {
       title: { hour: 'Broadcasts per hour', day: 'Broadcasts per day' },

@@ -65,6 +65,8 @@ export default {
       after: '+{{ms}} 毫秒',
     },
     publishes: '发布记录',
+    webhooks: '状态推送（推送地址）',
+    webhooksEmpty: '该事件未设置推送地址，或尚未推送。',
     request: '请求内容',
     chart: {
       title: { hour: '每小时播报量', day: '每日播报量' },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Table, Tag, Typography } from 'antd';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { WEBHOOK_EVENTS, type WebhookAttempt, type WebhookDelivery } from '@herald/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -7,17 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
 import { deliveryQuery, listDeliveries } from '../api/webhook-deliveries';
-
-const STATUS_BADGE = { pending: 'processing', succeeded: 'success', failed: 'error' } as const;
+import { DeliveryStatus } from './DeliveryStatus';
 
 /** Webhook deliveries of the account; a row opens its attempts. */
 export function DeliveryLog() {
   const { t } = useTranslation();
   const [openId, setOpenId] = useState<number>();
   const detail = useQuery(deliveryQuery(openId));
-  const status = (s: WebhookDelivery['status']) => (
-    <Badge status={STATUS_BADGE[s]} text={t(`accountApi.delivery.status.${s}`)} />
-  );
+  const status = (s: WebhookDelivery['status']) => <DeliveryStatus status={s} />;
 
   const columns: ProColumns<WebhookDelivery>[] = [
     { title: t('accountApi.delivery.id'), dataIndex: 'id', search: false, width: 80 },

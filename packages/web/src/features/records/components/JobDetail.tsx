@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { JobRecordBase, PublishRecord, TimelineStep } from '@herald/contract';
+import type { JobRecordBase, PublishRecord, TimelineStep, WebhookDelivery } from '@herald/contract';
 import { formatDateTime } from '../../../lib/format';
 import { JobTimeline } from './JobTimeline';
 import { PublishRecordsTable } from './PublishRecordsTable';
 import { JobStatusTag, useReasonLabel } from './StatusTags';
+import { WebhookDeliveriesTable } from './WebhookDeliveriesTable';
 
 export type JobDetailData = JobRecordBase & {
   timeline: TimelineStep[];
   publishRecords: PublishRecord[];
+  webhookDeliveries: WebhookDelivery[];
   request: unknown;
 };
 
@@ -43,6 +45,8 @@ export function JobDetail({ job, extra = [] }: { job: JobDetailData; extra?: [st
       <JobTimeline steps={job.timeline} />
       <Typography.Title level={5}>{t('records.publishes')}</Typography.Title>
       <PublishRecordsTable rows={job.publishRecords} />
+      <Typography.Title level={5}>{t('records.webhooks')}</Typography.Title>
+      <WebhookDeliveriesTable rows={job.webhookDeliveries} />
       {job.request != null && (
         <>
           <Typography.Title level={5}>{t('records.request')}</Typography.Title>

@@ -1,0 +1,50 @@
+import { Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { WebhookDelivery } from '@herald/contract';
+import { formatDateTime } from '../../../lib/format';
+import { DeliveryStatus } from '../../account-api/components/DeliveryStatus';
+
+/**
+ * What the integrator was told about one job, on its detail page: operators see it too, so support
+ * can answer "did you call my address?" without the account's API settings.
+ */
+export function WebhookDeliveriesTable({ rows }: { rows: WebhookDelivery[] }) {
+  const { t } = useTranslation();
+  const d = (k: string) => t(`accountApi.delivery.${k}`);
+  return (
+    <Table<WebhookDelivery>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={rows}
+      data-testid="job-webhook-deliveries"
+      locale={{ emptyText: t('records.webhooksEmpty') }}
+      columns={[
+        { title: d('createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+        {
+          title: d('event'),
+          dataIndex: 'event',
+          render: (v: string) => t(`accountApi.events.${v}`, { defaultValue: v }),
+        },
+        { title: d('url'), dataIndex: 'url', ellipsis: true },
+        {
+          title: d('statusTitle'),
+          dataIndex: 'status',
+          render: (v: WebhookDelivery['status']) => <DeliveryStatus status={v} />,
+        },
+        { title: d('attempts'), dataIndex: 'attempts' },
+        {
+          title: d('lastResult'),
+          dataIndex: 'lastStatusCode',
+          render: (_: unknown, r) =>
+            [r.lastStatusCode, r.lastError].filter((x) => x !== null && x !== '').join(' · ') || '-',
+        },
+        {
+          title: d('nextAttemptAt'),
+          dataIndex: 'nextAttemptAt',
+          render: (v: string, r) => (r.status === 'pending' ? formatDateTime(v) : '-'),
+        },
+      ]}
+    />
+  );
+}

@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@herald/contract';
@@ -15,14 +15,14 @@ import { startServer } from './harness';
 type Seen = { method: string; url: string; access?: RouteAccess; schema?: Record<string, unknown> };
 const routes: Seen[] = [];
 let server: Awaited<ReturnType<typeof startServer>>;
-let probe: ReturnType<typeof Fastify>;
+let probe: FastifyInstance;
 
 beforeAll(async () => {
   server = await startServer();
   probe = Fastify({ logger: false });
   probe.setValidatorCompiler(validatorCompiler);
   probe.setSerializerCompiler(serializerCompiler);
-  probe.addHook('onRoute', (r) => {
+  probe.addHook('onRoute', (r: RouteOptions) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     for (const method of methods)
       if (method !== 'HEAD')
@@ -33,7 +33,8 @@ beforeAll(async () => {
           schema: r.schema as Record<string, unknown> | undefined,
         });
   });
-  for (const register of modules) await probe.register(async (scope) => register(scope as unknown as App, server.deps));
+  for (const register of modules)
+    await probe.register(async (scope: FastifyInstance) => register(scope as unknown as App, server.deps));
   await probe.ready();
 });
 afterAll(async () => {

@@ -1,7 +1,9 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails } from '../src/db/schema';
+import { Mailer } from '../src/modules/mail/mailer';
 import { adminClient, expectOk, startServer } from './harness';
 
 /**
@@ -107,6 +109,39 @@ describe('a failing SMTP server', () => {
     } finally {
       await server.close();
       smtp.close();
+    }
+  });
+});
+
+describe('mail without SMTP_URL', () => {
+  it('keeps the mail in the outbox table and writes its link to the log', async () => {
+    const server = await startServer();
+    try {
+      const lines: string[] = [];
+      const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+      const mailer = new Mailer(server.deps.db, log, { from: 'Herald <no-reply@herald.local>' });
+      await mailer.queue(server.deps.db, {
+        to: 'outbox@mail.example',
+        kind: 'activation',
+        subject: 'Activate',
+        body: 'open http://localhost:8080/activation?token=abc',
+        link: 'http://localhost:8080/activation?token=abc',
+      });
+      const entry = JSON.parse(lines.find((l) => l.includes('mail outbox'))!);
+      expect(entry).toMatchObject({ to: 'outbox@mail.example', link: 'http://localhost:8080/activation?token=abc' });
+      await mailer.dispatch(); // no SMTP: nothing to deliver, the row stays as it is
+      const [row] = await server.deps.db.select().from(mails).where(eq(mails.to, 'outbox@mail.example'));
+      expect(row).toMatchObject({
+        kind: 'activation',
+        sentAt: null,
+        link: 'http://localhost:8080/activation?token=abc',
+      });
+      // and the operator super-administrator reads it through the API
+      const op = await adminClient(server);
+      const page = expectOk(await op.get('/v1/mails?to=outbox%40mail.example'));
+      expect(page.list[0]).toMatchObject({ link: 'http://localhost:8080/activation?token=abc', sentAt: null });
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { UserStatus } from '@herald/contract';
+import { DeviceStatus, UserStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { accounts, users } from '../../db/schema';
+import { accounts, devices, users } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -140,3 +140,12 @@ export const deleteUser = (tx: Db, userId: number) =>
     .update(users)
     .set({ status: UserStatus.DELETED, isSuperAdmin: false, updatedAt: new Date() })
     .where(eq(users.id, userId));
+
+/** S/Ns of the account's devices that are not deleted (their connections follow the account's status). */
+export const liveDeviceSns = async (db: Db, accountId: number) =>
+  (
+    await db
+      .select({ sn: devices.sn })
+      .from(devices)
+      .where(and(eq(devices.accountId, accountId), ne(devices.status, DeviceStatus.DELETED)))
+  ).map((r) => r.sn);

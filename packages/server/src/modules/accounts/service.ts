@@ -198,7 +198,12 @@ export async function updateAccount(deps: Deps, auth: AuthContext, id: number, b
   return getAccount(deps, id);
 }
 
-/** Disabling cuts off every user of the account at once: the auth plugin checks the status per request. */
+/**
+ * Disabling makes every service of the account unavailable at once: the auth plugin checks the
+ * status per request, the open API and device registration refuse it, the broker refuses its
+ * devices at connect, and connected devices are dropped here. Enabling lets the broker take
+ * them again (a broker holding its own credential copy is told).
+ */
 export async function setAccountStatus(
   deps: Deps,
   auth: AuthContext,
@@ -214,6 +219,10 @@ export async function setAccountStatus(
       description: `${status === AccountStatus.ENABLED ? 'Enabled' : 'Disabled'} account "${before.name}" (id ${id})`,
     });
   });
+  for (const sn of await repo.liveDeviceSns(deps.db, id)) {
+    if (status === AccountStatus.ENABLED) await deps.gateway.deviceChanged?.(sn);
+    else await deps.gateway.kick(sn, 'account_disabled');
+  }
   return getAccount(deps, id);
 }
 

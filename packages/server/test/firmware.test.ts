@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otaTasks } from '../src/db/schema';
+import { files, otaTasks } from '../src/db/schema';
+import { ORPHAN_FILE_AGE_MS, sweepOrphanFiles } from '../src/jobs/sweep-files';
 import { findFirmwareForAccount } from '../src/modules/firmware/repo';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { upload, uploaded } from './files-fixture';
@@ -213,5 +214,32 @@ describe('firmware packages', () => {
     expect((await auditLines(server, 'firmware', 'delete', '5.00.00.00')).length).toBe(1);
     // the version is free again
     expectOk(await A.client.post('/v1/firmware', body(fileId, { versionName: '5.00.00.00' })));
+  });
+});
+
+describe('uploads no package uses', () => {
+  it('are removed with their bytes after a day; files of packages (even deleted ones) stay', async () => {
+    const orphan = await fwFile(A.client, '7.00.00.01');
+    const fresh = await fwFile(A.client, '7.00.00.02');
+    const used = await fwFile(A.client, '7.00.00.03');
+    const deletedPkgFile = await fwFile(A.client, '7.00.00.04');
+    expectOk(await A.client.post('/v1/firmware', body(used, { versionName: '7.00.00.03' })));
+    const gone = expectOk(await A.client.post('/v1/firmware', body(deletedPkgFile, { versionName: '7.00.00.04' })));
+    expectOk(await A.client.delete(`/v1/firmware/${gone.id}`));
+    const { db, storage } = server.deps;
+    const keyOf = async (id: number) => (await db.select().from(files).where(eq(files.id, id)))[0]?.storageKey;
+    const orphanKey = (await keyOf(orphan))!;
+    const aged = new Date(Date.now() - ORPHAN_FILE_AGE_MS - 60_000);
+    for (const id of [orphan, used, deletedPkgFile])
+      await db.update(files).set({ createdAt: aged }).where(eq(files.id, id));
+
+    expect(await sweepOrphanFiles(db, storage)).toBe(1);
+    expect(await keyOf(orphan)).toBeUndefined();
+    await expect(storage.get(orphanKey)).rejects.toThrow();
+    for (const id of [fresh, used, deletedPkgFile]) expect(await keyOf(id)).toBeDefined();
+    const usedKey = (await keyOf(used))!;
+    expect((await storage.get(usedKey)).length).toBeGreaterThan(0);
+    // nothing left to do
+    expect(await sweepOrphanFiles(db, storage)).toBe(0);
   });
 });

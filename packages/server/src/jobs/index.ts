@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../lib/deps';
 import { purgeExpiredRecords } from './purge';
+import { sweepOrphanFiles } from './sweep-files';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -10,9 +11,14 @@ const DAY = 24 * 3600 * 1000;
  */
 export function startJobs(deps: Deps, log: FastifyBaseLogger): () => void {
   const run = () =>
-    purgeExpiredRecords(deps.db)
-      .then((n) => n && log.info({ purged: n }, 'purged expired records'))
-      .catch((err) => log.error({ err }, 'purge failed'));
+    Promise.all([
+      purgeExpiredRecords(deps.db)
+        .then((n) => n && log.info({ purged: n }, 'purged expired records'))
+        .catch((err) => log.error({ err }, 'purge failed')),
+      sweepOrphanFiles(deps.db, deps.storage)
+        .then((n) => n && log.info({ swept: n }, 'removed uploads no package uses'))
+        .catch((err) => log.error({ err }, 'file sweep failed')),
+    ]);
   const first = setTimeout(run, 5_000);
   const timer = setInterval(run, DAY / 4);
   first.unref();

@@ -3,6 +3,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCodes, refreshTokens, sessions, users } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
+import { resetOperatorPassword } from '../src/modules/auth/recovery';
 import { lastMailTo, seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer, type Res } from './harness';
 
@@ -86,6 +87,23 @@ describe('lock-out after five consecutive wrong passwords', () => {
       40011,
       '用户名或密码错误',
     );
+  });
+});
+
+describe('recovery of an operator nobody can unlock', () => {
+  it("npm run reset-admin's reset: unlocked, a new password to change, every session signed out", async () => {
+    const u = await operator();
+    for (let i = 0; i < 5; i++) await wrong(new Client(server), u.username);
+    expectError(await new Client(server).post('/user/login', { username: u.username, password: 'Staff@12345' }), 40012);
+    const password = await resetOperatorPassword(server.deps.db, u.username);
+    expect(password).toBeTruthy();
+    expectError(await u.client.get('/users/current'), 40001);
+    const fresh = await new Client(server).login(u.username, password!);
+    expect(expectOk(await fresh.get('/users/current')).modifyInitPwd).toBe(true);
+    expect(await resetOperatorPassword(server.deps.db, 'nobody-here')).toBeUndefined();
+    // only operators: an account's users are unlocked inside their account
+    const shop = await seedAccount(server);
+    expect(await resetOperatorPassword(server.deps.db, shop.username)).toBeUndefined();
   });
 });
 

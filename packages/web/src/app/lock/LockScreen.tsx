@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Avatar, Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../../lib/http';
+import { ApiError, logout } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { verifyPassword } from '../session/auth-api';
 
@@ -11,16 +11,17 @@ export function LockScreen({ onUnlock }: { onUnlock: () => void }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
-  const [wrong, setWrong] = useState(false);
+  // the server's own words when it has them: after five wrong answers the user is locked, not just wrong
+  const [wrong, setWrong] = useState<string | undefined>();
 
   const onFinish = async ({ password }: { password: string }) => {
     setBusy(true);
-    setWrong(false);
+    setWrong(undefined);
     try {
       if (await verifyPassword(password)) onUnlock();
-      else setWrong(true);
-    } catch {
-      setWrong(true);
+      else setWrong(t('error.passwordMismatch'));
+    } catch (e) {
+      setWrong(e instanceof ApiError && e.message ? e.message : t('error.passwordMismatch'));
     } finally {
       setBusy(false);
     }
@@ -38,7 +39,7 @@ export function LockScreen({ onUnlock }: { onUnlock: () => void }) {
             name="password"
             rules={[{ required: true, message: t('validation.passwordRequired') }]}
             validateStatus={wrong ? 'error' : undefined}
-            help={wrong ? t('error.passwordMismatch') : undefined}
+            help={wrong}
           >
             <Input.Password
               prefix={<LockOutlined />}

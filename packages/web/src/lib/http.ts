@@ -3,7 +3,7 @@ import { API_BASE, LOGOUT_URL, REQUEST_TIMEOUT_MS } from './config';
 import { showLoginTimeout, toastError } from './feedback';
 import { currentLocale } from './i18n';
 import { navigateTo } from './navigation';
-import { clearSession, getToken } from './session-storage';
+import { clearSession, getExpiresAt, getRefreshToken, getToken } from './session-storage';
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -71,12 +71,37 @@ export async function logout(): Promise<void> {
   navigateTo('/login');
 }
 
+type Refresher = () => Promise<boolean>;
+let refresher: Refresher | undefined;
+
+/** The token module registers its refresh here (it sends through this client, so it cannot be imported). */
+export function setTokenRefresher(fn: Refresher): void {
+  refresher = fn;
+}
+
+/** The stored token has reached Expires-Timestamp (server lifetime minus 5 minutes). */
+const tokenDue = () => Boolean(getToken() && getRefreshToken()) && Date.now() >= getExpiresAt();
+
 /**
- * The one client (spec sections 7, 8): lang on every call, bearer unless flagged, 401 ends the
- * session, 40001 shows the re-login dialog, other codes become one error toast.
+ * The one client (spec sections 7, 8): lang on every call, bearer unless flagged, a due token
+ * refreshed first, 401 ends the session, 40001 shows the re-login dialog (after one refresh and
+ * retry: the token may just have expired), other codes become one error toast.
  */
 export async function request<T>(method: string, url: string, opts: RequestOptions = {}): Promise<T> {
-  const res = await send(method, url, opts);
+  if (!opts.noToken && refresher && tokenDue()) await refresher();
+  const sentWith = getToken();
+  let res = await send(method, url, opts);
+  if (res.status === 401 && !opts.noToken && sentWith && refresher) {
+    const answer = (await res
+      .clone()
+      .json()
+      .catch(() => undefined)) as Envelope<T> | undefined;
+    if (answer?.code === ResultCode.LOGIN_TIMEOUT) {
+      // another request may have refreshed meanwhile; otherwise try the refresh token once
+      const renewed = getToken() !== sentWith || (getRefreshToken() ? await refresher() : false);
+      if (renewed && getToken() && getToken() !== sentWith) res = await send(method, url, opts);
+    }
+  }
   let body: Envelope<T> | undefined;
   try {
     body = (await res.json()) as Envelope<T>;

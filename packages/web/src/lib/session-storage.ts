@@ -25,9 +25,17 @@ export function saveTokens(t: TokenSet): void {
   sessionStorage.setItem(KEYS.expiresTimestamp, String(now + t.expires_in * 1000 - TOKEN_REFRESH_MARGIN_MS));
 }
 
+/** The lock screen is part of the session: a reload of a locked console stays locked. */
+const LOCK_KEY = 'Lock-Screen';
+
 export function clearSession(): void {
   for (const key of Object.values(KEYS)) sessionStorage.removeItem(key);
+  sessionStorage.removeItem(LOCK_KEY);
 }
+
+export const isLocked = () => sessionStorage.getItem(LOCK_KEY) === '1';
+export const setLocked = (locked: boolean) =>
+  locked ? sessionStorage.setItem(LOCK_KEY, '1') : sessionStorage.removeItem(LOCK_KEY);
 
 export const getAuthCode = () => sessionStorage.getItem(KEYS.authCode);
 export const setAuthCode = (code: string) => sessionStorage.setItem(KEYS.authCode, code);

@@ -1,4 +1,4 @@
-import { post, logout } from './http';
+import { post, logout, setTokenRefresher } from './http';
 import { showLoginTimeout } from './feedback';
 import { getExpiresAt, getRefreshToken, saveTokens, type TokenSet } from './session-storage';
 
@@ -26,24 +26,34 @@ export function exchangeCode(code: string, attempt: number): Promise<void> {
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
-let refreshing: Promise<void> | undefined;
 
-/** Refresh now; a failure shows the login-timeout dialog and logs out (spec section 8). */
-export function refreshNow(): Promise<void> {
+let refreshing: Promise<boolean> | undefined;
+
+/**
+ * Refresh now (one call at a time); resolves whether a new pair is stored. A failure shows the
+ * login-timeout dialog and logs out (spec section 8).
+ */
+export function refreshNow(): Promise<boolean> {
   refreshing ??= (async () => {
     const refresh_token = getRefreshToken();
-    if (!refresh_token) return; // signed out meanwhile
+    if (!refresh_token) return false; // signed out meanwhile
     try {
       saveTokens(await post<TokenSet>('/oauth/refresh_token/', { refresh_token }, { noToken: true, silent: true }));
       scheduleRefresh();
+      return true;
     } catch {
       showLoginTimeout(() => void logout());
+      return false;
     } finally {
       refreshing = undefined;
     }
   })();
   return refreshing;
 }
+
+// Requests made after Expires-Timestamp (a timer held back by a sleeping laptop or a background
+// tab) refresh first; a request refused as expired refreshes and is sent once more.
+setTokenRefresher(refreshNow);
 
 /** Refresh proactively when Expires-Timestamp is reached. */
 export function scheduleRefresh(): void {

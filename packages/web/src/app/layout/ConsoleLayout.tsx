@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isLocked, setLocked as keepLocked } from '../../lib/session-storage';
 import { Layout, Typography } from 'antd';
 import { KeepAliveOutlet } from '../tabs/KeepAliveOutlet';
 import { TabsBar } from '../tabs/TabsBar';
@@ -10,7 +11,11 @@ import { SideMenu } from './SideMenu';
 /** Sidebar, header, opened-page tabs and the kept-alive page area. */
 export function ConsoleLayout() {
   const [collapsed, setCollapsed] = useState(false);
-  const [locked, setLocked] = useState(false);
+  const [locked, setLockedState] = useState(isLocked);
+  const setLocked = (value: boolean) => {
+    keepLocked(value);
+    setLockedState(value);
+  };
   const opened = useOpenedTabs();
   const cacheKeys = opened.tabs.filter((t) => !t.noCache).map((t) => t.key);
 

@@ -60,7 +60,7 @@ export function TabsBar({ tabs, activeKey, close, closeOthers, closeAll, refresh
         closable: !tab.fixed,
         label: (
           <Dropdown menu={actions(tab.key)} trigger={['contextMenu']}>
-            <span data-testid={`tab-${tab.key}`}>{tab.titleKey ? t(tab.titleKey) : 'no-name'}</span>
+            <span data-testid={`tab-${tab.key}`}>{tab.titleKey ? t(tab.titleKey) : t('tabs.noName')}</span>
           </Dropdown>
         ),
       }))}

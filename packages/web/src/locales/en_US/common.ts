@@ -56,5 +56,13 @@ export default {
     continue: 'Continue',
   },
   lock: { placeholder: 'Enter your login password', unlock: 'Unlock', otherUser: 'Sign in as another user' },
-  tabs: { refresh: 'Refresh', close: 'Close', closeOthers: 'Close others', closeAll: 'Close all', actions: 'Tabs' },
+  tabs: {
+    refresh: 'Refresh',
+    close: 'Close',
+    closeOthers: 'Close others',
+    closeAll: 'Close all',
+    actions: 'Tabs',
+    noName: 'no-name',
+  },
+  alertJump: { notice: 'Device {{sn}} raised {{count}} alert(s)' },
 };

@@ -56,5 +56,13 @@ export default {
     continue: '继续',
   },
   lock: { placeholder: '请输入登录密码', unlock: '解锁', otherUser: '使用其他用户登录' },
-  tabs: { refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭全部', actions: '标签页' },
+  tabs: {
+    refresh: '刷新',
+    close: '关闭',
+    closeOthers: '关闭其他',
+    closeAll: '关闭全部',
+    actions: '标签页',
+    noName: '未命名',
+  },
+  alertJump: { notice: '设备 {{sn}} 有 {{count}} 条告警' },
 };

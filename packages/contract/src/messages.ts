@@ -62,6 +62,10 @@ export const messages = {
   },
   'error.builtInRole': { en_US: 'Built-in roles cannot be changed or deleted', zh_CN: '内置角色不能修改或删除' },
   'error.roleNotFound': { en_US: 'The selected role does not exist', zh_CN: '所选角色不存在' },
+  'error.permissionNotHeld': {
+    en_US: 'You cannot grant permissions you do not hold yourself',
+    zh_CN: '不能授予您自己没有的权限',
+  },
   'error.cannotChangeSelf': { en_US: 'You cannot do this to your own user', zh_CN: '不能对自己的用户执行此操作' },
   'error.cannotChangeSuperAdmin': {
     en_US: 'The super administrator cannot be changed this way',

@@ -250,6 +250,40 @@ describe('POST /v1/roles', () => {
     ]);
   });
 
+  it('lets someone other than the super administrator add only permissions they hold themselves', async () => {
+    const { client: editor } = await activeUser(server, A.client, [
+      'herald.admin.ac.role.add',
+      'herald.admin.ac.role.edit',
+      'herald.oper.log.query',
+    ]);
+    expectOk(await editor.post('/v1/roles', { name: `own-${uniq()}`, permissions: ['herald.oper.log.query'] }));
+    const before = (await server.deps.db.select().from(roles)).length;
+    await expectInvalid(
+      (c) => c.post('/v1/roles', { name: `more-${uniq()}`, permissions: ['herald.oper.log.query', 'herald.dev.api'] }),
+      editor,
+      'You cannot grant permissions you do not hold yourself',
+      '不能授予您自己没有的权限',
+      'permissions',
+    );
+    expect((await server.deps.db.select().from(roles)).length).toBe(before);
+    // a role made by the super administrator keeps what the editor lacks, but gains nothing more
+    const wide = await createRole(A.client, ['herald.dev.api', 'herald.oper.log.query']);
+    const kept = expectOk(
+      await editor.put(`/v1/roles/${wide.id}`, { name: `kept-${uniq()}`, permissions: ['herald.dev.api'] }),
+    );
+    expect(kept.permissions).toEqual(['herald.dev.api']);
+    await expectInvalid(
+      (c) => c.put(`/v1/roles/${wide.id}`, { permissions: ['herald.dev.api', 'herald.app'] }),
+      editor,
+      'You cannot grant permissions you do not hold yourself',
+      '不能授予您自己没有的权限',
+      'permissions',
+    );
+    expect(expectOk(await A.client.get(`/v1/roles/${wide.id}`)).permissions).toEqual(['herald.dev.api']);
+    // the super administrator grants anything the account has
+    expectOk(await A.client.put(`/v1/roles/${wide.id}`, { permissions: ['herald.dev.api', 'herald.app'] }));
+  });
+
   it('refuses a role name the account already uses, in any letter case; other accounts may use it', async () => {
     const name = `Dup-${uniq()}`;
     await createRole(A.client, [], name);

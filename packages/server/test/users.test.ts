@@ -678,6 +678,45 @@ describe('PUT /v1/users/:id/roles', () => {
     );
   });
 
+  it('lets someone other than the super administrator give only roles within their own permissions', async () => {
+    const { user: manager, client } = await activeUser(server, A.client, [
+      'herald.admin.ac.user.query',
+      'herald.admin.ac.user.add',
+      'herald.admin.ac.user.edit',
+      'herald.admin.ac.user.assignRole',
+      'herald.oper.log.query',
+    ]);
+    const small = await createRole(A.client, ['herald.oper.log.query']);
+    const big = await createRole(A.client, ['herald.dev.api', 'herald.oper.log.query']);
+    const target = await createUser(A.client, { roleIds: [big.id] });
+    // not to themselves, not to others, not through the edit form, not at creation
+    for (const send of [
+      (c: Client) => c.put(`/v1/users/${manager.id}/roles`, { roleIds: [big.id] }),
+      (c: Client) =>
+        c
+          .put(`/v1/users/${target.id}/roles`, { roleIds: [big.id, small.id] })
+          .then(() => c.put(`/v1/users/${manager.id}/roles`, { roleIds: [big.id] })),
+      (c: Client) => c.put(`/v1/users/${manager.id}`, { roleIds: [big.id] }),
+      (c: Client) =>
+        c.post('/v1/users', { username: `x${uniq()}`, email: `x${uniq()}@example.com`, roleIds: [big.id] }),
+    ]) {
+      await expectInvalid(
+        send,
+        client,
+        'You cannot grant permissions you do not hold yourself',
+        '不能授予您自己没有的权限',
+        'roleIds',
+      );
+    }
+    expect(expectOk(await client.get('/users/current')).permission).not.toContain('herald.dev.api');
+    // a role the user already holds may stay while others change
+    const kept = expectOk(await client.put(`/v1/users/${target.id}/roles`, { roleIds: [big.id, small.id] }));
+    expect(kept.roles.map((r: { id: number }) => r.id).sort()).toEqual([big.id, small.id].sort());
+    expectOk(await client.put(`/v1/users/${manager.id}/roles`, { roleIds: [small.id] }));
+    // the super administrator gives any role of the account
+    expectOk(await A.client.put(`/v1/users/${manager.id}/roles`, { roleIds: [big.id] }));
+  });
+
   it('validates in both languages', async () => {
     const u = await createUser(A.client);
     await expectInvalid(

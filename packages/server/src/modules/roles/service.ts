@@ -48,9 +48,16 @@ async function grantableFor(deps: Pick<Deps, 'db'>, auth: AuthContext): Promise<
 
 /**
  * Every code must be grantable here (unknown codes never are). A button brings its menu along,
- * so a role holding "add user" also shows the user menu.
+ * so a role holding "add user" also shows the user menu. Someone other than the
+ * super-administrator may add only codes they hold themselves (codes the role already has may
+ * stay), so editing roles is no way to more rights.
  */
-async function checkPermissions(deps: Pick<Deps, 'db'>, auth: AuthContext, codes: string[]): Promise<string[]> {
+async function checkPermissions(
+  deps: Pick<Deps, 'db'>,
+  auth: AuthContext,
+  codes: string[],
+  current: readonly string[] = [],
+): Promise<string[]> {
   const allowed = await grantableFor(deps, auth);
   const out = new Set<string>();
   for (const code of codes) {
@@ -59,6 +66,9 @@ async function checkPermissions(deps: Pick<Deps, 'db'>, auth: AuthContext, codes
     if (menu) out.add(menu);
   }
   if ([...out].some((c) => !allowed.has(c))) throw invalid('error.permissionNotGrantable', 'permissions');
+  if (!auth.isSuperAdmin && [...out].some((c) => !current.includes(c) && !auth.permissions.has(c))) {
+    throw invalid('error.permissionNotHeld', 'permissions');
+  }
   return [...out].sort();
 }
 
@@ -118,7 +128,8 @@ export async function createRole(deps: Deps, auth: AuthContext, b: CreateRole): 
 export async function updateRole(deps: Deps, auth: AuthContext, id: number, b: UpdateRole): Promise<Role> {
   const role = await findRole(deps, auth, id);
   if (role.builtIn) throw forbidden('error.builtInRole');
-  const permissions = b.permissions === undefined ? undefined : await checkPermissions(deps, auth, b.permissions);
+  const permissions =
+    b.permissions === undefined ? undefined : await checkPermissions(deps, auth, b.permissions, role.permissions);
   if (b.name !== undefined) await assertNameFree(deps, auth, b.name, id);
   await mapDuplicates(() =>
     deps.db.transaction(async (tx) => {

@@ -94,10 +94,14 @@ export async function rolesOfUsers(db: Db, userIds: number[]): Promise<Map<numbe
 }
 
 /** Of `roleIds`, those that are roles of the scope. */
-export async function rolesInScope(db: Db, scope: Scope, roleIds: number[]): Promise<number[]> {
+export async function rolesInScope(
+  db: Db,
+  scope: Scope,
+  roleIds: number[],
+): Promise<{ id: number; permissions: string[] }[]> {
   if (!roleIds.length) return [];
-  const rows = await db
-    .select({ id: roles.id })
+  return db
+    .select({ id: roles.id, permissions: roles.permissions })
     .from(roles)
     .where(
       and(
@@ -106,7 +110,6 @@ export async function rolesInScope(db: Db, scope: Scope, roleIds: number[]): Pro
         inArray(roles.id, roleIds),
       ),
     );
-  return rows.map((r) => r.id);
 }
 
 export async function setUserRoles(db: Db, userId: number, roleIds: number[]): Promise<void> {

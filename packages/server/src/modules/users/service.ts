@@ -12,8 +12,10 @@ import { generatePassword, hashPassword } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, conflict, forbidden, invalid, notFound, uniqueViolation } from '../../lib/errors';
 import { sendActivationMail } from '../auth/activation';
+import { grantable } from '../auth/permissions';
 import { revokeUserSessions, setPassword } from '../auth/repo';
 import { audit } from '../oper-log/audit';
+import * as rolesRepo from '../roles/repo';
 import * as repo from './repo';
 
 type CreateUser = z.infer<typeof createUserBody>;
@@ -116,11 +118,30 @@ function assertMayChangeStatus(auth: AuthContext, user: repo.UserRow): void {
   if (user.isSuperAdmin) throw forbidden('error.cannotChangeSuperAdmin');
 }
 
-/** Role ids must all be roles of the caller's scope. */
-async function checkRoles(deps: Pick<Deps, 'db'>, auth: AuthContext, roleIds: number[]): Promise<number[]> {
+/**
+ * Role ids must all be roles of the caller's scope. Someone other than the super-administrator
+ * may give a user a role only if they hold every permission it carries themselves (roles the
+ * user already has may stay): otherwise a user manager could hand themselves any role.
+ */
+async function checkRoles(
+  deps: Pick<Deps, 'db'>,
+  auth: AuthContext,
+  roleIds: number[],
+  currentRoleIds: number[] = [],
+): Promise<number[]> {
   const unique = [...new Set(roleIds)];
   const found = await repo.rolesInScope(deps.db, scopeOf(auth), unique);
   if (found.length !== unique.length) throw invalid('error.roleNotFound', 'roleIds');
+  if (!auth.isSuperAdmin) {
+    const limit = grantable(
+      auth.side,
+      auth.accountId === null ? null : await rolesRepo.accountPermissions(deps.db, auth.accountId),
+    );
+    const added = found.filter((r) => !currentRoleIds.includes(r.id));
+    if (added.some((r) => r.permissions.some((p) => limit.has(p) && !auth.permissions.has(p)))) {
+      throw invalid('error.permissionNotHeld', 'roleIds');
+    }
+  }
   return unique;
 }
 
@@ -184,11 +205,10 @@ export async function updateUser(deps: Deps, auth: AuthContext, id: number, b: U
   assertNotOthersSuperAdmin(auth, user);
   let roleIds: number[] | undefined;
   if (b.roleIds !== undefined) {
-    roleIds = await checkRoles(deps, auth, b.roleIds);
     const current = ((await repo.rolesOfUsers(deps.db, [id])).get(id) ?? []).map((r) => r.id).sort();
-    const changed = JSON.stringify(current) !== JSON.stringify([...roleIds].sort());
+    const changed = JSON.stringify(current) !== JSON.stringify([...new Set(b.roleIds)].sort());
     if (changed && !auth.permissions.has(userPermission(auth, 'assignRole'))) throw forbidden();
-    if (!changed) roleIds = undefined;
+    roleIds = changed ? await checkRoles(deps, auth, b.roleIds, current) : undefined;
   }
   const values = profileValues(b);
   await assertUnique(deps, { email: values.email, phone: values.phone }, id);
@@ -292,7 +312,8 @@ export async function sendActivation(deps: Deps, auth: AuthContext, id: number):
 export async function assignRoles(deps: Deps, auth: AuthContext, id: number, roleIds: number[]): Promise<User> {
   const user = await liveUser(deps, auth, id);
   assertNotOthersSuperAdmin(auth, user);
-  const ids = await checkRoles(deps, auth, roleIds);
+  const current = ((await repo.rolesOfUsers(deps.db, [id])).get(id) ?? []).map((r) => r.id);
+  const ids = await checkRoles(deps, auth, roleIds, current);
   await deps.db.transaction(async (tx) => {
     await repo.setUserRoles(tx, id, ids);
     await audit(tx, auth, {

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operLogs } from '../src/db/schema';
+import { startJobs } from '../src/jobs';
 import { purgeExpiredRecords } from '../src/jobs/purge';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
@@ -338,6 +339,47 @@ describe('retention', () => {
         ),
       );
     expect(left.map((r) => r.description)).toEqual(['new']);
+  });
+
+  it('is run by the scheduled jobs of a running server: at start, then every six hours', async () => {
+    const db = server.deps.db;
+    const insertOld = async (label: string) =>
+      (
+        await db
+          .insert(operLogs)
+          .values({
+            username: `${tag}-${label}`,
+            module: 'auth',
+            type: 'login',
+            description: label,
+            createdAt: new Date(Date.now() - 91 * 86_400_000),
+          })
+          .returning({ id: operLogs.id })
+      )[0]!.id;
+    const exists = async (id: number) =>
+      (await db.select({ id: operLogs.id }).from(operLogs).where(eq(operLogs.id, id))).length > 0;
+    /** Wait (on I/O turns, not on a clock: timers are fake here) until the row is gone. */
+    const purged = async (id: number) => {
+      for (let i = 0; i < 100_000 && (await exists(id)); i++) await new Promise((r) => setImmediate(r));
+      return !(await exists(id));
+    };
+    const first = await insertOld('scheduled-first');
+    // only the job timers are faked; database I/O runs as usual
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+    const stop = startJobs(server.deps, server.app.log);
+    try {
+      expect(await exists(first)).toBe(true);
+      vi.advanceTimersByTime(5_000);
+      expect(await purged(first)).toBe(true);
+      const second = await insertOld('scheduled-second');
+      vi.advanceTimersByTime(6 * 3600 * 1000 - 5_001);
+      expect(await exists(second)).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(await purged(second)).toBe(true);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
   });
 });
 

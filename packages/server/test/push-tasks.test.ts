@@ -98,6 +98,39 @@ describe('config push', () => {
   });
 });
 
+describe('late joiners', () => {
+  it('devices moved into the group while the task is open get the push, offline ones when they connect', async () => {
+    const g = expectOk(await A.client.post('/v1/groups', { name: `Push group ${uniq()}` }));
+    const first = await onlineSim(A.accountId);
+    // an offline member keeps the task open (it ends when nothing is left to send)
+    const asleep = await seedDevice(server, A.accountId, modelId);
+    expectOk(await A.client.post('/v1/devices/switch-group', { ids: [first.d.id, asleep.id], groupId: g.id }));
+    const t = await create(A.client, {
+      type: 'message',
+      message: 'Store closes at 9',
+      scope: 'group',
+      groupIds: [g.id],
+    });
+    expect(t.total).toBe(2);
+    await eventually(async () => (await stateOf(A.client, t.id, first.d.sn)) === 'succeeded');
+
+    // an online device and an offline one join the group after the task was created
+    const online = await onlineSim(A.accountId);
+    const offline = await seedDevice(server, A.accountId, modelId);
+    const outside = await onlineSim(A.accountId);
+    expectOk(await A.client.post('/v1/devices/switch-group', { ids: [online.d.id, offline.id], groupId: g.id }));
+    await eventually(async () => (await stateOf(A.client, t.id, online.d.sn)) === 'succeeded', 'online joiner');
+    expect(online.sim.messages.map((m) => m.text)).toContain('Store closes at 9');
+    expect(await stateOf(A.client, t.id, offline.sn)).toBe('pending');
+    for (const d of [offline, asleep]) simDevice(sims, mqttUrl, d).start();
+    await reaches(A.client, t.id, PushTaskStatus.SUCCESS);
+    const done = await task(A.client, t.id);
+    expect(done).toMatchObject({ total: 4, counts: { succeeded: 4 } });
+    // a device outside the group never joins
+    expect(await stateOf(A.client, t.id, outside.d.sn)).toBeUndefined();
+  });
+});
+
 describe('message push', () => {
   it('shows the message; unknown S/Ns are reported, the rest still get it', async () => {
     const speaker = await onlineSim(A.accountId, { kind: 'speaker' });

@@ -29,6 +29,7 @@ import * as modelsRepo from '../models/repo';
 import { MODEL_DISABLED } from '../models/service';
 import { audit } from '../oper-log/audit';
 import { sendToOnline, toCommand } from './commands';
+import { onDevicesRegrouped } from '../task-scope/joined';
 import * as repo from './repo';
 
 type ListQuery = z.infer<typeof deviceListQuery>;
@@ -435,6 +436,7 @@ export async function switchGroup(deps: Deps, auth: AuthContext, ids: number[], 
   const g = await groupsRepo.findGroup(deps.db, groupId);
   if (!g || !rows.every((d) => d.accountId === g.accountId)) throw invalid('error.groupNotFound', 'groupId');
   await batch(deps, auth, rows, { groupId }, { type: 'switchGroup', verb: `Moved to group "${g.name}"` });
+  onDevicesRegrouped(deps, g.accountId);
   return { count: rows.length, commands: [] };
 }
 

@@ -41,5 +41,5 @@ export async function onPushAck(deps: Deps, device: DeviceRef, ack: Ack, arrived
 /** The device is online and subscribed: send its pending push messages. */
 export function onDeviceOnlineForPush(deps: Deps, device: DeviceRef): void {
   // errors are the engine's to log; the device gets them on the next pass otherwise
-  void flushDevice(deps, device.id).catch(() => kick(deps));
+  void flushDevice(deps, device.id, device.accountId).catch(() => kick(deps));
 }

@@ -2,17 +2,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PROTOCOL_VERSION, type ConfigMessage, type PrintParams } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { fileDownloadInfo } from '../files/service';
+import { takeInPushJoiners } from './joiners';
 import * as repo from './repo';
 
 /** A message sent without an ack for this long goes again (same id: the device drops a repeat). */
 export const RESEND_AFTER_MS = 2 * 60 * 1000;
 const BATCH = 500;
+/** Late joiners of 'all', 'group' and 'sn' tasks are looked for every this many passes. */
+const JOIN_EVERY = 10;
 
-type EngineState = { log?: FastifyBaseLogger; running?: Promise<void>; again: boolean };
+type EngineState = { log?: FastifyBaseLogger; running?: Promise<void>; again: boolean; passes: number };
 const engines = new WeakMap<Deps, EngineState>();
 const stateOf = (deps: Deps) => {
   let s = engines.get(deps);
-  if (!s) engines.set(deps, (s = { again: false }));
+  if (!s) engines.set(deps, (s = { again: false, passes: 0 }));
   return s;
 };
 
@@ -57,15 +60,19 @@ function run(deps: Deps): Promise<void> {
   s.running = (async () => {
     do {
       s.again = false;
-      await tick(deps).catch((err: unknown) => s.log?.error({ err }, 'push engine pass failed'));
+      await tick(deps, new Date(), s.passes++ % JOIN_EVERY === 0).catch((err: unknown) =>
+        s.log?.error({ err }, 'push engine pass failed'),
+      );
     } while (s.again);
   })().finally(() => (s.running = undefined));
   return s.running;
 }
 
-export async function tick(deps: Deps, now = new Date()): Promise<void> {
+export async function tick(deps: Deps, now = new Date(), lookForJoiners = false): Promise<void> {
   await repo.startDueTasks(deps.db, now);
   await repo.expireDue(deps.db, now);
+  // a task over named devices ('devices') cannot gain any; the other scopes can
+  if (lookForJoiners) await takeInPushJoiners(deps, { scopes: ['all', 'group', 'sn'] }, now);
   for (;;) {
     const out = await repo.claimOutgoing(deps.db, {
       now,
@@ -78,9 +85,10 @@ export async function tick(deps: Deps, now = new Date()): Promise<void> {
   await repo.finishDoneTasks(deps.db, now);
 }
 
-/** A device came online: whatever of its push messages is still open goes out now. */
-export async function flushDevice(deps: Deps, deviceId: number): Promise<void> {
+/** A device came online: it joins live tasks whose scope it is now in, and whatever is open goes out now. */
+export async function flushDevice(deps: Deps, deviceId: number, accountId?: number): Promise<void> {
   const now = new Date();
+  if (accountId !== undefined) await takeInPushJoiners(deps, { accountId, deviceId }, now);
   const out = await repo.claimOutgoing(deps.db, { now, resendBefore: now, deviceId, limit: BATCH });
   await sendAll(deps, out);
 }

@@ -177,6 +177,45 @@ export async function finishDoneTasks(db: Db, now: Date): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** Live tasks (waiting or pushing, not expired) that may take devices in, optionally of one account and scopes. */
+export async function liveTasks(
+  db: Db,
+  now: Date,
+  where: { accountId?: number; scopes?: string[] },
+): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(pushTasks)
+    .where(
+      and(
+        inArray(pushTasks.status, LIVE),
+        sql`${pushTasks.expireAt} > ${tsz(now)}`,
+        where.accountId !== undefined ? eq(pushTasks.accountId, where.accountId) : undefined,
+        where.scopes ? inArray(pushTasks.scope, where.scopes) : undefined,
+      ),
+    );
+}
+
+/** Results for devices that joined a task's scope; a device it already has is left alone. Returns how many. */
+export async function addResults(db: Db, taskId: number, deviceIds: number[]): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < deviceIds.length; i += 1000) {
+    const rows = await db
+      .insert(pushResults)
+      .values(deviceIds.slice(i, i + 1000).map((deviceId) => ({ taskId, deviceId, msgId: randomUUID() })))
+      .onConflictDoNothing()
+      .returning({ id: pushResults.id });
+    added += rows.length;
+  }
+  return added;
+}
+
+/** Device ids a task already has a result for. */
+export async function resultDeviceIds(db: Db, taskId: number): Promise<Set<number>> {
+  const rows = await db.select({ d: pushResults.deviceId }).from(pushResults).where(eq(pushResults.taskId, taskId));
+  return new Set(rows.map((r) => r.d));
+}
+
 /** A message to send: the result, its task and the device's S/N. */
 export type Outgoing = { result: ResultRow; task: TaskRow; sn: string };
 

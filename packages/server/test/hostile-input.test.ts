@@ -135,6 +135,17 @@ describe('hostile input', () => {
       'birthday',
     );
     expectRefused(await zh.put('/v1/personal/profile', { birthday: '2023-02-29' }), 400, '格式不正确', 'birthday');
+    // a page number the database cannot offset by
+    for (const url of [
+      '/v1/users?page=1e300',
+      '/v1/roles?page=1e300',
+      '/v1/accounts?page=1e300',
+      '/v1/oper-logs?page=1e300',
+    ]) {
+      const res = await zh.get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.message).toBe('格式不正确');
+    }
     // a date the filter reads but the database cannot hold
     const far = await zh.get('/v1/oper-logs?from=99999-01-01');
     expect(far.status).toBe(400);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mosquittoBinary } from './mosquitto';
 import { loadConfig } from '../src/config';
 import { emqxKicker } from '../src/gateway/emqx-admin';
 import { startServer, expectOk } from './harness';
@@ -16,7 +17,6 @@ import { startEmqxStub } from './emqx-stub';
  * once through EMQX's REST API, here a local stand-in that checks method, path and basic auth.
  * The broker itself is a plain Mosquitto (the server only needs one to join).
  */
-const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => fs.existsSync(p));
 const KEY = 'herald-key';
 const SECRET = 'Emqx-secret-1';
 
@@ -44,7 +44,7 @@ async function startMosquitto(): Promise<number> {
       '\n',
     ),
   );
-  brokers.push(spawn(MOSQUITTO!, ['-c', conf], { stdio: 'ignore' }));
+  brokers.push(spawn(mosquittoBinary(), ['-c', conf], { stdio: 'ignore' }));
   await eventually(
     () =>
       new Promise<boolean>((resolve) => {
@@ -121,7 +121,7 @@ describe('MQTT_ADMIN_* configuration', () => {
   });
 });
 
-describe.skipIf(!MOSQUITTO)('external broker with MQTT_ADMIN_URL', () => {
+describe('external broker with MQTT_ADMIN_URL', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
     const port = await startMosquitto();

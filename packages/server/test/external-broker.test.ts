@@ -7,6 +7,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynsecPlugin, mosquittoBinary } from './mosquitto';
 import { DeviceStatus, PROTOCOL_VERSION, topics } from '@herald/contract';
 import { mqttStaticPassword } from '@herald/contract/device-sign';
 import { VirtualDevice } from '@herald/device-sim';
@@ -20,8 +21,6 @@ import { deviceRow, eventually, seedDevice, seedModel } from './devices-fixture'
  * provisioned by Herald over $CONTROL): uplink through the shared subscription, presence from
  * presence messages and last wills, commands down through the broker.
  */
-const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => fs.existsSync(p));
-const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
 const ADMIN = { user: 'herald-server', password: 'Srv-secret-1' };
 
 type S = Awaited<ReturnType<typeof startServer>>;
@@ -63,13 +62,13 @@ async function startMosquitto() {
       `user ${os.userInfo().username}`,
       'allow_anonymous false',
       'persistence false',
-      `plugin ${DYNSEC_PLUGIN}`,
+      `plugin ${dynsecPlugin()}`,
       `plugin_opt_config_file ${dynsec}`,
       'log_dest stderr',
       'log_type all',
     ].join('\n'),
   );
-  broker = spawn(MOSQUITTO!, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  broker = spawn(mosquittoBinary(), ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   broker.stderr!.on('data', (b: Buffer) => process.env.DEBUG_MOSQUITTO && process.stderr.write(b));
   await eventually(
     () =>
@@ -131,7 +130,7 @@ const connectPlain = (sn: string, password: string) =>
     client.once('error', (err) => (client.end(true), resolve({ code: (err as { code?: number }).code ?? -1 })));
   });
 
-describe.skipIf(!MOSQUITTO || !fs.existsSync(DYNSEC_PLUGIN))('external broker (Mosquitto, dynamic security)', () => {
+describe('external broker (Mosquitto, dynamic security)', () => {
   it('takes presence, telemetry and acks from the broker and sends commands through it', async () => {
     const row = await provisioned();
     const d = sim(row.sn, row.secret!);

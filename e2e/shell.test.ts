@@ -9,8 +9,10 @@ import {
   pickFromDropdown,
   poll,
   sessionItem,
+  sidebarEntries,
   signIn,
   submitSignIn,
+  trackRequests,
   visible,
   waitForPath,
   WAIT,
@@ -251,5 +253,64 @@ test('without lang in the URL the browser language decides; lang in the URL wins
     await poll(() => page.locator('h3').first().textContent()).toBe('Sign in to Herald');
   } finally {
     await context.close();
+  }
+});
+
+/**
+ * Every page of the operator's menu, read in each language: in Chinese no English word shows
+ * except names (data, product names, protocol terms); in English no Chinese character shows
+ * except the language switch's own "简体中文".
+ */
+test('every menu page of the operator speaks the chosen language', async () => {
+  const DATA_AND_TERMS = new Set([
+    'Herald',
+    'admin',
+    'Administrator', // the seeded operator's name
+    'Shell Shop',
+    'Shop',
+    'Shell printer',
+    'owner',
+    'shell',
+    'test',
+    'herald',
+    'local',
+    'shellowner',
+    'App Key',
+    'QoS',
+    'OTA',
+    'SmartConfig',
+    'http',
+    'public',
+    'smart-config',
+    'download',
+    'English',
+  ]);
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    const page = await herald.newPage();
+    const requests = trackRequests(page);
+    await page.goto(`/login?lang=${lang}`);
+    await signIn(page, 'admin', OP_PASSWORD);
+    await sidebarEntries(page);
+    const links = await page
+      .locator('[data-testid="side-menu"] a[data-testid^="menu-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
+    expect(links.length).toBeGreaterThan(15);
+    const offenders: string[] = [];
+    for (const href of [...links, '/user-center/account-info', '/no-such-page']) {
+      await page.goto(href);
+      await visible(page, href === '/no-such-page' ? 'not-found' : 'console-layout');
+      await requests.settled();
+      await poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
+      const text = await page.evaluate(() => document.body.innerText);
+      const words =
+        lang === 'zh_CN'
+          ? (text.match(/[A-Za-z][A-Za-z'’-]{2,}(?: [A-Za-z][A-Za-z'’-]+)*/g) ?? []).filter(
+              (w) => !DATA_AND_TERMS.has(w),
+            )
+          : (text.replace('简体中文', '').match(/[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+/g) ?? []);
+      if (words.length) offenders.push(`${href}: ${[...new Set(words)].join(' | ')}`);
+    }
+    expect(offenders, lang).toEqual([]);
+    await page.close();
   }
 });

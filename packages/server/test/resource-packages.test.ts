@@ -87,6 +87,12 @@ describe('resource packages', () => {
       '语言包缺少交易播报所需的语音文件',
       'fileId',
     );
+    // the refusal names the missing clips
+    const refused = await op.post('/v1/resource-packages', body(file.id, { version: '2.00.00.00' }));
+    const lacking = voicePack('en_US')
+      .slice(0, 3)
+      .map((c) => c.clip);
+    expect([...refused.body.data.missingClips].sort()).toEqual([...lacking].sort());
     // clips of another language do not count
     const wrong = await packFile(
       op,

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: ResultCode,
     readonly messageKey: string,
     readonly errors?: FieldError[],
+    /** more for the client to show next to the message (e.g. which clips a language pack lacks) */
+    readonly details?: Record<string, unknown>,
   ) {
     super(messageKey);
   }
@@ -18,8 +20,8 @@ export const notFound = () => new AppError(ResultCode.NOT_FOUND, 'error.notFound
 export const forbidden = (key = 'error.forbidden') => new AppError(ResultCode.FORBIDDEN, key);
 export const conflict = (key: string, field?: string) =>
   new AppError(ResultCode.CONFLICT, key, field ? [{ field, message: key }] : undefined);
-export const invalid = (key: string, field?: string) =>
-  new AppError(ResultCode.VALIDATION_FAILED, key, field ? [{ field, message: key }] : undefined);
+export const invalid = (key: string, field?: string, details?: Record<string, unknown>) =>
+  new AppError(ResultCode.VALIDATION_FAILED, key, field ? [{ field, message: key }] : undefined, details);
 
 /** Map a unique-index violation to the spec's duplicate message. */
 export function uniqueViolation(err: unknown): string | undefined {

@@ -40,7 +40,13 @@ export const errorsPlugin = fp(async (app) => {
     if (err instanceof AppError) {
       return reply
         .status(httpStatusOf[err.code] ?? 400)
-        .send(body(err.code, err.messageKey, err.errors ? { errors: err.errors } : null));
+        .send(
+          body(
+            err.code,
+            err.messageKey,
+            err.errors || err.details ? { ...err.details, ...(err.errors ? { errors: err.errors } : {}) } : null,
+          ),
+        );
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: FieldError[] = err.validation.map((v) => {

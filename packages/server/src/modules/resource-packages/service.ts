@@ -87,7 +87,8 @@ export const getResource = async (deps: Deps, auth: AuthContext, id: number) =>
 
 /**
  * A new resource package. A language pack must hold every clip the transaction broadcast of its
- * language uses; which ones are missing goes to the log (the answer names the message only).
+ * language uses; the refusal lists the missing ones (`data.missingClips`), so the uploader can fix
+ * the archive without guessing.
  */
 export async function createResource(
   deps: Deps,
@@ -108,7 +109,7 @@ export async function createResource(
     const missing = missingClips(body.language!, clips);
     if (missing.length > 0) {
       log?.info({ fileId: file.id, language: body.language, missing }, 'language pack lacks broadcast clips');
-      throw invalid('error.languagePackIncomplete', 'fileId');
+      throw invalid('error.languagePackIncomplete', 'fileId', { missingClips: missing });
     }
   }
   const key = { accountId, name: body.name, version: body.version };

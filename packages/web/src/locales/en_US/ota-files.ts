@@ -51,6 +51,7 @@ export default {
     detailTitle: 'Resource package details',
     actions: { add: 'Add resource package' },
     confirm: { delete: 'Delete resource package {{name}}?' },
+    missingList: 'Missing: {{list}}',
     missingClips: 'This language pack lacks {{count}} voice clips the transaction broadcast needs',
     clips: 'Voice clips',
     fields: {

@@ -51,6 +51,7 @@ export default {
     detailTitle: '资源包详情',
     actions: { add: '新增资源包' },
     confirm: { delete: '确定删除资源包 {{name}} 吗？' },
+    missingList: '缺少：{{list}}',
     missingClips: '该语言包缺少交易播报所需的 {{count}} 个语音文件',
     clips: '语音文件',
     fields: {

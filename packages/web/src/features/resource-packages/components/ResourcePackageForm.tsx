@@ -10,6 +10,7 @@ import {
 import { RESOURCE_KINDS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
+import { ApiError } from '../../../lib/http';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { PackageUpload, versionRule } from '../../files';
 import type { ResourcePackageBody } from '../api/types';
@@ -60,6 +61,14 @@ export function ResourcePackageForm({
           await onSave(toBody(v));
         } catch (err) {
           showServerFieldErrors(form, err);
+          // an incomplete language pack: name the clips it lacks under the file (the first 30)
+          const missing = err instanceof ApiError && (err.data as { missingClips?: string[] } | null)?.missingClips;
+          if (missing && missing.length) {
+            const list = missing.slice(0, 30).join(', ') + (missing.length > 30 ? ' …' : '');
+            form.setFields([
+              { name: 'fileId', errors: [...form.getFieldError('fileId'), t('resourcePackage.missingList', { list })] },
+            ]);
+          }
           return false;
         }
         return true;

@@ -430,6 +430,38 @@ describe('the engine on devices that never connect', () => {
   });
 });
 
+describe('retries waiting for their device', () => {
+  it('time out when the device stays away, but not when only the pace holds them back', async () => {
+    const away = await device();
+    const here = await device();
+    const pkg = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: '8.20.00.00' });
+    const t = expectOk(
+      await A.client.post(
+        '/v1/ota-tasks',
+        task({ packageId: pkg.id, scope: 'devices', deviceIds: [away.id, here.id] }),
+      ),
+    );
+    // both are retries past their wait deadline; one device is online, its offer not yet due (the pace's turn)
+    await server.deps.db.update(devices).set({ online: true }).where(eq(devices.id, here.id));
+    await server.deps.db
+      .update(otaExecutions)
+      .set({
+        attempt: 2,
+        notBefore: new Date(Date.now() + 3_600_000),
+        deadlineAt: new Date(Date.now() - 1000),
+      })
+      .where(eq(otaExecutions.taskId, t.id));
+    await eventually(async () => {
+      const ex = await executionsOf(t.id);
+      return ex.find((e) => e.deviceId === away.id)?.state === 'timedOut';
+    }, 'the absent device timed out');
+    const byDevice = new Map((await executionsOf(t.id)).map((e) => [e.deviceId, e]));
+    expect(byDevice.get(away.id)).toMatchObject({ state: 'timedOut', reason: 'noResponse' });
+    // the same pass saw both: the online device's retry is still waiting for its turn
+    expect(byDevice.get(here.id)).toMatchObject({ state: 'queued' });
+  });
+});
+
 describe('a scheduled task whose devices all dropped out before the start', () => {
   it('ends as create failed (-1) with the note that no devices meet the conditions', async () => {
     const only = await device();

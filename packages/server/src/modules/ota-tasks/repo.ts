@@ -360,12 +360,21 @@ export async function cancelForDeletedDevices(db: Db, now: Date): Promise<number
   return rows.length;
 }
 
-/** Attempts that ran out of time, and retries whose device never came to take them. */
+/**
+ * Attempts that ran out of time, and retries whose device never came to take them. A retry whose
+ * device is online is not overdue: only the task's pace holds it back, and it goes out in turn.
+ */
 export async function overdue(db: Db, now: Date, limit: number) {
   return db
     .select({ exec: otaExecutions })
     .from(otaExecutions)
-    .where(and(inArray(otaExecutions.state, [...OFFERED, 'queued']), lt(otaExecutions.deadlineAt, now)))
+    .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
+    .where(
+      and(
+        lt(otaExecutions.deadlineAt, now),
+        or(inArray(otaExecutions.state, OFFERED), and(eq(otaExecutions.state, 'queued'), eq(devices.online, false))),
+      ),
+    )
     .orderBy(otaExecutions.deadlineAt)
     .limit(limit);
 }

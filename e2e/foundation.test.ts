@@ -149,6 +149,8 @@ test('the operator, an account admin and a user with a two-menu role, through th
   await activate(user, userLink, USER_PASSWORD);
   await signIn(user, USER.username, USER_PASSWORD);
   await waitForPath(user, '/home');
+  // the selected role is the account side: the account variant of the home page
+  await visible(user, 'home-ac');
 
   // ---- and sees exactly the two menus (besides Home)
   const { groups, leaves } = await sidebarEntries(user);

@@ -166,8 +166,12 @@ test('a garbage token in session storage leads back to the sign-in page', async 
 
 test('a session signed out elsewhere shows the login-timeout dialog on the next request', async () => {
   const page = await herald.newPage();
+  const requests = trackRequests(page);
   await signIn(page, CLERK.username, CLERK.password);
   await waitForPath(page, '/home');
+  // the home page's own requests are answered first: the "next request" is the click below
+  await visible(page, 'home-op');
+  await requests.settled();
 
   // the same session is signed out through the API, with the token the console holds
   const api = herald.api();

@@ -3,6 +3,7 @@ import {
   alphanumericSchema,
   CHINESE_RE,
   checkPassword,
+  dateTimeFilter,
   emailSchema,
   greaterThanZeroSchema,
   passwordSchema,
@@ -165,5 +166,22 @@ describe('messages', () => {
     expect(resolveLocale('en')).toBe('en_US');
     expect(resolveLocale(undefined)).toBe('en_US');
     expect(resolveLocale(['zh_CN'])).toBe('en_US');
+  });
+});
+
+describe('date filters', () => {
+  it('take real dates and date-times, refuse impossible calendar dates', () => {
+    for (const ok of [
+      '',
+      '2024-02-29',
+      '2024-02-29 23:59:59',
+      '2026-11-22T10:00:00Z',
+      '2026-12-31T23:59:59.999+08:00',
+    ]) {
+      expect(dateTimeFilter.safeParse(ok).success, ok).toBe(true);
+    }
+    for (const bad of ['2023-02-29', '2020-02-31', '2020-13-01', '2020-04-31 10:00:00', 'yesterday', '2020-00-10']) {
+      expect(dateTimeFilter.safeParse(bad).success, bad).toBe(false);
+    }
   });
 });

@@ -110,8 +110,21 @@ export const dateTimeFilter = z
   .string()
   .trim()
   .max(40, 'validation.maxLength')
-  .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'validation.format')
+  .refine((v) => v === '' || isRealDateTime(v), 'validation.format')
   .optional();
+
+/**
+ * Parses, and its calendar date exists: `Date.parse` alone takes 2020-02-31 as 2 March, so a
+ * filter "to 31 February" would silently mean something else.
+ */
+export function isRealDateTime(v: string): boolean {
+  if (Number.isNaN(Date.parse(v))) return false;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+  if (!m) return true;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
 
 /**
  * Refinement for a from/to pair of date filters: 'The starting value cannot be greater than the

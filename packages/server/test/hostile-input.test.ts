@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, operLogs, roles, users } from '../src/db/schema';
-import { seedAccount } from './fixtures';
+import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, Client, startServer, type Res } from './harness';
 
 /**
@@ -177,5 +177,27 @@ describe('hostile input', () => {
     expect(ok.body.data.id).not.toBe(999999);
     expect(ok.body.data.status).toBe(1);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('who asks comes before what is asked', () => {
+  it('no token: 401, and a user without the permission: 403, whatever the body', async () => {
+    const noAccess = await seedRoleUser(server, { side: 'op', permissions: ['herald.oper.log'] });
+    for (const payload of ['{"name":', JSON.stringify(account({ country: 'nowhere' }))]) {
+      const anon = await server.app.inject({
+        method: 'POST',
+        url: '/v1/accounts',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(anon.statusCode).toBe(401);
+      const denied = await server.app.inject({
+        method: 'POST',
+        url: '/v1/accounts',
+        payload,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${noAccess.client.token}` },
+      });
+      expect(denied.json().code).toBe(40003);
+    }
   });
 });

@@ -88,10 +88,15 @@ export function bearerToken(header: string | undefined): string | undefined {
   return m?.[1];
 }
 
-/** Every route is authenticated unless its `config.access.public` says otherwise. */
+/**
+ * Every route is authenticated unless its `config.access.public` says otherwise. It runs on
+ * request, before the body is read and validated: a caller without a token or the permission
+ * gets 401/403, never a validation answer that tells them about the endpoint, and an upload is
+ * refused before its bytes are taken in.
+ */
 export const authPlugin = fp<{ db: Db; jwt: JwtKeys }>(async (app, { db, jwt }) => {
   app.decorateRequest('auth', null as unknown as AuthContext);
-  app.addHook('preHandler', async (req) => {
+  app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (access?.public || req.is404) return;
     const token = bearerToken(req.headers.authorization);

@@ -55,7 +55,7 @@ export default {
     secretOnce: 'The secret of device {{sn}} is shown only this once:',
     secretWarning: 'Copy it now and keep it safe; it cannot be shown again.',
     secretSaved: 'I have saved it',
-    noFeaturePermission: 'No permission to view this feature',
+    noFeaturePermission: 'no permission to view this feature',
     switchGroupHint: 'Move {{count}} device(s) to the group:',
     signal: 'signal {{value}}',
     cells: '{{count}} base station(s)',

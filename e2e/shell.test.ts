@@ -136,6 +136,9 @@ test('opened pages become tabs: unique, titled, cached unless no-cache; the fixe
   await shown(page, 'account-add').click();
   await waitForPath(page, '/account/list/add');
   await poll(tabs).toEqual(['Home', 'Operation log', 'Accounts', 'Add']);
+  // the sidebar marks the list the page belongs to (first two path segments)
+  const selected = page.locator('[data-testid="side-menu"] li.ant-menu-item-selected [data-testid^="menu-"]');
+  await poll(() => selected.getAttribute('data-testid')).toBe('menu-account');
   await shown(page, 'account-add-form').evaluate((el) => el.setAttribute('data-kept', 'yes'));
   await byId(page, 'tab-/oper-log/list').click();
   await waitForPath(page, '/oper-log/list');
@@ -269,6 +272,7 @@ test('every menu page of the operator speaks the chosen language', async () => {
     'Shell Shop',
     'Shop',
     'Shell printer',
+    'SHELL', // the device's S/N
     'owner',
     'shell',
     'test',
@@ -313,4 +317,51 @@ test('every menu page of the operator speaks the chosen language', async () => {
     expect(offenders, lang).toEqual([]);
     await page.close();
   }
+});
+
+test('the personal centre: account info, email change, password change and message language', async () => {
+  const page = await herald.newPage();
+  await signIn(page, OWNER.username, OWNER.password);
+  await pickFromDropdown(page, 'user-menu', 'user-menu-center');
+  await waitForPath(page, '/user-center/account-info');
+  await poll(() => shown(page, 'personal-info').textContent()).toContain(OWNER.email);
+
+  await shown(page, 'personal-tab-security').click();
+  // the same email is refused in the form; a new one is saved and shown
+  await fill(page, 'field-newEmail', OWNER.email);
+  await fill(page, 'field-emailPassword', OWNER.password);
+  await shown(page, 'change-email-submit').click();
+  await shown(page, 'change-email-form')
+    .getByText('The new email cannot be the same as the original email')
+    .waitFor({ timeout: WAIT });
+  await fill(page, 'field-newEmail', 'owner2@shell.test');
+  await shown(page, 'change-email-submit').click();
+  await poll(() => shown(page, 'personal-centre').textContent()).toContain('owner2@shell.test');
+
+  // a wrong current password changes nothing; the right one does
+  const NEW_PASSWORD = 'ShellOwner#2';
+  await fill(page, 'field-oldPassword', 'Wrong@12345');
+  await fill(page, 'field-newPassword', NEW_PASSWORD);
+  await fill(page, 'field-confirmPassword', NEW_PASSWORD);
+  await shown(page, 'change-password-submit').click();
+  await page
+    .locator('.herald-toast-error', { hasText: 'The original password is incorrect' })
+    .waitFor({ timeout: WAIT });
+  await fill(page, 'field-oldPassword', OWNER.password);
+  await shown(page, 'change-password-submit').click();
+  await page.locator('.herald-toast-success', { hasText: 'Password changed' }).waitFor({ timeout: WAIT });
+  expect((await herald.api().post('/user/login', { username: OWNER.username, password: NEW_PASSWORD })).body.code).toBe(
+    20000,
+  );
+
+  // the message language is kept
+  await shown(page, 'personal-tab-language').click();
+  const second = shown(page, 'message-language').locator('input[type="radio"]').nth(1);
+  await second.check();
+  await shown(page, 'message-language-save').click();
+  await page.locator('.herald-toast-success').first().waitFor({ timeout: WAIT });
+  await page.reload();
+  await shown(page, 'personal-tab-language').click();
+  await poll(() => shown(page, 'message-language').locator('input[type="radio"]').nth(1).isChecked()).toBe(true);
+  await page.close();
 });

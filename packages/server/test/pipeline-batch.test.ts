@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GeneralResult, JobStatus, PublishStatus } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { apiRequests, publishRecords } from '../src/db/schema';
+import { writeQueue } from '../src/modules/jobs/write-queue';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { seedDevice, seedModel } from './devices-fixture';
@@ -47,6 +48,32 @@ describe('batched pipeline writes', () => {
       client.call('/open/v1/device', { sn: printer.sn }, { nonce }),
     ]);
     expect([x.body.code, y.body.code].sort()).toEqual([20000, 40022]);
+  });
+
+  it('writes the general request records of thirty calls at once, refusals included, in batches', async () => {
+    const orderIds = Array.from({ length: 30 }, (_, i) => `gen-${uniq()}-${i}`);
+    const answers = await Promise.all(
+      orderIds.map((orderId, i) =>
+        // half ask about a device, half name an unknown S/N: each call gets its own record
+        client.call('/open/v1/record', i % 2 ? { orderId } : { orderId, sn: 'NOPE' }),
+      ),
+    );
+    expect(answers.every((a) => a.body.code !== 50000)).toBe(true);
+    // written after the answers (onResponse), in batches
+    const rows = await vi.waitFor(
+      async () => {
+        await writeQueue(server.deps).flush();
+        const found = await server.deps.db.select().from(apiRequests).where(inArray(apiRequests.orderId, orderIds));
+        expect(found).toHaveLength(30);
+        return found;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    for (const r of rows) {
+      expect(r.path).toBe('/open/v1/record');
+      expect(r.result).toBe(GeneralResult.FAILED);
+      expect(r.code).toBe(answers[orderIds.indexOf(r.orderId!)]!.body.code);
+    }
   });
 
   it('gives the same order id sent twice at once one job, and refuses a different request with it', async () => {

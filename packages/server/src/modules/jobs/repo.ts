@@ -259,27 +259,36 @@ export async function strandedDevices(db: Db, olderThan: number): Promise<{ id: 
   return rows.map((r) => ({ id: Number(r.id), sn: String(r.sn) }));
 }
 
-/** The open API call's general request record, when the call did not create a job. */
-export async function insertApiRequest(
-  db: Db,
-  r: {
-    accountId: number | null;
-    appKey: string | null;
-    method: string;
-    path: string;
-    orderId: string | null;
-    sn: string | null;
-    jobId: number | null;
-    result: number;
-    code: number;
-    message: string | null;
-    ip: string | null;
-    durationMs: number;
-  },
-): Promise<void> {
+/** An open API call's general request record, when the call did not create a job. */
+export type ApiRequestRow = {
+  accountId: number | null;
+  appKey: string | null;
+  method: string;
+  path: string;
+  orderId: string | null;
+  sn: string | null;
+  jobId: number | null;
+  result: number;
+  code: number;
+  message: string | null;
+  ip: string | null;
+  durationMs: number;
+};
+
+/** Several general request records in one statement (write-queue.ts batches them). */
+export async function insertApiRequests(db: Db, rs: ApiRequestRow[]): Promise<void[]> {
+  if (!rs.length) return [];
+  const values = sql.join(
+    rs.map(
+      (r) =>
+        sql`(${r.accountId}::int, ${r.appKey}, ${r.method}, ${r.path}, ${r.orderId}, ${r.sn}, ${r.jobId}::bigint,
+             ${r.result}::smallint, ${r.code}::int, ${r.message}, ${r.ip}, ${r.durationMs}::int)`,
+    ),
+    sql`, `,
+  );
   await db.execute(
     sql`insert into api_requests (account_id, app_key, method, path, order_id, sn, job_id, result, code, message, ip, duration_ms)
-        values (${r.accountId}, ${r.appKey}, ${r.method}, ${r.path}, ${r.orderId}, ${r.sn}, ${r.jobId}, ${r.result},
-                ${r.code}, ${r.message}, ${r.ip}, ${r.durationMs})`,
+        values ${values}`,
   );
+  return rs.map(() => undefined);
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import * as sql from './batch-repo';
 import { Batcher, type BatcherOptions } from './batcher';
-import type { JobRow, TargetDevice } from './repo';
+import { insertApiRequests, type ApiRequestRow, type JobRow, type TargetDevice } from './repo';
 
 /**
  * The pipeline's database work, grouped: each request or device message adds its item and waits
@@ -23,6 +23,8 @@ export type WriteQueue = {
   devices: Batcher<sql.DeviceQuery, TargetDevice | undefined>;
   jobs: Batcher<sql.JobInsert, JobRow | null>;
   transitions: Batcher<Transition, JobRow | null | undefined>;
+  /** general request records of calls that made no job (refusals, record and device lookups) */
+  apiRequests: Batcher<ApiRequestRow, void>;
   /** waits until nothing is queued or running */
   flush: () => Promise<void>;
   /**
@@ -79,12 +81,17 @@ export function writeQueue(deps: Deps): WriteQueue {
     const devices = new Batcher((items: sql.DeviceQuery[]) => sql.findDevices(db, items), OPTS);
     const jobs = new Batcher((items: sql.JobInsert[]) => sql.insertJobs(db, items), OPTS);
     const transitions = new Batcher((items: Transition[]) => runTransitions(db, items), OPTS);
-    const all = [nonces, devices, jobs, transitions];
+    // nobody waits for these (written after the answer): a longer window, bigger batches
+    const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), {
+      maxItems: 500,
+      maxWaitMs: 20,
+    });
+    const all = [nonces, devices, jobs, transitions, apiRequests];
     const flush = async () => {
       while (all.some((b) => b.size > 0)) await Promise.all(all.map((b) => b.flush()));
     };
     const overloaded = () => nonces.size + devices.size + jobs.size > BACKLOG_MAX;
-    q = { nonces, devices, jobs, transitions, flush, overloaded };
+    q = { nonces, devices, jobs, transitions, apiRequests, flush, overloaded };
     queues.set(deps, q);
   }
   return q;

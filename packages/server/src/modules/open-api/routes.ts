@@ -166,8 +166,9 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
       if (!call.appKey || call.api?.recorded) return;
       const body = (req.body ?? {}) as { orderId?: unknown; sn?: unknown };
       const code = call.code ?? ResultCode.SERVER_ERROR;
-      await repo
-        .insertApiRequest(deps.db, {
+      // batched with other calls' records; the answer has gone already, so nobody waits on it
+      void writeQueue(deps)
+        .apiRequests.add({
           accountId: call.accountId ?? null,
           appKey: call.appKey.slice(0, 64),
           method: req.method,

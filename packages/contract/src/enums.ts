@@ -52,6 +52,7 @@ export const OPER_TYPES = [
   'resetPassword',
   'sendActivation',
   'changeAdmin',
+  'unlockAdmin',
   'assignRole',
   'changePassword',
   'changeEmail',

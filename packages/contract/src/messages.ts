@@ -54,6 +54,10 @@ export const messages = {
   'error.phoneExists': { en_US: 'Phone already exists', zh_CN: '手机号已存在' },
   'error.emailUsedByAccount': { en_US: 'Email already used by another account', zh_CN: '邮箱已被其他账户使用' },
   'error.accountNameExists': { en_US: 'Account name already exists', zh_CN: '账户名称已存在' },
+  'error.accountHasNoAdmin': {
+    en_US: 'This account has no administrator; use Change admin to add one',
+    zh_CN: '该账户没有管理员，请先通过更换管理员添加',
+  },
   'error.roleNameExists': { en_US: 'Role name already exists', zh_CN: '角色名称已存在' },
   'error.roleInUse': { en_US: 'The role is still assigned to users', zh_CN: '该角色仍被用户使用' },
   'error.permissionNotGrantable': {

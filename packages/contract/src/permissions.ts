@@ -73,7 +73,12 @@ export const MENU_PERMISSIONS = [
   { code: 'herald.device.model', titleKey: 'menu.deviceModel', sides: ['op'], actions: [...CRUD, 'status'] },
   { code: 'herald.device.group', titleKey: 'menu.deviceGroup', sides: ['ac'], actions: CRUD },
   { code: 'herald.device.qrcode', titleKey: 'menu.deviceCode', sides: ['ac'], actions: ['query', 'edit'] },
-  { code: 'herald.op.account', titleKey: 'menu.account', sides: ['op'], actions: [...CRUD, 'status', 'changeAdmin'] },
+  {
+    code: 'herald.op.account',
+    titleKey: 'menu.account',
+    sides: ['op'],
+    actions: [...CRUD, 'status', 'changeAdmin', 'unlockAdmin'],
+  },
   { code: 'herald.app', titleKey: 'menu.apply', sides: ['op', 'ac'], actions: CRUD },
   { code: 'herald.dev.business', titleKey: 'menu.business', sides: ['ac'], actions: CRUD },
   // not in the spec's route table (its templates and print/broadcast records have no listed role): docs/decisions.md

@@ -280,7 +280,7 @@ describe('button permissions per area (spec section 6)', () => {
       'admin.ac.user',
       [...CRUD, 'status', 'resetPwd', 'unlock', 'sendActivation', 'assignRole', 'changeAdmin'],
     ],
-    ['accounts', 'op.account', [...CRUD, 'status', 'changeAdmin']],
+    ['accounts', 'op.account', [...CRUD, 'status', 'changeAdmin', 'unlockAdmin']],
     ['businesses', 'dev.business', CRUD],
     ['groups', 'device.group', CRUD],
     [

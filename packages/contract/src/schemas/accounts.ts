@@ -43,6 +43,7 @@ export const accountStatusBody = z.object({
 });
 /** POST /v1/accounts/:id/change-admin — a new super-administrator replaces (and deletes) the old one. */
 export const changeAccountAdminBody = z.object({ adminEmail: emailSchema, adminUsername: usernameSchema.optional() });
+/* POST /v1/accounts/:id/unlock-admin has no body: it clears the super-administrator's lock. */
 
 const accountListFilters = pageQuerySchema.extend({
   /** part of the name, case-insensitive */
@@ -73,6 +74,8 @@ export const accountSchema = z.object({
   adminUserId: z.number().int().nullable(),
   adminEmail: z.string().nullable(),
   adminUsername: z.string().nullable(),
+  /** the super-administrator is locked after too many wrong passwords (operators unlock it) */
+  adminLocked: z.boolean(),
   /** users of the account that are not deleted */
   userCount: z.number().int(),
   createdAt: z.string(),

@@ -27,12 +27,15 @@ const accountView = {
   account: accounts,
   adminEmail: admin.email,
   adminUsername: admin.username,
+  adminLocked: admin.locked,
   userCount,
 };
 export type AccountView = {
   account: AccountRow;
   adminEmail: string | null;
   adminUsername: string | null;
+  /** null when the account has no administrator */
+  adminLocked: boolean | null;
   userCount: number;
 };
 
@@ -140,6 +143,21 @@ export const deleteUser = (tx: Db, userId: number) =>
     .update(users)
     .set({ status: UserStatus.DELETED, isSuperAdmin: false, updatedAt: new Date() })
     .where(eq(users.id, userId));
+
+/** The account's live super-administrator (the row the account points at), if any. */
+export const findAdminUser = async (db: Db, accountId: number) =>
+  (
+    await db
+      .select({ id: users.id, username: users.username, locked: users.locked, failedLogins: users.failedLogins })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.adminUserId))
+      .where(and(eq(accounts.id, accountId), eq(users.accountId, accountId), ne(users.status, UserStatus.DELETED)))
+      .limit(1)
+  )[0];
+
+/** Clear a user's lock and failed sign-in count. */
+export const unlockUser = (tx: Db, userId: number) =>
+  tx.update(users).set({ locked: false, failedLogins: 0, updatedAt: new Date() }).where(eq(users.id, userId));
 
 /** S/Ns of the account's devices that are not deleted (their connections follow the account's status). */
 export const liveDeviceSns = async (db: Db, accountId: number) =>

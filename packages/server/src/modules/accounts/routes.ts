@@ -99,6 +99,21 @@ const accountRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (req) => ok(await accounts.changeAccountAdmin(deps, req.auth, req.params.id, req.body)),
   );
+
+  app.post(
+    '/v1/accounts/:id/unlock-admin',
+    {
+      config: op('unlockAdmin'),
+      schema: {
+        tags,
+        summary:
+          'Unlock the account administrator locked after too many wrong passwords (clears the lock and the failed count)',
+        params: idParamSchema,
+        response: { 200: envelope(accountSchema) },
+      },
+    },
+    async (req) => ok(await accounts.unlockAccountAdmin(deps, req.auth, req.params.id)),
+  );
 };
 
 export default accountRoutes;

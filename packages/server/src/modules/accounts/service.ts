@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { AppError, conflict, notFound, uniqueViolation } from '../../lib/errors';
+import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../lib/errors';
 import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { sendActivationMail } from '../auth/activation';
 import { defaultAccountPermissions } from '../auth/permissions';
@@ -42,6 +42,7 @@ function toAccount(v: repo.AccountView): Account {
     adminUserId: a.adminUserId,
     adminEmail: v.adminEmail,
     adminUsername: v.adminUsername,
+    adminLocked: v.adminLocked ?? false,
     userCount: v.userCount,
     createdAt: iso(a.createdAt),
     updatedAt: iso(a.updatedAt),
@@ -262,5 +263,28 @@ export async function changeAccountAdmin(
     body.adminEmail,
     id,
   );
+  return getAccount(deps, id);
+}
+
+/**
+ * Unlock the account's super-administrator (locked after too many wrong passwords): the lock and
+ * the failed sign-in count are cleared, nothing else changes (the password stays). Account users
+ * cannot unlock their own super-administrator, so this is the operator's way back in. Unlocking
+ * an administrator who is not locked succeeds and changes nothing but the log.
+ */
+export async function unlockAccountAdmin(deps: Deps, auth: AuthContext, id: number): Promise<Account> {
+  const before = await getAccount(deps, id);
+  const user = await repo.findAdminUser(deps.db, id);
+  if (!user) throw invalid('error.accountHasNoAdmin');
+  await deps.db.transaction(async (tx) => {
+    await repo.unlockUser(tx, user.id);
+    await audit(tx, auth, {
+      module: 'account',
+      type: 'unlockAdmin',
+      description:
+        `Unlocked the administrator ${user.username} of account "${before.name}" (id ${id})` +
+        (user.locked ? '' : ' (was not locked)'),
+    });
+  });
   return getAccount(deps, id);
 }

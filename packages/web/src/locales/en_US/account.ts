@@ -38,14 +38,22 @@ export default {
       '17': 'Automotive services',
       '18': 'Other',
     },
-    actions: { add: 'Add account', edit: 'Edit account', changeAdmin: 'Change admin' },
+    actions: {
+      add: 'Add account',
+      edit: 'Edit account',
+      changeAdmin: 'Change admin',
+      unlockAdmin: 'Unlock administrator',
+    },
     confirm: {
       enable: 'Enable account {{name}}?',
       disable: 'Disable account {{name}}? All of its services become unavailable.',
+      unlockAdmin:
+        'Unlock administrator {{name}} of account {{account}}? The administrator can sign in with the current password again.',
     },
     changeAdminHint: 'The new administrator receives an activation email; the current administrator user is deleted.',
     adminUsernameHint: 'Optional; the email is used when left empty',
     created: 'Account created; the activation email was sent to the administrator',
+    adminLocked: 'Locked',
     detailTitle: 'Account detail',
   },
 };

@@ -82,6 +82,7 @@ export default {
       revoke: 'Revoke certificate',
       download: 'Download',
       changeAdmin: 'Change account admin',
+      unlockAdmin: 'Unlock account admin',
       setting: 'Settings',
       cancel: 'Cancel',
       list: 'List/delist',

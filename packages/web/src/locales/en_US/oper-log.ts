@@ -45,6 +45,7 @@ export default {
       resetPassword: 'Reset password',
       sendActivation: 'Send activation email',
       changeAdmin: 'Change admin',
+      unlockAdmin: 'Unlock admin',
       assignRole: 'Assign roles',
       changePassword: 'Change password',
       changeEmail: 'Change email',

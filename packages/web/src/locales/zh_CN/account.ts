@@ -38,14 +38,16 @@ export default {
       '17': '汽车服务',
       '18': '其他',
     },
-    actions: { add: '新增账户', edit: '编辑账户', changeAdmin: '更换管理员' },
+    actions: { add: '新增账户', edit: '编辑账户', changeAdmin: '更换管理员', unlockAdmin: '解锁管理员' },
     confirm: {
       enable: '确定启用账户 {{name}}？',
       disable: '确定禁用账户 {{name}}？禁用后该账户的所有服务将不可用。',
+      unlockAdmin: '确定解锁账户 {{account}} 的管理员 {{name}}？解锁后该管理员可使用当前密码重新登录。',
     },
     changeAdminHint: '新管理员将收到激活邮件；当前管理员用户将被删除。',
     adminUsernameHint: '可选；留空时使用邮箱',
     created: '账户已创建，激活邮件已发送给管理员',
+    adminLocked: '已锁定',
     detailTitle: '账户详情',
   },
 };

@@ -82,6 +82,7 @@ export default {
       revoke: '吊销证书',
       download: '下载',
       changeAdmin: '更换账户管理员',
+      unlockAdmin: '解锁账户管理员',
       setting: '设置',
       cancel: '取消',
       list: '上架/下架',

@@ -45,6 +45,7 @@ export default {
       resetPassword: '重置密码',
       sendActivation: '发送激活邮件',
       changeAdmin: '更换管理员',
+      unlockAdmin: '解锁管理员',
       assignRole: '分配角色',
       changePassword: '修改密码',
       changeEmail: '修改邮箱',

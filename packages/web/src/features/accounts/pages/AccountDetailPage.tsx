@@ -8,6 +8,7 @@ import { countryName, formatDateTime } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import { accountQuery } from '../api/get-account';
 import { ChangeAdminModal } from '../components/ChangeAdminModal';
+import { UnlockAdminButton } from '../components/UnlockAdminButton';
 
 const P = 'herald.op.account';
 
@@ -25,6 +26,7 @@ export function AccountDetailPage() {
       data-testid="account-detail"
       extra={
         <Space>
+          {can(`${P}.unlockAdmin`) && a.adminLocked && <UnlockAdminButton account={a} onDone={() => void refetch()} />}
           {can(`${P}.changeAdmin`) && <ChangeAdminModal accountId={a.id} onDone={() => void refetch()} />}
           {can(`${P}.edit`) && (
             <Button type="primary" onClick={() => navigate(`/account/list/edit?id=${a.id}`)}>
@@ -54,6 +56,11 @@ export function AccountDetailPage() {
         <Descriptions.Item label={t('account.fields.subjectName')}>{a.subjectName}</Descriptions.Item>
         <Descriptions.Item label={t('account.fields.adminUsername')}>
           <span data-testid="account-admin-username-value">{a.adminUsername ?? '-'}</span>
+          {a.adminLocked && (
+            <Tag color="red" style={{ marginInlineStart: 8 }} data-testid="account-admin-locked">
+              {t('account.adminLocked')}
+            </Tag>
+          )}
         </Descriptions.Item>
         <Descriptions.Item label={t('account.fields.adminEmail')}>
           <span data-testid="account-admin-email-value">{a.adminEmail ?? '-'}</span>

@@ -377,6 +377,31 @@ describe('access', () => {
     expectError(await viewer.client.post(`/v1/devices/${d.id}/restart`), 40003);
     expectError(await viewer.client.get('/v1/devices/muted'), 40003);
   });
+
+  it('serves the device QR code page: list items carry their QR content, the page permission lists and switches', async () => {
+    const d = await createDevice(A.client, model.id);
+    const row = expectOk(await A.client.get(`/v1/devices?sn=${d.sn}`)).list[0];
+    expect(row).toMatchObject({ sn: d.sn, qrUrl: `${server.deps.config.publicUrl}/d/${d.sn}` });
+    // the list's qrUrl is what the one-device lookup says
+    expect(expectOk(await A.client.get(`/v1/common/getDeviceQrcodeUrl?sn=${d.sn}`)).url).toBe(row.qrUrl);
+    // a role holding only the QR page may list the devices; switching needs its edit button
+    const qrViewer = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: A.accountId,
+      permissions: ['herald.device.qrcode', 'herald.device.qrcode.query'],
+    });
+    expect(expectOk(await qrViewer.client.get(`/v1/devices?sn=${d.sn}`)).list).toHaveLength(1);
+    expectError(await qrViewer.client.post(`/v1/devices/${d.id}/qr`, { enabled: false }), 40003);
+    const qrEditor = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: A.accountId,
+      permissions: ['herald.device.qrcode', 'herald.device.qrcode.query', 'herald.device.qrcode.edit'],
+    });
+    const off = expectOk(await qrEditor.client.post(`/v1/devices/${d.id}/qr`, { enabled: false }));
+    expect(off.device).toMatchObject({ qrEnabled: false });
+    // still scoped to the caller's account
+    expectError(await B.client.post(`/v1/devices/${d.id}/qr`, { enabled: true }), 40004);
+  });
 });
 
 async function expectInvalidConflict(url: string) {

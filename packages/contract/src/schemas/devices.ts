@@ -127,6 +127,8 @@ export const deviceSchema = z.object({
   mutedUntil: z.string().nullable(),
   qrEnabled: z.boolean(),
   hasQrPassword: z.boolean(),
+  /** the content of its QR code (`${publicUrl}/d/<sn>`); given in the device lists */
+  qrUrl: z.string().optional(),
   firmwareVersion: z.string().nullable(),
   contactPhone: z.string().nullable(),
   batteryLevel: z.number().nullable(),

@@ -41,6 +41,10 @@ const tags = ['devices'];
 const LIST = 'herald.device.physical.list';
 /** Operators and account users alike; the service keeps account users to their own devices. */
 const can = (action: string) => ({ access: { permission: `${LIST}.${action}` } }) as const;
+/** The device QR code page (herald.device.qrcode) lists the devices and turns their QR codes on and off. */
+const QR_PAGE = 'herald.device.qrcode';
+const canOrQr = (action: string, qrAction: string) =>
+  ({ access: { permission: [`${LIST}.${action}`, `${QR_PAGE}.${qrAction}`] } }) as const;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`;
 
@@ -49,7 +53,7 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/v1/devices',
     {
-      config: can('query'),
+      config: canOrQr('query', 'query'),
       schema: {
         tags,
         summary: 'List devices (not deleted); operators may filter by account',
@@ -231,7 +235,7 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
   app.post(
     '/v1/devices/:id/qr',
     {
-      config: can('qrSwitch'),
+      config: canOrQr('qrSwitch', 'edit'),
       schema: {
         tags,
         summary: 'QR code switch and password',

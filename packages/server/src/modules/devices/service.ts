@@ -102,6 +102,9 @@ function listFilters(auth: AuthContext, q: ListQuery) {
   };
 }
 
+/** What a device's QR code says: its public landing page. */
+const qrUrlOf = (deps: Deps, sn: string) => `${deps.config.publicUrl}/d/${encodeURIComponent(sn)}`;
+
 /** The device list; `deleted` gives the deleted list; account users see only their account. */
 export async function listDevices(
   deps: Deps,
@@ -112,7 +115,8 @@ export async function listDevices(
 ): Promise<Page<Device>> {
   const { rows, total } = await repo.listDevices(deps.db, { ...listFilters(auth, q), deleted });
   const now = Date.now();
-  return { list: rows.map((r) => toDevice(r, now, locale)), total, page: q.page, pageSize: q.pageSize };
+  const list = rows.map((r) => ({ ...toDevice(r, now, locale), qrUrl: qrUrlOf(deps, r.device.sn) }));
+  return { list, total, page: q.page, pageSize: q.pageSize };
 }
 
 /** The silence list: devices muted now. */
@@ -485,7 +489,7 @@ export async function qrcodeOf(deps: Deps, auth: AuthContext, sn: string) {
   if (!d) throw notFound();
   return {
     sn: d.sn,
-    url: `${deps.config.publicUrl}/d/${encodeURIComponent(d.sn)}`,
+    url: qrUrlOf(deps, d.sn),
     qrEnabled: d.qrEnabled,
     hasPassword: !!d.qrPassword,
   };

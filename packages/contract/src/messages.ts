@@ -3,6 +3,10 @@
  * request's `lang` picks the language. en_US carries the spec's own wording.
  * The console reuses the same keys for its form rules so both sides say the same thing.
  */
+import { logMessages } from './log-messages';
+
+export type { LogMessageKey } from './log-messages';
+
 export const LOCALES = ['zh_CN', 'en_US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en_US';
@@ -333,6 +337,8 @@ export const messages = {
   'validation.invalidOption': { en_US: 'Incorrect format', zh_CN: '格式不正确' },
   'validation.volumeRange': { en_US: 'Volume must be between 0 and 100', zh_CN: '音量须在 0 到 100 之间' },
   'validation.paymentTypesRequired': { en_US: 'Choose at least one payment type', zh_CN: '请至少选择一种支付方式' },
+  // operation-log descriptions (log-messages.ts)
+  ...logMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;
@@ -344,6 +350,18 @@ export function isMessageKey(key: string): key is MessageKey {
 /** Translate a key; unknown keys are returned as they are (they may already be prose). */
 export function translate(key: string, locale: Locale = DEFAULT_LOCALE): string {
   return isMessageKey(key) ? messages[key][locale] : key;
+}
+
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * Translate a key and fill its `{{name}}` placeholders. Values are inserted as given (a user
+ * named "error.system" stays "error.system"); a placeholder without a value is left as it is.
+ */
+export function formatMessage(key: string, locale: Locale = DEFAULT_LOCALE, params: MessageParams = {}): string {
+  return translate(key, locale).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
 }
 
 /** `lang` as sent by the console (zh_CN, en_US, zh-CN, en, ...) → a supported locale. */

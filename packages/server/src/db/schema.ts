@@ -216,7 +216,11 @@ export const operLogs = pgTable(
     username: text('username').notNull(),
     module: text('module').notNull(),
     type: text('type').notNull(),
+    /** the English rendering: kept for searches and as the text of entries written before keys */
     description: text('description').notNull(),
+    /** `log.*` message key and its values, rendered in the reader's language; null on old entries */
+    descriptionKey: text('description_key'),
+    descriptionParams: jsonb('description_params').$type<Record<string, string | number>>(),
     ip: text('ip'),
     createdAt: createdAt(),
   },

@@ -72,7 +72,10 @@ export async function modifyAccountApi(
     await audit(tx, auth, {
       module: 'api',
       type: 'edit',
-      description: `Changed push addresses: ${WEBHOOK_EVENTS.map((e) => `${e}=${urls[e] ?? '-'}`).join(', ')}`,
+      description: {
+        key: 'log.accountApi.pushAddresses',
+        params: { addresses: WEBHOOK_EVENTS.map((e) => `${e}=${urls[e] ?? '-'}`).join(', ') },
+      },
     });
     return updated;
   });
@@ -89,7 +92,7 @@ export async function generateSecret(deps: Deps, auth: AuthContext): Promise<Acc
     await audit(tx, auth, {
       module: 'api',
       type: 'rotateSecret',
-      description: `Generated a new API secret for app key ${updated.appKey}`,
+      description: { key: 'log.accountApi.resetSecret', params: { appKey: updated.appKey } },
     });
     return updated;
   });
@@ -105,7 +108,7 @@ export async function querySecret(deps: Deps, auth: AuthContext, password: strin
   await audit(deps.db, auth, {
     module: 'api',
     type: 'viewSecret',
-    description: `Viewed the API secret of ${row.appKey}`,
+    description: { key: 'log.accountApi.viewSecret', params: { appKey: row.appKey } },
   });
   return { appKey: row.appKey, secret: row.secret, secretRotatedAt: iso(row.secretRotatedAt) };
 }
@@ -122,7 +125,10 @@ export async function modifyAddedParams(
     await audit(tx, auth, {
       module: 'api',
       type: 'edit',
-      description: `Changed value-added service parameters (${Object.keys(body.params).join(', ') || 'none'})`,
+      description: {
+        key: Object.keys(body.params).length ? 'log.accountApi.serviceParams' : 'log.accountApi.serviceParamsNone',
+        params: { params: Object.keys(body.params).join(', ') },
+      },
     });
     return updated;
   });

@@ -169,7 +169,10 @@ export async function createAccount(deps: Deps, auth: AuthContext, body: CreateB
         await audit(tx, auth, {
           module: 'account',
           type: 'add',
-          description: `Created account "${account.name}" (id ${account.id}) with administrator ${user.username} <${user.email}>`,
+          description: {
+            key: 'log.account.add',
+            params: { name: account.name, id: account.id, username: user.username, email: user.email },
+          },
         });
         return account.id;
       }),
@@ -192,7 +195,10 @@ export async function updateAccount(deps: Deps, auth: AuthContext, id: number, b
       await audit(tx, auth, {
         module: 'account',
         type: 'edit',
-        description: `Edited account "${before.name}" (id ${id}): ${changed.join(', ') || 'no fields'}`,
+        description: {
+          key: changed.length ? 'log.account.edit' : 'log.account.editNoFields',
+          params: { name: before.name, id, fields: changed.join(', ') },
+        },
       });
     }),
   );
@@ -217,7 +223,10 @@ export async function setAccountStatus(
     await audit(tx, auth, {
       module: 'account',
       type: status === AccountStatus.ENABLED ? 'enable' : 'disable',
-      description: `${status === AccountStatus.ENABLED ? 'Enabled' : 'Disabled'} account "${before.name}" (id ${id})`,
+      description: {
+        key: status === AccountStatus.ENABLED ? 'log.account.enable' : 'log.account.disable',
+        params: { name: before.name, id },
+      },
     });
   });
   for (const sn of await repo.liveDeviceSns(deps.db, id)) {
@@ -255,9 +264,16 @@ export async function changeAccountAdmin(
         await audit(tx, auth, {
           module: 'account',
           type: 'changeAdmin',
-          description:
-            `Replaced the administrator of account "${account.name}" (id ${id}): ` +
-            `${before.adminUsername ?? '-'} deleted, ${user.username} <${user.email}> added`,
+          description: {
+            key: 'log.account.changeAdmin',
+            params: {
+              name: account.name,
+              id,
+              old: before.adminUsername ?? '-',
+              username: user.username,
+              email: user.email,
+            },
+          },
         });
       }),
     body.adminEmail,
@@ -281,9 +297,10 @@ export async function unlockAccountAdmin(deps: Deps, auth: AuthContext, id: numb
     await audit(tx, auth, {
       module: 'account',
       type: 'unlockAdmin',
-      description:
-        `Unlocked the administrator ${user.username} of account "${before.name}" (id ${id})` +
-        (user.locked ? '' : ' (was not locked)'),
+      description: {
+        key: user.locked ? 'log.account.unlockAdmin' : 'log.account.unlockAdminNotLocked',
+        params: { username: user.username, name: before.name, id },
+      },
     });
   });
   return getAccount(deps, id);

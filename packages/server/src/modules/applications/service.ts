@@ -106,7 +106,7 @@ export async function createApp(deps: Deps, auth: AuthContext, body: CreateBody)
       await audit(tx, auth, {
         module: 'app',
         type: 'add',
-        description: `Created application "${body.name}" (id ${id})`,
+        description: { key: 'log.application.add', params: { name: body.name, id } },
       });
       return id;
     }),
@@ -126,7 +126,10 @@ export async function updateApp(deps: Deps, auth: AuthContext, id: number, body:
       await audit(tx, auth, {
         module: 'app',
         type: 'edit',
-        description: `Edited application "${app.name}" (id ${id}): ${Object.keys(v).join(', ') || 'no fields'}`,
+        description: {
+          key: Object.keys(v).length ? 'log.application.edit' : 'log.application.editNoFields',
+          params: { name: app.name, id, fields: Object.keys(v).join(', ') },
+        },
       });
     }),
   );
@@ -142,7 +145,7 @@ export async function deleteApp(deps: Deps, auth: AuthContext, id: number): Prom
     await audit(tx, auth, {
       module: 'app',
       type: 'delete',
-      description: `Deleted application "${app.name}" (id ${id})`,
+      description: { key: 'log.application.delete', params: { name: app.name, id } },
     });
   });
 }
@@ -154,7 +157,7 @@ export async function revealSecret(deps: Deps, auth: AuthContext, id: number, pa
   await audit(deps.db, auth, {
     module: 'app',
     type: 'viewSecret',
-    description: `Viewed the secret of application "${app.name}" (id ${id})`,
+    description: { key: 'log.application.viewSecret', params: { name: app.name, id } },
   });
   return { appKey: app.appKey, appSecret: app.appSecret, signKey: app.signKey };
 }

@@ -31,7 +31,7 @@ export async function resetOperatorPassword(db: Db, username: string): Promise<s
       {
         module: 'user',
         type: 'resetPassword',
-        description: `Password of ${user.username} reset and user unlocked from the server's command line`,
+        description: { key: 'log.auth.cliReset', params: { username: user.username } },
       },
     );
   });

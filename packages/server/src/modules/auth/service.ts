@@ -56,7 +56,7 @@ export async function checkCredentials(deps: Deps, username: string, password: s
         {
           module: 'auth',
           type: 'login',
-          description: `User ${user.username} locked after ${MAX_FAILED_LOGINS} wrong passwords`,
+          description: { key: 'log.auth.locked', params: { username: user.username, max: MAX_FAILED_LOGINS } },
         },
       );
       throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
@@ -95,7 +95,7 @@ export async function startSession(deps: Deps, user: repo.UserRow, client: Clien
     {
       module: 'auth',
       type: 'login',
-      description: `User ${user.username} signed in`,
+      description: { key: 'log.auth.login', params: { username: user.username } },
     },
   );
   return issueTokens(deps, user.id, sessionId);
@@ -188,7 +188,11 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
 
 export async function logout(deps: Deps, auth: AuthContext): Promise<void> {
   await repo.revokeSession(deps.db, auth.sessionId, 'logout');
-  await audit(deps.db, auth, { module: 'auth', type: 'logout', description: `User ${auth.username} signed out` });
+  await audit(deps.db, auth, {
+    module: 'auth',
+    type: 'logout',
+    description: { key: 'log.auth.logout', params: { username: auth.username } },
+  });
 }
 
 export async function currentUser(deps: Deps, auth: AuthContext): Promise<CurrentUser> {
@@ -240,7 +244,7 @@ export async function changePassword(deps: Deps, auth: AuthContext, oldPassword:
     await audit(tx, auth, {
       module: 'personal',
       type: 'changePassword',
-      description: `User ${user.username} changed the password`,
+      description: { key: 'log.auth.changePassword', params: { username: user.username } },
     });
   });
 }
@@ -261,7 +265,7 @@ export async function verifyOwnPassword(deps: Deps, auth: AuthContext, password:
     await audit(deps.db, auth, {
       module: 'auth',
       type: 'login',
-      description: `User ${user.username} locked after ${MAX_FAILED_LOGINS} wrong passwords`,
+      description: { key: 'log.auth.locked', params: { username: user.username, max: MAX_FAILED_LOGINS } },
     });
     throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
   }
@@ -305,7 +309,7 @@ export async function activate(deps: Deps, token: string, password: string, ip: 
       {
         module: 'auth',
         type: 'activate',
-        description: `User ${user.username} set the password and was activated`,
+        description: { key: 'log.auth.activate', params: { username: user.username } },
       },
     );
   });

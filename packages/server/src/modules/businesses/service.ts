@@ -88,7 +88,7 @@ export async function createBusiness(deps: Deps, auth: AuthContext, body: Create
     await audit(tx, auth, {
       module: 'business',
       type: 'add',
-      description: `Created business "${b.name}" (id ${b.id})`,
+      description: { key: 'log.business.add', params: { name: b.name, id: b.id } },
     });
     return b.id;
   });
@@ -117,7 +117,7 @@ export async function updateBusiness(
     await audit(tx, auth, {
       module: 'business',
       type: 'edit',
-      description: `Edited business "${business.name}" (id ${id})`,
+      description: { key: 'log.business.edit', params: { name: business.name, id } },
     });
   });
   return getBusiness(deps, auth, id);
@@ -130,7 +130,7 @@ export async function deleteBusiness(deps: Deps, auth: AuthContext, id: number):
     await audit(tx, auth, {
       module: 'business',
       type: 'delete',
-      description: `Deleted business "${business.name}" (id ${id})`,
+      description: { key: 'log.business.delete', params: { name: business.name, id } },
     });
   });
 }

@@ -12,7 +12,11 @@ import { scopedDevice, toLog } from './service';
 export async function restart(deps: Deps, auth: AuthContext, id: number) {
   const { device } = await scopedDevice(deps, auth, id);
   const commandId = (await sendCommand(deps, auth, device, 'restart', {}, { required: true }))!;
-  await audit(deps.db, auth, { module: 'device', type: 'restart', description: `Restarted device ${device.sn}` });
+  await audit(deps.db, auth, {
+    module: 'device',
+    type: 'restart',
+    description: { key: 'log.device.restart', params: { sn: device.sn } },
+  });
   return { deviceId: id, commandId };
 }
 
@@ -25,7 +29,7 @@ export async function uploadLog(deps: Deps, auth: AuthContext, id: number) {
   await audit(deps.db, auth, {
     module: 'device',
     type: 'uploadLog',
-    description: `Asked device ${device.sn} for its log`,
+    description: { key: 'log.device.askLog', params: { sn: device.sn } },
   });
   return { deviceId: id, commandId, logId };
 }

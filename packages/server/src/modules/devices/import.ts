@@ -215,7 +215,10 @@ export async function runImport(
           await audit(tx, auth, {
             module: 'device',
             type: 'import',
-            description: `Imported ${out.length} device(s) (rows ${chunk[0]!.row}–${chunk[chunk.length - 1]!.row}, import ${jobId})`,
+            description: {
+              key: 'log.device.import',
+              params: { count: out.length, first: chunk[0]!.row, last: chunk[chunk.length - 1]!.row, jobId },
+            },
           });
         }
         return out.length;

@@ -280,7 +280,11 @@ export async function createDevice(
           printParams: { ...DEFAULT_PRINT_PARAMS },
         },
       ]);
-      await audit(tx, auth, { module: 'device', type: 'add', description: `Added device ${body.sn} (id ${row!.id})` });
+      await audit(tx, auth, {
+        module: 'device',
+        type: 'add',
+        description: { key: 'log.device.add', params: { sn: body.sn, id: row!.id } },
+      });
       return row!.id;
     });
   } catch (err) {
@@ -309,7 +313,10 @@ export async function updateDevice(
     await audit(tx, auth, {
       module: 'device',
       type: 'edit',
-      description: `Edited device ${device.sn} (id ${id}): ${Object.keys(values).join(', ') || 'no fields'}`,
+      description: {
+        key: Object.keys(values).length ? 'log.device.edit' : 'log.device.editNoFields',
+        params: { sn: device.sn, id, fields: Object.keys(values).join(', ') },
+      },
     });
   });
   return getDeviceSummary(deps, auth, id, locale);
@@ -329,7 +336,7 @@ export async function setPrintParams(
     await audit(tx, auth, {
       module: 'device',
       type: 'printParams',
-      description: `Set the print information of device ${device.sn}`,
+      description: { key: 'log.device.printInfo', params: { sn: device.sn } },
     });
   });
   const [sent] = await sendToOnline(deps, auth, [device], 'setPrintParams', params);
@@ -351,7 +358,16 @@ export async function setQr(
     await audit(tx, auth, {
       module: 'device',
       type: 'qrSwitch',
-      description: `QR code of device ${device.sn} ${body.enabled ? 'on' : 'off'}${password ? ', with password' : ''}`,
+      description: {
+        key: body.enabled
+          ? password
+            ? 'log.device.qrOnPassword'
+            : 'log.device.qrOn'
+          : password
+            ? 'log.device.qrOffPassword'
+            : 'log.device.qrOff',
+        params: { sn: device.sn },
+      },
     });
   });
   const [sent] = await sendToOnline(deps, auth, [device], 'qrSwitch', {
@@ -369,14 +385,18 @@ const snList = (rows: { sn: string }[]) =>
     : `${rows
         .slice(0, 20)
         .map((r) => r.sn)
-        .join(', ')} and ${rows.length - 20} more`;
+        .join(', ')} … (+${rows.length - 20})`;
 
 async function batch(
   deps: Deps,
   auth: AuthContext,
   rows: repo.DeviceRow[],
   values: Partial<repo.DeviceRow>,
-  entry: { type: Parameters<typeof audit>[2]['type']; verb: string },
+  entry: {
+    type: 'enable' | 'disable' | 'pause' | 'resume' | 'mute' | 'unmute' | 'switchGroup' | 'delete' | 'restore';
+    /** values for the log message's other placeholders (`log.device.<type>`) */
+    params?: Record<string, string>;
+  },
 ) {
   await deps.db.transaction(async (tx) => {
     await repo.updateDevices(
@@ -387,7 +407,7 @@ async function batch(
     await audit(tx, auth, {
       module: 'device',
       type: entry.type,
-      description: `${entry.verb} device(s) ${snList(rows)}`,
+      description: { key: `log.device.${entry.type}`, params: { ...entry.params, sns: snList(rows) } },
     });
   });
 }
@@ -396,13 +416,7 @@ async function batch(
 export async function setStatus(deps: Deps, auth: AuthContext, ids: number[], status: 1 | 2): Promise<BatchResult> {
   const rows = await scopedDevices(deps, auth, ids);
   const enable = status === DeviceStatus.ENABLED;
-  await batch(
-    deps,
-    auth,
-    rows,
-    { status },
-    { type: enable ? 'enable' : 'disable', verb: enable ? 'Enabled' : 'Disabled' },
-  );
+  await batch(deps, auth, rows, { status }, { type: enable ? 'enable' : 'disable' });
   if (!enable) for (const d of rows) await deps.gateway.kick(d.sn, 'disabled');
   await notifyChanged(
     deps,
@@ -413,7 +427,7 @@ export async function setStatus(deps: Deps, auth: AuthContext, ids: number[], st
 
 export async function setPaused(deps: Deps, auth: AuthContext, ids: number[], paused: boolean): Promise<BatchResult> {
   const rows = await scopedDevices(deps, auth, ids);
-  await batch(deps, auth, rows, { paused }, { type: paused ? 'pause' : 'resume', verb: paused ? 'Paused' : 'Resumed' });
+  await batch(deps, auth, rows, { paused }, { type: paused ? 'pause' : 'resume' });
   const commands = await sendToOnline(deps, auth, rows, paused ? 'pause' : 'resume', {});
   // resumed: the jobs held back while paused go out now, behind the resume command
   if (!paused) for (const d of rows) if (d.online) void flushDevice(deps, d);
@@ -424,13 +438,13 @@ export async function setPaused(deps: Deps, auth: AuthContext, ids: number[], pa
 export async function mute(deps: Deps, auth: AuthContext, ids: number[], minutes?: number): Promise<BatchResult> {
   const rows = await scopedDevices(deps, auth, ids);
   const until = new Date(Date.now() + Math.min((minutes ?? MUTE_MAX_MS / 60_000) * 60_000, MUTE_MAX_MS));
-  await batch(deps, auth, rows, { mutedUntil: until }, { type: 'mute', verb: `Muted until ${iso(until)}` });
+  await batch(deps, auth, rows, { mutedUntil: until }, { type: 'mute', params: { until: iso(until) } });
   return { count: rows.length, commands: await sendToOnline(deps, auth, rows, 'mute', { until: until.getTime() }) };
 }
 
 export async function unmute(deps: Deps, auth: AuthContext, ids: number[]): Promise<BatchResult> {
   const rows = await scopedDevices(deps, auth, ids);
-  await batch(deps, auth, rows, { mutedUntil: null }, { type: 'unmute', verb: 'Unmuted' });
+  await batch(deps, auth, rows, { mutedUntil: null }, { type: 'unmute' });
   return { count: rows.length, commands: await sendToOnline(deps, auth, rows, 'unmute', {}) };
 }
 
@@ -439,7 +453,7 @@ export async function switchGroup(deps: Deps, auth: AuthContext, ids: number[], 
   const rows = await scopedDevices(deps, auth, ids);
   const g = await groupsRepo.findGroup(deps.db, groupId);
   if (!g || !rows.every((d) => d.accountId === g.accountId)) throw invalid('error.groupNotFound', 'groupId');
-  await batch(deps, auth, rows, { groupId }, { type: 'switchGroup', verb: `Moved to group "${g.name}"` });
+  await batch(deps, auth, rows, { groupId }, { type: 'switchGroup', params: { group: g.name } });
   onDevicesRegrouped(deps, g.accountId);
   return { count: rows.length, commands: [] };
 }
@@ -447,13 +461,7 @@ export async function switchGroup(deps: Deps, auth: AuthContext, ids: number[], 
 /** To the deleted list (status -1); the S/N is free again; a connected device is dropped. */
 export async function deleteDevices(deps: Deps, auth: AuthContext, ids: number[]): Promise<BatchResult> {
   const rows = await scopedDevices(deps, auth, ids);
-  await batch(
-    deps,
-    auth,
-    rows,
-    { status: DeviceStatus.DELETED, deletedAt: new Date() },
-    { type: 'delete', verb: 'Deleted' },
-  );
+  await batch(deps, auth, rows, { status: DeviceStatus.DELETED, deletedAt: new Date() }, { type: 'delete' });
   for (const d of rows) await deps.gateway.kick(d.sn, 'deleted');
   await notifyChanged(
     deps,
@@ -469,13 +477,7 @@ export async function restoreDevices(deps: Deps, auth: AuthContext, ids: number[
   if (new Set(sns).size !== sns.length || (await repo.liveSns(deps.db, sns)).size > 0)
     throw conflict('error.snExists', 'sn');
   try {
-    await batch(
-      deps,
-      auth,
-      rows,
-      { status: DeviceStatus.ENABLED, deletedAt: null },
-      { type: 'restore', verb: 'Restored' },
-    );
+    await batch(deps, auth, rows, { status: DeviceStatus.ENABLED, deletedAt: null }, { type: 'restore' });
   } catch (err) {
     throw snTaken(err) ?? err;
   }

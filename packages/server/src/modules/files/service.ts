@@ -92,7 +92,10 @@ export async function uploadFile(
       await audit(tx, auth, {
         module: 'file',
         type: 'upload',
-        description: `Uploaded ${q.purpose} file "${q.name}" (id ${f.id}, ${data.length} bytes, md5 ${md5})`,
+        description: {
+          key: 'log.file.upload',
+          params: { purpose: q.purpose, name: q.name, id: f.id, size: data.length, md5 },
+        },
       });
       return f;
     });

@@ -118,7 +118,17 @@ export async function createFirmware(deps: Deps, auth: AuthContext, body: Create
       await audit(tx, auth, {
         module: 'firmware',
         type: 'add',
-        description: `Added firmware "${p.name}" ${p.appName} ${p.versionName} (${p.packageType}, id ${p.id}, file ${file.id})`,
+        description: {
+          key: 'log.firmware.add',
+          params: {
+            name: p.name,
+            appName: p.appName,
+            version: p.versionName,
+            packageType: p.packageType,
+            id: p.id,
+            fileId: file.id,
+          },
+        },
       });
       return p.id;
     });
@@ -142,7 +152,10 @@ export async function deleteFirmware(deps: Deps, auth: AuthContext, id: number):
     await audit(tx, auth, {
       module: 'firmware',
       type: 'delete',
-      description: `Deleted firmware "${v.pkg.name}" ${v.pkg.appName} ${v.pkg.versionName} (id ${id})`,
+      description: {
+        key: 'log.firmware.delete',
+        params: { name: v.pkg.name, appName: v.pkg.appName, version: v.pkg.versionName, id },
+      },
     });
   });
 }

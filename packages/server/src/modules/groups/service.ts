@@ -84,7 +84,11 @@ export async function createGroup(
   const id = await withDuplicateMapping(() =>
     deps.db.transaction(async (tx) => {
       const g = await repo.insertGroup(tx, { accountId, name: body.name, description: body.description || null });
-      await audit(tx, auth, { module: 'group', type: 'add', description: `Created group "${g.name}" (id ${g.id})` });
+      await audit(tx, auth, {
+        module: 'group',
+        type: 'add',
+        description: { key: 'log.group.add', params: { name: g.name, id: g.id } },
+      });
       return g.id;
     }),
   );
@@ -117,7 +121,11 @@ export async function updateGroup(
         ...(name !== undefined ? { name } : {}),
         ...(body.description !== undefined ? { description: body.description || null } : {}),
       });
-      await audit(tx, auth, { module: 'group', type: 'edit', description: `Edited group "${group.name}" (id ${id})` });
+      await audit(tx, auth, {
+        module: 'group',
+        type: 'edit',
+        description: { key: 'log.group.edit', params: { name: group.name, id } },
+      });
     }),
   );
   return getGroup(deps, auth, id, locale);
@@ -134,7 +142,7 @@ export async function deleteGroup(deps: Deps, auth: AuthContext, id: number): Pr
     await audit(tx, auth, {
       module: 'group',
       type: 'delete',
-      description: `Deleted group "${group.name}" (id ${id}); ${moved} device(s) moved to the default group`,
+      description: { key: 'log.group.delete', params: { name: group.name, id, moved } },
     });
     return moved;
   });

@@ -143,7 +143,7 @@ export async function createManufacturer(deps: Deps, auth: AuthContext, body: Cr
       await audit(tx, auth, {
         module: 'manufacturer',
         type: 'add',
-        description: `Added manufacturer ${body.code} "${body.name}" (id ${id})`,
+        description: { key: 'log.manufacturer.add', params: { code: body.code, name: body.name, id } },
       });
       return id;
     }),
@@ -163,7 +163,10 @@ export async function updateManufacturer(deps: Deps, auth: AuthContext, id: numb
       await audit(tx, auth, {
         module: 'manufacturer',
         type: 'edit',
-        description: `Edited manufacturer ${before.code} (id ${id}): ${Object.keys(v).join(', ') || 'no fields'}`,
+        description: {
+          key: Object.keys(v).length ? 'log.manufacturer.edit' : 'log.manufacturer.editNoFields',
+          params: { code: before.code, id, fields: Object.keys(v).join(', ') },
+        },
       });
     }),
   );
@@ -178,7 +181,7 @@ export async function deleteManufacturer(deps: Deps, auth: AuthContext, id: numb
     await audit(tx, auth, {
       module: 'manufacturer',
       type: 'delete',
-      description: `Deleted manufacturer ${before.code} (id ${id}) with its licences and certificates`,
+      description: { key: 'log.manufacturer.delete', params: { code: before.code, id } },
     });
   });
 }
@@ -209,7 +212,10 @@ export async function importLicence(deps: Deps, auth: AuthContext, manufacturerI
       await audit(tx, auth, {
         module: 'manufacturer',
         type: 'licence',
-        description: `Imported licence ${body.number} (${body.maxDevices} devices) for manufacturer ${m.code}`,
+        description: {
+          key: 'log.manufacturer.importLicence',
+          params: { number: body.number, maxDevices: body.maxDevices, code: m.code },
+        },
       });
       return id;
     }),
@@ -244,7 +250,10 @@ export async function importCertificate(deps: Deps, auth: AuthContext, manufactu
       await audit(tx, auth, {
         module: 'manufacturer',
         type: 'certificate',
-        description: `Imported certificate ${cert.serialNumber} (${cert.subject}) for manufacturer ${m.code}`,
+        description: {
+          key: 'log.manufacturer.importCertificate',
+          params: { serial: cert.serialNumber, subject: cert.subject, code: m.code },
+        },
       });
       return id;
     }),
@@ -291,7 +300,10 @@ export async function revokeCertificate(deps: Deps, auth: AuthContext, id: numbe
     await audit(tx, auth, {
       module: 'manufacturer',
       type: 'revoke',
-      description: `Revoked certificate ${v.c.serialNumber} of manufacturer "${v.manufacturerName}"`,
+      description: {
+        key: 'log.manufacturer.revokeCertificate',
+        params: { serial: v.c.serialNumber, name: v.manufacturerName },
+      },
     });
   });
   for (const sn of await repo.onlineDeviceSns(deps.db, v.c.manufacturerId)) {

@@ -112,7 +112,7 @@ export async function createModel(deps: Deps, auth: AuthContext, body: CreateBod
       await audit(tx, auth, {
         module: 'model',
         type: 'add',
-        description: `Added model ${body.code} "${body.name}" (id ${id})`,
+        description: { key: 'log.model.add', params: { code: body.code, name: body.name, id } },
       });
       return id;
     }),
@@ -143,7 +143,10 @@ export async function updateModel(deps: Deps, auth: AuthContext, id: number, bod
       await audit(tx, auth, {
         module: 'model',
         type: 'edit',
-        description: `Edited model ${before.code} (id ${id}): ${Object.keys(values).join(', ') || 'no fields'}`,
+        description: {
+          key: Object.keys(values).length ? 'log.model.edit' : 'log.model.editNoFields',
+          params: { code: before.code, id, fields: Object.keys(values).join(', ') },
+        },
       });
     }),
   );
@@ -158,7 +161,10 @@ export async function setModelStatus(deps: Deps, auth: AuthContext, id: number, 
     await audit(tx, auth, {
       module: 'model',
       type: status === MODEL_ENABLED ? 'enable' : 'disable',
-      description: `${status === MODEL_ENABLED ? 'Enabled' : 'Disabled'} model ${before.code} (id ${id})`,
+      description: {
+        key: status === MODEL_ENABLED ? 'log.model.enable' : 'log.model.disable',
+        params: { code: before.code, id },
+      },
     });
   });
   return getModel(deps, id);
@@ -170,7 +176,11 @@ export async function deleteModel(deps: Deps, auth: AuthContext, id: number): Pr
   if (await repo.modelHasDevices(deps.db, id)) throw conflict('error.modelInUse');
   await deps.db.transaction(async (tx) => {
     await repo.deleteModel(tx, id);
-    await audit(tx, auth, { module: 'model', type: 'delete', description: `Deleted model ${before.code} (id ${id})` });
+    await audit(tx, auth, {
+      module: 'model',
+      type: 'delete',
+      description: { key: 'log.model.delete', params: { code: before.code, id } },
+    });
   });
 }
 

@@ -38,6 +38,8 @@ const row = {
   module: operLogs.module,
   type: operLogs.type,
   description: operLogs.description,
+  descriptionKey: operLogs.descriptionKey,
+  descriptionParams: operLogs.descriptionParams,
   ip: operLogs.ip,
   createdAt: operLogs.createdAt,
 };

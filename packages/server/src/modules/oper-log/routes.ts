@@ -18,7 +18,7 @@ const operLogRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(pageOf(operLogSchema)) },
       },
     },
-    async (req) => ok(await operLog.listOperLogs(deps, req.auth, req.query)),
+    async (req) => ok(await operLog.listOperLogs(deps, req.auth, req.query, req.locale)),
   );
 
   app.get(

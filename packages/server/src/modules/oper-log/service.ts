@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  formatMessage,
+  isMessageKey,
   OPER_LOG_EXPORT_MAX,
   translate,
   type Locale,
@@ -37,8 +39,23 @@ function scoped(auth: AuthContext, q: Filters): repo.OperLogFilters {
   };
 }
 
-const toOperLog = (r: Awaited<ReturnType<typeof repo.listOperLogs>>[number]): OperLog => ({
+type Row = Awaited<ReturnType<typeof repo.listOperLogs>>[number];
+
+/**
+ * The entry's description in the reader's language: a keyed entry is rendered from its key and
+ * values; an entry written before keys (or whose key is gone) shows its stored text.
+ */
+export function describeEntry(
+  r: Pick<Row, 'description' | 'descriptionKey' | 'descriptionParams'>,
+  locale: Locale,
+): string {
+  if (!r.descriptionKey || !isMessageKey(r.descriptionKey)) return r.description;
+  return formatMessage(r.descriptionKey, locale, r.descriptionParams ?? {});
+}
+
+const toOperLog = ({ descriptionKey, descriptionParams, ...r }: Row, locale: Locale): OperLog => ({
   ...r,
+  description: describeEntry({ description: r.description, descriptionKey, descriptionParams }, locale),
   createdAt: iso(r.createdAt),
 });
 
@@ -46,13 +63,14 @@ export async function listOperLogs(
   deps: Deps,
   auth: AuthContext,
   q: z.infer<typeof operLogQuery>,
+  locale: Locale,
 ): Promise<Page<OperLog>> {
   const f = scoped(auth, q);
   const [rows, total] = await Promise.all([
     repo.listOperLogs(deps.db, f, q.pageSize, offsetOf(q)),
     repo.countOperLogs(deps.db, f),
   ]);
-  return { list: rows.map(toOperLog), total, page: q.page, pageSize: q.pageSize };
+  return { list: rows.map((r) => toOperLog(r, locale)), total, page: q.page, pageSize: q.pageSize };
 }
 
 const COLUMNS = ['createdAt', 'username', 'account', 'module', 'type', 'description', 'ip'] as const;
@@ -68,7 +86,7 @@ export async function exportOperLogs(deps: Deps, auth: AuthContext, q: Filters, 
       r.accountName ?? '',
       r.module,
       r.type,
-      r.description,
+      describeEntry(r, locale),
       r.ip ?? '',
     ]),
   ]);

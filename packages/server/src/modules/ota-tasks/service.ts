@@ -177,9 +177,17 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
     await audit(tx, auth, {
       module: 'otaTask',
       type: 'add',
-      description:
-        `Created upgrade task "${task.name}" (id ${task.id}) to ${target.version}: ` +
-        `${added.queued} device(s) queued, ${added.skipped} skipped, ${added.busy + unknown.length} failed`,
+      description: {
+        key: 'log.otaTask.add',
+        params: {
+          name: task.name,
+          id: task.id,
+          version: target.version,
+          queued: added.queued,
+          skipped: added.skipped,
+          failed: added.busy + unknown.length,
+        },
+      },
     });
     return task.id;
   });
@@ -208,7 +216,7 @@ export async function updateTask(deps: Deps, auth: AuthContext, id: number, body
     await audit(tx, auth, {
       module: 'otaTask',
       type: 'edit',
-      description: `Edited upgrade task "${row.name}" (id ${id})`,
+      description: { key: 'log.otaTask.edit', params: { name: row.name, id } },
     });
   });
   return getTask(deps, auth, id);
@@ -232,7 +240,7 @@ export async function cancelTask(deps: Deps, auth: AuthContext, id: number): Pro
     await audit(tx, auth, {
       module: 'otaTask',
       type: 'cancel',
-      description: `Cancelled upgrade task "${row.name}" (id ${id}); ${n} queued execution(s) cancelled`,
+      description: { key: 'log.otaTask.cancel', params: { name: row.name, id, count: n } },
     });
   });
   return getTask(deps, auth, id);

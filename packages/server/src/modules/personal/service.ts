@@ -68,7 +68,7 @@ export async function updateProfile(deps: Deps, auth: AuthContext, b: UpdateProf
       await audit(tx, auth, {
         module: 'personal',
         type: 'edit',
-        description: `User ${auth.username} edited the profile`,
+        description: { key: 'log.personal.edit', params: { username: auth.username } },
       });
     }),
   );
@@ -99,7 +99,7 @@ export async function changeEmail(deps: Deps, auth: AuthContext, email: string, 
       await audit(tx, auth, {
         module: 'personal',
         type: 'changeEmail',
-        description: `User ${auth.username} changed the email`,
+        description: { key: 'log.personal.email', params: { username: auth.username } },
       });
     }),
   );
@@ -116,7 +116,7 @@ export async function setMessageLanguage(
     await audit(tx, auth, {
       module: 'personal',
       type: 'edit',
-      description: `User ${auth.username} set the message language to ${messageLanguage}`,
+      description: { key: 'log.personal.language', params: { username: auth.username, language: messageLanguage } },
     });
   });
 }

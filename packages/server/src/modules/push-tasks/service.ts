@@ -200,7 +200,10 @@ export async function createPushTask(
     await audit(tx, auth, {
       module: 'pushTask',
       type: 'add',
-      description: `Created push task "${t.name}" (id ${t.id}, ${t.type}) for ${targets.length} device(s)`,
+      description: {
+        key: 'log.pushTask.add',
+        params: { name: t.name, id: t.id, type: t.type, count: targets.length },
+      },
     });
     return t;
   });
@@ -220,7 +223,7 @@ export async function cancelPushTask(deps: Deps, auth: AuthContext, id: number):
     await audit(tx, auth, {
       module: 'pushTask',
       type: 'cancel',
-      description: `Cancelled push task "${v.task.name}" (id ${id})`,
+      description: { key: 'log.pushTask.cancel', params: { name: v.task.name, id } },
     });
     return true;
   });

@@ -129,7 +129,17 @@ export async function createResource(
       await audit(tx, auth, {
         module: 'resourcePackage',
         type: 'add',
-        description: `Added ${p.kind} package "${p.name}" ${p.version}${p.language ? ` (${p.language})` : ''} (id ${p.id}, file ${file.id})`,
+        description: {
+          key: p.language ? 'log.resourcePackage.addWithLanguage' : 'log.resourcePackage.add',
+          params: {
+            kind: p.kind,
+            name: p.name,
+            version: p.version,
+            language: p.language ?? '',
+            id: p.id,
+            fileId: file.id,
+          },
+        },
       });
       return p.id;
     });
@@ -152,7 +162,10 @@ export async function deleteResource(deps: Deps, auth: AuthContext, id: number):
     await audit(tx, auth, {
       module: 'resourcePackage',
       type: 'delete',
-      description: `Deleted ${v.pkg.kind} package "${v.pkg.name}" ${v.pkg.version} (id ${id})`,
+      description: {
+        key: 'log.resourcePackage.delete',
+        params: { kind: v.pkg.kind, name: v.pkg.name, version: v.pkg.version, id },
+      },
     });
   });
 }

@@ -117,7 +117,11 @@ export async function createRole(deps: Deps, auth: AuthContext, b: CreateRole): 
         description: b.description || null,
         permissions,
       });
-      await audit(tx, auth, { module: 'role', type: 'add', description: `Added role ${role.name}` });
+      await audit(tx, auth, {
+        module: 'role',
+        type: 'add',
+        description: { key: 'log.role.add', params: { name: role.name } },
+      });
       return role;
     }),
   );
@@ -138,7 +142,11 @@ export async function updateRole(deps: Deps, auth: AuthContext, id: number, b: U
         description: b.description === undefined ? undefined : b.description || null,
         permissions,
       });
-      await audit(tx, auth, { module: 'role', type: 'edit', description: `Edited role ${b.name ?? role.name}` });
+      await audit(tx, auth, {
+        module: 'role',
+        type: 'edit',
+        description: { key: 'log.role.edit', params: { name: b.name ?? role.name } },
+      });
     }),
   );
   return getRole(deps, auth, id);
@@ -150,7 +158,11 @@ export async function deleteRole(deps: Deps, auth: AuthContext, id: number): Pro
   if (role.userCount > 0) throw conflict('error.roleInUse');
   await deps.db.transaction(async (tx) => {
     await repo.deleteRole(tx, id);
-    await audit(tx, auth, { module: 'role', type: 'delete', description: `Deleted role ${role.name}` });
+    await audit(tx, auth, {
+      module: 'role',
+      type: 'delete',
+      description: { key: 'log.role.delete', params: { name: role.name } },
+    });
   });
 }
 

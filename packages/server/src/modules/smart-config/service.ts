@@ -82,7 +82,10 @@ export async function createVersion(deps: Deps, auth: AuthContext, body: CreateS
       await audit(tx, auth, {
         module: 'smartConfig',
         type: 'add',
-        description: `Added SmartConfig ${v.versionName} (${v.updateType}, ${v.status}, id ${v.id}, file ${file.id})`,
+        description: {
+          key: 'log.smartConfig.add',
+          params: { version: v.versionName, updateType: v.updateType, status: v.status, id: v.id, fileId: file.id },
+        },
       });
       return v.id;
     });
@@ -103,7 +106,7 @@ export async function updateVersion(deps: Deps, auth: AuthContext, id: number, b
     await audit(tx, auth, {
       module: 'smartConfig',
       type: 'edit',
-      description: `Edited SmartConfig ${v.versionName} (id ${id})`,
+      description: { key: 'log.smartConfig.edit', params: { version: v.versionName, id } },
     });
   });
   return getVersion(deps, id);
@@ -116,7 +119,7 @@ export async function delistVersion(deps: Deps, auth: AuthContext, id: number, r
     await audit(tx, auth, {
       module: 'smartConfig',
       type: 'delist',
-      description: `Delisted SmartConfig ${v.versionName} (id ${id}): ${reason}`,
+      description: { key: 'log.smartConfig.delist', params: { version: v.versionName, id, reason } },
     });
   });
   return getVersion(deps, id);
@@ -137,7 +140,7 @@ export async function relistVersion(deps: Deps, auth: AuthContext, id: number) {
     await audit(tx, auth, {
       module: 'smartConfig',
       type: 'list',
-      description: `Listed SmartConfig ${v.versionName} (id ${id})`,
+      description: { key: 'log.smartConfig.list', params: { version: v.versionName, id } },
     });
   });
   return getVersion(deps, id);

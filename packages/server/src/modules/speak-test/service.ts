@@ -39,11 +39,16 @@ export async function send(deps: Deps, auth: AuthContext, body: SpeakTestSendBod
           },
           { source: 'console' },
         );
-  const what = body.mode === 'text' ? `text "${body.text!.slice(0, 40)}"` : `amount ${body.amount} ${body.currency}`;
   await audit(deps.db, auth, {
     module: 'speakTest',
     type: 'send',
-    description: `Speak test to ${sn}: ${what} (job ${accepted.jobId})`,
+    description:
+      body.mode === 'text'
+        ? { key: 'log.speakTest.text', params: { sn, text: body.text!.slice(0, 40), jobId: accepted.jobId } }
+        : {
+            key: 'log.speakTest.amount',
+            params: { sn, amount: body.amount!, currency: body.currency!, jobId: accepted.jobId },
+          },
   });
   return accepted;
 }

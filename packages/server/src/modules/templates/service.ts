@@ -124,7 +124,7 @@ export async function createTemplate(deps: Deps, auth: AuthContext, body: Create
     await audit(tx, auth, {
       module: 'template',
       type: 'add',
-      description: `Created template "${t.name}" (id ${t.id})`,
+      description: { key: 'log.template.add', params: { name: t.name, id: t.id } },
     });
     return t.id;
   });
@@ -154,7 +154,7 @@ export async function updateTemplate(
     await audit(tx, auth, {
       module: 'template',
       type: 'edit',
-      description: `Edited template "${template.name}" (id ${id})`,
+      description: { key: 'log.template.edit', params: { name: template.name, id } },
     });
   });
   return getTemplate(deps, auth, id);
@@ -169,7 +169,7 @@ export async function deleteTemplate(deps: Deps, auth: AuthContext, id: number):
     await audit(tx, auth, {
       module: 'template',
       type: 'delete',
-      description: `Deleted template "${v.template.name}" (id ${id})`,
+      description: { key: 'log.template.delete', params: { name: v.template.name, id } },
     });
   });
 }

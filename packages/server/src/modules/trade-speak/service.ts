@@ -59,9 +59,15 @@ export async function saveSetting(deps: Deps, auth: AuthContext, body: TradeSpea
     await audit(tx, auth, {
       module: 'tradeSpeak',
       type: 'setting',
-      description:
-        `Trade speak setting: ${body.enabled ? 'enabled' : 'disabled'}, prefix ${body.prefix}, ` +
-        `language ${body.language}, volume ${body.volume}, payment types ${body.paymentTypes.join(',')}`,
+      description: {
+        key: body.enabled ? 'log.tradeSpeak.settingOn' : 'log.tradeSpeak.settingOff',
+        params: {
+          prefix: body.prefix,
+          language: body.language,
+          volume: body.volume,
+          paymentTypes: body.paymentTypes.join(','),
+        },
+      },
     });
     return saved;
   });

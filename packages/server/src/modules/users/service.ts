@@ -189,7 +189,11 @@ export async function createUser(deps: Deps, auth: AuthContext, b: CreateUser): 
       });
       await repo.setUserRoles(tx, user.id, roleIds);
       await sendActivationMail(deps, tx, user, await repo.accountName(tx, scope.accountId));
-      await audit(tx, auth, { module: 'user', type: 'add', description: `Added user ${user.username}` });
+      await audit(tx, auth, {
+        module: 'user',
+        type: 'add',
+        description: { key: 'log.user.add', params: { username: user.username } },
+      });
       return user;
     }),
   );
@@ -220,7 +224,11 @@ export async function updateUser(deps: Deps, auth: AuthContext, id: number, b: U
       if (emailChanged && updated.status === UserStatus.NOT_ENABLED) {
         await sendActivationMail(deps, tx, updated, await repo.accountName(tx, updated.accountId));
       }
-      await audit(tx, auth, { module: 'user', type: 'edit', description: `Edited user ${user.username}` });
+      await audit(tx, auth, {
+        module: 'user',
+        type: 'edit',
+        description: { key: 'log.user.edit', params: { username: user.username } },
+      });
       return updated;
     }),
   );
@@ -235,7 +243,11 @@ export async function deleteUser(deps: Deps, auth: AuthContext, id: number): Pro
     await repo.updateUser(tx, id, { status: UserStatus.DELETED });
     await repo.setUserRoles(tx, id, []);
     await revokeUserSessions(tx, id, 'user_deleted');
-    await audit(tx, auth, { module: 'user', type: 'delete', description: `Deleted user ${user.username}` });
+    await audit(tx, auth, {
+      module: 'user',
+      type: 'delete',
+      description: { key: 'log.user.delete', params: { username: user.username } },
+    });
   });
 }
 
@@ -253,7 +265,10 @@ export async function setUserStatus(deps: Deps, auth: AuthContext, id: number, s
     await audit(tx, auth, {
       module: 'user',
       type: status === UserStatus.ENABLED ? 'enable' : 'disable',
-      description: `${status === UserStatus.ENABLED ? 'Enabled' : 'Disabled'} user ${user.username}`,
+      description: {
+        key: status === UserStatus.ENABLED ? 'log.user.enable' : 'log.user.disable',
+        params: { username: user.username },
+      },
     });
   });
 }
@@ -262,7 +277,11 @@ export async function unlockUser(deps: Deps, auth: AuthContext, id: number): Pro
   const user = await liveUser(deps, auth, id);
   await deps.db.transaction(async (tx) => {
     await repo.updateUser(tx, id, { locked: false, failedLogins: 0 });
-    await audit(tx, auth, { module: 'user', type: 'unlock', description: `Unlocked user ${user.username}` });
+    await audit(tx, auth, {
+      module: 'user',
+      type: 'unlock',
+      description: { key: 'log.user.unlock', params: { username: user.username } },
+    });
   });
 }
 
@@ -291,7 +310,7 @@ export async function resetPassword(deps: Deps, auth: AuthContext, id: number): 
     await audit(tx, auth, {
       module: 'user',
       type: 'resetPassword',
-      description: `Reset the password of user ${user.username}`,
+      description: { key: 'log.user.resetPassword', params: { username: user.username } },
     });
   });
 }
@@ -304,7 +323,7 @@ export async function sendActivation(deps: Deps, auth: AuthContext, id: number):
     await audit(tx, auth, {
       module: 'user',
       type: 'sendActivation',
-      description: `Sent the activation email to user ${user.username}`,
+      description: { key: 'log.user.sendActivation', params: { username: user.username } },
     });
   });
 }
@@ -319,7 +338,7 @@ export async function assignRoles(deps: Deps, auth: AuthContext, id: number, rol
     await audit(tx, auth, {
       module: 'user',
       type: 'assignRole',
-      description: `Assigned roles to user ${user.username}`,
+      description: { key: 'log.user.assignRoles', params: { username: user.username } },
     });
   });
   return withRoles(deps, user);
@@ -353,7 +372,7 @@ export async function changeAdmin(deps: Deps, auth: AuthContext, userId: number)
     await audit(tx, auth, {
       module: 'user',
       type: 'changeAdmin',
-      description: `Made user ${target.username} the super administrator; user ${auth.username} was deleted`,
+      description: { key: 'log.user.transferAdmin', params: { target: target.username, username: auth.username } },
     });
   });
 }

@@ -5,6 +5,7 @@ import { startJobs } from '../src/jobs';
 import { purgeExpiredRecords } from '../src/jobs/purge';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
+import { auditLines } from './people';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let admin: Client;
@@ -150,6 +151,84 @@ describe('operation log entries', () => {
     const signIns = expectOk(await admin.get(`/v1/oper-logs?module=auth&type=login&accountId=${shopA.accountId}`));
     expect(signIns.list.some((e: Entry) => e.username === shopA.username)).toBe(true);
     expect(signIns.list.every((e: Entry) => e.accountId === shopA.accountId && e.accountName !== null)).toBe(true);
+  });
+});
+
+describe("descriptions in the reader's language", () => {
+  const mark = `i${Math.random().toString(36).slice(2, 8)}`;
+
+  it('shows a change in Chinese with the names filled in, and in English, in the list and the export', async () => {
+    const name = `Front ${mark} "desk"`;
+    const g = expectOk(await shopA.client.post('/v1/groups', { name }));
+    const q = `/v1/oper-logs?module=group&type=add&accountId=${shopA.accountId}&pageSize=100`;
+    const pick = (page: { list: Entry[] }) => page.list.filter((e) => e.description.includes(mark));
+
+    const zh = pick(expectOk(await admin.withLang('zh_CN').get(q)));
+    expect(zh.map((e) => e.description)).toEqual([`创建分组“${name}”（ID ${g.id}）`]);
+    const en = pick(expectOk(await admin.withLang('en_US').get(q)));
+    expect(en.map((e) => e.description)).toEqual([`Created group "${name}" (id ${g.id})`]);
+    // the account's own reader too
+    const own = pick(expectOk(await shopA.client.withLang('zh_CN').get(q.replace(/&accountId=\d+/, ''))));
+    expect(own.map((e) => e.description)).toEqual([`创建分组“${name}”（ID ${g.id}）`]);
+
+    const csv = (lang: string) =>
+      download(admin, `module=group&type=add&accountId=${shopA.accountId}&lang=${lang}`).then((r) =>
+        parseCsv(r.body.slice(1)).filter((row) => row[5]!.includes(mark)),
+      );
+    expect((await csv('zh_CN')).map((r) => r[5])).toEqual([`创建分组“${name}”（ID ${g.id}）`]);
+    expect((await csv('en_US')).map((r) => r[5])).toEqual([`Created group "${name}" (id ${g.id})`]);
+
+    // the sign-in lines are translated as well
+    const signIns = expectOk(
+      await admin.withLang('zh_CN').get(`/v1/oper-logs?module=auth&type=login&username=${shopA.username}`),
+    );
+    expect(signIns.list.map((e: Entry) => e.description)).toContain(`用户 ${shopA.username} 登录`);
+  });
+
+  it('stores the key, the values and the English text, so the description search still finds the entry', async () => {
+    const name = `Back ${mark}`;
+    const g = expectOk(await shopA.client.post('/v1/groups', { name }));
+    const lines = await auditLines(server, 'group', 'add', `Back ${mark}`);
+    expect(lines.map((l) => [l.description, l.descriptionKey, l.descriptionParams])).toEqual([
+      [`Created group "${name}" (id ${g.id})`, 'log.group.add', { name, id: g.id }],
+    ]);
+  });
+
+  it('inserts values as given: a name that looks like a key or a placeholder is not translated', async () => {
+    const name = `error.system {{id}} ${mark}`;
+    const g = expectOk(await shopA.client.post('/v1/groups', { name }));
+    const q = `/v1/oper-logs?module=group&type=add&accountId=${shopA.accountId}&pageSize=100`;
+    const zh = expectOk(await admin.withLang('zh_CN').get(q)).list.filter((e: Entry) =>
+      e.description.includes('{{id}}'),
+    );
+    expect(zh.map((e: Entry) => e.description)).toEqual([`创建分组“${name}”（ID ${g.id}）`]);
+  });
+
+  it('shows entries written before keys (or with a key that is gone) as their stored text in every language', async () => {
+    const who = `old${mark}`;
+    await server.deps.db.insert(operLogs).values([
+      { username: who, module: 'user', type: 'unlock', description: 'Unlocked user legacy' },
+      {
+        username: who,
+        module: 'user',
+        type: 'add',
+        description: 'Added user gone',
+        descriptionKey: 'log.no.suchKey',
+        descriptionParams: { username: 'gone' },
+      },
+    ]);
+    for (const lang of ['zh_CN', 'en_US']) {
+      const page = expectOk(await admin.withLang(lang).get(`/v1/oper-logs?username=${who}`));
+      expect(page.list.map((e: Entry) => e.description).sort()).toEqual(['Added user gone', 'Unlocked user legacy']);
+      const rows = parseCsv((await download(admin, `username=${who}&lang=${lang}`)).body.slice(1));
+      expect(
+        rows
+          .slice(1)
+          .map((r) => r[5])
+          .sort(),
+      ).toEqual(['Added user gone', 'Unlocked user legacy']);
+    }
+    await server.deps.db.delete(operLogs).where(eq(operLogs.username, who));
   });
 });
 

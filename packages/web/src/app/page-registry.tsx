@@ -48,6 +48,7 @@ const PAGES: Record<string, Page> = {
   'deviceList.editPrint': named(devices, 'DeviceEditPrintPage'),
   'deviceList.deleteList': named(devices, 'DeviceDeletedListPage'),
   'deviceList.silenceList': named(devices, 'DeviceSilenceListPage'),
+  deviceCode: named(devices, 'DeviceCodePage'),
   deviceApply: named(devices, 'DeviceApplyListPage'),
   'deviceApply.detail': named(devices, 'DeviceApplyDetailPage'),
   'deviceApply.edit': named(devices, 'DeviceApplyEditPage'),

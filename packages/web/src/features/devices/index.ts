@@ -8,3 +8,4 @@ export { DeviceSilenceListPage } from './pages/DeviceSilenceListPage';
 export { DeviceApplyListPage } from './pages/DeviceApplyListPage';
 export { DeviceApplyDetailPage } from './pages/DeviceApplyDetailPage';
 export { DeviceApplyEditPage } from './pages/DeviceApplyEditPage';
+export { DeviceCodePage } from './pages/DeviceCodePage';

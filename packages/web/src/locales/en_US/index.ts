@@ -6,6 +6,7 @@ import operLog from './oper-log';
 import personal from './personal';
 import user from './user';
 import device from './device';
+import deviceCode from './device-code';
 import model from './model';
 import group from './group';
 import app from './app';
@@ -29,6 +30,7 @@ export default {
   ...personal,
   ...operLog,
   ...device,
+  ...deviceCode,
   ...model,
   ...group,
   ...app,

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startHerald, type Herald } from './harness';
+import { ok, operatorAndAccount } from './story';
+import { byId, poll, signIn, visible, waitForPath, WAIT } from './ui';
+
+/**
+ * The device QR code page, in Chromium: an account admin signs in and lands on it (the spec's
+ * first-page rule), sees each device's QR code, filters by S/N, prints labels of the selected
+ * devices, downloads one as PNG, and turns on a device's QR code that was off.
+ *
+ * Setup (operator, account, model, devices) goes through the API; the story goes through the UI.
+ */
+
+const OP_PASSWORD = 'Operator@2024';
+const OWNER = { username: 'qrowner', email: 'owner@qr.test', password: 'QrOwner#2024' };
+const MODEL_CODE = 'QRC58';
+const ON = ['QRC0000001', 'QRC0000002'];
+const OFF = 'QRC0000003';
+
+let herald: Herald;
+
+beforeAll(async () => {
+  herald = await startHerald();
+});
+
+afterAll(async () => {
+  await herald?.stop();
+});
+
+/** Three printers of the account: two with their QR code on, one left off (the default). */
+async function setUp(): Promise<void> {
+  const { modelIds } = await operatorAndAccount(herald, {
+    opPassword: OP_PASSWORD,
+    owner: OWNER,
+    accountName: 'QR Cafe',
+    models: [{ name: 'Counter printer', code: MODEL_CODE, type: 'printer' }],
+  });
+  const owner = await herald.api().login(OWNER.username, OWNER.password);
+  for (const sn of [...ON, OFF]) {
+    const d = (await ok(
+      owner.post('/v1/devices', { sn, name: `Till ${sn.slice(-1)}`, modelId: modelIds[MODEL_CODE] }),
+      `add ${sn}`,
+    )) as {
+      id: number;
+    };
+    if (ON.includes(sn)) await ok(owner.post(`/v1/devices/${d.id}/qr`, { enabled: true }), `QR on for ${sn}`);
+  }
+}
+
+/** The S/Ns listed in the table, in order. */
+const listedSns = (page: Awaited<ReturnType<Herald['newPage']>>) =>
+  page
+    .locator('[data-testid="device-code-table"] [data-testid^="device-code-state-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('device-code-state-'.length)).sort());
+
+test('an account admin lands on the device QR page, filters, prints labels, downloads a PNG and turns a QR code on', async () => {
+  await setUp();
+  const page = await herald.newPage();
+
+  // ---- first-page rule: the account admin holds herald.device.qrcode
+  await signIn(page, OWNER.username, OWNER.password);
+  await waitForPath(page, '/device/device-code');
+  await visible(page, 'device-code-table');
+  await poll(() => listedSns(page)).toEqual([...ON, OFF].sort());
+
+  // ---- each row shows its QR code as a canvas; the one that is off is marked so
+  for (const sn of ON) {
+    await visible(page, `device-code-image-${sn}`);
+    expect(await page.locator(`[data-testid="device-code-image-${sn}"] canvas`).count()).toBe(1);
+    expect(await byId(page, `device-code-state-${sn}`).getAttribute('data-enabled')).toBe('true');
+  }
+  expect(await byId(page, `device-code-image-${OFF}`).getAttribute('data-enabled')).toBe('false');
+  expect(await byId(page, `device-code-image-${OFF}`).textContent()).toContain('QR code off');
+  expect(await byId(page, `device-code-qr-${OFF}`).textContent()).toBe('Turn on');
+
+  // ---- filter by S/N
+  await page.locator('[data-testid="device-code-table"] input#sn').fill(ON[1]!);
+  await page.locator('[data-testid="device-code-table"] .ant-pro-query-filter button.ant-btn-primary').click();
+  await poll(() => listedSns(page)).toEqual([ON[1]]);
+  await page.locator('[data-testid="device-code-table"] input#sn').fill('');
+  await page.locator('[data-testid="device-code-table"] .ant-pro-query-filter button.ant-btn-primary').click();
+  await poll(() => listedSns(page)).toEqual([...ON, OFF].sort());
+
+  // ---- select all three → print labels: the two that are on get labels, the one that is off is named
+  expect(await byId(page, 'device-code-print').isDisabled()).toBe(true);
+  for (const sn of [...ON, OFF]) await byId(page, `device-code-select-${sn}`).check();
+  await (await visible(page, 'device-code-print')).click();
+  const sheet = await visible(page, 'device-code-sheet');
+  await poll(() =>
+    sheet.locator('[data-testid^="device-code-label-"]').evaluateAll((els) => els.map((e) => e.textContent ?? '')),
+  ).toEqual([`${ON[0]}Till 1`, `${ON[1]}Till 2`]);
+  expect(await sheet.locator('canvas').count()).toBe(2);
+  expect(await byId(page, 'device-code-sheet-left-out').textContent()).toContain(OFF);
+  // printing calls the browser's print dialog; the stub records the call instead of blocking
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await byId(page, 'device-code-sheet-print').click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await byId(page, 'device-code-sheet-cancel').click();
+  await byId(page, 'device-code-sheet').waitFor({ state: 'hidden', timeout: WAIT });
+
+  // ---- download one QR code as PNG
+  const download = page.waitForEvent('download', { timeout: WAIT });
+  await byId(page, `device-code-png-${ON[0]}`).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${ON[0]}.png`);
+  const png = fs.readFileSync((await file.path())!);
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(png.length).toBeGreaterThan(1000);
+
+  // ---- turn the third one's QR code on through the QR switch dialog
+  await byId(page, `device-code-qr-${OFF}`).click();
+  await (await visible(page, 'qr-enabled')).click();
+  await byId(page, 'qr-ok').click();
+  await poll(() => byId(page, `device-code-state-${OFF}`).getAttribute('data-enabled')).toBe('true');
+  expect(await byId(page, `device-code-image-${OFF}`).getAttribute('data-enabled')).toBe('true');
+});

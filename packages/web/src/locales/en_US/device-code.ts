@@ -1,0 +1,22 @@
+export default {
+  deviceCode: {
+    qrCode: 'QR code',
+    qrState: 'QR code state',
+    on: 'On',
+    off: 'Off',
+    offHint: 'The QR code is off: scanning it shows that the device is not available.',
+    offOverlay: 'QR code off',
+    passwordSet: 'Password protected',
+    noPassword: 'No password',
+    turnOn: 'Turn on',
+    settings: 'QR settings',
+    downloadPng: 'Download PNG',
+    printLabels: 'Print labels',
+    printTitle: 'QR code labels ({{count}})',
+    print: 'Print',
+    selectHint: 'Select the devices whose labels to print.',
+    leftOut: '{{count}} selected device(s) have the QR code off and are left out: {{sns}}',
+    nothingToPrint: 'None of the selected devices has its QR code on.',
+    downloadFailed: 'The QR code image could not be made.',
+  },
+};

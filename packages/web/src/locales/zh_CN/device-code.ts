@@ -1,0 +1,22 @@
+export default {
+  deviceCode: {
+    qrCode: '二维码',
+    qrState: '二维码状态',
+    on: '开启',
+    off: '关闭',
+    offHint: '二维码已关闭：扫码将提示设备不可用。',
+    offOverlay: '二维码已关闭',
+    passwordSet: '已设密码',
+    noPassword: '无密码',
+    turnOn: '开启',
+    settings: '二维码设置',
+    downloadPng: '下载 PNG',
+    printLabels: '打印标签',
+    printTitle: '二维码标签（{{count}}）',
+    print: '打印',
+    selectHint: '请选择要打印标签的设备。',
+    leftOut: '已选设备中有 {{count}} 台二维码已关闭，未列入：{{sns}}',
+    nothingToPrint: '所选设备的二维码均未开启。',
+    downloadFailed: '无法生成二维码图片。',
+  },
+};

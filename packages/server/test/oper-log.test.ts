@@ -161,7 +161,7 @@ describe("descriptions in the reader's language", () => {
     const name = `Front ${mark} "desk"`;
     const g = expectOk(await shopA.client.post('/v1/groups', { name }));
     const q = `/v1/oper-logs?module=group&type=add&accountId=${shopA.accountId}&pageSize=100`;
-    const pick = (page: { list: Entry[] }) => page.list.filter((e) => e.description.includes(mark));
+    const pick = (page: { list?: unknown }) => (page.list as Entry[]).filter((e) => e.description.includes(mark));
 
     const zh = pick(expectOk(await admin.withLang('zh_CN').get(q)));
     expect(zh.map((e) => e.description)).toEqual([`创建分组“${name}”（ID ${g.id}）`]);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logMessages } from './log-messages';
 import { formatMessage, isMessageKey, LOCALES } from './messages';
@@ -17,6 +19,29 @@ describe('operation-log messages', () => {
       // no half-written placeholder
       for (const l of LOCALES) expect(m[l].replace(/\{\{\w+\}\}/g, ''), `${key} ${l}`).not.toMatch(/[{}]/);
     }
+  });
+});
+
+describe('operation-log call sites', () => {
+  it('give every audit entry a log.* key, never English prose', () => {
+    const root = path.resolve(import.meta.dirname, '../../server/src');
+    const prose: string[] = [];
+    let calls = 0;
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) {
+          const src = fs.readFileSync(p, 'utf8');
+          if (!src.includes('audit(')) continue;
+          calls += src.split(/\baudit\(/).length - 1;
+          for (const m of src.matchAll(/description:\s*[`'"]/g)) prose.push(`${path.relative(root, p)}@${m.index}`);
+        }
+      }
+    };
+    walk(root);
+    expect(calls).toBeGreaterThan(70);
+    expect(prose).toEqual([]);
   });
 });
 

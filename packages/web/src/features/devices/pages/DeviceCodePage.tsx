@@ -2,18 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Modal, QRCode, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/feedback';
 import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { listDevices } from '../api/list-devices';
-import { groupOptionsQuery, modelOptionsQuery } from '../api/list-lookups';
 import type { Device } from '../api/types';
 import { CommandTrackerProvider } from '../components/CommandTracker';
+import { useModelGroupColumns } from '../components/model-group-columns';
 import { useDeviceActions } from '../components/use-device-actions';
-import { groupLabel } from '../../device-groups/components/group-label';
 
 /** The QR code page's own edit button also turns QR codes on and off (the server accepts either). */
 const QR_EDIT = 'herald.device.qrcode.edit';
@@ -47,8 +45,7 @@ function DeviceCodeTable() {
   const [printing, setPrinting] = useState(false);
   const [png, setPng] = useState<Device | null>(null);
   const pngDone = useCallback(() => setPng(null), []);
-  const models = useQuery(modelOptionsQuery());
-  const groups = useQuery(groupOptionsQuery(undefined, side === 'ac'));
+  const modelGroupColumns = useModelGroupColumns(side);
   useReloadOnReturn(action);
   const reload = () => {
     action.current?.clearSelected?.();
@@ -68,25 +65,7 @@ function DeviceCodeTable() {
     },
     { title: t('device.fields.sn'), dataIndex: 'sn', sorter: true },
     { title: t('device.fields.name'), dataIndex: 'name', sorter: true, render: (_, d) => d.name || '-' },
-    {
-      title: t('device.fields.model'),
-      dataIndex: 'modelId',
-      valueType: 'select',
-      fieldProps: {
-        showSearch: true,
-        optionFilterProp: 'label',
-        options: (models.data ?? []).map((m) => ({ value: m.id, label: m.name })),
-      },
-      render: (_, d) => d.modelName ?? '-',
-    },
-    {
-      title: t('device.fields.group'),
-      dataIndex: 'groupId',
-      valueType: 'select',
-      hideInSearch: side !== 'ac',
-      fieldProps: { options: (groups.data ?? []).map((g) => ({ value: g.id, label: groupLabel(g, t) })) },
-      render: (_, d) => d.groupName ?? '-',
-    },
+    ...modelGroupColumns,
     {
       title: t('deviceCode.qrState'),
       dataIndex: 'qrEnabled',

@@ -13,15 +13,15 @@ import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParam
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { listDevices } from '../api/list-devices';
-import { accountOptionsQuery, appOptionsQuery, groupOptionsQuery, modelOptionsQuery } from '../api/list-lookups';
+import { accountOptionsQuery, appOptionsQuery } from '../api/list-lookups';
 import type { Device } from '../api/types';
 import { CommandTrackerProvider } from '../components/CommandTracker';
 import { P, SILENCE_VIEW, statusEnum, yesNoEnum } from '../components/device-codes';
 import { DeviceRowActions } from '../components/DeviceRowActions';
 import { Battery, FlagTags, OnlineTag, PrinterStateTag, StatusTag } from '../components/DeviceTags';
 import type { DeviceActionKey } from '../components/device-actions';
+import { useModelGroupColumns } from '../components/model-group-columns';
 import { useDeviceActions } from '../components/use-device-actions';
-import { groupLabel } from '../../device-groups/components/group-label';
 
 const BATCH: DeviceActionKey[] = ['enable', 'disable', 'pause', 'resume', 'mute', 'unmute', 'switchGroup', 'delete'];
 
@@ -41,8 +41,7 @@ function DeviceTable() {
   const { side } = useSession();
   const action = useRef<ActionType>(undefined);
   const [selected, setSelected] = useState<Device[]>([]);
-  const models = useQuery(modelOptionsQuery());
-  const groups = useQuery(groupOptionsQuery(undefined, side === 'ac'));
+  const modelGroupColumns = useModelGroupColumns(side);
   // operators name the account for these lookups; their app filter is left out
   const apps = useQuery(appOptionsQuery(undefined, side === 'ac'));
   const accounts = useQuery(accountOptionsQuery(side === 'op'));
@@ -89,21 +88,7 @@ function DeviceTable() {
       fieldProps: { showSearch: true, optionFilterProp: 'label', options: options(accounts.data) },
       render: (_, d) => d.accountName ?? '-',
     },
-    {
-      title: t('device.fields.model'),
-      dataIndex: 'modelId',
-      valueType: 'select',
-      fieldProps: { showSearch: true, optionFilterProp: 'label', options: options(models.data) },
-      render: (_, d) => d.modelName ?? '-',
-    },
-    {
-      title: t('device.fields.group'),
-      dataIndex: 'groupId',
-      valueType: 'select',
-      hideInSearch: side !== 'ac',
-      fieldProps: { options: (groups.data ?? []).map((g) => ({ value: g.id, label: groupLabel(g, t) })) },
-      render: (_, d) => d.groupName ?? '-',
-    },
+    ...modelGroupColumns,
     {
       title: t('device.fields.app'),
       dataIndex: 'appId',

@@ -77,6 +77,7 @@ describe('routes and the contract', () => {
     expect(bodyless.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
       [
         'POST /v1/account-api/genAccountApiSecret',
+        'POST /v1/accounts/:id/unlock-admin',
         'POST /v1/devices/:id/logs',
         'POST /v1/devices/:id/restart',
         'POST /v1/ota-tasks/:id/cancel',

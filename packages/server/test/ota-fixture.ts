@@ -104,7 +104,7 @@ export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'herald-o
 export async function waitUntil<T>(
   check: () => Promise<T | undefined | null | false>,
   what: string,
-  timeoutMs = 130_000,
+  timeoutMs = 240_000,
 ): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {

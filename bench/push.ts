@@ -176,6 +176,8 @@ type Figures = {
   cpuPerJob?: { broker: number; devices: number };
   /** statuses of a sample of the accepted jobs, read back from the records */
   recordCheck?: Record<string, number>;
+  /** calls that got no answer: when they were sent (s after the first measured send), and what the server did with them */
+  unanswered?: { bySecond: Record<string, number>; records: Record<string, number>; sentToStoredMs: number[] };
 };
 
 function figures(system: string, sent: Sent[], fleet: Fleet, maxLagMs: number): Figures {
@@ -329,6 +331,7 @@ async function runHerald(runKey: string): Promise<Figures> {
     };
     // read back before the fleet goes: 5,000 devices dropping at once keep the server busy for a while
     const recordCheck = await checkRecords(client, sent);
+    const unanswered = await checkUnanswered(client, sent);
     await stopFleet(fleet);
     return {
       ...figures(
@@ -339,6 +342,7 @@ async function runHerald(runKey: string): Promise<Figures> {
       ),
       cpuPerJob,
       recordCheck,
+      unanswered,
     };
   } finally {
     await stopChild(server, 30_000);
@@ -360,6 +364,33 @@ async function checkRecords(client: HeraldClient, sent: Sent[]): Promise<Record<
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;
+}
+
+/**
+ * Calls the SDK gave up on (no answer in 10 s): when they were sent, and whether the server
+ * stored the job anyway (read back by order id, up to 50 of them). Stored and final means the
+ * answer was late, not the work lost; not found means the call never got to its insert.
+ */
+async function checkUnanswered(client: HeraldClient, sent: Sent[]): Promise<Figures['unanswered']> {
+  const lost = sent.filter((s) => s.measured && s.error && /timeout|abort/i.test(s.error));
+  if (!lost.length) return undefined;
+  const t0 = sent.find((s) => s.measured)?.at ?? 0;
+  const bySecond: Record<string, number> = {};
+  for (const s of lost) {
+    const k = String(Math.floor((s.at - t0) / 1000));
+    bySecond[k] = (bySecond[k] ?? 0) + 1;
+  }
+  const records: Record<string, number> = {};
+  const arrival: number[] = [];
+  for (const s of lost.slice(0, 50)) {
+    const job = await client.record({ orderId: s.orderId! }).catch((err: unknown) => err as Error);
+    const key = job instanceof Error ? `not found (${job.message.slice(0, 40)})` : `status ${job.status}`;
+    records[key] = (records[key] ?? 0) + 1;
+    // the server's clock is this machine's: how long after sending did the call reach its handler?
+    if (!(job instanceof Error)) arrival.push(Date.parse(job.requestedAt) - s.at);
+  }
+  arrival.sort((a, b) => a - b);
+  return { bySecond, records, sentToStoredMs: arrival.length ? [arrival[0]!, pct(arrival, 50), arrival.at(-1)!] : [] };
 }
 
 // ── baseline: bare Aedes relay ─────────────────────────────────────────────
@@ -492,6 +523,15 @@ function table(results: Figures[]) {
     }
     if (r.recordCheck)
       console.log(`${r.system}: records of a sample of accepted jobs: ${JSON.stringify(r.recordCheck)}`);
+    if (r.unanswered) {
+      console.log(
+        `${r.system}: calls without an answer, by second of sending: ${JSON.stringify(r.unanswered.bySecond)}`,
+      );
+      console.log(`${r.system}: what the server did with them (read back): ${JSON.stringify(r.unanswered.records)}`);
+      console.log(
+        `${r.system}: sent → stored of those, min/p50/max ms: ${r.unanswered.sentToStoredMs.map((x) => x.toFixed(0)).join(' / ')}`,
+      );
+    }
   }
   const h = results.find((r) => r.system.startsWith('Herald'));
   const b = results.find((r) => r.system.startsWith('bare'));

@@ -164,7 +164,8 @@ describe('delivery', () => {
     sim2.injectFault('drop-ack');
     const pending = await accepted(api.print({ sn: device2.sn, content: 'Again' }));
     await eventually(async () => sim2.received.some((r) => r.kind === 'job' && r.id === pending.msgId));
-    expect((await jobRow(server, pending.jobId)).status).toBe(JobStatus.PUSHED);
+    // "pushed" is stored after the publish, not before it: the device may hold the job first
+    await jobReaches(server, pending.jobId, JobStatus.PUSHED);
     sim2.clearFault('drop-ack');
     await flushDevice(server.deps, device2);
     // the same msgId again: acked this time, not queued twice

@@ -155,10 +155,6 @@ export const findAdminUser = async (db: Db, accountId: number) =>
       .limit(1)
   )[0];
 
-/** Clear a user's lock and failed sign-in count. */
-export const unlockUser = (tx: Db, userId: number) =>
-  tx.update(users).set({ locked: false, failedLogins: 0, updatedAt: new Date() }).where(eq(users.id, userId));
-
 /** S/Ns of the account's devices that are not deleted (their connections follow the account's status). */
 export const liveDeviceSns = async (db: Db, accountId: number) =>
   (

@@ -20,6 +20,7 @@ import { defaultAccountPermissions } from '../auth/permissions';
 import { revokeUserSessions } from '../auth/repo';
 import { createDefaultGroup } from '../groups/repo';
 import { audit } from '../oper-log/audit';
+import * as usersRepo from '../users/repo';
 import * as repo from './repo';
 
 type ListQuery = z.infer<typeof accountListQuery>;
@@ -293,7 +294,7 @@ export async function unlockAccountAdmin(deps: Deps, auth: AuthContext, id: numb
   const user = await repo.findAdminUser(deps.db, id);
   if (!user) throw invalid('error.accountHasNoAdmin');
   await deps.db.transaction(async (tx) => {
-    await repo.unlockUser(tx, user.id);
+    await usersRepo.updateUser(tx, user.id, { locked: false, failedLogins: 0 });
     await audit(tx, auth, {
       module: 'account',
       type: 'unlockAdmin',

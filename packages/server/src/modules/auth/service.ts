@@ -35,6 +35,20 @@ async function assertMaySignIn(deps: Deps, user: repo.UserRow, opts: { session?:
 }
 
 /**
+ * A wrong password (at sign-in or a password check of a signed-in user) counts towards the lock-out;
+ * the one that locks the user is logged and answered 'locked' instead of the caller's own refusal.
+ */
+async function countWrongPassword(deps: Deps, user: repo.UserRow, who: Parameters<typeof audit>[1]): Promise<void> {
+  if (!(await repo.recordFailedLogin(deps.db, user.id, MAX_FAILED_LOGINS))) return;
+  await audit(deps.db, who, {
+    module: 'auth',
+    type: 'login',
+    description: { key: 'log.auth.locked', params: { username: user.username, max: MAX_FAILED_LOGINS } },
+  });
+  throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
+}
+
+/**
  * Check a username and password. Five consecutive wrong passwords lock the user until an
  * administrator unlocks it; a locked user is refused even with the right password.
  */
@@ -48,19 +62,12 @@ export async function checkCredentials(deps: Deps, username: string, password: s
   // an invited user has no password yet: say so rather than count a failure
   if (!user.passwordHash) throw new AppError(ResultCode.USER_DISABLED, 'error.userNotActivated');
   if (!(await verifyPassword(user.passwordHash, password))) {
-    const locked = await repo.recordFailedLogin(deps.db, user.id, MAX_FAILED_LOGINS);
-    if (locked) {
-      await audit(
-        deps.db,
-        { userId: user.id, username: user.username, accountId: user.accountId, ip: '' },
-        {
-          module: 'auth',
-          type: 'login',
-          description: { key: 'log.auth.locked', params: { username: user.username, max: MAX_FAILED_LOGINS } },
-        },
-      );
-      throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
-    }
+    await countWrongPassword(deps, user, {
+      userId: user.id,
+      username: user.username,
+      accountId: user.accountId,
+      ip: '',
+    });
     throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.badCredentials');
   }
   await assertMaySignIn(deps, user);
@@ -261,14 +268,7 @@ export async function verifyOwnPassword(deps: Deps, auth: AuthContext, password:
     if (user.failedLogins > 0) await repo.resetFailedLogins(deps.db, user.id);
     return;
   }
-  if (await repo.recordFailedLogin(deps.db, user.id, MAX_FAILED_LOGINS)) {
-    await audit(deps.db, auth, {
-      module: 'auth',
-      type: 'login',
-      description: { key: 'log.auth.locked', params: { username: user.username, max: MAX_FAILED_LOGINS } },
-    });
-    throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
-  }
+  await countWrongPassword(deps, user, auth);
   throw invalid('error.passwordMismatch', 'password');
 }
 

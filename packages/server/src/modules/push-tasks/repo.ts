@@ -32,11 +32,7 @@ export const findResource = async (db: Db, id: number) =>
 /** A task and one result per device (each with its own down/config message id). */
 export async function insertTask(db: Db, values: typeof pushTasks.$inferInsert, deviceIds: number[]): Promise<TaskRow> {
   const [task] = await db.insert(pushTasks).values(values).returning();
-  for (let i = 0; i < deviceIds.length; i += 1000) {
-    await db
-      .insert(pushResults)
-      .values(deviceIds.slice(i, i + 1000).map((deviceId) => ({ taskId: task!.id, deviceId, msgId: randomUUID() })));
-  }
+  await addResults(db, task!.id, deviceIds);
   return task!;
 }
 
@@ -196,7 +192,10 @@ export async function liveTasks(
     );
 }
 
-/** Results for devices that joined a task's scope; a device it already has is left alone. Returns how many. */
+/**
+ * One result per device (each with its own down/config message id), at creation and for devices
+ * that joined the task's scope later; a device it already has is left alone. Returns how many.
+ */
 export async function addResults(db: Db, taskId: number, deviceIds: number[]): Promise<number> {
   let added = 0;
   for (let i = 0; i < deviceIds.length; i += 1000) {

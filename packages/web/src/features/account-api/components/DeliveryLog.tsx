@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
 import { deliveryQuery, listDeliveries } from '../api/webhook-deliveries';
-import { DeliveryStatus } from './DeliveryStatus';
+import { DeliveryStatus, lastResultText } from './DeliveryStatus';
 
 /** Webhook deliveries of the account; a row opens its attempts. */
 export function DeliveryLog() {
@@ -44,7 +44,7 @@ export function DeliveryLog() {
       dataIndex: 'lastStatusCode',
       search: false,
       ellipsis: true,
-      render: (_, d) => [d.lastStatusCode, d.lastError].filter((x) => x !== null && x !== '').join(' · ') || '-',
+      render: (_, d) => lastResultText(d),
     },
     {
       title: t('accountApi.delivery.nextAttemptAt'),

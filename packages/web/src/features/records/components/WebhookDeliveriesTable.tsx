@@ -2,7 +2,7 @@ import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery } from '@herald/contract';
 import { formatDateTime } from '../../../lib/format';
-import { DeliveryStatus } from '../../account-api/components/DeliveryStatus';
+import { DeliveryStatus, lastResultText } from '../../account-api/components/DeliveryStatus';
 
 /**
  * What the integrator was told about one job, on its detail page: operators see it too, so support
@@ -36,8 +36,7 @@ export function WebhookDeliveriesTable({ rows }: { rows: WebhookDelivery[] }) {
         {
           title: d('lastResult'),
           dataIndex: 'lastStatusCode',
-          render: (_: unknown, r) =>
-            [r.lastStatusCode, r.lastError].filter((x) => x !== null && x !== '').join(' · ') || '-',
+          render: (_: unknown, r) => lastResultText(r),
         },
         {
           title: d('nextAttemptAt'),

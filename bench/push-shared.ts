@@ -13,7 +13,8 @@ export type PushWorkerParams = {
 export type Stamp = [string, number];
 
 export type PushWorkerReport =
-  | { type: 'progress'; online: number; started: number }
+  /** drops: connections this process's devices lost so far (each reconnects) */
+  | { type: 'progress'; online: number; started: number; drops: number }
   | { type: 'ramped' }
   /** jobs that reached a device, and jobs whose final result the device has sent */
   | { type: 'jobs'; arrived: Stamp[]; finished: Stamp[] };

@@ -28,7 +28,7 @@ function makeDevice(n: number): VirtualDevice {
     logLimit: 10,
   });
   d.on('online', () => online.add(d));
-  d.on('offline', () => online.delete(d));
+  d.on('offline', () => (online.delete(d), drops++));
   // 'received' fires as a job arrives (before the ack); 'result' once the broker took the
   // device's result (for Herald: once it has stored status 3)
   d.on('received', (r: Received) => {
@@ -38,7 +38,8 @@ function makeDevice(n: number): VirtualDevice {
   return d;
 }
 
-const progress = () => send({ type: 'progress', online: online.size, started: devices.length });
+let drops = 0;
+const progress = () => send({ type: 'progress', online: online.size, started: devices.length, drops });
 
 function flush() {
   if (arrived.length === 0 && finished.length === 0) return;

@@ -76,11 +76,18 @@ function cpuMs(pid: number | undefined): number {
 // ── the fleet ──────────────────────────────────────────────────────────────
 
 /** Job arrivals and final results as the device processes report them (job id → time). */
-type Fleet = { arrived: Map<string, number>; finished: Map<string, number>; workers: ChildProcess[] };
+type Fleet = {
+  arrived: Map<string, number>;
+  finished: Map<string, number>;
+  workers: ChildProcess[];
+  /** connections lost so far, per device process */
+  drops: number[];
+};
+const dropsOf = (fleet: Fleet) => fleet.drops.reduce((a, b) => a + b, 0);
 
 async function connectFleet(mqttUrl: string, runKey: string): Promise<Fleet> {
   const per = Math.ceil(N / WORKERS);
-  const fleet: Fleet = { arrived: new Map(), finished: new Map(), workers: [] };
+  const fleet: Fleet = { arrived: new Map(), finished: new Map(), workers: [], drops: [] };
   const online: number[] = [];
   for (let w = 0; w < WORKERS; w++) {
     const count = Math.min(per, N - w * per);
@@ -102,8 +109,10 @@ async function connectFleet(mqttUrl: string, runKey: string): Promise<Fleet> {
       }),
     );
     child.on('message', (m: PushWorkerReport) => {
-      if (m.type === 'progress') online[w] = m.online;
-      else if (m.type === 'jobs') {
+      if (m.type === 'progress') {
+        online[w] = m.online;
+        fleet.drops[w] = m.drops;
+      } else if (m.type === 'jobs') {
         for (const [id, at] of m.arrived) if (!fleet.arrived.has(id)) fleet.arrived.set(id, at);
         for (const [id, at] of m.finished) if (!fleet.finished.has(id)) fleet.finished.set(id, at);
       }
@@ -124,6 +133,22 @@ async function connectFleet(mqttUrl: string, runKey: string): Promise<Fleet> {
   }
   log(`  ${N}/${N} online in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return fleet;
+}
+
+/**
+ * A device counts as online once its presence is acked; what the server does for each connection
+ * after that (queued jobs, upgrade and push tasks to offer) trails behind. The load starts once the
+ * server has caught up (under a quarter of a core for 2 s), or after 2 minutes whatever happens.
+ */
+async function settle(pid: number | undefined) {
+  const t0 = Date.now();
+  let quiet = 0;
+  while (quiet < 2 && Date.now() - t0 < 120_000) {
+    const c0 = cpuMs(pid);
+    await sleep(1000);
+    quiet = cpuMs(pid) - c0 < 250 ? quiet + 1 : 0;
+  }
+  log(`  server settled after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 const fleetCpuMs = (fleet: Fleet) => fleet.workers.reduce((sum, w) => sum + cpuMs(w.pid), 0);
@@ -302,12 +327,14 @@ async function runHerald(runKey: string): Promise<Figures> {
   log(`Herald server pid ${server.pid}: http ${httpPort}, mqtt ${mqttPort}; connecting ${N} devices`);
   try {
     const fleet = await connectFleet(`mqtt://127.0.0.1:${mqttPort}`, runKey);
+    await settle(server.pid);
     const client = new HeraldClient({ baseUrl: `http://127.0.0.1:${httpPort}`, ...apiKeys(runKey), retries: 0 });
     const total = Math.round((WARMUP + SECONDS) * RATE);
     const warm = Math.round(WARMUP * RATE);
     const sent: Sent[] = [];
     log(`Herald: ${WARMUP} s warm-up + ${SECONDS} s at ${RATE} prints/s through the open API`);
     const cpu0 = { broker: cpuMs(server.pid), devices: fleetCpuMs(fleet) };
+    const drops0 = dropsOf(fleet);
     const maxLagMs = await openLoop(total, (i) => {
       const s: Sent = { at: now(), measured: i >= warm, orderId: `${runKey}-${i}` };
       sent.push(s);
@@ -323,6 +350,7 @@ async function runHerald(runKey: string): Promise<Figures> {
       );
     });
     await drain(sent, fleet);
+    log(`  devices that lost their connection while the load ran: ${dropsOf(fleet) - drops0}`);
     // per job that finished (warm-up included): work for abandoned requests counts against the rest
     const done = Math.max(1, fleet.finished.size);
     const cpuPerJob = {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { DeviceStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { createDefaultGroup } from '../groups/repo';
@@ -117,18 +117,20 @@ export async function licenceHasRoom(db: Db, manufacturerId: number, now: Date):
 /**
  * The device's presence follows the newest session (by session key, then row id): taking over
  * only when no session holds it or the holder is not newer keeps a late-processed connect of an
- * older session from overriding a newer one.
+ * older session from overriding a newer one. `connection` is the SQL of the new row's id.
  */
-async function takePresence(db: Db, deviceId: number, connectionId: number, session: number, now: Date) {
-  await db.execute(sql`
-    update ${devices} d set online = true, last_online_at = ${now}, connection_id = ${connectionId}, updated_at = ${now}
+const takePresenceSql = (deviceId: number, connection: SQL, session: number, now: Date) => sql`
+    update ${devices} d set online = true, last_online_at = ${now}, connection_id = ${connection}, updated_at = ${now}
      where d.id = ${deviceId}
        and (d.connection_id is null
             or not exists (select 1 from ${deviceConnections} c
                             where c.id = d.connection_id
-                              and (c.session > ${session} or (c.session = ${session} and c.id > ${connectionId}))))`);
-}
+                              and (c.session > ${session} or (c.session = ${session} and c.id > ${connection}))))`;
 
+/**
+ * One statement, so nobody sees the new history row while the device still looks offline (and no
+ * transaction holds the embedded database's one session across round trips on a busy connect storm).
+ */
 export async function openConnection(
   db: Db,
   deviceId: number,
@@ -136,29 +138,24 @@ export async function openConnection(
   ip: string | null,
   now: Date,
 ): Promise<number> {
-  // one transaction: nobody may see the new history row while the device still looks offline
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(deviceConnections)
-      .values({ deviceId, session, ip, connectedAt: now })
-      .returning({ id: deviceConnections.id });
-    await takePresence(tx as unknown as Db, deviceId, row!.id, session, now);
-    return row!.id;
-  });
+  const { rows } = await db.execute<{ id: string | number }>(sql`
+    with n as (
+      insert into ${deviceConnections} (device_id, session, ip, connected_at)
+      values (${deviceId}, ${session}, ${ip}, ${now}) returning id
+    ), p as (${takePresenceSql(deviceId, sql`(select id from n)`, session, now)})
+    select id from n`);
+  return Number(rows[0]!.id);
 }
 
-/** Close one connection; the device goes offline only if this connection held its presence. */
+/** Close one connection; the device goes offline only if this connection held its presence. One statement. */
 export async function closeConnection(db: Db, deviceId: number, connectionId: number, reason: string, now: Date) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(deviceConnections)
-      .set({ disconnectedAt: now, reason })
-      .where(and(eq(deviceConnections.id, connectionId), isNull(deviceConnections.disconnectedAt)));
-    await tx
-      .update(devices)
-      .set({ online: false, lastOfflineAt: now, connectionId: null, updatedAt: now })
-      .where(and(eq(devices.id, deviceId), eq(devices.connectionId, connectionId)));
-  });
+  await db.execute(sql`
+    with c as (
+      update ${deviceConnections} set disconnected_at = ${now}, reason = ${reason}
+       where id = ${connectionId} and disconnected_at is null
+    )
+    update ${devices} set online = false, last_offline_at = ${now}, connection_id = null, updated_at = ${now}
+     where id = ${deviceId} and connection_id = ${connectionId}`);
 }
 
 export async function findSession(db: Db, deviceId: number, session: number) {
@@ -172,7 +169,9 @@ export async function findSession(db: Db, deviceId: number, session: number) {
 }
 
 /** Re-assert presence for an already open session (a duplicate online message). */
-export const reassertPresence = takePresence;
+export async function reassertPresence(db: Db, deviceId: number, connectionId: number, session: number, now: Date) {
+  await db.execute(takePresenceSql(deviceId, sql`${connectionId}`, session, now));
+}
 
 /** A session whose end arrived before its start: record it closed, so its start is ignored. */
 export async function recordEndedSession(db: Db, deviceId: number, session: number, reason: string, now: Date) {

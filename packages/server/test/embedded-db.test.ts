@@ -85,6 +85,16 @@ describe('embedded database on its own thread', () => {
     expect(await rows(sql`select a from t_embedded where a >= 100 order by a`)).toEqual([{ a: 100 }, { a: 101 }]);
   });
 
+  it('answers a query whose Parse message is exactly 16,384 bytes (PGlite once read no further)', async () => {
+    // Parse = type byte + length + unnamed statement + text + NUL + no parameter types: 9 bytes + text
+    const head = 'select $1::text as x /*';
+    const text = head + ' '.repeat(16_384 - 9 - head.length - 2) + '*/';
+    expect(Buffer.byteLength(text) + 9).toBe(16_384);
+    const pool = (database.db as unknown as { $client: import('pg').Pool }).$client;
+    const { rows: got } = await pool.query(text, ['answered']);
+    expect(got).toEqual([{ x: 'answered' }]);
+  });
+
   it('carries answers and parameters larger than one message', async () => {
     const big = 'x'.repeat(3_000_000);
     await database.db.execute(sql`insert into t_embedded (a, b) values (7, ${big})`);

@@ -14,7 +14,7 @@ export type PgliteThread = {
   close: () => Promise<void>;
 };
 
-type Part = { conn: number; bytes?: Uint8Array; end?: boolean };
+type Part = { conn: number; bytes?: Uint8Array; end?: boolean; broken?: boolean };
 
 export async function startPgliteThread(dataDir?: string): Promise<PgliteThread> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
@@ -34,8 +34,12 @@ export async function startPgliteThread(dataDir?: string): Promise<PgliteThread>
   let closing = false;
   worker.on('message', (m: { type: string; parts?: Part[] }) => {
     if (m.type !== 'io') return;
-    for (const p of m.parts!)
-      streams.get(p.conn)?.push(Buffer.from(p.bytes!.buffer, p.bytes!.byteOffset, p.bytes!.length));
+    for (const p of m.parts!) {
+      const s = streams.get(p.conn);
+      // a query the worker could not answer whole: the connection fails (the pool replaces it) rather than wait
+      if (p.broken) s?.destroy(new Error('embedded database: a query got no complete answer'));
+      else s?.push(Buffer.from(p.bytes!.buffer, p.bytes!.byteOffset, p.bytes!.length));
+    }
   });
   worker.on('exit', () => {
     if (closing) return;

@@ -53,6 +53,7 @@ const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
 const PASSWORD = 0x70; // 'p'
 const TERMINATE = 0x58; // 'X'
+const READY = 0x5a; // 'Z'
 
 /**
  * Cut whole messages off a connection's bytes and group them into units. The startup message
@@ -104,6 +105,8 @@ const rollback = new Uint8Array(Buffer.from('Q\0\0\0\rrollback\0', 'latin1'));
 function run() {
   /** @type {Map<number, Uint8Array[]>} */
   const out = new Map();
+  /** @type {number[]} */
+  const broken = [];
   for (;;) {
     const id = owner || ready[0];
     if (!id) break;
@@ -116,10 +119,20 @@ function run() {
     }
     c.units.shift();
     const replies = out.get(id) ?? [];
-    // PGlite reads every message of the buffer it is given: one call per query, not per message
-    const res = db.execProtocolRawSync(unit.msgs.length === 1 ? unit.msgs[0] : joined(unit.msgs));
-    if (res.length) replies.push(res);
+    // one call per message: given several at once, PGlite stopped after a 16,384-byte Parse and
+    // left the rest unread (seen under load), and the query waited for ever
+    for (const msg of unit.msgs) {
+      const res = db.execProtocolRawSync(msg);
+      if (res.length) replies.push(res);
+    }
     out.set(id, replies);
+    const last = replies[replies.length - 1];
+    if (!unit.startup && (!last || last.length < 6 || last[last.length - 6] !== READY)) {
+      // a query that did not end with ReadyForQuery would leave its caller waiting: fail the connection
+      broken.push(id);
+      release(id);
+      continue;
+    }
     // a startup waits for its password; a transaction for its end: nobody else runs in between
     owner = unit.startup || db.isInTransaction() ? id : 0;
     if (!c.units[0]?.done) ready = ready.filter((x) => x !== id);
@@ -138,6 +151,7 @@ function run() {
     parts.push({ conn, bytes });
     transfer.push(/** @type {ArrayBuffer} */ (bytes.buffer));
   }
+  for (const conn of broken) parts.push({ conn, broken: true });
   if (parts.length) port.postMessage({ type: 'io', parts }, transfer);
 }
 

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { startPgliteThread } from './pglite-stream';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -19,43 +21,24 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    return { db: await ready(pool, true), kind: 'postgres', close: () => pool.end() };
+    // an idle connection the server closes (restart, failover) must not crash the process;
+    // the pool replaces it on the next query
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema });
+    // several server processes may start at once; one migrates, the others wait
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(727274)');
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+      client.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  // PGlite on its own thread, spoken to over the wire protocol by the same driver (pglite-stream.ts).
-  // Its one session takes the pool's connections' queries in turn; they stay open while idle.
-  const thread = await startPgliteThread(opts.pgliteDir);
-  // (PGlite asks for a password and takes any; its one database is template1)
-  const pool = new pg.Pool({
-    ...{ user: 'postgres', password: 'embedded', database: 'template1' },
-    ...{ max: 64, idleTimeoutMillis: 0, stream: thread.stream },
-  } as pg.PoolConfig);
-  try {
-    const db = await ready(pool, false);
-    return { db, kind: 'pglite', close: async () => (await pool.end(), await thread.close()) };
-  } catch (err) {
-    await pool.end().catch(() => {});
-    await thread.close();
-    throw err;
-  }
-}
-
-/** Drizzle over the pool, the schema brought up to date. */
-async function ready(pool: pg.Pool, shared: boolean): Promise<Db> {
-  // an idle connection the server closes (restart, failover) must not crash the process;
-  // the pool replaces it on the next query
-  pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema });
-  // the embedded database belongs to this one process: there is nobody to wait for
-  if (!shared) return (await migratePg(db, { migrationsFolder }), db);
-  // several server processes may start at once; one migrates, the others wait
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock(727274)');
-    await migratePg(db, { migrationsFolder });
-  } finally {
-    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-    client.release();
-  }
-  return db;
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -28,7 +28,10 @@ function makeDevice(n: number): VirtualDevice {
     logLimit: 10,
   });
   d.on('online', () => online.add(d));
-  d.on('offline', () => (online.delete(d), drops++));
+  d.on('offline', () => {
+    online.delete(d);
+    drops++;
+  });
   // 'received' fires as a job arrives (before the ack); 'result' once the broker took the
   // device's result (for Herald: once it has stored status 3)
   d.on('received', (r: Received) => {

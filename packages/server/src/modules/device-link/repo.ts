@@ -128,8 +128,8 @@ const takePresenceSql = (deviceId: number, connection: SQL, session: number, now
                               and (c.session > ${session} or (c.session = ${session} and c.id > ${connection}))))`;
 
 /**
- * One statement, so nobody sees the new history row while the device still looks offline (and no
- * transaction holds the embedded database's one session across round trips on a busy connect storm).
+ * One statement, so nobody sees the new history row while the device still looks offline; it was a
+ * two-statement transaction, and 5,000 devices reconnecting after a restart run this 5,000 times.
  */
 export async function openConnection(
   db: Db,

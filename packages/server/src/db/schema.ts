@@ -659,7 +659,8 @@ export const publishRecords = pgTable(
   },
   (t) => [
     index('publish_records_account_idx').on(t.accountId, t.publishedAt),
-    index('publish_records_job_idx').on(t.jobId),
+    /** an ack names its publish by job and send time (the `ts` the device echoes) */
+    index('publish_records_job_idx').on(t.jobId, t.publishedAt),
   ],
 );
 

@@ -74,6 +74,9 @@ export type DeviceQuery = { accountId: number; sn: string };
 /**
  * Devices by account and S/N (deleted devices and other accounts' devices are not found), for a
  * job: without the telemetry (a job never reads it; it is the largest column of the row).
+ * The lookup is one index probe per S/N (`lateral … limit 1` keeps the planner from flattening
+ * it): joined to a plain VALUES list, it read every live device of every account and hashed them,
+ * a cost that grew with the whole fleet.
  */
 export async function findDevices(db: Db, items: DeviceQuery[]): Promise<(TargetDevice | undefined)[]> {
   const rows = await rowsOf(
@@ -81,7 +84,11 @@ export async function findDevices(db: Db, items: DeviceQuery[]): Promise<(Target
     sql`select v.i, d.id, d.sn, d.account_id, d.status, d.online, d.paused, d.muted_until, d.print_params,
                d.firmware_version, d.last_online_at, d.last_offline_at, m.type as model_type
           from (values ${list(items.map((q, i) => sql`(${i}::int, ${q.accountId}::int, ${q.sn}::text)`))}) v(i, account_id, sn)
-          join devices d on d.sn = v.sn and d.account_id = v.account_id and d.status <> ${DeviceStatus.DELETED}
+          cross join lateral (select id, sn, account_id, status, online, paused, muted_until, print_params,
+                                     firmware_version, last_online_at, last_offline_at, model_id
+                                from devices
+                               where sn = v.sn and status <> ${DeviceStatus.DELETED} and account_id = v.account_id
+                               limit 1) d
           join models m on m.id = d.model_id`,
   );
   const out: (TargetDevice | undefined)[] = items.map(() => undefined);

@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { PROTOCOL_VERSION, topics, type JobMessage } from '@herald/contract';
 import { HeraldApiError, HeraldClient } from '@herald/sdk';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { accountApis } from '../packages/server/src/db/schema';
 import { seedBenchFleet } from './seed';
 import { benchSn } from './connections-shared';
@@ -47,6 +48,8 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     /** run Herald on this (empty) PostgreSQL database instead of the embedded PGlite */
     'database-url': { type: 'string' },
+    /** HTTP connections the load generator keeps to Herald (0: no cap, the global fetch) */
+    connections: { type: 'string', default: '64' },
   },
 });
 const N = Number(args.devices);
@@ -58,6 +61,7 @@ const BATCH = Math.max(1, Number(args.batch));
 const DRAIN_MS = Number(args.drain) * 1000;
 const TIMEOUT_MS = Number(args.timeout) * 1000;
 const ROOT = path.resolve(import.meta.dirname, '..');
+const CONNECTIONS = Math.max(0, Number(args.connections));
 
 // ── children and clean-up ──────────────────────────────────────────────────
 
@@ -287,6 +291,19 @@ const RECEIPT = [
   '"Thank you!',
 ].join('\n');
 
+/**
+ * The load generator's HTTP client: like an integration's, a keep-alive pool of `connections`
+ * (calls beyond it wait in this process, and that wait counts in their latency). Unbounded, a
+ * burst opens a connection per call, and the server (one accept per event-loop turn) takes them
+ * on seconds late: the bench then measures connection set-up, not Herald.
+ */
+function pooledFetch(connections: number): typeof fetch | undefined {
+  if (connections === 0) return undefined;
+  const pool = new Agent({ connections });
+  return (input, init) =>
+    undiciFetch(input as string, { ...(init as object), dispatcher: pool }) as unknown as Promise<Response>;
+}
+
 async function runHerald(runKey: string): Promise<Figures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-'));
   tmpDirs.push(dataDir);
@@ -328,7 +345,12 @@ async function runHerald(runKey: string): Promise<Figures> {
   try {
     const fleet = await connectFleet(`mqtt://127.0.0.1:${mqttPort}`, runKey);
     await settle(server.pid);
-    const client = new HeraldClient({ baseUrl: `http://127.0.0.1:${httpPort}`, ...apiKeys(runKey), retries: 0 });
+    const client = new HeraldClient({
+      baseUrl: `http://127.0.0.1:${httpPort}`,
+      ...apiKeys(runKey),
+      retries: 0,
+      fetch: pooledFetch(CONNECTIONS),
+    });
     const total = Math.round((WARMUP + SECONDS) * RATE);
     const warm = Math.round(WARMUP * RATE);
     const sent: Sent[] = [];

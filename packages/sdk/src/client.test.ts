@@ -86,3 +86,21 @@ describe('HeraldClient retries', () => {
     expect(seen).toHaveLength(3);
   });
 });
+
+describe('HeraldClient fetch option', () => {
+  it('sends every call through the fetch it was given', async () => {
+    const urls: string[] = [];
+    const c = new HeraldClient({
+      baseUrl,
+      appKey: 'k',
+      secret: 's',
+      fetch: (input, init) => {
+        urls.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    await expect(c.record({ jobId: 7 })).resolves.toMatchObject({ jobId: 7 });
+    expect(urls).toEqual([`${baseUrl}/open/v1/record`]);
+    expect(seen).toHaveLength(1);
+  });
+});

@@ -36,6 +36,12 @@ export type HeraldClientOptions = {
   retryDelayMs?: number;
   /** language of error messages: `en_US` (default) or `zh_CN` */
   lang?: string;
+  /**
+   * The fetch to call (default: the global one at call time). Pass one bound to a connection
+   * pool of your own, e.g. undici's `Agent({ connections })`, to cap the connections a busy
+   * integration opens: without a cap, every call that finds all connections busy opens another.
+   */
+  fetch?: typeof fetch;
 };
 
 export type WaitOptions = {
@@ -68,7 +74,14 @@ export class HeraldClient {
   constructor(options: HeraldClientOptions) {
     if (!options.appKey || !options.secret) throw new Error('HeraldClient needs appKey and secret');
     this.base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
-    this.opts = { timeoutMs: 10_000, retries: 2, retryDelayMs: 200, lang: 'en_US', ...options };
+    this.opts = {
+      timeoutMs: 10_000,
+      retries: 2,
+      retryDelayMs: 200,
+      lang: 'en_US',
+      ...options,
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    };
   }
 
   /** Print a receipt: a template, a print business, or receiptline markup in `content`. */
@@ -127,7 +140,7 @@ export class HeraldClient {
       let res: Response;
       let text: string;
       try {
-        res = await fetch(url, {
+        res = await this.opts.fetch(url, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',

@@ -1,5 +1,6 @@
 import { compareVersions, type Ack, type OtaProgress } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import { quietAccounts } from '../../lib/quiet-accounts';
 import { takeInJoiners } from './engine';
 import { offerDue, retryOrEnd } from './offer';
 import * as repo from './repo';
@@ -10,6 +11,18 @@ import { taskTarget } from './target';
  * throw into the uplink path for a device that has no execution.
  */
 type DeviceRef = { id: number; sn: string; accountId?: number };
+
+/**
+ * Accounts without a live upgrade task, remembered for a second: most connects then skip the
+ * lookups below (an active execution always belongs to a live task). Creating a task forgets
+ * its account at once (service.ts); a device that connects in the second after another server
+ * process created one gets its offer from the engine's tick instead.
+ */
+export const otaQuiet = quietAccounts(1_000, (deps, accountId) => repo.hasLiveTask(deps.db, accountId));
+
+/** False only when the device's account surely has no live upgrade task. */
+const mayHaveTasks = (deps: Deps, device: DeviceRef) =>
+  device.accountId === undefined ? Promise.resolve(true) : otaQuiet(deps).busy(device.accountId);
 
 /** How far an attempt got; reports never move it back (QoS 1 duplicates, reordering). */
 const RANK: Record<string, number> = { offered: 0, downloading: 1, verifying: 2, installing: 3 };
@@ -87,6 +100,7 @@ export async function onDeviceVersions(
 ) {
   if (!v.firmware && !v.resources) return;
   if (v.resources) await repo.storeResources(deps.db, device.id, v.resources);
+  if (!(await mayHaveTasks(deps, device))) return;
   const now = new Date();
   for (const { exec, task } of await repo.activeForDevice(deps.db, device.id)) {
     const target = await taskTarget(deps.db, task);
@@ -117,6 +131,7 @@ export async function onDeviceVersions(
  */
 export function onDeviceOnlineForOta(deps: Deps, device: DeviceRef): void {
   void (async () => {
+    if (!(await mayHaveTasks(deps, device))) return;
     for (const { exec, task } of await repo.activeForDevice(deps.db, device.id)) {
       if (exec.state === 'installing' || exec.state === 'verifying') {
         await retryOrEnd(deps, exec, task, { final: 'failed', reason: 'rolledBack' });

@@ -207,6 +207,21 @@ export async function liveTasks(
     );
 }
 
+/** Whether the account has a task that may still take devices in or offer (see liveTasks). */
+export async function hasLiveTask(db: Db, accountId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: otaTasks.id })
+    .from(otaTasks)
+    .where(
+      and(
+        eq(otaTasks.accountId, accountId),
+        inArray(otaTasks.creationStatus, [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS]),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 export async function hasExecution(db: Db, taskId: number, deviceId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: otaExecutions.id })

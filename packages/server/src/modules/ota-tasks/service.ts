@@ -25,6 +25,7 @@ import { audit } from '../oper-log/audit';
 import { checkScope, devicesInScope, type ScopeSpec } from '../task-scope/scope';
 import { addExecutions } from './evaluate';
 import { progressSeries } from './progress';
+import { otaQuiet } from './device';
 import * as repo from './repo';
 import { findTarget } from './target';
 
@@ -191,6 +192,7 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
     });
     return task.id;
   });
+  otaQuiet(deps).forget(accountId);
   return getTask(deps, auth, id);
 }
 

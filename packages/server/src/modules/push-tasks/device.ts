@@ -1,5 +1,6 @@
 import { DEFAULT_PRINT_PARAMS, printParamsSchema, type Ack } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import { quietAccounts } from '../../lib/quiet-accounts';
 import { flushDevice, kick } from './engine';
 import * as repo from './repo';
 
@@ -38,8 +39,17 @@ export async function onPushAck(deps: Deps, device: DeviceRef, ack: Ack, arrived
   return true;
 }
 
+/**
+ * Accounts without a live push task, remembered for a second, so that most connects skip the
+ * lookups (see lib/quiet-accounts.ts). Creating a task forgets its account at once.
+ */
+export const pushQuiet = quietAccounts(1_000, (deps, accountId) => repo.hasLiveTask(deps.db, accountId, new Date()));
+
 /** The device is online and subscribed: send its pending push messages. */
 export function onDeviceOnlineForPush(deps: Deps, device: DeviceRef): void {
-  // errors are the engine's to log; the device gets them on the next pass otherwise
-  void flushDevice(deps, device.id, device.accountId).catch(() => kick(deps));
+  void (async () => {
+    if (device.accountId !== undefined && !(await pushQuiet(deps).busy(device.accountId))) return;
+    await flushDevice(deps, device.id, device.accountId);
+    // errors are the engine's to log; the device gets them on the next pass otherwise
+  })().catch(() => kick(deps));
 }

@@ -174,6 +174,22 @@ export async function finishDoneTasks(db: Db, now: Date): Promise<number[]> {
 }
 
 /** Live tasks (waiting or pushing, not expired) that may take devices in, optionally of one account and scopes. */
+/** Whether the account has a pending or pushing task that has not expired (see liveTasks). */
+export async function hasLiveTask(db: Db, accountId: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pushTasks.id })
+    .from(pushTasks)
+    .where(
+      and(
+        eq(pushTasks.accountId, accountId),
+        inArray(pushTasks.status, LIVE),
+        sql`${pushTasks.expireAt} > ${tsz(now)}`,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 export async function liveTasks(
   db: Db,
   now: Date,

@@ -24,6 +24,7 @@ import { ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import { findResourceForAccount } from '../resource-packages/repo';
 import { checkScope, devicesInScope, scopeOf, type ScopeSpec } from '../task-scope/scope';
+import { pushQuiet } from './device';
 import { kick } from './engine';
 import * as repo from './repo';
 
@@ -207,6 +208,7 @@ export async function createPushTask(
     });
     return t;
   });
+  pushQuiet(deps).forget(accountId);
   if (task.status === PushTaskStatus.PUSHING) kick(deps);
   return {
     ...(await getPushTask(deps, auth, task.id)),

@@ -1,0 +1,214 @@
+// @ts-check
+/**
+ * The embedded database's thread. PGlite is PostgreSQL compiled to WASM; run on the server's
+ * event loop, every statement stopped HTTP and MQTT handling for its whole duration. Here it
+ * runs on a worker thread and speaks the PostgreSQL wire protocol to the main thread
+ * (pglite-stream.ts), where the same `pg` driver as for a PostgreSQL server reads it.
+ *
+ * PGlite has one session; the main thread's pool has several connections. Their queries are
+ * taken whole (a simple query, or extended-protocol messages up to their Sync) and run one after
+ * the other, so each sees the session as if it were its own; while one connection holds a
+ * transaction open, only its queries run. Everything that arrived by the time the thread wakes is
+ * run in one go and answered in one message: one wake-up per burst instead of one per query.
+ *
+ * Plain JavaScript on purpose: a worker thread does not inherit the TypeScript loader in every
+ * runner (tsx, vitest), and this file needs nothing but PGlite.
+ *
+ * From the main thread: {type:'io', parts:[{conn, bytes?, end?}]}, {type:'shutdown'}.
+ * To the main thread: {type:'ready'} | {type:'failed', message}, {type:'io', parts:[{conn, bytes}]},
+ * {type:'closed'}.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+/** @type {PGlite} */
+let db;
+try {
+  db = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+  await db.waitReady;
+  // PGlite's session logs at debug3: every statement would send DEBUG notices to be read and dropped;
+  // notice is PostgreSQL's default
+  await db.exec('set client_min_messages to notice');
+  port.postMessage({ type: 'ready' });
+} catch (err) {
+  port.postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+  process.exit(1);
+}
+
+/**
+ * @typedef {{ msgs: Uint8Array[], done: boolean, startup: boolean }} Unit
+ * @typedef {{ pending: Buffer, startup: boolean, units: Unit[] }} Conn
+ * pending: bytes not yet a whole message; units: queries (done: up to their end) waiting to run
+ */
+/** @type {Map<number, Conn>} */
+const conns = new Map();
+/** connections with units waiting, in arrival order */
+/** @type {number[]} */
+let ready = [];
+/** the connection holding the session (open transaction, or an extended query not yet synced) */
+let owner = 0;
+let ownerSince = 0;
+/** when a unit last ran; with units waiting and nothing run for STALL_MS, the session is stuck */
+let lastRun = Date.now();
+const STALL_MS = 10_000;
+let stallReported = false;
+// Queries that wait while nothing runs mean a connection holds the session (an open transaction,
+// a startup) and does not go on. Say so once per stall, with who holds it, rather than wait silently.
+setInterval(() => {
+  const waiting = [...conns].filter(([, c]) => c.units[0]?.done).length;
+  const stalled = waiting > 0 && Date.now() - lastRun > STALL_MS;
+  if (stalled && !stallReported) {
+    const held = owner
+      ? `connection ${owner} has held the session for ${Date.now() - ownerSince} ms`
+      : 'nobody holds it';
+    process.stderr.write(
+      `embedded database: ${waiting} connection(s) waiting, nothing ran for ${STALL_MS} ms; ${held}\n`,
+    );
+  }
+  stallReported = stalled;
+}, 1_000).unref();
+
+const SYNC = 0x53; // 'S'
+const QUERY = 0x51; // 'Q'
+const PASSWORD = 0x70; // 'p'
+const TERMINATE = 0x58; // 'X'
+const READY = 0x5a; // 'Z'
+
+/**
+ * Cut whole messages off a connection's bytes and group them into units. The startup message
+ * has no type byte; every later one is a type byte and a length that counts itself.
+ * @param {Conn} c
+ */
+function cut(c) {
+  const lastUnit = c.units[c.units.length - 1];
+  /** @type {Unit} */
+  let unit = lastUnit && !lastUnit.done ? /** @type {Unit} */ (c.units.pop()) : fresh();
+  for (;;) {
+    const head = c.startup ? 4 : 5;
+    if (c.pending.length < head) break;
+    const len = c.startup ? c.pending.readInt32BE(0) : 1 + c.pending.readInt32BE(1);
+    if (c.pending.length < len) break;
+    const msg = c.pending.subarray(0, len);
+    c.pending = c.pending.subarray(len);
+    const type = c.startup ? 0 : msg[0];
+    c.startup = false;
+    // Terminate would shut the one backend down: a closing connection is released instead
+    if (type === TERMINATE) continue;
+    unit.msgs.push(new Uint8Array(msg.buffer, msg.byteOffset, msg.length));
+    if (type === 0 || type === SYNC || type === QUERY || type === PASSWORD) {
+      unit.done = true;
+      unit.startup = type === 0;
+      c.units.push(unit);
+      unit = fresh();
+    }
+  }
+  if (unit.msgs.length) c.units.push(unit);
+}
+
+/** @returns {Unit} */
+const fresh = () => ({ msgs: [], done: false, startup: false });
+
+/** @param {number} id */
+function release(id) {
+  conns.delete(id);
+  ready = ready.filter((x) => x !== id);
+  if (owner === id) {
+    // a connection that ends inside a transaction must not leave it open for the next one
+    if (db.isInTransaction()) db.execProtocolRawSync(rollback);
+    owner = 0;
+  }
+}
+const rollback = new Uint8Array(Buffer.from('Q\0\0\0\rrollback\0', 'latin1'));
+
+/** Run every whole unit that may run now; answers per connection. */
+function run() {
+  /** @type {Map<number, Uint8Array[]>} */
+  const out = new Map();
+  /** @type {number[]} */
+  const broken = [];
+  for (;;) {
+    const id = owner || ready[0];
+    if (!id) break;
+    const c = conns.get(id);
+    const unit = c?.units[0];
+    if (!c || !unit || !unit.done) {
+      if (owner) break; // the session's holder has not sent its next query yet
+      ready.shift();
+      continue;
+    }
+    c.units.shift();
+    const replies = out.get(id) ?? [];
+    // one call per message: given several at once, PGlite stopped after a 16,384-byte Parse and
+    // left the rest unread (seen under load), and the query waited for ever
+    for (const msg of unit.msgs) {
+      const res = db.execProtocolRawSync(msg);
+      if (res.length) replies.push(res);
+    }
+    out.set(id, replies);
+    const last = replies[replies.length - 1];
+    if (!unit.startup && (!last || last.length < 6 || last[last.length - 6] !== READY)) {
+      // a query that did not end with ReadyForQuery would leave its caller waiting: fail the connection
+      broken.push(id);
+      release(id);
+      continue;
+    }
+    // a startup waits for its password; a transaction for its end: nobody else runs in between
+    const newOwner = unit.startup || db.isInTransaction() ? id : 0;
+    if (newOwner !== owner) ownerSince = Date.now();
+    owner = newOwner;
+    lastRun = Date.now();
+    if (!c.units[0]?.done) ready = ready.filter((x) => x !== id);
+    else if (!owner) {
+      // fair: a connection with more queued goes to the back of the line
+      ready = ready.filter((x) => x !== id);
+      ready.push(id);
+    }
+  }
+  const parts = [];
+  /** @type {ArrayBuffer[]} */
+  const transfer = [];
+  for (const [conn, replies] of out) {
+    if (!replies.length || !conns.has(conn)) continue;
+    const bytes = replies.length === 1 ? replies[0] : joined(replies);
+    parts.push({ conn, bytes });
+    transfer.push(/** @type {ArrayBuffer} */ (bytes.buffer));
+  }
+  for (const conn of broken) parts.push({ conn, broken: true });
+  if (parts.length) port.postMessage({ type: 'io', parts }, transfer);
+}
+
+/**
+ * One array of its own (transferred, not copied); Buffer.concat may hand out a slice of Node's
+ * shared pool, which must not be transferred. PGlite's answers are fresh arrays of their own.
+ * @param {Uint8Array[]} parts
+ */
+function joined(parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+port.on('message', async (m) => {
+  if (m.type === 'shutdown') {
+    await db.close();
+    port.postMessage({ type: 'closed' });
+    return;
+  }
+  for (const { conn, bytes, end } of m.parts) {
+    if (end) {
+      release(conn);
+      continue;
+    }
+    let c = conns.get(conn);
+    if (!c) conns.set(conn, (c = { pending: Buffer.alloc(0), startup: true, units: [] }));
+    c.pending = c.pending.length ? Buffer.concat([c.pending, bytes]) : Buffer.from(bytes);
+    cut(c);
+    if (c.units.length && !ready.includes(conn)) ready.push(conn);
+  }
+  run();
+});

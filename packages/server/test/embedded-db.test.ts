@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
+
+/**
+ * The embedded database runs PGlite on a worker thread behind the `pg` driver (pglite-stream.ts,
+ * pglite-worker.mjs): several pool connections share its one session. These are the promises
+ * that sharing has to keep. (Always PGlite, whatever TEST_DATABASE_URL says.)
+ */
+describe('embedded database on its own thread', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await database.db.execute(sql`create table t_embedded (a int not null, b text)`);
+  });
+  afterAll(async () => await database.close());
+
+  const rows = async <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) =>
+    (await database.db.execute<T>(q)).rows;
+
+  it('answers many concurrent queries, each with its own result', async () => {
+    const got = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        rows<{ x: number; y: string }>(sql`select ${i}::int as x, ${`v${i}`} as y`),
+      ),
+    );
+    got.forEach((r, i) => expect(r).toEqual([{ x: i, y: `v${i}` }]));
+  });
+
+  it('runs a transaction alone: others wait for its end, and its rollback leaves their writes', async () => {
+    const order: string[] = [];
+    let outside: Promise<unknown> = Promise.resolve();
+    const tx = database.db
+      .transaction(async (t) => {
+        await t.execute(sql`insert into t_embedded (a) values (1)`);
+        order.push('tx wrote');
+        // another connection's write sent now must not land inside this transaction
+        outside = database.db.execute(sql`insert into t_embedded (a) values (2)`).then(() => order.push('outside'));
+        await new Promise((r) => setTimeout(r, 100));
+        const [seen] = (await t.execute<{ n: number }>(sql`select count(*)::int as n from t_embedded`)).rows;
+        order.push(`tx saw ${seen!.n}`);
+        throw new Error('roll back');
+      })
+      .catch((e: Error) => order.push(e.message));
+    await tx;
+    await outside;
+    // the outside write waited: the transaction saw only its own row
+    expect(order.slice(0, 2)).toEqual(['tx wrote', 'tx saw 1']);
+    expect(order.slice(2).sort()).toEqual(['outside', 'roll back']);
+    expect(await rows(sql`select a from t_embedded order by a`)).toEqual([{ a: 2 }]);
+  });
+
+  it('keeps a failing statement to its own connection', async () => {
+    const results = await Promise.allSettled([
+      rows(sql`select 1 / 0 as x`),
+      rows(sql`select 1 as x`),
+      rows(sql`insert into t_embedded (a) values (null)`),
+      rows(sql`select 2 as x`),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    const cause = (r: PromiseSettledResult<unknown>) =>
+      ((r as PromiseRejectedResult).reason as { cause?: { code?: string } }).cause?.code;
+    expect(cause(results[0]!)).toBe('22012');
+    expect(cause(results[2]!)).toBe('23502');
+    expect(await rows(sql`select 3 as x`)).toEqual([{ x: 3 }]);
+  });
+
+  it('rolls back what a connection that goes away left open, and serves the others on', async () => {
+    const pool = (database.db as unknown as { $client: import('pg').Pool }).$client;
+    const client = await pool.connect();
+    await client.query('begin');
+    await client.query('insert into t_embedded (a) values (99)');
+    // the connection is dropped in the middle of its transaction
+    client.release(true);
+    const [r] = await rows<{ n: number }>(sql`select count(*)::int as n from t_embedded where a = 99`);
+    expect(r!.n).toBe(0);
+    // and the session is not left inside a transaction: this commits on its own
+    await database.db.execute(sql`insert into t_embedded (a) values (100)`);
+    await database.db.transaction(async (t) => {
+      await t.execute(sql`insert into t_embedded (a) values (101)`);
+    });
+    expect(await rows(sql`select a from t_embedded where a >= 100 order by a`)).toEqual([{ a: 100 }, { a: 101 }]);
+  });
+
+  it('answers a query whose Parse message is exactly 16,384 bytes (PGlite once read no further)', async () => {
+    // Parse = type byte + length + unnamed statement + text + NUL + no parameter types: 9 bytes + text
+    const head = 'select $1::text as x /*';
+    const text = head + ' '.repeat(16_384 - 9 - head.length - 2) + '*/';
+    expect(Buffer.byteLength(text) + 9).toBe(16_384);
+    const pool = (database.db as unknown as { $client: import('pg').Pool }).$client;
+    const { rows: got } = await pool.query(text, ['answered']);
+    expect(got).toEqual([{ x: 'answered' }]);
+  });
+
+  it('carries answers and parameters larger than one message', async () => {
+    const big = 'x'.repeat(3_000_000);
+    await database.db.execute(sql`insert into t_embedded (a, b) values (7, ${big})`);
+    const [r] = await rows<{ b: string }>(sql`select b from t_embedded where a = 7`);
+    expect(r!.b.length).toBe(big.length);
+    const many = await rows<{ g: number }>(sql`select g from generate_series(1, 50000) g`);
+    expect(many).toHaveLength(50000);
+    expect(many[49999]).toEqual({ g: 50000 });
+  });
+
+  it('keeps what was written in its data directory across a restart', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-embedded-'));
+    try {
+      const first = await openDatabase({ pgliteDir: dir });
+      await first.db.execute(sql`insert into settings (key, value) values ('embedded-test', 'kept')`);
+      await first.close();
+      const second = await openDatabase({ pgliteDir: dir });
+      const { rows: got } = await second.db.execute(sql`select value from settings where key = 'embedded-test'`);
+      await second.close();
+      expect(got).toEqual([{ value: 'kept' }]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -185,40 +185,29 @@ export async function markUpgrading(db: Db, taskId: number): Promise<void> {
     .where(and(eq(otaTasks.id, taskId), eq(otaTasks.status, 1)));
 }
 
+type LiveWhere = { accountId?: number; scopes?: string[]; inProgress?: boolean };
+
+/** The condition of a live task: not started or in progress (or only in progress), optionally of one account and scopes. */
+const live = (where?: LiveWhere) =>
+  and(
+    inArray(
+      otaTasks.creationStatus,
+      where?.inProgress
+        ? [TaskCreationStatus.IN_PROGRESS]
+        : [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS],
+    ),
+    where?.accountId !== undefined ? eq(otaTasks.accountId, where.accountId) : undefined,
+    where?.scopes ? inArray(otaTasks.scope, where.scopes) : undefined,
+  );
+
 /** Tasks that may still take devices in: not started or in progress (or only in progress). */
-export async function liveTasks(
-  db: Db,
-  where?: { accountId?: number; scopes?: string[]; inProgress?: boolean },
-): Promise<TaskRow[]> {
-  return db
-    .select()
-    .from(otaTasks)
-    .where(
-      and(
-        inArray(
-          otaTasks.creationStatus,
-          where?.inProgress
-            ? [TaskCreationStatus.IN_PROGRESS]
-            : [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS],
-        ),
-        where?.accountId !== undefined ? eq(otaTasks.accountId, where.accountId) : undefined,
-        where?.scopes ? inArray(otaTasks.scope, where.scopes) : undefined,
-      ),
-    );
+export async function liveTasks(db: Db, where?: LiveWhere): Promise<TaskRow[]> {
+  return db.select().from(otaTasks).where(live(where));
 }
 
-/** Whether the account has a task that may still take devices in or offer (see liveTasks). */
+/** Whether the account has a live task (what liveTasks would find for it). */
 export async function hasLiveTask(db: Db, accountId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: otaTasks.id })
-    .from(otaTasks)
-    .where(
-      and(
-        eq(otaTasks.accountId, accountId),
-        inArray(otaTasks.creationStatus, [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS]),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select({ id: otaTasks.id }).from(otaTasks).where(live({ accountId })).limit(1);
   return !!row;
 }
 

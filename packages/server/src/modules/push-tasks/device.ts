@@ -47,9 +47,9 @@ export const pushQuiet = quietAccounts(1_000, (deps, accountId) => repo.hasLiveT
 
 /** The device is online and subscribed: send its pending push messages. */
 export function onDeviceOnlineForPush(deps: Deps, device: DeviceRef): void {
+  // errors are the engine's to log; the device gets them on the next pass otherwise
   void (async () => {
     if (device.accountId !== undefined && !(await pushQuiet(deps).busy(device.accountId))) return;
     await flushDevice(deps, device.id, device.accountId);
-    // errors are the engine's to log; the device gets them on the next pass otherwise
   })().catch(() => kick(deps));
 }

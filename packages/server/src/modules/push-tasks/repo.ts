@@ -173,39 +173,26 @@ export async function finishDoneTasks(db: Db, now: Date): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** Live tasks (waiting or pushing, not expired) that may take devices in, optionally of one account and scopes. */
-/** Whether the account has a pending or pushing task that has not expired (see liveTasks). */
-export async function hasLiveTask(db: Db, accountId: number, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: pushTasks.id })
-    .from(pushTasks)
-    .where(
-      and(
-        eq(pushTasks.accountId, accountId),
-        inArray(pushTasks.status, LIVE),
-        sql`${pushTasks.expireAt} > ${tsz(now)}`,
-      ),
-    )
-    .limit(1);
-  return !!row;
+type LiveWhere = { accountId?: number; scopes?: string[] };
+
+/** Live tasks: waiting or pushing, not expired; optionally of one account and scopes. */
+const live = (now: Date, where: LiveWhere) =>
+  and(
+    inArray(pushTasks.status, LIVE),
+    sql`${pushTasks.expireAt} > ${tsz(now)}`,
+    where.accountId !== undefined ? eq(pushTasks.accountId, where.accountId) : undefined,
+    where.scopes ? inArray(pushTasks.scope, where.scopes) : undefined,
+  );
+
+/** Live tasks that may take devices in, optionally of one account and scopes. */
+export async function liveTasks(db: Db, now: Date, where: LiveWhere): Promise<TaskRow[]> {
+  return db.select().from(pushTasks).where(live(now, where));
 }
 
-export async function liveTasks(
-  db: Db,
-  now: Date,
-  where: { accountId?: number; scopes?: string[] },
-): Promise<TaskRow[]> {
-  return db
-    .select()
-    .from(pushTasks)
-    .where(
-      and(
-        inArray(pushTasks.status, LIVE),
-        sql`${pushTasks.expireAt} > ${tsz(now)}`,
-        where.accountId !== undefined ? eq(pushTasks.accountId, where.accountId) : undefined,
-        where.scopes ? inArray(pushTasks.scope, where.scopes) : undefined,
-      ),
-    );
+/** Whether the account has a live task (what liveTasks would find for it). */
+export async function hasLiveTask(db: Db, accountId: number, now: Date): Promise<boolean> {
+  const [row] = await db.select({ id: pushTasks.id }).from(pushTasks).where(live(now, { accountId })).limit(1);
+  return !!row;
 }
 
 /**

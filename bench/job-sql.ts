@@ -22,6 +22,8 @@ const { values: args } = parseArgs({
     batch: { type: 'string', default: '25' },
     devices: { type: 'string', default: '1000' },
     'database-url': { type: 'string' },
+    /** PGlite in this folder (as the server runs it) instead of in memory */
+    'data-dir': { type: 'string' },
     /** SQL run after the migrations, to try a schema change before writing a migration for it */
     alter: { type: 'string' },
   },
@@ -30,7 +32,9 @@ const J = Number(args.jobs);
 const B = Number(args.batch);
 const D = Number(args.devices);
 
-const database = await openDatabase(args['database-url'] ? { databaseUrl: args['database-url'] } : {});
+const database = await openDatabase(
+  args['database-url'] ? { databaseUrl: args['database-url'] } : { pgliteDir: args['data-dir'] },
+);
 const db = database.db;
 for (const s of (args.alter ?? '').split(';').filter((x) => x.trim())) await db.execute(sql.raw(s));
 const [account] = await db
@@ -163,7 +167,7 @@ await database.close();
 const sum = (s: Stages) => Object.values(s).reduce((a, b) => a + b, 0);
 const total = sum(stages);
 console.log(
-  `job-sql: ${J} jobs in batches of ${B}, ${D} devices, ${args['database-url'] ? 'PostgreSQL' : 'PGlite (in memory)'}; ` +
+  `job-sql: ${J} jobs in batches of ${B}, ${D} devices, ${args['database-url'] ? 'PostgreSQL' : args['data-dir'] ? 'PGlite (on disk)' : 'PGlite (in memory)'}; ` +
     `${os.cpus().length} cpus, node ${process.version}, load ${os
       .loadavg()
       .map((l) => l.toFixed(2))

@@ -119,6 +119,75 @@ function release(id) {
     owner = 0;
   }
 }
+/**
+ * Named prepared statements are per session, and here every connection shares the one session:
+ * a statement one connection prepared exists for all of them, and `pg` (which remembers only
+ * what its own connection prepared) would prepare it again and fail with "already exists". So a
+ * Parse of a name already prepared with the very same message is answered here (ParseComplete)
+ * and not run; all connections then share the statement, prepared once. A different message
+ * under a taken name goes through and fails as it should.
+ * @type {Map<string, Buffer>} statement name → its Parse message
+ */
+const prepared = new Map();
+const PARSE = 0x50; // 'P'
+const PARSE_DONE = 0x31; // '1'
+const ERROR = 0x45; // 'E'
+const PARSE_COMPLETE = new Uint8Array([PARSE_DONE, 0, 0, 0, 4]);
+
+/** @param {Uint8Array} msg */
+const statementName = (msg) => {
+  const b = Buffer.from(msg.buffer, msg.byteOffset, msg.length);
+  return b.toString('latin1', 5, b.indexOf(0, 5));
+};
+/** @param {Uint8Array} msg */
+function alreadyPrepared(msg) {
+  if (msg[0] !== PARSE || msg[5] === 0) return false; // not a Parse, or the unnamed statement
+  const known = prepared.get(statementName(msg));
+  return known !== undefined && known.equals(msg);
+}
+/** @param {Uint8Array} msg */
+function remember(msg) {
+  if (msg[5] !== 0) prepared.set(statementName(msg), Buffer.from(msg));
+}
+
+/**
+ * HERALD_DB_PROFILE=1: every 10 s, this thread writes to stderr where its time went, by
+ * statement (its prepared name, or the start of its text). A diagnostic for benchmarks
+ * (docs/benchmarks.md), off by default.
+ */
+const PROFILE = Boolean(process.env.HERALD_DB_PROFILE);
+/** @type {Map<string, { n: number, ms: number }>} */
+const spent = new Map();
+/** @param {Uint8Array | undefined} msg the unit's first message @param {number} ms */
+function profile(msg, ms) {
+  const key = msg ? statementOf(msg) : '?';
+  const e = spent.get(key) ?? { n: 0, ms: 0 };
+  e.n++;
+  e.ms += ms;
+  spent.set(key, e);
+}
+/** @param {Uint8Array} msg */
+function statementOf(msg) {
+  const b = Buffer.from(msg.buffer, msg.byteOffset, msg.length);
+  const cstr = (/** @type {number} */ at) => b.toString('utf8', at, b.indexOf(0, at));
+  if (msg[0] === 0x42) return `prepared ${cstr(b.indexOf(0, 5) + 1)}`; // Bind: portal, then statement
+  if (msg[0] === PARSE && msg[5] !== 0) return `prepared ${cstr(5)}`;
+  const text = msg[0] === PARSE ? cstr(b.indexOf(0, 5) + 1) : msg[0] === QUERY ? cstr(5) : '?';
+  return text.replace(/\s+/g, ' ').trim().slice(0, 100);
+}
+if (PROFILE) {
+  setInterval(() => {
+    const rows = [...spent].sort((x, y) => y[1].ms - x[1].ms);
+    const total = rows.reduce((n, [, e]) => n + e.ms, 0);
+    const line = (/** @type {[string, {n: number, ms: number}]} */ [k, e]) =>
+      `${e.ms.toFixed(0).padStart(7)} ms ${String(e.n).padStart(6)}× ${(e.ms / e.n).toFixed(2).padStart(7)} ms  ${k}`;
+    process.stderr.write(
+      `embedded database, last 10 s: ${total.toFixed(0)} ms in statements\n${rows.slice(0, 15).map(line).join('\n')}\n`,
+    );
+    spent.clear();
+  }, 10_000).unref();
+}
+
 const rollback = new Uint8Array(Buffer.from('Q\0\0\0\rrollback\0', 'latin1'));
 
 /** Run every whole unit that may run now; answers per connection. */
@@ -141,10 +210,19 @@ function run() {
     const replies = out.get(id) ?? [];
     // one call per message: given several at once, PGlite stopped after a 16,384-byte Parse and
     // left the rest unread (seen under load), and the query waited for ever
+    const t0 = PROFILE ? performance.now() : 0;
+    let failed = false;
     for (const msg of unit.msgs) {
+      if (!failed && alreadyPrepared(msg)) {
+        replies.push(PARSE_COMPLETE.slice());
+        continue;
+      }
       const res = db.execProtocolRawSync(msg);
       if (res.length) replies.push(res);
+      if (res[0] === ERROR) failed = true;
+      else if (msg[0] === PARSE && res[0] === PARSE_DONE) remember(msg);
     }
+    if (PROFILE) profile(unit.msgs[0], performance.now() - t0);
     out.set(id, replies);
     const last = replies[replies.length - 1];
     if (!unit.startup && (!last || last.length < 6 || last[last.length - 6] !== READY)) {

@@ -95,6 +95,33 @@ describe('embedded database on its own thread', () => {
     expect(got).toEqual([{ x: 'answered' }]);
   });
 
+  it('lets every connection use a named prepared statement, and refuses another text under its name', async () => {
+    const pool = (database.db as unknown as { $client: import('pg').Pool }).$client;
+    const clients = await Promise.all(Array.from({ length: 4 }, () => pool.connect()));
+    try {
+      // each connection prepares it (as far as it knows) on its first use; the one session already has it
+      for (const [i, c] of clients.entries()) {
+        for (const n of [1, 2]) {
+          const { rows: got } = await c.query({
+            name: 'embedded.twice',
+            text: 'select $1::int * 2 as x',
+            values: [i + n],
+          });
+          expect(got).toEqual([{ x: (i + n) * 2 }]);
+        }
+      }
+      // pg checks only its own connection's statements; the session still refuses a different text
+      await expect(clients[0]!.query({ name: 'embedded.other', text: 'select 1 as x' })).resolves.toBeTruthy();
+      await expect(clients[1]!.query({ name: 'embedded.other', text: 'select 2 as x' })).rejects.toMatchObject({
+        code: '42P05',
+      });
+      // and after that refusal the connection goes on working
+      expect((await clients[1]!.query('select 3 as x')).rows).toEqual([{ x: 3 }]);
+    } finally {
+      for (const c of clients) c.release();
+    }
+  });
+
   it('carries answers and parameters larger than one message', async () => {
     const big = 'x'.repeat(3_000_000);
     await database.db.execute(sql`insert into t_embedded (a, b) values (7, ${big})`);

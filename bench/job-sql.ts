@@ -126,7 +126,14 @@ async function run(J: number, B: number): Promise<Stages> {
     await time('pushed', () =>
       sqlBatch.markPushedMany(
         db,
-        rows.map((r) => ({ jobId: r!.id, topic: `herald/${r!.sn}/down/job`, bytes: 900, publishedAt: at })),
+        rows.map((r) => ({
+          jobId: r!.id,
+          deviceId: r!.deviceId,
+          msgId: r!.msgId,
+          topic: `herald/${r!.sn}/down/job`,
+          bytes: 900,
+          publishedAt: at,
+        })),
       ),
     );
     await time('ack', () =>

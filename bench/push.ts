@@ -202,7 +202,8 @@ type Figures = {
   toFinal: number[];
   maxLagMs: number;
   /** CPU ms per finished job (warm-up included) of the server or broker process, and of the device processes */
-  cpuPerJob?: { broker: number; devices: number };
+  /** CPU per finished job: the server (or bare broker), the device processes, and this process (the load) */
+  cpuPerJob?: { broker: number; devices: number; load: number };
   /** statuses of a sample of the accepted jobs, read back from the records */
   recordCheck?: Record<string, number>;
   /** calls that got no answer: when they were sent (s after the first measured send), and what the server did with them */
@@ -355,7 +356,7 @@ async function runHerald(runKey: string): Promise<Figures> {
     const warm = Math.round(WARMUP * RATE);
     const sent: Sent[] = [];
     log(`Herald: ${WARMUP} s warm-up + ${SECONDS} s at ${RATE} prints/s through the open API`);
-    const cpu0 = { broker: cpuMs(server.pid), devices: fleetCpuMs(fleet) };
+    const cpu0 = { broker: cpuMs(server.pid), devices: fleetCpuMs(fleet), load: cpuMs(process.pid) };
     const drops0 = dropsOf(fleet);
     const maxLagMs = await openLoop(total, (i) => {
       const s: Sent = { at: now(), measured: i >= warm, orderId: `${runKey}-${i}` };
@@ -378,6 +379,7 @@ async function runHerald(runKey: string): Promise<Figures> {
     const cpuPerJob = {
       broker: (cpuMs(server.pid) - cpu0.broker) / done,
       devices: (fleetCpuMs(fleet) - cpu0.devices) / done,
+      load: (cpuMs(process.pid) - cpu0.load) / done,
     };
     // read back before the fleet goes: 5,000 devices dropping at once keep the server busy for a while
     const recordCheck = await checkRecords(client, sent);
@@ -482,7 +484,7 @@ async function runBaseline(runKey: string): Promise<Figures> {
     const warm = Math.round(WARMUP * RATE);
     const sent: Sent[] = [];
     log(`baseline: ${WARMUP} s warm-up + ${SECONDS} s at ${RATE} job messages/s, publish → device → reply`);
-    const cpu0 = { broker: cpuMs(broker.pid), devices: fleetCpuMs(fleet) };
+    const cpu0 = { broker: cpuMs(broker.pid), devices: fleetCpuMs(fleet), load: cpuMs(process.pid) };
     const maxLagMs = await openLoop(total, (i) => {
       const id = `${runKey.slice(0, 8)}-${i}`;
       const s: Sent = { at: now(), measured: i >= warm, id };
@@ -512,6 +514,7 @@ async function runBaseline(runKey: string): Promise<Figures> {
     const cpuPerJob = {
       broker: (cpuMs(broker.pid) - cpu0.broker) / done,
       devices: (fleetCpuMs(fleet) - cpu0.devices) / done,
+      load: (cpuMs(process.pid) - cpu0.load) / done,
     };
     await publisher.endAsync();
     await stopFleet(fleet);
@@ -568,7 +571,8 @@ function table(results: Figures[]) {
       const where = r.system.startsWith('Herald') ? 'server' : 'broker';
       console.log(
         `${r.system}: CPU per finished job ${r.cpuPerJob.broker.toFixed(2)} ms in the ${where}, ` +
-          `${r.cpuPerJob.devices.toFixed(2)} ms in the device processes`,
+          `${r.cpuPerJob.devices.toFixed(2)} ms in the device processes, ` +
+          `${r.cpuPerJob.load.toFixed(2)} ms in the load generator (this process; all share the same cores)`,
       );
     }
     if (r.recordCheck)

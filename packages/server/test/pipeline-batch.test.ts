@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GeneralResult, JobStatus, PublishStatus } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
-import { apiRequests, publishRecords } from '../src/db/schema';
+import { apiRequests, jobs, publishRecords } from '../src/db/schema';
 import { writeQueue } from '../src/modules/jobs/write-queue';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
@@ -21,6 +21,8 @@ let server: S;
 const sims: VirtualDevice[] = [];
 let client: OpenClient;
 let printer: { id: number; sn: string };
+/** a printer that never connects: its jobs stay pending until a test moves them */
+let offline: { id: number; sn: string };
 
 beforeAll(async () => {
   server = await startServer();
@@ -29,6 +31,7 @@ beforeAll(async () => {
   client = new OpenClient(server, key.appKey, key.secret);
   const model = (await seedModel(server, { type: 'printer' })).id;
   printer = await seedDevice(server, accountId, model);
+  offline = await seedDevice(server, accountId, model);
   const sim = simDevice(sims, server.deps.gateway.endpoints().mqtt!, printer as never);
   sim.start();
   await sim.waitOnline();
@@ -117,5 +120,61 @@ describe('batched pipeline writes', () => {
     // the general request record of each call names its own job
     const one = await db.select().from(apiRequests).where(eq(apiRequests.jobId, ids[7]!));
     expect(one).toHaveLength(1);
+  });
+
+  it('writes a publish and its ack met in one batch as one change, with what each step alone would give', async () => {
+    const answer = await client.print({ sn: offline.sn, content: 'Pair' });
+    expect(answer.body.code).toBe(20000);
+    const { jobId, msgId } = answer.body.data as { jobId: number; msgId: string };
+    const q = writeQueue(server.deps);
+    const at = Date.now();
+    const ack = { kind: 'ack', deviceId: offline.id, msgId, echoedTs: at } as const;
+    // added in the same tick: one batch
+    const [pushed, acked] = await Promise.all([
+      q.transitions.add({ kind: 'pushed', jobId, deviceId: offline.id, msgId, topic: 't', bytes: 10, publishedAt: at }),
+      q.transitions.add({ ...ack, outcome: { status: JobStatus.PUSH_SUCCEEDED, reason: null }, arrivedAt: at + 7 }),
+    ]);
+    // the publish reads as the pushed step alone would have left it (its webhook says 1), the ack as 2
+    expect(pushed).toMatchObject({ id: jobId, status: JobStatus.PUSHED, ackedAt: null });
+    expect(acked).toMatchObject({ id: jobId, status: JobStatus.PUSH_SUCCEEDED, pushCount: 1 });
+    const [job] = await server.deps.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(job).toMatchObject({ status: JobStatus.PUSH_SUCCEEDED, pushCount: 1 });
+    expect(job!.pushedAt!.getTime()).toBe(at);
+    expect(job!.ackedAt!.getTime()).toBe(at + 7);
+    expect(job!.ackLatencyMs).toBe(Math.max(0, Math.round(at + 7 - job!.requestedAt.getTime())));
+    const pubs = await server.deps.db.select().from(publishRecords).where(eq(publishRecords.jobId, jobId));
+    expect(pubs).toHaveLength(1);
+    expect(pubs[0]).toMatchObject({ status: PublishStatus.PUSH_SUCCEEDED, latencyMs: 7, bytes: 10 });
+    expect(pubs[0]!.ackedAt!.getTime()).toBe(at + 7);
+    // the same ack again changes nothing; a second publish with its ack counts the push, the job stays 2
+    expect(
+      await q.transitions.add({
+        ...ack,
+        outcome: { status: JobStatus.PUSH_SUCCEEDED, reason: null },
+        arrivedAt: at + 9,
+      }),
+    ).toBeNull();
+    const again = at + 20;
+    const [pushed2, acked2] = await Promise.all([
+      q.transitions.add({
+        kind: 'pushed',
+        jobId,
+        deviceId: offline.id,
+        msgId,
+        topic: 't',
+        bytes: 10,
+        publishedAt: again,
+      }),
+      q.transitions.add({
+        ...ack,
+        echoedTs: again,
+        outcome: { status: JobStatus.PUSH_SUCCEEDED, reason: null },
+        arrivedAt: again + 3,
+      }),
+    ]);
+    expect(pushed2).toMatchObject({ status: JobStatus.PUSH_SUCCEEDED, pushCount: 2 });
+    expect(acked2).toBeNull();
+    const [after] = await server.deps.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(after!.ackedAt!.getTime()).toBe(at + 7);
   });
 });

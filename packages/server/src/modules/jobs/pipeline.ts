@@ -87,6 +87,8 @@ async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<bo
       .transitions.add({
         kind: 'pushed',
         jobId: job.id,
+        deviceId: device.id,
+        msgId: job.msgId,
         topic: topics.down(device.sn, 'job'),
         bytes: Buffer.byteLength(body),
         publishedAt: now,

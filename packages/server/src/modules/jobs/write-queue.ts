@@ -1,3 +1,4 @@
+import { JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import * as sql from './batch-repo';
@@ -46,6 +47,9 @@ const BACKLOG_MAX = 1_000;
  */
 const OPTS: BatcherOptions = { maxItems: 200, maxWaitMs: 5 };
 
+type Pushed = Extract<Transition, { kind: 'pushed' }>;
+type Ack = Extract<Transition, { kind: 'ack' }>;
+
 const byJob = (t: Transition) => (t.kind === 'pushed' ? `id:${t.jobId}` : `${t.deviceId}:${t.msgId}`);
 
 type Out = JobRow | null | undefined;
@@ -59,12 +63,49 @@ async function step<T extends Transition>(xs: At<T>[], run: (items: T[]) => Prom
   }
 }
 
-/** One batch of transitions: pushed, then acks, then results, one statement per kind. */
+/**
+ * Pair each ok ack with its job's publish when both are in this batch (the ack echoes that
+ * publish's ts): such pairs are written by one statement (sql.pushedAndAcked). A publish pairs
+ * with one ack at most; a job published twice in the batch is left to the ordinary steps.
+ */
+function pairs(at: At<Transition>[]): { pairs: [At<Pushed>, At<Ack>][]; rest: At<Transition>[] } {
+  const key = (deviceId: number, msgId: string) => `${deviceId}:${msgId}`;
+  const pushes = new Map<string, At<Pushed> | null>();
+  for (const x of at) {
+    if (x.t.kind !== 'pushed') continue;
+    const k = key(x.t.deviceId, x.t.msgId);
+    pushes.set(k, pushes.has(k) ? null : (x as At<Pushed>));
+  }
+  const paired = new Set<At<Transition>>();
+  const out: [At<Pushed>, At<Ack>][] = [];
+  for (const x of at) {
+    if (x.t.kind !== 'ack' || x.t.outcome.status !== JobStatus.PUSH_SUCCEEDED) continue;
+    const k = key(x.t.deviceId, x.t.msgId);
+    const p = pushes.get(k);
+    if (!p || p.t.publishedAt !== x.t.echoedTs) continue;
+    pushes.delete(k);
+    paired.add(p).add(x);
+    out.push([p, x as At<Ack>]);
+  }
+  return { pairs: out, rest: at.filter((x) => !paired.has(x)) };
+}
+
+/** One batch of transitions: publishes with their acks, then publishes, acks and results, a statement per kind. */
 async function runTransitions(db: Db, items: Transition[]): Promise<Out[]> {
   const out: Out[] = items.map(() => undefined);
-  const at = items.map((t, i) => ({ t, i }));
+  const { pairs: both, rest } = pairs(items.map((t, i) => ({ t, i })));
+  if (both.length > 0) {
+    const rows = await sql.pushedAndAcked(
+      db,
+      both.map(([p, a]) => ({ pushed: p.t, ack: a.t })),
+    );
+    both.forEach(([p, a], k) => {
+      out[p.i] = rows[k]!.pushed;
+      out[a.i] = rows[k]!.ack;
+    });
+  }
   const of = <K extends Transition['kind']>(kind: K) =>
-    at.filter((x): x is At<Extract<Transition, { kind: K }>> => x.t.kind === kind);
+    rest.filter((x): x is At<Extract<Transition, { kind: K }>> => x.t.kind === kind);
   await step(of('pushed'), (items) => sql.markPushedMany(db, items), out);
   await step(of('ack'), (items) => sql.ackJobs(db, items), out);
   await step(of('result'), (items) => sql.finishJobs(db, items), out);

@@ -10,6 +10,8 @@
  *          --workers W (2)  --batch B (250)  --drain S (20)  --no-baseline  --no-herald
  *          --cpu-prof (the server writes a V8 CPU profile into $TMPDIR/herald-bench-profiles/)
  *          --database-url URL (Herald on that empty PostgreSQL database instead of PGlite)
+ *          --connections C (64: HTTP connections to Herald; 0 = the global fetch, no cap)
+ *          --in-flight F (256: calls in flight at most; a call due beyond that is shed and counted; 0 = no limit)
  *
  * Measured on the bench side, per job: request sent → the simulated device received the job
  * ("to device"), and request sent → the device's final result was accepted by the broker
@@ -50,6 +52,11 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     /** HTTP connections the load generator keeps to Herald (0: no cap, the global fetch) */
     connections: { type: 'string', default: '64' },
+    /**
+     * calls the load generator has in flight at most; one due beyond that is not sent but counted
+     * as shed (0: no limit, calls queue in the client until they time out)
+     */
+    'in-flight': { type: 'string', default: '256' },
   },
 });
 const N = Number(args.devices);
@@ -62,6 +69,8 @@ const DRAIN_MS = Number(args.drain) * 1000;
 const TIMEOUT_MS = Number(args.timeout) * 1000;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = Math.max(0, Number(args.connections));
+const IN_FLIGHT = Math.max(0, Number(args['in-flight']));
+const SHED = 'shed by the load generator (calls in flight at --in-flight)';
 
 // ── children and clean-up ──────────────────────────────────────────────────
 
@@ -358,15 +367,25 @@ async function runHerald(runKey: string): Promise<Figures> {
     log(`Herald: ${WARMUP} s warm-up + ${SECONDS} s at ${RATE} prints/s through the open API`);
     const cpu0 = { broker: cpuMs(server.pid), devices: fleetCpuMs(fleet), load: cpuMs(process.pid) };
     const drops0 = dropsOf(fleet);
+    let inFlight = 0;
     const maxLagMs = await openLoop(total, (i) => {
       const s: Sent = { at: now(), measured: i >= warm, orderId: `${runKey}-${i}` };
       sent.push(s);
+      // beyond capacity an open loop would queue calls in the client until they all time out
+      // (throughput then falls to near nothing); shed instead, and count what was shed
+      if (IN_FLIGHT > 0 && inFlight >= IN_FLIGHT) {
+        s.error = SHED;
+        return;
+      }
+      inFlight++;
       client.print({ sn: benchSn(1 + (i % N)), content: RECEIPT.replace('{{n}}', String(i)), orderId: s.orderId }).then(
         (job) => {
+          inFlight--;
           s.answeredAt = now();
           s.id = job.msgId;
         },
         (err: unknown) => {
+          inFlight--;
           s.answeredAt = now();
           s.error = err instanceof HeraldApiError ? `${err.code} ${err.message}` : (err as Error).message;
         },

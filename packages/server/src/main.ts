@@ -2,7 +2,12 @@ import { loadConfig } from './config';
 import { createServer } from './app';
 
 const config = loadConfig();
-const server = await createServer(config);
+const server = await createServer(config).catch((err: unknown) => {
+  // said first, in one line (the stack follows): e.g. another server holds the embedded database
+  console.error(`Herald could not start: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(err);
+  process.exit(1);
+});
 // A deep accept queue: libuv accepts one connection per event-loop turn, so a burst of new
 // connections while the loop is busy waits there; with Node's default (511) the overflow was
 // dropped and clients retried after 1, 3, 7, 15 s (measured with bench/push at 300 calls/s).

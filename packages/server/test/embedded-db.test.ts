@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -144,6 +145,35 @@ describe('embedded database on its own thread', () => {
       expect(got).toEqual([{ value: 'kept' }]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lets one server at a time open its data directory, and takes over the lock of one that died', async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'herald-embedded-')), 'pgdata');
+    const lock = `${dir}.lock`;
+    try {
+      const first = await openDatabase({ pgliteDir: dir });
+      // a second opening while the first is open: refused, with who holds it, before PGlite touches it
+      await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(`in use by process ${process.pid}`);
+      await first.close();
+      expect(fs.existsSync(lock)).toBe(false);
+
+      // another live process holds it (this test's parent stands in for another server)
+      fs.writeFileSync(lock, `${process.ppid}\n`);
+      await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(`in use by process ${process.ppid}`);
+      expect(fs.readFileSync(lock, 'utf8').trim()).toBe(String(process.ppid));
+
+      // the holder was killed: its lock is stale, and the next server opens the database, data intact
+      const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+      fs.writeFileSync(lock, `${gone}\n`);
+      const second = await openDatabase({ pgliteDir: dir });
+      expect(fs.readFileSync(lock, 'utf8').trim()).toBe(String(process.pid));
+      const { rows: got } = await second.db.execute(sql`select 1 as x`);
+      expect(got).toEqual([{ x: 1 }]);
+      await second.close();
+      expect(fs.existsSync(lock)).toBe(false);
+    } finally {
+      fs.rmSync(path.dirname(dir), { recursive: true, force: true });
     }
   });
 });

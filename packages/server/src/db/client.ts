@@ -3,6 +3,7 @@ import path from 'node:path';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { startPgliteThread } from './pglite-stream';
 import * as schema from './schema';
 
@@ -21,10 +22,17 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     return { db: await ready(pool, true), kind: 'postgres', close: () => pool.end() };
   }
-  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  let unlock = () => {};
+  if (opts.pgliteDir) {
+    fs.mkdirSync(opts.pgliteDir, { recursive: true });
+    unlock = lockDataDir(opts.pgliteDir);
+  }
   // PGlite on its own thread, spoken to over the wire protocol by the same driver (pglite-stream.ts).
   // Its one session takes the pool's connections' queries in turn; they stay open while idle.
-  const thread = await startPgliteThread(opts.pgliteDir);
+  const thread = await startPgliteThread(opts.pgliteDir).catch((err: unknown) => {
+    unlock();
+    throw err;
+  });
   // (PGlite asks for a password and takes any; its one database is template1)
   const pool = new pg.Pool({
     ...{ user: 'postgres', password: 'embedded', database: 'template1' },
@@ -32,10 +40,19 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
   } as pg.PoolConfig);
   try {
     const db = await ready(pool, false);
-    return { db, kind: 'pglite', close: async () => (await pool.end(), await thread.close()) };
+    const close = async () => {
+      try {
+        await pool.end();
+        await thread.close();
+      } finally {
+        unlock();
+      }
+    };
+    return { db, kind: 'pglite', close };
   } catch (err) {
     await pool.end().catch(() => {});
     await thread.close();
+    unlock();
     throw err;
   }
 }

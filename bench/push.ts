@@ -213,8 +213,7 @@ type Figures = {
   toDevice: number[];
   toFinal: number[];
   maxLagMs: number;
-  /** CPU ms per finished job (warm-up included) of the server or broker process, and of the device processes */
-  /** CPU per finished job: the server (or bare broker), the device processes, and this process (the load) */
+  /** CPU ms per finished job (warm-up included): the server (or bare broker), the device processes, this process (the load) */
   cpuPerJob?: { broker: number; devices: number; load: number };
   /** statuses of a sample of the accepted jobs, read back from the records */
   recordCheck?: Record<string, number>;

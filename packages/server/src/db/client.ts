@@ -38,21 +38,18 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     ...{ user: 'postgres', password: 'embedded', database: 'template1' },
     ...{ max: 64, idleTimeoutMillis: 0, stream: thread.stream },
   } as pg.PoolConfig);
+  const close = async () => {
+    try {
+      await pool.end();
+    } finally {
+      await thread.close();
+      unlock();
+    }
+  };
   try {
-    const db = await ready(pool, false);
-    const close = async () => {
-      try {
-        await pool.end();
-        await thread.close();
-      } finally {
-        unlock();
-      }
-    };
-    return { db, kind: 'pglite', close };
+    return { db: await ready(pool, false), kind: 'pglite', close };
   } catch (err) {
-    await pool.end().catch(() => {});
-    await thread.close();
-    unlock();
+    await close().catch(() => {});
     throw err;
   }
 }

@@ -130,15 +130,23 @@ function release(id) {
  */
 const prepared = new Map();
 const PARSE = 0x50; // 'P'
+const BIND = 0x42; // 'B'
 const PARSE_DONE = 0x31; // '1'
 const ERROR = 0x45; // 'E'
 const PARSE_COMPLETE = new Uint8Array([PARSE_DONE, 0, 0, 0, 4]);
 
-/** @param {Uint8Array} msg */
-const statementName = (msg) => {
+/**
+ * The NUL-terminated string of a message at `at` (names and texts after the 5-byte header).
+ * @param {Uint8Array} msg @param {number} at
+ */
+const cstr = (msg, at) => {
   const b = Buffer.from(msg.buffer, msg.byteOffset, msg.length);
-  return b.toString('latin1', 5, b.indexOf(0, 5));
+  return b.toString('utf8', at, b.indexOf(0, at));
 };
+/** Where the string after the one at `at` starts. @param {Uint8Array} msg @param {number} at */
+const after = (msg, at) => msg.indexOf(0, at) + 1;
+/** @param {Uint8Array} msg */
+const statementName = (msg) => cstr(msg, 5);
 /** @param {Uint8Array} msg */
 function alreadyPrepared(msg) {
   if (msg[0] !== PARSE || msg[5] === 0) return false; // not a Parse, or the unnamed statement
@@ -168,11 +176,9 @@ function profile(msg, ms) {
 }
 /** @param {Uint8Array} msg */
 function statementOf(msg) {
-  const b = Buffer.from(msg.buffer, msg.byteOffset, msg.length);
-  const cstr = (/** @type {number} */ at) => b.toString('utf8', at, b.indexOf(0, at));
-  if (msg[0] === 0x42) return `prepared ${cstr(b.indexOf(0, 5) + 1)}`; // Bind: portal, then statement
-  if (msg[0] === PARSE && msg[5] !== 0) return `prepared ${cstr(5)}`;
-  const text = msg[0] === PARSE ? cstr(b.indexOf(0, 5) + 1) : msg[0] === QUERY ? cstr(5) : '?';
+  if (msg[0] === BIND) return `prepared ${cstr(msg, after(msg, 5))}`; // Bind: portal, then statement
+  if (msg[0] === PARSE && msg[5] !== 0) return `prepared ${statementName(msg)}`;
+  const text = msg[0] === PARSE ? cstr(msg, after(msg, 5)) : msg[0] === QUERY ? cstr(msg, 5) : '?';
   return text.replace(/\s+/g, ' ').trim().slice(0, 100);
 }
 if (PROFILE) {

@@ -245,6 +245,11 @@ export async function markPushedMany(db: Db, items: Pushed[]): Promise<(JobRow |
 
 export type AckItem = { deviceId: number; msgId: string; echoedTs: number; outcome: AckOutcome; arrivedAt: number };
 
+/** The publish → ack time of an ack (its arrival less the publish ts it echoes), as a publish record keeps it. */
+const publishLatency = (a: AckItem) => Math.max(0, Math.min(a.arrivedAt - a.echoedTs, 2_147_483_647));
+/** A job's request → ack time, for an ack that arrived at `at` (SQL over the `jobs` row being updated). */
+const ackLatency = (at: SQL) => sql`greatest(0, round(extract(epoch from (${at} - jobs.requested_at)) * 1000))::int`;
+
 /** A publish and the device's ok for it (its ack echoes that publish's ts), met in one batch. */
 export type PushedAcked = { pushed: Pushed; ack: AckItem };
 
@@ -268,7 +273,7 @@ export async function pushedAndAcked(
     sql`with v as (select * from unnest(${c((x) => x.pushed.jobId)}::bigint[], ${c((x) => x.pushed.topic)}::text[],
                      ${c((x) => x.pushed.bytes)}::int[], ${c((x) => ts(x.pushed.publishedAt))}::timestamptz[],
                      ${c((x) => ts(x.ack.arrivedAt))}::timestamptz[],
-                     ${c((x) => Math.max(0, Math.min(x.ack.arrivedAt - x.ack.echoedTs, 2_147_483_647)))}::int[])
+                     ${c((x) => publishLatency(x.ack))}::int[])
                    as v(id, topic, bytes, at, acked, latency)),
         o as (select jobs.id, jobs.status as was from jobs join v on jobs.id = v.id),
         j as (update jobs
@@ -277,8 +282,7 @@ export async function pushedAndAcked(
                      pushed_at = v.at, push_count = jobs.push_count + 1,
                      acked_at = case when jobs.status < ${JobStatus.PUSH_SUCCEEDED} then v.acked else jobs.acked_at end,
                      ack_latency_ms = case when jobs.status < ${JobStatus.PUSH_SUCCEEDED}
-                       then greatest(0, round(extract(epoch from (v.acked - jobs.requested_at)) * 1000))::int
-                       else jobs.ack_latency_ms end
+                       then ${ackLatency(sql`v.acked`)} else jobs.ack_latency_ms end
                 from v where jobs.id = v.id and jobs.status < ${JobStatus.SUCCESS} returning ${LEAN}),
         p as (insert into publish_records (job_id, account_id, device_id, sn, topic, msg_id, qos, status, bytes,
                 published_at, acked_at, latency_ms)
@@ -316,15 +320,13 @@ export async function ackJobs(db: Db, items: AckItem[]): Promise<(JobRow | null 
     sql`with v as (select * from unnest(${positions(items)}::int[], ${c((a) => a.msgId)}::uuid[], ${c((a) => a.deviceId)}::int[],
                      ${c(ok)}::boolean[], ${c((a) => a.outcome.status)}::smallint[], ${c((a) => a.outcome.reason)}::text[],
                      ${c((a) => ts(a.arrivedAt))}::timestamptz[], ${c((a) => ts(a.echoedTs))}::timestamptz[],
-                     ${c((a) => Math.max(0, Math.min(a.arrivedAt - a.echoedTs, 2_147_483_647)))}::int[])
+                     ${c(publishLatency)}::int[])
                    as v(i, msg_id, device_id, ok, status, reason, at, echoed, latency)),
         t as (select jobs.id, v.i from jobs join v on jobs.msg_id = v.msg_id and jobs.device_id = v.device_id),
         j as (update jobs
                  set status = v.status,
                      acked_at = case when v.ok then v.at else coalesce(jobs.acked_at, v.at) end,
-                     ack_latency_ms = case when v.ok
-                       then greatest(0, round(extract(epoch from (v.at - jobs.requested_at)) * 1000))::int
-                       else jobs.ack_latency_ms end,
+                     ack_latency_ms = case when v.ok then ${ackLatency(sql`v.at`)} else jobs.ack_latency_ms end,
                      finished_at = case when v.ok then jobs.finished_at else v.at end,
                      reason = case when v.ok then jobs.reason else v.reason end
                 from t join v on v.i = t.i

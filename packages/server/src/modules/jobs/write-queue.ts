@@ -50,7 +50,9 @@ const OPTS: BatcherOptions = { maxItems: 200, maxWaitMs: 5 };
 type Pushed = Extract<Transition, { kind: 'pushed' }>;
 type Ack = Extract<Transition, { kind: 'ack' }>;
 
-const byJob = (t: Transition) => (t.kind === 'pushed' ? `id:${t.jobId}` : `${t.deviceId}:${t.msgId}`);
+/** A job as an ack or result names it: its device and message id. */
+const deviceMsg = (t: { deviceId: number; msgId: string }) => `${t.deviceId}:${t.msgId}`;
+const byJob = (t: Transition) => (t.kind === 'pushed' ? `id:${t.jobId}` : deviceMsg(t));
 
 type Out = JobRow | null | undefined;
 type At<T> = { t: T; i: number };
@@ -69,18 +71,17 @@ async function step<T extends Transition>(xs: At<T>[], run: (items: T[]) => Prom
  * with one ack at most; a job published twice in the batch is left to the ordinary steps.
  */
 function pairs(at: At<Transition>[]): { pairs: [At<Pushed>, At<Ack>][]; rest: At<Transition>[] } {
-  const key = (deviceId: number, msgId: string) => `${deviceId}:${msgId}`;
   const pushes = new Map<string, At<Pushed> | null>();
   for (const x of at) {
     if (x.t.kind !== 'pushed') continue;
-    const k = key(x.t.deviceId, x.t.msgId);
+    const k = deviceMsg(x.t);
     pushes.set(k, pushes.has(k) ? null : (x as At<Pushed>));
   }
   const paired = new Set<At<Transition>>();
   const out: [At<Pushed>, At<Ack>][] = [];
   for (const x of at) {
     if (x.t.kind !== 'ack' || x.t.outcome.status !== JobStatus.PUSH_SUCCEEDED) continue;
-    const k = key(x.t.deviceId, x.t.msgId);
+    const k = deviceMsg(x.t);
     const p = pushes.get(k);
     if (!p || p.t.publishedAt !== x.t.echoedTs) continue;
     pushes.delete(k);

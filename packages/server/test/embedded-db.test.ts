@@ -123,6 +123,59 @@ describe('embedded database on its own thread', () => {
     }
   });
 
+  it('plans a named statement once, and leaves the others to PostgreSQL', async () => {
+    const pool = (database.db as unknown as { $client: import('pg').Pool }).$client;
+    // a one-element array: PostgreSQL's own choice would plan this anew on every run
+    const text = 'select count(*)::int as n from unnest($1::int[]) x where x > 0';
+    for (let i = 1; i <= 8; i++) {
+      expect((await pool.query({ name: 'embedded.once', text, values: [[i]] })).rows).toEqual([{ n: 1 }]);
+    }
+    const [named] = await rows<{ generic: number; custom: number }>(
+      sql`select generic_plans::int as generic, custom_plans::int as custom
+            from pg_prepared_statements where name = 'embedded.once'`,
+    );
+    expect(named).toEqual({ generic: 8, custom: 0 });
+    // an unnamed statement in between still gets PostgreSQL's choice (custom plans for these values)
+    const [mode] = await rows<{ m: string }>(sql`select current_setting('plan_cache_mode') as m`);
+    expect(mode!.m).toBe('auto');
+    // and a transaction in progress is left alone: its statements run as it set them up
+    await database.db.transaction(async (t) => {
+      await t.execute(sql`set local plan_cache_mode = force_custom_plan`);
+      const [m] = (await t.execute<{ m: string }>(sql`select current_setting('plan_cache_mode') as m`)).rows;
+      expect(m!.m).toBe('force_custom_plan');
+    });
+  });
+
+  it("keeps no copy of the replies it passes on (PGlite's own reader kept every one)", async () => {
+    const { quiet } = await import('../src/db/pglite-quiet.mjs');
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite();
+    await db.waitReady;
+    const q = Buffer.from("select repeat('x', 100) as x from generate_series(1, 2000)\0");
+    const msg = Buffer.alloc(5 + q.length);
+    msg[0] = 0x51;
+    msg.writeInt32BE(4 + q.length, 1);
+    q.copy(msg, 5);
+    const heapAfter = (n: number) => {
+      for (let i = 0; i < n; i++) db.execProtocolRawSync(new Uint8Array(msg));
+      return process.memoryUsage().heapUsed;
+    };
+    try {
+      heapAfter(20);
+      const before = process.memoryUsage().heapUsed;
+      quiet(true);
+      // 300 answers of 2,000 rows: PGlite's reader kept ~100 MB of them; passed on quietly, nothing stays
+      const quietGrowth = heapAfter(300) - before;
+      quiet(false);
+      const loudGrowth = heapAfter(300) - before - quietGrowth;
+      expect(loudGrowth).toBeGreaterThan(50_000_000);
+      expect(quietGrowth).toBeLessThan(20_000_000);
+    } finally {
+      quiet(false);
+      await db.close();
+    }
+  });
+
   it('carries answers and parameters larger than one message', async () => {
     const big = 'x'.repeat(3_000_000);
     await database.db.execute(sql`insert into t_embedded (a, b) values (7, ${big})`);

@@ -98,12 +98,17 @@ export async function useNonces(db: Db, items: NonceItem[]): Promise<boolean[]> 
 
 export type DeviceQuery = { accountId: number; sn: string };
 
+/** The deleted status as text of the statement (see findDevices). */
+const NOT_DELETED = sql.raw(String(DeviceStatus.DELETED));
+
 /**
  * Devices by account and S/N (deleted devices and other accounts' devices are not found), for a
  * job: without the telemetry (a job never reads it; it is the largest column of the row).
  * The lookup is one index probe per S/N (`lateral … limit 1` keeps the planner from flattening
  * it): joined to a plain VALUES list, it read every live device of every account and hashed them,
- * a cost that grew with the whole fleet.
+ * a cost that grew with the whole fleet. The deleted status is written into the text, not passed:
+ * the S/N index leaves deleted devices out, and a plan made once for all runs (named statements,
+ * see pglite-worker.mjs) can use that index only when the statement itself says so.
  */
 export async function findDevices(db: Db, items: DeviceQuery[]): Promise<(TargetDevice | undefined)[]> {
   const rows = await prepared(
@@ -116,7 +121,7 @@ export async function findDevices(db: Db, items: DeviceQuery[]): Promise<(Target
           cross join lateral (select id, sn, account_id, status, online, paused, muted_until, print_params,
                                      firmware_version, last_online_at, last_offline_at, model_id
                                 from devices
-                               where sn = v.sn and status <> ${DeviceStatus.DELETED} and account_id = v.account_id
+                               where sn = v.sn and status <> ${NOT_DELETED} and account_id = v.account_id
                                limit 1) d
           join models m on m.id = d.model_id`,
   );

@@ -1,0 +1,2 @@
+/** See pglite-quiet.mjs. */
+export function quiet(value: boolean): void;

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, BusinessType, DEFAULT_PRINT_PARAMS, DeviceStatus, JobStatus } from '@herald/contract';
 import { receiptLines, type VirtualDevice } from '@herald/device-sim';
-import { accounts, apiRequests, devices, publishRecords } from '../src/db/schema';
+import { accounts, apiRequests, devices, jobs, publishRecords } from '../src/db/schema';
 import { openApiSignature } from '../src/modules/open-api/sign';
 import { composeTradeBroadcast } from '../src/modules/trade-speak/compose';
 import { startServer } from './harness';
@@ -333,6 +333,30 @@ describe('signature', () => {
       'The nonce has already been used',
     );
     expectCode(await a.call('/open/v1/device', { sn: printerA.sn }, { nonce: 'short' }), 40020);
+  });
+
+  it('refuses a replayed job call whatever else it carries, and writes nothing for it', async () => {
+    const orderId = `replay-${uniq()}`;
+    const body = { sn: printerA.sn, content: 'once', orderId };
+    const nonce = freshNonce();
+    expectCode(await a.call('/open/v1/print', body, { nonce }), 20000);
+    // the very same call again: the nonce answers, not the order id's idempotent retry
+    expectCode(await a.call('/open/v1/print', body, { nonce }), 40022);
+    // nor an unknown device, nor a body that fails validation
+    expectCode(await a.call('/open/v1/print', { ...body, sn: 'NO-SUCH-SN' }, { nonce }), 40022);
+    expectCode(await a.call('/open/v1/print', { sn: 7 }, { nonce }), 40022);
+    expectCode(await a.call('/open/v1/speak', { sn: printerA.sn, text: 'hi' }, { nonce }), 40022);
+    const rows = await server.deps.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.accountId, accountA), eq(jobs.orderId, orderId)));
+    expect(rows).toHaveLength(1);
+    // a call refused for its content uses up its nonce too: replayed later, it is a replay
+    const failed = freshNonce();
+    const refused = await a.call('/open/v1/print', { sn: 'NO-SUCH-SN', content: 'x' }, { nonce: failed });
+    expect(refused.body.code).not.toBe(20000);
+    expect(refused.body.code).not.toBe(40022);
+    expectCode(await a.call('/open/v1/print', { sn: printerA.sn, content: 'x' }, { nonce: failed }), 40022);
   });
 
   it('records signature failures under the app key they named', async () => {

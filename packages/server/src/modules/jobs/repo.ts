@@ -192,6 +192,11 @@ export type ApiCall = {
   startedAt: number;
   /** set once the job insert has written the record */
   recorded?: boolean;
+  /**
+   * Settles once the call's nonce is known fresh (rejects when it was used before); checked
+   * alongside the device lookup, and awaited before anything is written.
+   */
+  admitted?: Promise<void>;
 };
 
 export async function findJobByOrder(db: Db, accountId: number, orderId: string): Promise<JobRow | undefined> {

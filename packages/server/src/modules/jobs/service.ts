@@ -114,6 +114,8 @@ async function store(
   options: SubmitOptions,
 ): Promise<OpenJobAccepted> {
   const opts = optionsOf(options);
+  // a replayed call stops here, before its job is written
+  await opts.api?.admitted;
   // null: the account already has a job with this order id
   const row = await writeQueue(deps).jobs.add({ job, api: opts.api });
   if (!row) {

@@ -46,6 +46,8 @@ type Call = {
   message?: string;
   /** a job call's context; the job insert marks it recorded */
   api?: repo.ApiCall;
+  /** the nonce check, started by verify (see admitted) */
+  admitted?: Promise<void>;
   jobId?: number;
 };
 const calls = new WeakMap<FastifyRequest, Call>();
@@ -104,9 +106,38 @@ async function verify(deps: Deps, req: FastifyRequest): Promise<void> {
   if (writeQueue(deps).overloaded()) throw new AppError(ResultCode.RATE_LIMITED, 'error.rateLimited');
   // remembered for as long as its timestamp would still be accepted
   const expiresAt = new Date(Number(timestamp) + OPEN_API.clockSkewMs);
-  if (!(await writeQueue(deps).nonces.add({ appKey, nonce, expiresAt }))) {
-    throw new AppError(ResultCode.NONCE_REUSED, 'error.nonceReused');
+  // not awaited here: a job call looks up its device meanwhile (see admitted)
+  call.admitted = writeQueue(deps)
+    .nonces.add({ appKey, nonce, expiresAt })
+    .then((fresh) => {
+      if (!fresh) throw new AppError(ResultCode.NONCE_REUSED, 'error.nonceReused');
+    });
+  call.admitted.catch(() => {}); // answered by whoever awaits it; never an unhandled rejection
+}
+
+/**
+ * Run a call once its nonce is known fresh. A job call does not wait: it reads its device while
+ * the nonce is stored (one database round trip less before the job reaches the device) and waits
+ * only before writing its job (jobs.store). Either way a reused nonce is the answer, whatever
+ * else went wrong: a replay learns nothing new and changes nothing.
+ */
+async function admitted<T>(req: FastifyRequest, run: () => Promise<T>, waitFirst: boolean): Promise<T> {
+  const check = callOf(req).admitted;
+  // the body's validation errors wait for the nonce too (the routes attach them instead of answering)
+  if (req.validationError) {
+    await check;
+    throw req.validationError;
   }
+  if (waitFirst) await check;
+  let out: T;
+  try {
+    out = await run();
+  } catch (err) {
+    await check;
+    throw err;
+  }
+  await check; // settled already when a job was written (jobs.store waits for it)
+  return out;
 }
 
 const accountOf = (req: FastifyRequest) => callOf(req).accountId!;
@@ -114,7 +145,13 @@ const accountOf = (req: FastifyRequest) => callOf(req).accountId!;
 /** The job call's context: its general request record is written with the job. */
 function apiCall(req: FastifyRequest): { source: 'api'; api: repo.ApiCall } {
   const call = callOf(req);
-  call.api = { appKey: call.appKey!, path: req.url.split('?')[0]!, ip: req.ip ?? null, startedAt: call.startedAt };
+  call.api = {
+    appKey: call.appKey!,
+    path: req.url.split('?')[0]!,
+    ip: req.ip ?? null,
+    startedAt: call.startedAt,
+    admitted: call.admitted,
+  };
   return { source: 'api', api: call.api };
 }
 
@@ -185,7 +222,7 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
         .catch((err: unknown) => req.log.error({ err }, 'general request record failed'));
     });
 
-    const route = { config: PUBLIC, bodyLimit: OPEN_API.bodyLimitBytes };
+    const route = { config: PUBLIC, bodyLimit: OPEN_API.bodyLimitBytes, attachValidation: true };
 
     scope.post(
       OPEN_API_PATHS.print,
@@ -198,7 +235,8 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
           response: { 200: envelope(openJobAccepted) },
         },
       },
-      async (req) => ok(await jobs.submitPrint(deps, accountOf(req), req.body, apiCall(req))),
+      async (req) =>
+        ok(await admitted(req, () => jobs.submitPrint(deps, accountOf(req), req.body, apiCall(req)), false)),
     );
     scope.post(
       OPEN_API_PATHS.speak,
@@ -211,7 +249,8 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
           response: { 200: envelope(openJobAccepted) },
         },
       },
-      async (req) => ok(await jobs.submitSpeak(deps, accountOf(req), req.body, apiCall(req))),
+      async (req) =>
+        ok(await admitted(req, () => jobs.submitSpeak(deps, accountOf(req), req.body, apiCall(req)), false)),
     );
     scope.post(
       OPEN_API_PATHS.trade,
@@ -224,7 +263,8 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
           response: { 200: envelope(openJobAccepted) },
         },
       },
-      async (req) => ok(await jobs.submitTrade(deps, accountOf(req), req.body, apiCall(req))),
+      async (req) =>
+        ok(await admitted(req, () => jobs.submitTrade(deps, accountOf(req), req.body, apiCall(req)), false)),
     );
     scope.post(
       OPEN_API_PATHS.record,
@@ -237,7 +277,7 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
           response: { 200: envelope(openJobView) },
         },
       },
-      async (req) => ok(await jobs.findJob(deps, accountOf(req), req.body)),
+      async (req) => ok(await admitted(req, () => jobs.findJob(deps, accountOf(req), req.body), true)),
     );
     scope.post(
       OPEN_API_PATHS.device,
@@ -250,7 +290,7 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
           response: { 200: envelope(openDeviceView) },
         },
       },
-      async (req) => ok(await jobs.deviceView(deps, accountOf(req), req.body.sn)),
+      async (req) => ok(await admitted(req, () => jobs.deviceView(deps, accountOf(req), req.body.sn), true)),
     );
   });
 };

@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../packages/server/src/db/client';
+const database = await openDatabase({ pgliteDir: '/tmp/pgl/ex' });
+const db = database.db;
+const t = async (q: string) => { const t0 = performance.now(); await db.execute(sql.raw(q)); console.log(q, (performance.now() - t0).toFixed(0), 'ms'); };
+await t('vacuum (verbose false) jobs');
+await t('vacuum jobs');
+await t('vacuum publish_records, api_requests, api_nonces');
+await t('analyze jobs');
+await t('vacuum analyze');
+console.log((await db.execute(sql.raw("select pg_size_pretty(pg_relation_size('jobs')) as heap, pg_size_pretty(pg_indexes_size('jobs')) as idx"))).rows);
+await database.close();

@@ -203,8 +203,6 @@ if (PROFILE) {
   }, 10_000).unref();
 }
 
-const rollback = new Uint8Array(Buffer.from('Q\0\0\0\rrollback\0', 'latin1'));
-
 /** A simple-query message (type, length, text, NUL). @param {string} text */
 function query(text) {
   const t = Buffer.from(`${text}\0`, 'utf8');
@@ -214,6 +212,7 @@ function query(text) {
   t.copy(m, 5);
   return new Uint8Array(m);
 }
+const rollback = query('rollback');
 const GENERIC = query('set plan_cache_mode to force_generic_plan');
 const AUTO = query('set plan_cache_mode to auto');
 

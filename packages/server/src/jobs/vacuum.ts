@@ -19,8 +19,6 @@ import type { Db } from '../db/client';
  * A server on PostgreSQL leaves all this to PostgreSQL's autovacuum.
  */
 
-export type VacuumOptions = { everyMs?: number; analyzeEveryMs?: number };
-
 const EVERY_MS = 60_000;
 const ANALYZE_EVERY_MS = 3_600_000;
 
@@ -36,17 +34,16 @@ async function tables(db: Db): Promise<string[]> {
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** One round: every table vacuumed, and the one analysed longest ago analysed if that was over `analyzeEveryMs` ago. */
+/** One round: every table vacuumed, and the one analysed longest ago analysed if that was over an hour ago. */
 export async function vacuumRound(
   db: Db,
   analyzedAt: Map<string, number>,
   now = Date.now(),
-  analyzeEveryMs = ANALYZE_EVERY_MS,
 ): Promise<{ vacuumed: number; analysed: string | null }> {
   const names = await tables(db);
   for (const name of names) await db.execute(sql.raw(`vacuum ${quoted(name)}`));
   const due = names
-    .filter((n) => now - (analyzedAt.get(n) ?? 0) >= analyzeEveryMs)
+    .filter((n) => now - (analyzedAt.get(n) ?? 0) >= ANALYZE_EVERY_MS)
     .sort((a, b) => (analyzedAt.get(a) ?? 0) - (analyzedAt.get(b) ?? 0))[0];
   if (due) {
     await db.execute(sql.raw(`analyze ${quoted(due)}`));
@@ -56,19 +53,19 @@ export async function vacuumRound(
 }
 
 /** Start the rounds (embedded database only); returns a function that stops them and waits for the one running. */
-export function startVacuum(db: Db, log: FastifyBaseLogger, opts: VacuumOptions = {}): () => Promise<void> {
+export function startVacuum(db: Db, log: FastifyBaseLogger): () => Promise<void> {
   const analyzedAt = new Map<string, number>();
   let running: Promise<void> | undefined;
   let stopped = false;
   const round = () => {
     if (running || stopped) return;
     const t0 = Date.now();
-    running = vacuumRound(db, analyzedAt, t0, opts.analyzeEveryMs)
+    running = vacuumRound(db, analyzedAt, t0)
       .then((r) => log.debug({ ...r, ms: Date.now() - t0 }, 'embedded database vacuumed'))
       .catch((err: unknown) => log.error({ err }, 'embedded database vacuum failed'))
       .finally(() => (running = undefined));
   };
-  const timer = setInterval(round, opts.everyMs ?? EVERY_MS);
+  const timer = setInterval(round, EVERY_MS);
   timer.unref();
   return async () => {
     stopped = true;

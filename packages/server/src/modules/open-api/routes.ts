@@ -116,19 +116,19 @@ async function verify(deps: Deps, req: FastifyRequest): Promise<void> {
 }
 
 /**
- * Run a call once its nonce is known fresh. A job call does not wait: it reads its device while
- * the nonce is stored (one database round trip less before the job reaches the device) and waits
- * only before writing its job (jobs.store). Either way a reused nonce is the answer, whatever
- * else went wrong: a replay learns nothing new and changes nothing.
+ * Run a call while its nonce is stored, and answer only once the nonce is known fresh. A job call
+ * reads its device meanwhile (one database round trip less before the job reaches the device) and
+ * waits for the nonce only before writing its job (jobs.store); the other calls only read. Either
+ * way a reused nonce is the answer, whatever else went wrong: a replay learns nothing new and
+ * changes nothing.
  */
-async function admitted<T>(req: FastifyRequest, run: () => Promise<T>, waitFirst: boolean): Promise<T> {
+async function admitted<T>(req: FastifyRequest, run: () => Promise<T>): Promise<T> {
   const check = callOf(req).admitted;
   // the body's validation errors wait for the nonce too (the routes attach them instead of answering)
   if (req.validationError) {
     await check;
     throw req.validationError;
   }
-  if (waitFirst) await check;
   let out: T;
   try {
     out = await run();
@@ -235,8 +235,7 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
           response: { 200: envelope(openJobAccepted) },
         },
       },
-      async (req) =>
-        ok(await admitted(req, () => jobs.submitPrint(deps, accountOf(req), req.body, apiCall(req)), false)),
+      async (req) => ok(await admitted(req, () => jobs.submitPrint(deps, accountOf(req), req.body, apiCall(req)))),
     );
     scope.post(
       OPEN_API_PATHS.speak,
@@ -249,8 +248,7 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
           response: { 200: envelope(openJobAccepted) },
         },
       },
-      async (req) =>
-        ok(await admitted(req, () => jobs.submitSpeak(deps, accountOf(req), req.body, apiCall(req)), false)),
+      async (req) => ok(await admitted(req, () => jobs.submitSpeak(deps, accountOf(req), req.body, apiCall(req)))),
     );
     scope.post(
       OPEN_API_PATHS.trade,
@@ -263,8 +261,7 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
           response: { 200: envelope(openJobAccepted) },
         },
       },
-      async (req) =>
-        ok(await admitted(req, () => jobs.submitTrade(deps, accountOf(req), req.body, apiCall(req)), false)),
+      async (req) => ok(await admitted(req, () => jobs.submitTrade(deps, accountOf(req), req.body, apiCall(req)))),
     );
     scope.post(
       OPEN_API_PATHS.record,
@@ -277,7 +274,7 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
           response: { 200: envelope(openJobView) },
         },
       },
-      async (req) => ok(await admitted(req, () => jobs.findJob(deps, accountOf(req), req.body), true)),
+      async (req) => ok(await admitted(req, () => jobs.findJob(deps, accountOf(req), req.body))),
     );
     scope.post(
       OPEN_API_PATHS.device,
@@ -290,7 +287,7 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
           response: { 200: envelope(openDeviceView) },
         },
       },
-      async (req) => ok(await admitted(req, () => jobs.deviceView(deps, accountOf(req), req.body.sn), true)),
+      async (req) => ok(await admitted(req, () => jobs.deviceView(deps, accountOf(req), req.body.sn))),
     );
   });
 };

@@ -52,9 +52,9 @@ export async function startPgliteThread(dataDir?: string): Promise<PgliteThread>
   const send = (part: Part) => {
     if (!outbox.length) {
       queueMicrotask(() => {
-        const parts = outbox;
+        const { parts, transfer } = packed(outbox);
         outbox = [];
-        worker.postMessage({ type: 'io', parts });
+        worker.postMessage({ type: 'io', parts }, transfer);
       });
     }
     outbox.push(part);
@@ -78,6 +78,40 @@ export async function startPgliteThread(dataDir?: string): Promise<PgliteThread>
       await worker.terminate();
     },
   };
+}
+
+/**
+ * A tick's parts with each connection's consecutive writes joined into one buffer of its own,
+ * handed over rather than copied. `pg` writes each protocol message as a slice of Node's shared
+ * 8 kB buffer pool, and a message port copies a slice's whole underlying buffer: a query of four
+ * small messages crossed as several kB. Joined, a tick's message took about half the time
+ * (measured in isolation: ~17 → ~9 µs for four messages of one query).
+ */
+function packed(outbox: Part[]): { parts: Part[]; transfer: ArrayBuffer[] } {
+  const parts: Part[] = [];
+  const runs: Uint8Array[][] = [];
+  for (const part of outbox) {
+    const last = parts.at(-1);
+    if (part.bytes && last?.bytes && last.conn === part.conn) runs.at(-1)!.push(part.bytes);
+    else {
+      parts.push({ ...part });
+      runs.push(part.bytes ? [part.bytes] : []);
+    }
+  }
+  const transfer: ArrayBuffer[] = [];
+  parts.forEach((part, k) => {
+    const chunks = runs[k]!;
+    if (!chunks.length) return;
+    const joined = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const c of chunks) {
+      joined.set(c, at);
+      at += c.length;
+    }
+    part.bytes = joined;
+    transfer.push(joined.buffer);
+  });
+  return { parts, transfer };
 }
 
 /** What `pg`'s Connection asks of a socket, carried over the worker's message port. */

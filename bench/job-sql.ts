@@ -171,8 +171,22 @@ const baseline = await run(baselineJobs, 1);
 // the main thread's busy time for the batched run: with PGlite, the database itself works on its
 // own thread, so this is what building statements, passing them over and reading the rows costs
 const elu = performance.eventLoopUtilization();
+// and the write-ahead log it wrote: unlike the times, a count that other work on the machine does not move
+const walAt = async () =>
+  (await db.execute<{ lsn: string }>(sql`select pg_current_wal_insert_lsn()::text as lsn`)).rows[0]!.lsn;
+const wal0 = await walAt();
 const stages = await run(J, B);
 const mainBusy = performance.eventLoopUtilization(elu).active;
+const [walBytes] = (
+  await db.execute<{ n: string }>(sql`select pg_wal_lsn_diff(${await walAt()}::pg_lsn, ${wal0}::pg_lsn)::text as n`)
+).rows;
+// the table's and an index's size: with updates that are not HOT, every row version adds an entry
+// to every index of the table (PGlite keeps no statistics of its own to count HOT updates by)
+const [size] = (
+  await db.execute<{ table: string; index: string }>(
+    sql`select pg_relation_size('jobs') / 8192 as table, pg_relation_size('jobs_account_idx') / 8192 as index`,
+  )
+).rows;
 await database.close();
 
 const sum = (s: Stages) => Object.values(s).reduce((a, b) => a + b, 0);
@@ -195,6 +209,8 @@ console.log(
 console.log(
   `  main thread busy ${((mainBusy / J) * 1000).toFixed(0).padStart(5)} µs/job (building the batches, the driver, the rows back)`,
 );
+console.log(`  write-ahead log ${(Number(walBytes!.n) / J).toFixed(0).padStart(5)} bytes/job`);
+console.log(`  jobs: ${size!.table} pages of 8 kB; its index by account and time: ${size!.index} pages`);
 const base = (sum(baseline) / baselineJobs) * 1000;
 console.log(
   `  baseline (same statements one job at a time, ${baselineJobs} jobs): ${base.toFixed(0)} µs/job; ` +

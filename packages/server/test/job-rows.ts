@@ -25,6 +25,8 @@ export async function insertJob(
       ...base,
       ...over,
       requestedAt,
+      // a finished job has its finish time (the table checks it)
+      finishedAt: over.finishedAt ?? ((over.status ?? 0) >= 3 ? requestedAt : null),
     })
     .returning();
   return row!;

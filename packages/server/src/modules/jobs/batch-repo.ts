@@ -1,8 +1,8 @@
 import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Pool } from 'pg';
 import { DeviceStatus, GeneralResult, JobStatus, PublishStatus, ResultCode } from '@herald/contract';
 import type { Db } from '../../db/client';
+import { inText, runNamed } from '../../db/named';
 import {
   finishApiRequest,
   mapJob,
@@ -49,11 +49,9 @@ function statement<T>(name: string) {
     // per parameter: the column it takes, or its constant value
     const slots = q.params.map((p) => (is(p, Placeholder) ? { column: p.name as keyof C } : { value: p }));
     return async (db: Db, items: T[]): Promise<Raw[]> => {
-      const pool = (db as Db & { $client?: Pool }).$client;
-      if (!pool) throw new Error(`jobs.${name}: batched statements run on the database's pool`);
       const arrays = new Map(keys.map((k) => [k, items.map(columns[k]!)]));
       const values = slots.map((s) => ('column' in s ? arrays.get(s.column as string) : s.value));
-      return (await pool.query<Raw>({ name: `jobs.${name}`, text: q.sql, values })).rows;
+      return runNamed(db, `jobs.${name}`, q.sql, values);
     };
   };
 }
@@ -109,17 +107,13 @@ export async function useNonces(db: Db, items: NonceItem[]): Promise<boolean[]> 
 
 export type DeviceQuery = { accountId: number; sn: string };
 
-/** The deleted status as text of the statement (see findDevices). */
-const NOT_DELETED = sql.raw(String(DeviceStatus.DELETED));
-
 /**
  * Devices by account and S/N (deleted devices and other accounts' devices are not found), for a
  * job: without the telemetry (a job never reads it; it is the largest column of the row).
  * The lookup is one index probe per S/N (`lateral … limit 1` keeps the planner from flattening
  * it): joined to a plain VALUES list, it read every live device of every account and hashed them,
- * a cost that grew with the whole fleet. The deleted status is written into the text, not passed:
- * the S/N index leaves deleted devices out, and a plan made once for all runs (named statements,
- * see pglite-worker.mjs) can use that index only when the statement itself says so.
+ * a cost that grew with the whole fleet. The deleted status is written into the text, so the
+ * generic plan keeps the S/N index (db/named.ts, inText).
  */
 const selectDevices = statement<DeviceQuery>('devices')(
   { i: position, accountId: (q) => q.accountId, sn: (q) => q.sn },
@@ -129,7 +123,7 @@ const selectDevices = statement<DeviceQuery>('devices')(
                cross join lateral (select id, sn, account_id, status, online, paused, muted_until, print_params,
                                           firmware_version, last_online_at, last_offline_at, model_id
                                      from devices
-                                    where sn = v.sn and status <> ${NOT_DELETED} and account_id = v.account_id
+                                    where sn = v.sn and status <> ${inText(DeviceStatus.DELETED)} and account_id = v.account_id
                                     limit 1) d
                join models m on m.id = d.model_id`,
 );

@@ -74,5 +74,7 @@ process.on('message', (m: { type?: string }) => {
   setTimeout(() => process.exit(0), 200);
 });
 process.on('disconnect', () => process.exit(0));
+// an orderly exit, so a --cpu-prof run still writes its profile
+process.on('SIGTERM', () => process.exit(0));
 
 void main();

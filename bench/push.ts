@@ -8,11 +8,14 @@
  *
  * Options: --devices N (5000)  --rate R jobs/s (1000)  --seconds S (20)  --warmup S (3)
  *          --workers W (2)  --batch B (250)  --drain S (20)  --no-baseline  --no-herald
- *          --cpu-prof (the server writes a V8 CPU profile into $TMPDIR/herald-bench-profiles/)
+ *          --cpu-prof (the server and the device processes write V8 CPU profiles into
+ *            $TMPDIR/herald-bench-profiles/, the device processes' into its folders device-N/)
  *          --database-url URL (Herald on that empty PostgreSQL database instead of PGlite)
  *          --connections C (64: HTTP connections to Herald; 0 = the global fetch, no cap)
  *          --fetch (the generator uses undici's WHATWG fetch, ~1 ms more CPU per call, instead of its request)
  *          --in-flight F (256: calls in flight at most; a call due beyond that is shed and counted; 0 = no limit)
+ *          --timeline FILE (Herald's measured jobs as CSV: when each was sent, in ms since the epoch, then its
+ *            answer, to device and to final in ms; to see whether slow jobs come in bursts or are spread out)
  *
  * Measured on the bench side, per job: request sent → the simulated device received the job
  * ("to device"), and request sent → the device's final result was accepted by the broker
@@ -60,6 +63,7 @@ const { values: args } = parseArgs({
      * as shed (0: no limit, calls queue in the client until they time out)
      */
     'in-flight': { type: 'string', default: '256' },
+    timeline: { type: 'string' },
   },
 });
 const N = Number(args.devices);
@@ -101,6 +105,10 @@ type Fleet = {
 };
 const dropsOf = (fleet: Fleet) => fleet.drops.reduce((a, b) => a + b, 0);
 
+const PROFILE_DIR = path.join(os.tmpdir(), 'herald-bench-profiles');
+/** a folder per device process: each of its threads (the TypeScript loader's too) writes a profile */
+const deviceProfile = (w: number) => ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `device-${w}`)}`];
+
 async function connectFleet(mqttUrl: string, runKey: string): Promise<Fleet> {
   const per = Math.ceil(N / WORKERS);
   const fleet: Fleet = { arrived: new Map(), finished: new Map(), workers: [], drops: [] };
@@ -119,7 +127,7 @@ async function connectFleet(mqttUrl: string, runKey: string): Promise<Fleet> {
     online.push(0);
     const child = track(
       fork(path.join(import.meta.dirname, 'push-worker.ts'), [], {
-        execArgv: ['--import', 'tsx'],
+        execArgv: ['--import', 'tsx', ...(args['cpu-prof'] ? deviceProfile(w) : [])],
         env: { ...process.env, BENCH_PUSH_WORKER: JSON.stringify(params) },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       }),
@@ -220,6 +228,22 @@ type Figures = {
   /** calls that got no answer: when they were sent (s after the first measured send), and what the server did with them */
   unanswered?: { bySecond: Record<string, number>; records: Record<string, number>; sentToStoredMs: number[] };
 };
+
+/** The measured jobs one per line (see --timeline). */
+function writeTimeline(file: string, sent: Sent[], fleet: Fleet): void {
+  const ms = (x: number | undefined, from: number) => (x === undefined ? '' : (x - from).toFixed(1));
+  const lines = sent
+    .filter((s) => s.measured)
+    .map((s) =>
+      [
+        s.at.toFixed(1),
+        ms(s.answeredAt, s.at),
+        ms(s.id ? fleet.arrived.get(s.id) : undefined, s.at),
+        ms(s.id ? fleet.finished.get(s.id) : undefined, s.at),
+      ].join(','),
+    );
+  fs.writeFileSync(file, ['sent_ms,answer_ms,to_device_ms,to_final_ms', ...lines].join('\n') + '\n');
+}
 
 function figures(system: string, sent: Sent[], fleet: Fleet, maxLagMs: number): Figures {
   const measured = sent.filter((s) => s.measured);
@@ -340,7 +364,7 @@ async function runHerald(runKey: string): Promise<Figures> {
   tmpDirs.push(dataDir);
   await seedHerald(dataDir, runKey);
   const [httpPort, mqttPort] = [await freePort(), await freePort()];
-  const profDir = path.join(os.tmpdir(), 'herald-bench-profiles');
+  const profDir = PROFILE_DIR;
   if (args['cpu-prof']) fs.mkdirSync(profDir, { recursive: true });
   const server = track(
     spawn(
@@ -413,6 +437,7 @@ async function runHerald(runKey: string): Promise<Figures> {
       );
     });
     await drain(sent, fleet);
+    if (args.timeline) writeTimeline(args.timeline, sent, fleet);
     log(`  devices that lost their connection while the load ran: ${dropsOf(fleet) - drops0}`);
     // per job that finished (warm-up included): work for abandoned requests counts against the rest
     const done = Math.max(1, fleet.finished.size);
@@ -438,7 +463,7 @@ async function runHerald(runKey: string): Promise<Figures> {
     };
   } finally {
     await stopChild(server, 30_000);
-    if (args['cpu-prof']) log(`server CPU profile in ${profDir} (open in Chrome DevTools → Performance)`);
+    if (args['cpu-prof']) log(`server and device CPU profiles in ${profDir} (open in Chrome DevTools → Performance)`);
   }
 }
 

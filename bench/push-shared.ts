@@ -24,3 +24,20 @@ export type PushWorkerReport =
  * machine (each process's timeOrigin is taken from the same system clock).
  */
 export const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * A small till receipt in receiptline markup; Herald renders it to ESC/POS for each job
+ * (bench/push.ts, with the job's number for `{{n}}`; bench/render.ts renders the same).
+ */
+export const RECEIPT = [
+  '^^^BENCH SHOP',
+  '',
+  'Order|#{{n}}',
+  '---',
+  'Coffee | 2.50',
+  'Croissant | 1.80',
+  '---',
+  '^TOTAL | ^4.30',
+  '',
+  '"Thank you!',
+].join('\n');

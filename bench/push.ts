@@ -14,6 +14,7 @@
  *          --connections C (64: HTTP connections to Herald; 0 = the global fetch, no cap)
  *          --fetch (the generator uses undici's WHATWG fetch, ~1 ms more CPU per call, instead of its request)
  *          --in-flight F (256: calls in flight at most; a call due beyond that is shed and counted; 0 = no limit)
+ *          --server-flags="F…" (Node flags for the Herald server, e.g. --server-flags="--trace-gc --max-semi-space-size=32")
  *          --timeline FILE (Herald's measured jobs as CSV: when each was sent, in ms since the epoch, then its
  *            answer, to device and to final in ms; to see whether slow jobs come in bursts or are spread out)
  *
@@ -36,7 +37,7 @@ import { Agent, Pool, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { accountApis } from '../packages/server/src/db/schema';
 import { seedBenchFleet } from './seed';
 import { benchSn } from './connections-shared';
-import { now, type PushWorkerParams, type PushWorkerReport } from './push-shared';
+import { now, RECEIPT, type PushWorkerParams, type PushWorkerReport } from './push-shared';
 import { freePort, log, sleep, stopChild, tmpDirs, track, waitForPort } from './processes';
 
 const { values: args } = parseArgs({
@@ -64,6 +65,8 @@ const { values: args } = parseArgs({
      */
     'in-flight': { type: 'string', default: '256' },
     timeline: { type: 'string' },
+    /** Node flags for the Herald server process, space-separated */
+    'server-flags': { type: 'string', default: '' },
   },
 });
 const N = Number(args.devices);
@@ -313,20 +316,6 @@ async function seedHerald(dataDir: string, runKey: string) {
   log(`seeded ${N} devices and an open API key in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-/** A small till receipt in receiptline markup; Herald renders it to ESC/POS for each job. */
-const RECEIPT = [
-  '^^^BENCH SHOP',
-  '',
-  'Order|#{{n}}',
-  '---',
-  'Coffee | 2.50',
-  'Croissant | 1.80',
-  '---',
-  '^TOTAL | ^4.30',
-  '',
-  '"Thank you!',
-].join('\n');
-
 /**
  * The load generator's HTTP client: like an integration's, a keep-alive pool of `connections`
  * (calls beyond it wait in this process, and that wait counts in their latency). Unbounded, a
@@ -371,6 +360,7 @@ async function runHerald(runKey: string): Promise<Figures> {
       process.execPath,
       [
         ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+        ...args['server-flags'].split(' ').filter(Boolean),
         '--import',
         'tsx',
         'packages/server/src/main.ts',

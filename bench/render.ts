@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import receiptline from 'receiptline';
 import { CHARS_PER_LINE } from '@herald/contract';
 import { fill, renderCommands } from '../packages/server/src/modules/templates/render';
+import { RECEIPT } from './push-shared';
 
 const { values: args } = parseArgs({
   options: {
@@ -21,27 +22,13 @@ const { values: args } = parseArgs({
 const N = Number(args.receipts);
 const ROUNDS = Number(args.rounds);
 
-// the receipt bench/push.ts prints, with a placeholder per job
-const TEMPLATE = [
-  '^^^BENCH SHOP',
-  '',
-  'Order|#{{n}}',
-  '---',
-  'Coffee | 2.50',
-  'Croissant | 1.80',
-  '---',
-  '^TOTAL | ^4.30',
-  '',
-  '"Thank you!',
-].join('\n');
-
 type Way = { name: string; render: (i: number) => number };
 const ways: Way[] = [
   {
     name: 'receiptline by name (baseline)',
     render: (i) =>
       Buffer.from(
-        receiptline.transform(fill(TEMPLATE, { n: i }).markup, {
+        receiptline.transform(fill(RECEIPT, { n: i }).markup, {
           cpl: CHARS_PER_LINE[58],
           encoding: 'gb18030',
           cutting: true,
@@ -53,7 +40,7 @@ const ways: Way[] = [
   {
     name: 'Herald (templates/render.ts)',
     render: (i) =>
-      renderCommands(fill(TEMPLATE, { n: i }).markup, { paperWidth: 58, language: 'zh_CN', command: 'escpos' }).length,
+      renderCommands(fill(RECEIPT, { n: i }).markup, { paperWidth: 58, language: 'zh_CN', command: 'escpos' }).length,
   },
 ];
 

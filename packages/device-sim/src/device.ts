@@ -190,8 +190,8 @@ export class VirtualDevice extends EventEmitter {
   private client: MqttClient | undefined;
   private session = 0;
   private stopped = true;
-  /** 'online' was emitted and no 'offline' since */
-  private announced = false;
+  /** the connection 'online' was emitted for, until its 'offline' */
+  private announced: MqttClient | undefined;
   private attempt = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private telemetryTimer: NodeJS.Timeout | undefined;
@@ -279,7 +279,7 @@ export class VirtualDevice extends EventEmitter {
     client.removeAllListeners('close');
     client.stream.destroy();
     client.end(true);
-    this.wentOffline();
+    this.wentOffline(client);
   }
 
   /** Resolves when the device is connected (or rejects after `timeoutMs`). */
@@ -400,7 +400,7 @@ export class VirtualDevice extends EventEmitter {
       if (this.client !== client) return;
       this.client = undefined;
       clearInterval(this.telemetryTimer);
-      this.wentOffline();
+      this.wentOffline(client);
       client.removeAllListeners('close');
       client.end(true);
       this.scheduleReconnect();
@@ -439,14 +439,15 @@ export class VirtualDevice extends EventEmitter {
     clearInterval(this.telemetryTimer);
     this.telemetryTimer = setInterval(() => void this.sendTelemetry().catch(() => {}), this.opts.telemetryIntervalMs);
     this.telemetryTimer.unref();
-    this.announced = true;
+    this.announced = client;
     this.emit('online');
   }
 
   /** 'offline' pairs with an earlier 'online': a failed attempt that never came online says nothing. */
-  private wentOffline(): void {
-    if (!this.announced) return;
-    this.announced = false;
+  private wentOffline(client: MqttClient): void {
+    // a connection started meanwhile (start() during a goodbye) keeps its own 'online'
+    if (this.announced !== client) return;
+    this.announced = undefined;
     this.emit('offline');
   }
 
@@ -468,7 +469,7 @@ export class VirtualDevice extends EventEmitter {
     } else {
       client.end(true);
     }
-    this.wentOffline();
+    this.wentOffline(client);
   }
 
   private async send(kind: UpKind, payload: object, client = this.client) {
@@ -828,14 +829,15 @@ export class VirtualDevice extends EventEmitter {
    * connection just drops (no goodbye). 'never': it stays away until start().
    */
   private async reboot(how: 'orderly' | 'crash' | 'never') {
-    if (how === 'crash') this.dropConnection();
-    else await this.disconnect('upgrade');
-    if (this.stopped) return;
     if (how === 'never') {
+      // it decides to stay down before it goes: it reads as offline from the start of its goodbye,
+      // and a start() from then on (the goodbye waits for the broker) must bring it back
       this.stopped = true;
       clearTimeout(this.reconnectTimer);
-      return;
     }
+    if (how === 'crash') this.dropConnection();
+    else await this.disconnect('upgrade');
+    if (how === 'never' || this.stopped) return;
     this.once('online', () => this.sendEvent({ type: 'boot', firmware: this.state.firmware }));
     this.scheduleReconnect(this.opts.otaRebootMs);
   }

@@ -217,7 +217,8 @@ describe('VirtualDevice over-the-air upgrades', () => {
     d.injectFault('ota-never-returns', 1);
     const o = offer(d);
     await expect.poll(() => steps(d, o.id).at(-1)?.step, { timeout: 10_000 }).toBe('rebooting');
-    await expect.poll(() => d.online, { timeout: 10_000 }).toBe(false);
+    // started again the moment it drops, while it is still saying goodbye: it must come back
+    await expect.poll(() => d.online, { timeout: 10_000, interval: 1 }).toBe(false);
     expect(d.connects).toBe(1);
     d.start();
     await d.waitOnline();

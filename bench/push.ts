@@ -353,13 +353,12 @@ async function runHerald(runKey: string): Promise<Figures> {
   tmpDirs.push(dataDir);
   await seedHerald(dataDir, runKey);
   const [httpPort, mqttPort] = [await freePort(), await freePort()];
-  const profDir = PROFILE_DIR;
-  if (args['cpu-prof']) fs.mkdirSync(profDir, { recursive: true });
+  if (args['cpu-prof']) fs.mkdirSync(PROFILE_DIR, { recursive: true });
   const server = track(
     spawn(
       process.execPath,
       [
-        ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+        ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
         ...args['server-flags'].split(' ').filter(Boolean),
         '--import',
         'tsx',
@@ -453,7 +452,8 @@ async function runHerald(runKey: string): Promise<Figures> {
     };
   } finally {
     await stopChild(server, 30_000);
-    if (args['cpu-prof']) log(`server and device CPU profiles in ${profDir} (open in Chrome DevTools → Performance)`);
+    if (args['cpu-prof'])
+      log(`server and device CPU profiles in ${PROFILE_DIR} (open in Chrome DevTools → Performance)`);
   }
 }
 

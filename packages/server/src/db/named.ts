@@ -5,6 +5,9 @@ import type { Db } from './client';
 
 const dialect = new PgDialect();
 
+/** The database's pool; a transaction has none. */
+const poolOf = (db: Db) => (db as Db & { $client?: Pool }).$client;
+
 /**
  * Run a statement's text as the prepared statement `name`: parsed and planned once per
  * connection instead of on every run. The text must be the same on every run under one name (only
@@ -16,7 +19,7 @@ export async function runNamed(
   text: string,
   values: unknown[],
 ): Promise<Record<string, unknown>[]> {
-  const pool = (db as Db & { $client?: Pool }).$client;
+  const pool = poolOf(db);
   if (!pool) throw new Error(`${name}: named statements run on the database's pool, not in a transaction`);
   return (await pool.query<Record<string, unknown>>({ name, text, values })).rows;
 }
@@ -29,7 +32,7 @@ export async function runNamed(
  * plainly.
  */
 export async function named(db: Db, name: string, q: SQL): Promise<Record<string, unknown>[]> {
-  if (!(db as Db & { $client?: Pool }).$client) return (await db.execute<Record<string, unknown>>(q)).rows;
+  if (!poolOf(db)) return (await db.execute<Record<string, unknown>>(q)).rows;
   const { sql: text, params } = dialect.sqlToQuery(q);
   return runNamed(db, name, text, params);
 }

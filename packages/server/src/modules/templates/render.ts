@@ -1,5 +1,11 @@
 import receiptline from 'receiptline';
-import { CHARS_PER_LINE, TEMPLATE_PARAM_RE, type PRINT_LANGUAGES, type TemplateCommand } from '@herald/contract';
+import {
+  CHARS_PER_LINE,
+  TEMPLATE_COMMANDS,
+  TEMPLATE_PARAM_RE,
+  type PRINT_LANGUAGES,
+  type TemplateCommand,
+} from '@herald/contract';
 
 /**
  * Template rendering: a template body is receiptline markup with `{{name}}` placeholders
@@ -62,22 +68,19 @@ const ENCODINGS = { zh_CN: 'gb18030', zh_TW: 'big5', ko: 'ksc5601', ja: 'shiftji
  * receiptline copies the printer's command set at the start of every transform (Object.assign
  * into a new object). Its own sets are built by merging ~50 methods into one object, which V8
  * keeps in dictionary mode: that copy took ~19 µs of a ~100 µs receipt, and the copy, a
- * dictionary too, made every command call a dictionary lookup. A copy with fast properties,
- * made once per set (receiptline takes a command object as well as a name), copies in ~2 µs
- * and renders a receipt ~25 % faster, to the same bytes (render.test.ts compares them).
+ * dictionary too, made every command call a dictionary lookup. Copies with fast properties,
+ * made once here (receiptline takes a command object as well as a name), copy in ~2 µs and
+ * render a receipt ~20 % faster (bench/render.ts), to the same bytes (render.test.ts).
  */
-const commandSets = new Map<string, receiptline.BaseCommand>();
-function commandSet(name: TemplateCommand | 'svg'): receiptline.BaseCommand {
-  let set = commandSets.get(name);
-  if (!set) commandSets.set(name, (set = { ...receiptline.commands[name] }));
-  return set;
-}
+const COMMAND_SETS = Object.fromEntries(
+  [...TEMPLATE_COMMANDS, 'svg' as const].map((name) => [name, { ...receiptline.commands[name] }]),
+) as Record<TemplateCommand | 'svg', receiptline.BaseCommand>;
 
 const printer = (t: RenderTarget, command: TemplateCommand | 'svg') => ({
   cpl: CHARS_PER_LINE[t.paperWidth],
   encoding: ENCODINGS[t.language ?? 'zh_CN'],
   cutting: t.cut ?? true,
-  command: commandSet(command),
+  command: COMMAND_SETS[command],
 });
 
 /** Printer commands for filled markup, as bytes. */

@@ -41,3 +41,6 @@ export const RECEIPT = [
   '',
   '"Thank you!',
 ].join('\n');
+
+/** The same receipt with a QR code of the order (`--qr`): what many shops print, and ~5× the rendering. */
+export const RECEIPT_QR = `${RECEIPT}\n{code:https://shop.example/o/{{n}}; option:qrcode,4,m}`;

@@ -15,6 +15,7 @@
  *          --fetch (the generator uses undici's WHATWG fetch, ~1 ms more CPU per call, instead of its request)
  *          --in-flight F (256: calls in flight at most; a call due beyond that is shed and counted; 0 = no limit)
  *          --server-flags="F…" (Node flags for the Herald server, e.g. --server-flags="--trace-gc --max-semi-space-size=32")
+ *          --qr (each receipt also carries a QR code of its order: rendered on Herald's rendering thread)
  *          --timeline FILE (Herald's measured jobs as CSV: when each was sent, in ms since the epoch, then its
  *            answer, to device and to final in ms; to see whether slow jobs come in bursts or are spread out)
  *
@@ -37,7 +38,7 @@ import { Agent, Pool, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { accountApis } from '../packages/server/src/db/schema';
 import { seedBenchFleet } from './seed';
 import { benchSn } from './connections-shared';
-import { now, RECEIPT, type PushWorkerParams, type PushWorkerReport } from './push-shared';
+import { now, RECEIPT, RECEIPT_QR, type PushWorkerParams, type PushWorkerReport } from './push-shared';
 import { freePort, log, sleep, stopChild, tmpDirs, track, waitForPort } from './processes';
 
 const { values: args } = parseArgs({
@@ -65,6 +66,8 @@ const { values: args } = parseArgs({
      */
     'in-flight': { type: 'string', default: '256' },
     timeline: { type: 'string' },
+    /** receipts with a QR code (push-shared RECEIPT_QR) */
+    qr: { type: 'boolean', default: false },
     /** Node flags for the Herald server process, space-separated */
     'server-flags': { type: 'string', default: '' },
   },
@@ -78,6 +81,7 @@ const BATCH = Math.max(1, Number(args.batch));
 const DRAIN_MS = Number(args.drain) * 1000;
 const TIMEOUT_MS = Number(args.timeout) * 1000;
 const ROOT = path.resolve(import.meta.dirname, '..');
+const MARKUP = args.qr ? RECEIPT_QR : RECEIPT;
 const CONNECTIONS = Math.max(0, Number(args.connections));
 const IN_FLIGHT = Math.max(0, Number(args['in-flight']));
 const SHED = 'shed by the load generator (calls in flight at --in-flight)';
@@ -412,18 +416,20 @@ async function runHerald(runKey: string): Promise<Figures> {
         return;
       }
       inFlight++;
-      client.print({ sn: benchSn(1 + (i % N)), content: RECEIPT.replace('{{n}}', String(i)), orderId: s.orderId }).then(
-        (job) => {
-          inFlight--;
-          s.answeredAt = now();
-          s.id = job.msgId;
-        },
-        (err: unknown) => {
-          inFlight--;
-          s.answeredAt = now();
-          s.error = err instanceof HeraldApiError ? `${err.code} ${err.message}` : (err as Error).message;
-        },
-      );
+      client
+        .print({ sn: benchSn(1 + (i % N)), content: MARKUP.replaceAll('{{n}}', String(i)), orderId: s.orderId })
+        .then(
+          (job) => {
+            inFlight--;
+            s.answeredAt = now();
+            s.id = job.msgId;
+          },
+          (err: unknown) => {
+            inFlight--;
+            s.answeredAt = now();
+            s.error = err instanceof HeraldApiError ? `${err.code} ${err.message}` : (err as Error).message;
+          },
+        );
     });
     await drain(sent, fleet);
     if (args.timeline) writeTimeline(args.timeline, sent, fleet);
@@ -662,7 +668,7 @@ function table(results: Figures[]) {
 
 async function main() {
   console.log(
-    `push bench: ${N} devices, ${RATE} jobs/s for ${SECONDS} s (+${WARMUP} s warm-up), ${WORKERS} device processes`,
+    `push bench: ${N} devices, ${RATE} jobs/s for ${SECONDS} s (+${WARMUP} s warm-up), ${WORKERS} device processes${args.qr ? ', receipts with a QR code' : ''}`,
   );
   console.log(
     `machine: ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ` +

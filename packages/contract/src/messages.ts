@@ -195,6 +195,10 @@ export const messages = {
     zh_CN: '该设备请求过于频繁，请稍后再试',
   },
   'error.templateRender': { en_US: 'The template cannot be rendered', zh_CN: '模板无法渲染' },
+  'error.receiptTooLarge': {
+    en_US: 'The receipt is too large or too complex to print',
+    zh_CN: '小票内容过大或过于复杂，无法打印',
+  },
   'error.templateParamMissing': { en_US: 'A template parameter is missing', zh_CN: '缺少模板参数' },
   'error.templateNameExists': { en_US: 'Template name already exists', zh_CN: '模板名称已存在' },
   'error.templateInUse': { en_US: 'The template is still used by businesses', zh_CN: '该模板仍被业务使用' },

@@ -38,6 +38,12 @@ export type TemplateCommand = (typeof TEMPLATE_COMMANDS)[number];
 /** Characters per line by paper width (ARCHITECTURE: 32 at 58 mm, 48 at 80 mm). */
 export const CHARS_PER_LINE: Record<58 | 80, number> = { 58: 32, 80: 48 };
 export const TEMPLATE_BODY_MAX = 20_000;
+/**
+ * Most printer command bytes one receipt may render to (one copy). A long text receipt of the
+ * largest body is ~120 kB; past this it is almost certainly a mistake (hundreds of QR codes or
+ * images) and would be a message no printer's buffer takes.
+ */
+export const RECEIPT_BYTES_MAX = 512 * 1024;
 export const TEMPLATE_PARAM_RE = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/;
 
 /** Transaction broadcast: payment types, languages (of the voice packs) and currencies. */

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { RECEIPT_BYTES_MAX } from '@herald/contract';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { App, Deps } from './lib/deps';
@@ -21,6 +22,7 @@ import { startJobs } from './jobs';
 import { startVacuum } from './jobs/vacuum';
 import { openStorage } from './storage';
 import { startOtaEngine } from './modules/ota-tasks/engine';
+import { startRenderer } from './modules/templates/render-pool';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
 function markPublic(scope: App): void {
@@ -53,7 +55,20 @@ export async function createServer(
 
   const jwt = await JwtKeys.load(database.db);
   const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const deps: Deps = { config, db: database.db, jwt, mailer, gateway: offlineGateway, storage: openStorage(config) };
+  const renderer = startRenderer({
+    threads: config.renderThreads,
+    timeoutMs: config.renderTimeoutMs,
+    maxBytes: RECEIPT_BYTES_MAX,
+  });
+  const deps: Deps = {
+    config,
+    db: database.db,
+    jwt,
+    mailer,
+    gateway: offlineGateway,
+    storage: openStorage(config),
+    renderer,
+  };
   await ensureAdmin(deps, app.log);
 
   await app.register(swagger, {
@@ -116,6 +131,7 @@ export async function createServer(
       mailer.stop();
       await gateway.close(); // the one started here, even if a test swapped deps.gateway
       await app.close();
+      await renderer.close();
       if (!opts.database) await database.close();
     },
   };

@@ -32,6 +32,10 @@ export type Config = {
   otaMinuteMs: number;
   /** push engine: how often it starts due tasks, sends messages and ends tasks (PUSH_TICK_MS) */
   pushTickMs: number;
+  /** receipts render on this many threads of their own (RENDER_THREADS) */
+  renderThreads: number;
+  /** a receipt still rendering after this long is refused as too large (RENDER_TIMEOUT_MS) */
+  renderTimeoutMs: number;
 };
 
 /** The device gateway: an embedded broker, or an external one when `url` is set. */
@@ -98,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otaTickMs: Math.max(10, int(env.OTA_TICK_MS, 1000)),
     otaMinuteMs: Math.max(100, int(env.OTA_MINUTE_MS, 60_000)),
     pushTickMs: Math.max(10, int(env.PUSH_TICK_MS, 1000)),
+    renderThreads: Math.min(16, Math.max(1, Math.floor(int(env.RENDER_THREADS, 1)))),
+    renderTimeoutMs: Math.max(50, int(env.RENDER_TIMEOUT_MS, 2000)),
     mqtt: {
       host: env.MQTT_HOST || env.HOST || '0.0.0.0',
       port: int(env.MQTT_PORT, 1883),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { OPEN_API } from '@herald/contract';
+import { OPEN_API, TEMPLATE_BODY_MAX } from '@herald/contract';
 import { VirtualDevice, type DeviceOptions } from '@herald/device-sim';
 import type { Server } from '../src/app';
 import { accountApis, apiRequests, businesses, devices, jobs, templates, tradeSpeakSettings } from '../src/db/schema';
@@ -9,6 +9,10 @@ import { eventually } from './devices-fixture';
 import { uniq } from './people';
 
 /** Open API credentials straight in the database (the account API screens are tested on their own). */
+const QR_LINE = '{code:https://example.com/very/long/url/0123456789; option:qrcode,8,L}\n';
+/** Receipt markup within the body limit that renders to ~2 MB of printer commands (hundreds of ms). */
+export const QR_WALL = QR_LINE.repeat(Math.floor(TEMPLATE_BODY_MAX / QR_LINE.length));
+
 export async function seedApiKey(server: Server, accountId: number) {
   const appKey = `k${uniq()}`;
   const secret = randomBytes(24).toString('hex');

@@ -10,6 +10,7 @@ import { seedAccount } from './fixtures';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
 import {
   OpenClient,
+  QR_WALL,
   apiRequestsOf,
   freshNonce,
   jobReaches,
@@ -180,11 +181,20 @@ describe('print', () => {
       'Give a template ID, a business ID or receipt markup',
     );
     expectCode(await a.print({ sn: printerA.sn }), 40010, 'Give a template ID, a business ID or receipt markup');
+    // within the body limit, but ~2 MB of printer commands
+    const bigOrder = `big-${uniq()}`;
+    const tooLarge = await a.print({ sn: printerA.sn, content: QR_WALL, orderId: bigOrder });
+    expectCode(tooLarge, 40010, 'The receipt is too large or too complex to print');
+    expect(tooLarge.body.data.errors).toEqual([
+      { field: 'content', message: 'The receipt is too large or too complex to print' },
+    ]);
+    expect(await server.deps.db.select().from(jobs).where(eq(jobs.orderId, bigOrder))).toEqual([]);
     expectCode(await a.print({ sn: printerA.sn, content: 'x', copies: 10 }), 40010);
     expectCode(await a.print({ sn: printerA.sn, content: 'x', expireSeconds: 2 }), 40010);
     // Chinese messages too
     const zh = new OpenClient(server, a.appKey, a.secret, 'zh_CN');
     expectCode(await zh.print({ sn: 'NOPE0000', content: 'x' }), 40010, '设备 S/N 不正确');
+    expectCode(await zh.print({ sn: printerA.sn, content: QR_WALL }), 40010, '小票内容过大或过于复杂，无法打印');
 
     // every refusal is a general request record with result 0
     const failed = await eventually(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { createModel } from './fleet';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
+import { QR_WALL } from './open-api-fixture';
 import { auditLines, expectInvalid, uniq } from './people';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -130,6 +131,14 @@ describe('print templates', () => {
       '模板无法渲染',
       'body',
     );
+    // within the body limit, but ~2 MB of printer commands: refused by the rendering threads
+    await expectInvalid(
+      (c) => c.post('/v1/templates', template({ body: QR_WALL, params: [] })),
+      A.client,
+      'The receipt is too large or too complex to print',
+      '小票内容过大或过于复杂，无法打印',
+      'body',
+    );
     const t = expectOk(await A.client.post('/v1/templates', template({ name: 'Unique one' })));
     expectError(
       await A.client.post('/v1/templates', template({ name: 'unique ONE' })),
@@ -172,6 +181,13 @@ describe('print templates', () => {
       A.client,
       'The template cannot be rendered',
       '模板无法渲染',
+    );
+    await expectInvalid(
+      (c) => c.post('/v1/templates/preview', { body: QR_WALL }),
+      A.client,
+      'The receipt is too large or too complex to print',
+      '小票内容过大或过于复杂，无法打印',
+      'body',
     );
     const t = expectOk(await A.client.post('/v1/templates', template()));
     const saved = expectOk(await A.client.get(`/v1/templates/${t.id}/preview?paperWidth=80`));

@@ -12,6 +12,7 @@ import type { JwtKeys } from '../modules/auth/jwt';
 import type { Mailer } from '../modules/mail/mailer';
 import type { Gateway } from '../gateway/types';
 import type { FileStorage } from '../storage';
+import type { Renderer } from '../modules/templates/render-pool';
 
 /** What modules need from the outside; passed explicitly so tests can see the wiring. */
 export type Deps = {
@@ -23,6 +24,8 @@ export type Deps = {
   gateway: Gateway;
   /** uploaded files' bytes (firmware, packs, apps) */
   storage: FileStorage;
+  /** renders receipts off the event loop */
+  renderer: Renderer;
 };
 
 export type App = FastifyInstance<

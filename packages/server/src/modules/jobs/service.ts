@@ -22,7 +22,8 @@ import {
 import type { Deps } from '../../lib/deps';
 import { AppError, conflict, invalid } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
-import { fill, renderCommands } from '../templates/render';
+import { fill, printerOf } from '../templates/render';
+import { renderedOrRefused } from '../templates/refused';
 import { clipExists, composeTradeBroadcast } from '../trade-speak/compose';
 import { savedTradeSpeakSetting } from '../trade-speak/service';
 import { TtlCache } from './cache';
@@ -208,17 +209,16 @@ export async function submitPrint(
 
   const { markup, missing } = fill(body, input.params ?? {});
   if (missing.length > 0) throw missingParam(missing);
-  let data: Buffer;
-  try {
-    data = renderCommands(markup, {
-      paperWidth: device.printParams.paperWidth === 80 ? 80 : 58,
-      language: (device.printParams.language as (typeof PRINT_LANGUAGES)[number] | undefined) ?? 'zh_CN',
-      command,
-      cut: device.printParams.autoCut !== false,
-    });
-  } catch {
-    throw invalid('error.templateRender', input.content !== undefined ? 'content' : 'templateId');
-  }
+  const target = {
+    paperWidth: device.printParams.paperWidth === 80 ? 80 : 58,
+    language: (device.printParams.language as (typeof PRINT_LANGUAGES)[number] | undefined) ?? 'zh_CN',
+    command,
+    cut: device.printParams.autoCut !== false,
+  } as const;
+  const data = await renderedOrRefused(
+    deps.renderer.commands(markup, printerOf(target)),
+    input.content !== undefined ? 'content' : 'templateId',
+  );
   const copies = input.copies ?? 1;
   return store(
     deps,
@@ -227,7 +227,7 @@ export async function submitPrint(
       ...baseJob(device, accountId, 'print', optionsOf(opts).source, now, input),
       businessId,
       templateId,
-      payload: { type: 'print', data: data.toString('base64'), format: command, copies },
+      payload: { type: 'print', data, format: command, copies },
       request: input,
       copies,
     },

@@ -1,7 +1,7 @@
 import receiptline from 'receiptline';
 import { describe, expect, it } from 'vitest';
 import { CHARS_PER_LINE, TEMPLATE_COMMANDS } from '@herald/contract';
-import { canRender, fill, malformedPlaceholders, placeholders, renderCommands, renderSvg } from './render';
+import { fill, malformedPlaceholders, placeholders, renderCommands, renderSvg } from './render';
 
 describe('template rendering checks', () => {
   it('finds double-brace blocks that are not placeholders', () => {
@@ -12,11 +12,13 @@ describe('template rendering checks', () => {
     expect(placeholders('{{a}} {{b}} {{a}}')).toEqual(['a', 'b']);
   });
 
-  it('renders filled markup at both widths; a malformed placeholder cannot be rendered', () => {
-    const body = '^^Total\n|{{item}}|{{price}}|';
-    expect(canRender(body, { item: 'Tea', price: '3' }, { paperWidth: 58 })).toBe(true);
-    expect(canRender(body, {}, { paperWidth: 80, command: 'starmbcs' })).toBe(true);
-    expect(canRender('Order {{order-no}}', {}, { paperWidth: 58 })).toBe(false);
+  it('renders filled markup at both widths and in each command set', () => {
+    const { markup } = fill('^^Total\n|{{item}}|{{price}}|', { item: 'Tea', price: '3' });
+    for (const paperWidth of [58, 80] as const) {
+      for (const command of TEMPLATE_COMMANDS)
+        expect(renderCommands(markup, { paperWidth, command }).length).toBeGreaterThan(0);
+      expect(renderSvg(markup, { paperWidth })).toContain('<svg');
+    }
   });
 
   it('escapes values so a parameter cannot inject markup', () => {

@@ -1,11 +1,5 @@
-import receiptline from 'receiptline';
-import {
-  CHARS_PER_LINE,
-  TEMPLATE_COMMANDS,
-  TEMPLATE_PARAM_RE,
-  type PRINT_LANGUAGES,
-  type TemplateCommand,
-} from '@herald/contract';
+import { CHARS_PER_LINE, TEMPLATE_PARAM_RE, type PRINT_LANGUAGES, type TemplateCommand } from '@herald/contract';
+import { transform, type Printer } from './receipt.mjs';
 
 /**
  * Template rendering: a template body is receiptline markup with `{{name}}` placeholders
@@ -63,50 +57,26 @@ export type RenderTarget = {
 
 /** Printer character encodings by print language (CJK printers take double-byte encodings). */
 const ENCODINGS = { zh_CN: 'gb18030', zh_TW: 'big5', ko: 'ksc5601', ja: 'shiftjis', en: 'cp437' } as const;
+export const PRINTER_ENCODINGS: readonly string[] = Object.values(ENCODINGS);
 
-/**
- * receiptline copies the printer's command set at the start of every transform (Object.assign
- * into a new object). Its own sets are built by merging ~50 methods into one object, which V8
- * keeps in dictionary mode: that copy took ~19 µs of a ~100 µs receipt, and the copy, a
- * dictionary too, made every command call a dictionary lookup. Copies with fast properties,
- * made once here (receiptline takes a command object as well as a name), copy in ~2 µs and
- * render a receipt ~20 % faster (bench/render.ts), to the same bytes (render.test.ts).
- */
-const COMMAND_SETS = Object.fromEntries(
-  [...TEMPLATE_COMMANDS, 'svg' as const].map((name) => [name, { ...receiptline.commands[name] }]),
-) as Record<TemplateCommand | 'svg', receiptline.BaseCommand>;
-
-const printer = (t: RenderTarget, command: TemplateCommand | 'svg') => ({
+/** receiptline's printer settings for a target: commands for the device, or an SVG picture of the receipt. */
+export const printerOf = (t: RenderTarget, command: TemplateCommand | 'svg' = t.command ?? 'escpos'): Printer => ({
   cpl: CHARS_PER_LINE[t.paperWidth],
   encoding: ENCODINGS[t.language ?? 'zh_CN'],
   cutting: t.cut ?? true,
-  command: COMMAND_SETS[command],
+  command,
 });
 
-/** Printer commands for filled markup, as bytes. */
-export function renderCommands(markup: string, t: RenderTarget): Buffer {
-  const out = receiptline.transform(markup, printer(t, t.command ?? 'escpos'));
-  // receiptline returns the command stream as a binary string (one char per byte)
-  return Buffer.from(out, 'latin1');
-}
-
-/** An SVG picture of the receipt, for the console's simulation. */
-export function renderSvg(markup: string, t: RenderTarget): string {
-  return receiptline.transform(markup, printer(t, 'svg'));
-}
-
 /**
- * Can this body be rendered? Fills it with `params` (missing ones empty) and renders the SVG and the
- * command stream; false when a placeholder is malformed or receiptline throws.
+ * Printer commands for filled markup, as bytes, rendered here and now. The server renders on its
+ * rendering threads (render-pool.ts); this is for tests and benches of the same transform.
  */
-export function canRender(body: string, params: Record<string, unknown>, t: RenderTarget): boolean {
-  if (malformedPlaceholders(body).length > 0) return false;
-  try {
-    const { markup } = fill(body, params);
-    renderSvg(markup, t);
-    renderCommands(markup, t);
-    return true;
-  } catch {
-    return false;
-  }
+export function renderCommands(markup: string, t: RenderTarget): Buffer {
+  // receiptline returns the command stream as a binary string (one char per byte)
+  return Buffer.from(transform(markup, printerOf(t)), 'latin1');
+}
+
+/** An SVG picture of the receipt, rendered here and now (see renderCommands). */
+export function renderSvg(markup: string, t: RenderTarget): string {
+  return transform(markup, printerOf(t, 'svg'));
 }

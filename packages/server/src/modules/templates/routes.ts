@@ -64,7 +64,7 @@ const templateRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(templatePreviewSchema) },
       },
     },
-    async (req) => ok(templates.previewMarkup(req.body)),
+    async (req) => ok(await templates.previewMarkup(deps, req.body)),
   );
   app.get(
     '/v1/templates/:id',

@@ -17,7 +17,8 @@ import { conflict, invalid, notFound } from '../../lib/errors';
 import { iso, offsetOf } from '../../lib/filters';
 import { targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
-import { canRender, fill, placeholders, renderSvg } from './render';
+import { fill, malformedPlaceholders, placeholders, printerOf } from './render';
+import { renderedOrRefused } from './refused';
 import * as repo from './repo';
 
 type StoredParam = { name: string; sample: string; description?: string | null };
@@ -82,15 +83,28 @@ export async function scopedTemplate(deps: Deps, auth: AuthContext, id: number):
 export const getTemplate = async (deps: Deps, auth: AuthContext, id: number) =>
   toTemplate(await scopedTemplate(deps, auth, id));
 
-/** Every placeholder of the body is declared, and the body renders with the samples. */
-function checkBody(body: string, params: TemplateParam[] | StoredParam[], command: string) {
+/** Every placeholder of the body is declared, and the body renders with the samples at both widths. */
+async function checkBody(deps: Deps, body: string, params: TemplateParam[] | StoredParam[], command: string) {
   const declared = new Set(params.map((p) => p.name));
   if (placeholders(body).some((n) => !declared.has(n))) throw invalid('error.templateParamUndeclared', 'body');
   const samples = Object.fromEntries(params.map((p) => [p.name, p.sample ?? '']));
-  const ok = [58, 80].every((paperWidth) =>
-    canRender(body, samples, { paperWidth: paperWidth as 58 | 80, command: command as TemplateCommand }),
-  );
-  if (!ok) throw invalid('error.templateRender', 'body');
+  for (const paperWidth of [58, 80] as const) await render(deps, body, samples, paperWidth, command);
+}
+
+/**
+ * The SVG picture of a body filled with `values`, once its printer commands (`command`, ESC/POS
+ * by default) have rendered within the limits; a malformed placeholder cannot be rendered.
+ */
+async function render(
+  deps: Deps,
+  body: string,
+  values: Record<string, unknown>,
+  paperWidth: 58 | 80,
+  command?: string,
+): Promise<string> {
+  if (malformedPlaceholders(body).length > 0) throw invalid('error.templateRender', 'body');
+  const printer = printerOf({ paperWidth, command: command as TemplateCommand | undefined });
+  return renderedOrRefused(deps.renderer.preview(fill(body, values).markup, printer), 'body');
 }
 
 async function checkModel(deps: Deps, modelId: number) {
@@ -109,7 +123,7 @@ const toStored = (ps: TemplateParam[]): StoredParam[] =>
 export async function createTemplate(deps: Deps, auth: AuthContext, body: CreateTemplateBody): Promise<Template> {
   const accountId = accountOf(auth);
   await checkModel(deps, body.modelId);
-  checkBody(body.body, body.params, body.command);
+  await checkBody(deps, body.body, body.params, body.command);
   await checkName(deps, accountId, body.name);
   const id = await deps.db.transaction(async (tx) => {
     const t = await repo.insertTemplate(tx, {
@@ -140,7 +154,7 @@ export async function updateTemplate(
   const { template } = await scopedTemplate(deps, auth, id);
   if (body.modelId !== undefined && body.modelId !== template.modelId) await checkModel(deps, body.modelId);
   const params = body.params ?? storedParams(template);
-  checkBody(body.body ?? template.body, params, body.command ?? template.command);
+  await checkBody(deps, body.body ?? template.body, params, body.command ?? template.command);
   if (body.name !== undefined) await checkName(deps, template.accountId, body.name, id);
   await deps.db.transaction(async (tx) => {
     await repo.updateTemplate(tx, id, {
@@ -175,26 +189,30 @@ export async function deleteTemplate(deps: Deps, auth: AuthContext, id: number):
 }
 
 /** Render with sample values; placeholders without a value render empty and are reported. */
-function preview(body: string, values: Record<string, string>, paperWidth: 58 | 80, command?: string): TemplatePreview {
+async function preview(
+  deps: Deps,
+  body: string,
+  values: Record<string, string>,
+  paperWidth: 58 | 80,
+  command?: string,
+): Promise<TemplatePreview> {
   const used = placeholders(body);
   const warnings: TemplatePreview['warnings'] = [];
   for (const name of used) {
     if (!(name in values)) warnings.push({ type: 'undeclared', name });
     else if (values[name] === '') warnings.push({ type: 'noValue', name });
   }
-  if (!canRender(body, values, { paperWidth, command: command as TemplateCommand | undefined })) {
-    throw invalid('error.templateRender', 'body');
-  }
-  const svg = renderSvg(fill(body, values).markup, { paperWidth });
+  const svg = await render(deps, body, values, paperWidth, command);
   return { svg, paperWidth, charsPerLine: CHARS_PER_LINE[paperWidth], placeholders: used, warnings };
 }
 
-export const previewMarkup = (b: TemplatePreviewBody) => preview(b.body, b.params, b.paperWidth as 58 | 80);
+export const previewMarkup = (deps: Deps, b: TemplatePreviewBody) =>
+  preview(deps, b.body, b.params, b.paperWidth as 58 | 80);
 
 export async function previewSaved(deps: Deps, auth: AuthContext, id: number, paperWidth: 58 | 80 = 58) {
   const { template } = await scopedTemplate(deps, auth, id);
   const values = Object.fromEntries(storedParams(template).map((p) => [p.name, p.sample ?? '']));
-  return preview(template.body, values, paperWidth, template.command);
+  return preview(deps, template.body, values, paperWidth, template.command);
 }
 
 export const templateOptions = (deps: Deps, auth: AuthContext) => repo.templateOptions(deps.db, accountOf(auth));

@@ -1,0 +1,178 @@
+import { Worker } from 'node:worker_threads';
+import { runTask, type RenderOutcome, type RenderTask } from './receipt.mjs';
+import { PRINTER_ENCODINGS } from './render';
+
+/**
+ * Receipts that may be costly are rendered on their own threads (receipt-thread.mjs), not on the
+ * event loop that serves HTTP and MQTT for every account: a receipt's cost depends on what the
+ * caller wrote. Within the body limit, 20 kB of QR codes took ~300 ms to render on the server's
+ * event loop, during which no device was served and no other call answered. On a thread it takes
+ * that time from nobody else, and a render past the time limit is stopped (the thread is
+ * replaced) and refused as too large.
+ *
+ * Short receipts of text (no barcode, QR code or image: see `inline`) render here at once. They
+ * cost ~0.1 ms, and a hop to a thread and back cost more than that: at 300 jobs/s with every
+ * receipt on a thread, the main thread saved 4 % while the process spent 5 % more in all and the
+ * median job reached its device ~5 ms later (docs/benchmarks.md).
+ *
+ * What a tick sends to the threads goes to an idle one as one message, like the database's
+ * stream: each message wakes the thread, and on a busy machine a wake-up costs the sender its
+ * core for a while. A thread answers each task as it finishes it, so the time limit applies to
+ * each task: past it, the unanswered task is refused and the rest of its batch goes back to the
+ * queue's head.
+ */
+export type Renderer = {
+  /** printer commands for filled markup, base64; throws RenderRefused */
+  commands: (markup: string, printer: RenderTask['printer']) => Promise<string>;
+  /** checks the printer commands render (and are not too large), then returns the SVG at that width */
+  preview: (markup: string, printer: RenderTask['printer']) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+/** The markup could not be rendered (`markup`), or its commands are too large or took too long (`tooLarge`). */
+export class RenderRefused extends Error {
+  constructor(readonly reason: 'markup' | 'tooLarge') {
+    super(`receipt refused: ${reason}`);
+  }
+}
+
+export type RendererOptions = {
+  threads: number;
+  /** a render taking longer is stopped and refused as too large */
+  timeoutMs: number;
+  /** most printer command bytes a receipt may render to */
+  maxBytes: number;
+};
+
+type Pending = {
+  id: number;
+  task: RenderTask;
+  resolve: (s: string) => void;
+  reject: (e: Error) => void;
+};
+
+/** `batch`: what the thread was given and has not answered yet, in its order. */
+type Thread = { worker: Worker; ready: boolean; batch: Pending[]; timer?: NodeJS.Timeout };
+
+/** A thread's heap is capped, so a runaway render ends the thread, not the server. */
+const THREAD_HEAP_MB = 256;
+/** Tasks in one message at most: a long queue is shared by the threads. */
+const BATCH_MAX = 64;
+
+/** Longest markup rendered on the event loop: 2,000 characters of text take ~1 ms at most. */
+const INLINE_MAX_CHARS = 2000;
+/** A receiptline property naming a barcode/QR code or an image (`{code:…}`, `{c:…}`, `{width:*; i:…}`). */
+const COSTLY_PROPERTY = /[{;]\s*(?:code|c|image|i)\s*:/;
+
+/** Rendered at once on the calling thread: short, and no barcode, QR code or image. */
+export const inline = (markup: string) => markup.length <= INLINE_MAX_CHARS && !COSTLY_PROPERTY.test(markup);
+
+const finish = (p: Pending, outcome: RenderOutcome | Error) => {
+  if (outcome instanceof Error) p.reject(outcome);
+  else if (outcome.error) p.reject(new RenderRefused(outcome.error));
+  else p.resolve(outcome.ok);
+};
+
+export function startRenderer(opts: RendererOptions): Renderer {
+  const threads = new Set<Thread>();
+  let queue: Pending[] = [];
+  let nextId = 1;
+  let closed = false;
+  let scheduled = false;
+
+  /** The task at the head of the thread's batch has this long to be answered. */
+  const arm = (t: Thread) => {
+    clearTimeout(t.timer);
+    t.timer = t.batch.length > 0 ? setTimeout(() => overran(t), opts.timeoutMs) : undefined;
+  };
+
+  /** The head task took too long: refused; the rest of the batch is queued again; the thread is replaced. */
+  const overran = (t: Thread) => {
+    const [late, ...rest] = t.batch;
+    t.batch = [];
+    if (late) finish(late, new RenderRefused('tooLarge'));
+    queue = [...rest, ...queue];
+    retire(t);
+  };
+
+  /** A thread that failed: what it held gets `err`, and a new thread takes the queue. */
+  const fail = (t: Thread, err: Error) => {
+    for (const p of t.batch.splice(0)) finish(p, err);
+    retire(t);
+  };
+
+  const retire = (t: Thread) => {
+    if (!threads.delete(t)) return;
+    clearTimeout(t.timer);
+    void t.worker.terminate();
+    dispatch();
+  };
+
+  const spawn = () => {
+    const worker = new Worker(new URL('./receipt-thread.mjs', import.meta.url), {
+      workerData: { encodings: PRINTER_ENCODINGS },
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+    });
+    const t: Thread = { worker, ready: false, batch: [] };
+    worker.on('message', (m: { type: 'ready' } | { type: 'done'; id: number; outcome: RenderOutcome }) => {
+      if (m.type === 'ready') t.ready = true;
+      else if (t.batch[0]?.id === m.id) {
+        finish(t.batch.shift()!, m.outcome);
+        arm(t);
+      }
+      if (t.batch.length === 0) dispatch();
+    });
+    // out of memory (ERR_WORKER_OUT_OF_MEMORY) is a receipt too large; anything else is our fault
+    worker.on('error', (err: Error & { code?: string }) =>
+      fail(t, err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new RenderRefused('tooLarge') : err),
+    );
+    worker.on('exit', () => fail(t, new Error('a rendering thread stopped')));
+    // an idle thread does not keep the process alive
+    worker.unref();
+    threads.add(t);
+  };
+
+  const dispatch = () => {
+    scheduled = false;
+    if (closed) return;
+    // a task's time starts when a thread has loaded and takes it
+    const idle = [...threads].filter((x) => x.ready && x.batch.length === 0);
+    if (queue.length > 0 && threads.size < opts.threads && idle.length * BATCH_MAX < queue.length) spawn();
+    for (const [k, t] of idle.entries()) {
+      if (queue.length === 0) return;
+      const n = Math.min(BATCH_MAX, Math.ceil(queue.length / (idle.length - k)));
+      t.batch = queue.splice(0, n);
+      arm(t);
+      t.worker.postMessage(t.batch.map((p) => ({ id: p.id, task: p.task })));
+    }
+  };
+
+  const run = (op: RenderTask['op'], markup: string, printer: RenderTask['printer']) =>
+    new Promise<string>((resolve, reject) => {
+      if (closed) return reject(new Error('the renderer is closed'));
+      const task: RenderTask = { op, markup, printer, maxBytes: opts.maxBytes };
+      if (inline(markup)) return finish({ id: 0, task, resolve, reject }, runTask(task));
+      queue.push({ id: nextId++, task, resolve, reject });
+      if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(dispatch);
+      }
+    });
+
+  return {
+    commands: (markup, printer) => run('commands', markup, printer),
+    preview: (markup, printer) => run('preview', markup, printer),
+    close: async () => {
+      closed = true;
+      const stopped = new Error('the renderer is closed');
+      for (const p of queue.splice(0)) finish(p, stopped);
+      const all = [...threads];
+      threads.clear();
+      for (const t of all) {
+        clearTimeout(t.timer);
+        for (const p of t.batch.splice(0)) finish(p, stopped);
+      }
+      await Promise.all(all.map((t) => t.worker.terminate()));
+    },
+  };
+}

@@ -1,16 +1,38 @@
 // @ts-check
 /**
  * A rendering thread of render-pool.ts. From the main thread: batches [{id, task}, …]; back:
- * {type: 'ready'} once loaded and warmed up, then {type: 'done', id, outcome} as each task is
- * done (the pool's time limit is per task). workerData: {encodings}.
+ * {type: 'ready'} once loaded and warmed up, then {type: 'done', done: [{id, outcome}, …]} in the
+ * batch's order. workerData: {encodings, running (an Int32Array on shared memory: the id of the
+ * task being rendered, 0 between batches)}.
  * Plain JavaScript for the reason receipt.mjs gives.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { runTask, transform } from './receipt.mjs';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+/**
+ * Answers go back together: the whole batch, or what is done whenever 5 ms have passed since the
+ * last answer. One message per receipt spread a batch's jobs over several ticks of the main
+ * thread, so its database batches got smaller and cost more per job.
+ */
+const ANSWER_EVERY_MS = 5;
+/** the id of the task being rendered (0: none), for the pool's time limit */
+const running = /** @type {Int32Array} */ (workerData.running);
 port.on('message', (/** @type {{id: number, task: import('./receipt.d.mts').RenderTask}[]} */ batch) => {
-  for (const { id, task } of batch) port.postMessage({ type: 'done', id, outcome: runTask(task) });
+  /** @type {{id: number, outcome: import('./receipt.d.mts').RenderOutcome}[]} */
+  let done = [];
+  let last = performance.now();
+  for (const { id, task } of batch) {
+    Atomics.store(running, 0, id);
+    done.push({ id, outcome: runTask(task) });
+    if (performance.now() - last >= ANSWER_EVERY_MS) {
+      port.postMessage({ type: 'done', done });
+      done = [];
+      last = performance.now();
+    }
+  }
+  Atomics.store(running, 0, 0);
+  if (done.length > 0) port.postMessage({ type: 'done', done });
 });
 // The first receipt in an encoding loads its tables (gb18030: ~40 ms, big5: ~25 ms): done here,
 // before the thread takes tasks, so no caller's time limit pays for it.

@@ -17,8 +17,8 @@ import { PRINTER_ENCODINGS } from './render';
  *
  * What a tick sends to the threads goes to an idle one as one message, like the database's
  * stream: each message wakes the thread, and on a busy machine a wake-up costs the sender its
- * core for a while. A thread answers each task as it finishes it, so the time limit applies to
- * each task: past it, the unanswered task is refused and the rest of its batch goes back to the
+ * core for a while. The time limit applies to each task (the thread says in shared memory which
+ * one it renders): past it, that task is refused and the rest of its batch goes back to the
  * queue's head.
  */
 export type Renderer = {
@@ -51,8 +51,24 @@ type Pending = {
   reject: (e: Error) => void;
 };
 
-/** `batch`: what the thread was given and has not answered yet, in its order. */
-type Thread = { worker: Worker; ready: boolean; batch: Pending[]; timer?: NodeJS.Timeout };
+/**
+ * `batch`: what the thread was given and has not answered yet, in its order. `running`: the id
+ * of the task the thread is rendering (0 between batches), written by the thread into shared
+ * memory, so the pool knows which task overran without a message per task. `seen`/`checks`: the
+ * id found at the last checks of the time limit and how many checks in a row found it.
+ */
+type Thread = {
+  worker: Worker;
+  ready: boolean;
+  batch: Pending[];
+  running: Int32Array;
+  seen: number;
+  checks: number;
+  timer?: NodeJS.Timeout;
+};
+
+/** The time limit is checked this many times per limit: a task is stopped within 1¼ of it. */
+const CHECKS_PER_LIMIT = 4;
 
 /** A thread's heap is capped, so a runaway render ends the thread, not the server. */
 const THREAD_HEAP_MB = 256;
@@ -76,22 +92,34 @@ const finish = (p: Pending, outcome: RenderOutcome | Error) => {
 export function startRenderer(opts: RendererOptions): Renderer {
   const threads = new Set<Thread>();
   let queue: Pending[] = [];
-  let nextId = 1;
+  let nextId = 0;
   let closed = false;
   let scheduled = false;
 
-  /** The task at the head of the thread's batch has this long to be answered. */
+  /** While a thread holds a batch, look now and then at what it renders. */
   const arm = (t: Thread) => {
     clearTimeout(t.timer);
-    t.timer = t.batch.length > 0 ? setTimeout(() => overran(t), opts.timeoutMs) : undefined;
+    t.timer = t.batch.length > 0 ? setTimeout(() => check(t), opts.timeoutMs / CHECKS_PER_LIMIT) : undefined;
   };
 
-  /** The head task took too long: refused; the rest of the batch is queued again; the thread is replaced. */
-  const overran = (t: Thread) => {
-    const [late, ...rest] = t.batch;
+  /** The same task found at CHECKS_PER_LIMIT + 1 checks in a row has rendered for the whole limit. */
+  const check = (t: Thread) => {
+    const id = Atomics.load(t.running, 0);
+    t.checks = id !== 0 && id === t.seen ? t.checks + 1 : 1;
+    t.seen = id;
+    if (t.checks > CHECKS_PER_LIMIT) overran(t, id);
+    else arm(t);
+  };
+
+  /**
+   * Task `id` took too long: refused. The rest of the batch (done but not answered yet, or not
+   * started) goes back to the queue's head, and the thread is replaced.
+   */
+  const overran = (t: Thread, id: number) => {
+    const late = t.batch.find((p) => p.id === id);
+    queue = [...t.batch.filter((p) => p !== late), ...queue];
     t.batch = [];
     if (late) finish(late, new RenderRefused('tooLarge'));
-    queue = [...rest, ...queue];
     retire(t);
   };
 
@@ -109,16 +137,17 @@ export function startRenderer(opts: RendererOptions): Renderer {
   };
 
   const spawn = () => {
+    const running = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(new URL('./receipt-thread.mjs', import.meta.url), {
-      workerData: { encodings: PRINTER_ENCODINGS },
+      workerData: { encodings: PRINTER_ENCODINGS, running },
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     });
-    const t: Thread = { worker, ready: false, batch: [] };
-    worker.on('message', (m: { type: 'ready' } | { type: 'done'; id: number; outcome: RenderOutcome }) => {
+    const t: Thread = { worker, ready: false, batch: [], running, seen: 0, checks: 0 };
+    worker.on('message', (m: { type: 'ready' } | { type: 'done'; done: { id: number; outcome: RenderOutcome }[] }) => {
       if (m.type === 'ready') t.ready = true;
-      else if (t.batch[0]?.id === m.id) {
-        finish(t.batch.shift()!, m.outcome);
-        arm(t);
+      else {
+        for (const { id, outcome } of m.done) if (t.batch[0]?.id === id) finish(t.batch.shift()!, outcome);
+        if (t.batch.length === 0) arm(t);
       }
       if (t.batch.length === 0) dispatch();
     });
@@ -152,7 +181,9 @@ export function startRenderer(opts: RendererOptions): Renderer {
       if (closed) return reject(new Error('the renderer is closed'));
       const task: RenderTask = { op, markup, printer, maxBytes: opts.maxBytes };
       if (inline(markup)) return finish({ id: 0, task, resolve, reject }, runTask(task));
-      queue.push({ id: nextId++, task, resolve, reject });
+      // ids go into an Int32Array: they wrap long before they would overflow it
+      nextId = nextId >= 0x7fff_ffff ? 1 : nextId + 1;
+      queue.push({ id: nextId, task, resolve, reject });
       if (!scheduled) {
         scheduled = true;
         queueMicrotask(dispatch);

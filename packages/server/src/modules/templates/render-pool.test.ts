@@ -81,6 +81,13 @@ describe('rendering threads', () => {
     expect(await Promise.all(asked)).toEqual(['rendered', 'rendered', 'rendered', 'tooLarge', 'rendered']);
   });
 
+  it('refuse a receipt that runs its thread out of memory, and render the rest of its batch', async () => {
+    const r = start({ heapMb: 16, maxBytes: 1024 * 1024 * 1024 });
+    const t = printerOf({ paperWidth: 80 });
+    const asked = [RECEIPT, QR.repeat(3000), RECEIPT].map((m) => refusal(r.commands(m, t)));
+    expect(await Promise.all(asked)).toEqual(['rendered', 'tooLarge', 'rendered']);
+  });
+
   it('refuse what is queued once closed', async () => {
     const r = start();
     const t = printerOf({ paperWidth: 58 });

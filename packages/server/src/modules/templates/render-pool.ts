@@ -42,6 +42,8 @@ export type RendererOptions = {
   timeoutMs: number;
   /** most printer command bytes a receipt may render to */
   maxBytes: number;
+  /** a thread's heap limit (256 MB) */
+  heapMb?: number;
 };
 
 type Pending = {
@@ -112,7 +114,7 @@ export function startRenderer(opts: RendererOptions): Renderer {
   };
 
   /**
-   * Task `id` took too long: refused. The rest of the batch (done but not answered yet, or not
+   * Task `id` took too long or ran out of memory: refused. The rest of the batch (done but not answered yet, or not
    * started) goes back to the queue's head, and the thread is replaced.
    */
   const overran = (t: Thread, id: number) => {
@@ -140,7 +142,7 @@ export function startRenderer(opts: RendererOptions): Renderer {
     const running = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(new URL('./receipt-thread.mjs', import.meta.url), {
       workerData: { encodings: PRINTER_ENCODINGS, running },
-      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? THREAD_HEAP_MB },
     });
     const t: Thread = { worker, ready: false, batch: [], running, seen: 0, checks: 0 };
     worker.on('message', (m: { type: 'ready' } | { type: 'done'; done: { id: number; outcome: RenderOutcome }[] }) => {
@@ -151,10 +153,11 @@ export function startRenderer(opts: RendererOptions): Renderer {
       }
       if (t.batch.length === 0) dispatch();
     });
-    // out of memory (ERR_WORKER_OUT_OF_MEMORY) is a receipt too large; anything else is our fault
-    worker.on('error', (err: Error & { code?: string }) =>
-      fail(t, err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new RenderRefused('tooLarge') : err),
-    );
+    // out of memory: the receipt being rendered is too large; anything else is our fault
+    worker.on('error', (err: Error & { code?: string }) => {
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') overran(t, Atomics.load(running, 0));
+      else fail(t, err);
+    });
     worker.on('exit', () => fail(t, new Error('a rendering thread stopped')));
     // an idle thread does not keep the process alive
     worker.unref();

@@ -101,6 +101,13 @@ test('an account admin templates a receipt, prints it through the SDK, finds it 
   await waitForPath(page, '/businessmgr/template/add');
   await fill(page, 'template-name', TEMPLATE);
   await choose(page, 'template-model', 'Receipt printer 80');
+  // a body within the length limit whose printer commands are far too large: the simulation says so
+  const qr = '{code:https://example.com/very/long/url/0123456789; option:qrcode,8,L}\n';
+  await fill(page, 'template-body', qr.repeat(Math.floor(20_000 / qr.length)));
+  await byId(page, 'template-simulate').click();
+  await poll(() => byId(page, 'template-preview-58').innerText()).toContain(
+    'The receipt is too large or too complex to print',
+  );
   await fill(page, 'template-body', '^^{{shop}}\n---\nTotal | {{total}}\n---\n"Thank you');
   await byId(page, 'template-param-pickup').click();
   await fill(page, 'template-param-sample-0', 'Sample shop');

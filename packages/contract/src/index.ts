@@ -1,6 +1,7 @@
 export * from './envelope';
 export * from './messages';
 export * from './validation';
+export * from './storable';
 export * from './permissions';
 export * from './routes';
 export * from './enums';

@@ -29,6 +29,10 @@ export const messages = {
   'error.system': { en_US: 'System error, please try again', zh_CN: '系统错误，请重试' },
   'error.rateLimited': { en_US: 'Too many requests, please try again later', zh_CN: '请求过于频繁，请稍后再试' },
   'error.payloadTooLarge': { en_US: 'Request body too large', zh_CN: '请求内容过大' },
+  'error.unsupportedMediaType': {
+    en_US: 'Unsupported content type (send application/json)',
+    zh_CN: '不支持的内容类型（请使用 application/json）',
+  },
   'error.badCredentials': { en_US: 'Incorrect username or password', zh_CN: '用户名或密码错误' },
   'error.userLocked': {
     en_US: 'This user is locked after too many wrong passwords; ask an administrator to unlock it',
@@ -340,6 +344,10 @@ export const messages = {
   'validation.selectOne': { en_US: 'Please select at least one record', zh_CN: '请至少选择一条记录' },
   'validation.invalidOption': { en_US: 'Incorrect format', zh_CN: '格式不正确' },
   'validation.volumeRange': { en_US: 'Volume must be between 0 and 100', zh_CN: '音量须在 0 到 100 之间' },
+  'validation.orderOrJob': {
+    en_US: 'Give either the order ID or the job ID, not both',
+    zh_CN: '订单号和任务 ID 只能填写其一',
+  },
   'validation.paymentTypesRequired': { en_US: 'Choose at least one payment type', zh_CN: '请至少选择一种支付方式' },
   // operation-log descriptions (log-messages.ts)
   ...logMessages,

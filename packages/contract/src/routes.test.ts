@@ -122,6 +122,16 @@ describe('route tree', () => {
     expect(kept).toContain('/device/list/add');
     expect(kept).not.toContain('/device/list/silence-list');
     expect(kept).not.toContain('/device/list/detail/gs-detail');
+    expect(kept).not.toContain('/device/list/batchAdd');
+    expect(kept).not.toContain('/device/list/edit-print');
+  });
+  it('keeps the trade speak setting to accounts holding its button', () => {
+    const held = new Set(['herald.stat.speak.rec', 'herald.stat.speak.rec.setting']);
+    const paths = (side: 'op' | 'ac', codes: Set<string>) =>
+      flattenRoutes(filterRoutes(MENU_ROUTES, codes, side)).map((r) => r.fullPath);
+    expect(paths('ac', held)).toContain('/business-record/trade-speak/setting');
+    expect(paths('op', held)).not.toContain('/business-record/trade-speak/setting');
+    expect(paths('ac', new Set(['herald.stat.speak.rec']))).not.toContain('/business-record/trade-speak/setting');
   });
   it('honours side-specific children', () => {
     const held = new Set(['herald.device.map']);

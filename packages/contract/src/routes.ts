@@ -95,7 +95,14 @@ export const MENU_ROUTES: readonly RouteNode[] = [
         permission: ['herald.device.physical.list'],
         children: [
           ...detailAddEdit('deviceList', ['add', 'detail']),
-          { path: 'batchAdd', name: 'deviceList.batchAdd', titleKey: 'route.batchAdd', hidden: true, noCache: true },
+          {
+            path: 'batchAdd',
+            name: 'deviceList.batchAdd',
+            titleKey: 'route.batchAdd',
+            hidden: true,
+            noCache: true,
+            permission: ['herald.device.physical.list.batchAdd'],
+          },
           {
             path: 'detail/gs-detail',
             name: 'deviceList.gsDetail',
@@ -110,6 +117,7 @@ export const MENU_ROUTES: readonly RouteNode[] = [
             titleKey: 'route.editPrint',
             hidden: true,
             noCache: true,
+            permission: ['herald.device.physical.list.edit'],
           },
           { path: 'delete-list', name: 'deviceList.deleteList', titleKey: 'route.deleteList', hidden: true },
           {
@@ -218,7 +226,16 @@ export const MENU_ROUTES: readonly RouteNode[] = [
         permission: ['herald.stat.speak.rec'],
         children: [
           ...detailAddEdit('tradeSpeak', ['detail']),
-          { path: 'setting', name: 'tradeSpeak.setting', titleKey: 'route.setting', hidden: true, noCache: true },
+          // an account's own setting, saved with the button permission: others get the no-permission page, not a refused call
+          {
+            path: 'setting',
+            name: 'tradeSpeak.setting',
+            titleKey: 'route.setting',
+            hidden: true,
+            noCache: true,
+            permission: ['herald.stat.speak.rec.setting'],
+            side: 'ac',
+          },
         ],
       },
       {
@@ -350,7 +367,14 @@ export const MENU_ROUTES: readonly RouteNode[] = [
         children: [
           ...detailAddEdit('user', ['add', 'edit']),
           { path: 'details', name: 'user.details', titleKey: 'route.details', hidden: true, noCache: true },
-          { path: 'addRoles', name: 'user.addRoles', titleKey: 'route.addRoles', hidden: true, noCache: true },
+          {
+            path: 'addRoles',
+            name: 'user.addRoles',
+            titleKey: 'route.addRoles',
+            hidden: true,
+            noCache: true,
+            permission: ['herald.admin.op.user.assignRole', 'herald.admin.ac.user.assignRole'],
+          },
         ],
       },
       {

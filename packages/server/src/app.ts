@@ -9,6 +9,7 @@ import { RECEIPT_BYTES_MAX } from '@herald/contract';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { App, Deps } from './lib/deps';
+import { requestForLog } from './lib/log-redact';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundBody } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -23,6 +24,7 @@ import { startVacuum } from './jobs/vacuum';
 import { openStorage } from './storage';
 import { startOtaEngine } from './modules/ota-tasks/engine';
 import { startRenderer } from './modules/templates/render-pool';
+import { documentOpenApi, OPEN_API_SECURITY_SCHEMES } from './modules/open-api/document';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
 function markPublic(scope: App): void {
@@ -45,7 +47,7 @@ export async function createServer(
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') }));
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? { level: config.logLevel, serializers: { req: requestForLog } },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -73,11 +75,21 @@ export async function createServer(
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Herald API', version: '0.1.0', description: 'Admin API of the Herald console' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Herald API',
+        version: '0.1.0',
+        description:
+          "The console's API (a bearer token from sign-in) and the signed open API for integrators (`/open/v1/*`, four signing headers; docs/open-api.md). Answers are the envelope {code, message, data}.",
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ...OPEN_API_SECURITY_SCHEMES,
+        },
+      },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (route) => documentOpenApi(jsonSchemaTransform(route)),
   });
   await app.register(async (scope) => {
     markPublic(scope);

@@ -26,6 +26,8 @@ export type Config = {
   mqtt: MqttConfig;
   /** multiplies WEBHOOK_BACKOFF_MS (retry delays of webhook deliveries); tests use a small one */
   webhookBackoffScale: number;
+  /** deliver webhooks to private and local addresses too (modules/webhooks/public-address.ts) */
+  webhookAllowPrivate: boolean;
   /** upgrade engine: how often it looks for work (OTA_TICK_MS) */
   otaTickMs: number;
   /** upgrade engine: length of a task "minute" (timeouts, pace, back-off); tests shorten it (OTA_MINUTE_MS) */
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
     webhookBackoffScale: Math.max(0, int(env.WEBHOOK_BACKOFF_SCALE, 1)),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     otaTickMs: Math.max(10, int(env.OTA_TICK_MS, 1000)),
     otaMinuteMs: Math.max(100, int(env.OTA_MINUTE_MS, 60_000)),
     pushTickMs: Math.max(10, int(env.PUSH_TICK_MS, 1000)),

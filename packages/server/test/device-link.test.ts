@@ -6,7 +6,8 @@ import { deviceLogs, devices } from '../src/db/schema';
 import { createLogUpload } from '../src/modules/device-link/service';
 import { Client, startServer } from './harness';
 import { seedAccount } from './fixtures';
-import { connectAs, defaultGroup, seedApplication, seedDevice, seedModel } from './devices-fixture';
+import { Fleet } from '@herald/device-sim';
+import { connectAs, defaultGroup, eventually, seedApplication, seedDevice, seedModel } from './devices-fixture';
 
 type S = Awaited<ReturnType<typeof startServer>>;
 let server: S;
@@ -58,6 +59,40 @@ describe('POST /device/v1/register', () => {
     expect(replay.body.code).toBe(ResultCode.FORBIDDEN);
     expect(replay.body.data).toBeNull();
     expect(replay.body.message).toBe('This device is already activated; its secret is not issued again');
+  });
+
+  it('a simulated fleet registers through its application and, started again, connects with the secrets it kept', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const httpUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+    const model = await seedModel(server);
+    const app = await seedApplication(server, accountId, { autoRegister: true });
+    const kept: Record<string, string> = {};
+    const opts = { httpUrl, mqttUrl, count: 2, modelCode: model.code, snPrefix: 'FLT' };
+    const first = new Fleet({
+      ...opts,
+      appKey: app.appKey,
+      appSecret: app.appSecret,
+      onRegistered: (sn, x) => (kept[sn] = x),
+    });
+    await first.start();
+    await eventually(async () => (first.stats().online === 2 ? true : undefined), 'fleet online');
+    await first.stop();
+    expect(Object.keys(kept).sort()).toEqual(['FLT000001', 'FLT000002']);
+    // registered and activated: registration would not issue the secrets again, the kept ones connect
+    const again = new Fleet({ ...opts, appKey: app.appKey, appSecret: app.appSecret, secrets: kept });
+    await again.start();
+    await eventually(async () => (again.stats().online === 2 ? true : undefined), 'fleet online again');
+    expect(again.failed).toEqual([]);
+    await again.stop();
+    // without a secret for an S/N, the fleet says why
+    const lines: string[] = [];
+    const none = new Fleet({ ...opts, snPrefix: 'NOSEC', secrets: kept, log: (l) => lines.push(l) });
+    await none.start();
+    expect(none.failed).toEqual([
+      { sn: 'NOSEC000001', error: 'no secret for this S/N in the secrets' },
+      { sn: 'NOSEC000002', error: 'no secret for this S/N in the secrets' },
+    ]);
+    expect(lines).toContain('NOSEC000001: no secret for this S/N in the secrets');
   });
 
   it('gives a pre-added device of the application its secret, even without auto-registration', async () => {

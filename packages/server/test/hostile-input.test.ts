@@ -62,7 +62,11 @@ describe('hostile input', () => {
     for (const body of ['[1,2]', 'null', '"text"', '42']) {
       expectRefused(await raw('POST', '/v1/accounts', body), 400, '格式不正确');
     }
-    expectRefused(await raw('POST', '/v1/users', 'username=a', 'application/x-www-form-urlencoded'), 415, '格式不正确');
+    expectRefused(
+      await raw('POST', '/v1/users', 'username=a', 'application/x-www-form-urlencoded'),
+      415,
+      '不支持的内容类型（请使用 application/json）',
+    );
     expectRefused(
       await raw(
         'POST',

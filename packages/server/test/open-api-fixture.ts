@@ -69,7 +69,15 @@ export class OpenClient {
   async call(
     path: string,
     body: unknown,
-    o: { timestamp?: number; nonce?: string; signature?: string; secret?: string; raw?: string } = {},
+    o: {
+      timestamp?: number;
+      nonce?: string;
+      signature?: string;
+      secret?: string;
+      raw?: string;
+      /** the Content-Type header (application/json by default; null: none) */
+      contentType?: string | null;
+    } = {},
   ): Promise<OpenRes> {
     const raw = o.raw ?? JSON.stringify(body);
     const timestamp = String(o.timestamp ?? Date.now());
@@ -90,7 +98,7 @@ export class OpenClient {
       url: `${path}?lang=${this.lang}`,
       payload: raw,
       headers: {
-        'content-type': 'application/json',
+        ...(o.contentType === null ? {} : { 'content-type': o.contentType ?? 'application/json' }),
         [h.appKey]: this.appKey,
         [h.timestamp]: timestamp,
         [h.nonce]: nonce,

@@ -151,6 +151,76 @@ describe('print', () => {
     expectCode(t, 20000);
   });
 
+  it('answers a resend with the same job whatever order its fields come in, also for trade', async () => {
+    const print = {
+      sn: printerA.sn,
+      content: 'Hello {{zeta}} {{a}}',
+      params: { zeta: 1, a: 'x' },
+      orderId: `p-${uniq()}`,
+    };
+    const first = await a.print(print);
+    expectCode(first, 20000);
+    // the stored request comes back from jsonb with its keys in another order
+    const again = await a.print({
+      orderId: print.orderId,
+      params: { a: 'x', zeta: 1 },
+      content: print.content,
+      sn: print.sn,
+    });
+    expectCode(again, 20000);
+    expect(again.body.data.jobId).toBe(first.body.data.jobId);
+    const trade = { sn: speakerA.sn, amount: '12.50', currency: 'CNY', paymentType: 'wechat', orderId: `t-${uniq()}` };
+    const t1 = await a.trade(trade);
+    expectCode(t1, 20000);
+    const t2 = await a.trade(trade);
+    expectCode(t2, 20000);
+    expect(t2.body.data.jobId).toBe(t1.body.data.jobId);
+  });
+
+  it('answers a resend with its job even when the call would be refused now (rate limit, offline)', async () => {
+    const limited = await seedDevice(server, accountA, printerModel);
+    await server.deps.db
+      .update(devices)
+      .set({ printParams: { ...DEFAULT_PRINT_PARAMS, rateLimitSeconds: 600, rateLimitCount: 1 } })
+      .where(eq(devices.id, limited.id));
+    const body = { sn: limited.sn, content: 'once', orderId: `r-${uniq()}` };
+    const first = await a.print(body);
+    expectCode(first, 20000);
+    const again = await a.print(body);
+    expectCode(again, 20000);
+    expect(again.body.data.jobId).toBe(first.body.data.jobId);
+    // a new order for the device is still held to its limit
+    expectCode(await a.print({ ...body, orderId: `r-${uniq()}` }), 40029);
+    // asked online only: the device is offline now, the accepted job still answers
+    await server.deps.db.update(devices).set({ printParams: DEFAULT_PRINT_PARAMS }).where(eq(devices.id, limited.id));
+    const queued = { ...body, orderId: `q-${uniq()}` };
+    expectCode(await a.print(queued), 20000);
+    const online = await a.print({ ...queued, onlineOnly: true });
+    expectCode(online, 40030, 'device not online');
+    // ...but a different request with that order id is still refused
+    expectCode(await a.print({ ...body, content: 'other' }), 40009, 'Requested order ID already exists');
+  });
+
+  it("one caller's unstorable text is refused, and the calls sent with it are stored", async () => {
+    const since = Date.now();
+    const orders = Array.from({ length: 12 }, () => `ok-${uniq()}`);
+    // a lone surrogate: valid JSON, but no jsonb column can hold it
+    const raw = `{"sn":"${printerA.sn}","content":"x \\ud800 y","orderId":"bad-${uniq()}"}`;
+    const bad = a.call('/open/v1/print', null, { raw });
+    const good = orders.map((orderId) => b.print({ sn: printerB.sn, content: `fine ${orderId}`, orderId }));
+    const [badRes, ...goodRes] = await Promise.all([bad, ...good]);
+    expectCode(badRes, 40010, 'Incorrect format');
+    expect(badRes.body.data.errors).toEqual([{ field: 'content', message: 'Incorrect format' }]);
+    for (const r of goodRes) expectCode(r, 20000);
+    const stored = await server.deps.db.select().from(jobs).where(eq(jobs.accountId, accountB));
+    expect(orders.every((o) => stored.some((j) => j.orderId === o))).toBe(true);
+    expect(
+      (await server.deps.db.select().from(jobs).where(eq(jobs.accountId, accountA))).filter(
+        (j) => j.requestedAt.getTime() >= since && j.orderId?.startsWith('bad-'),
+      ),
+    ).toEqual([]);
+  });
+
   it('refuses what the spec lists, changing nothing', async () => {
     const foreignTemplate = await seedTemplate(server, accountB, 'B only');
     const deleted = await seedDevice(server, accountA, printerModel, { status: DeviceStatus.DELETED });
@@ -166,6 +236,8 @@ describe('print', () => {
     expectCode(await a.print({ sn: disabled.sn, content: 'x' }), 40009, 'The device is disabled');
     expectCode(await a.print({ sn: printerA.sn, templateId: foreignTemplate.id }), 40010, 'Incorrect template ID');
     expectCode(await a.print({ sn: printerA.sn, templateId: 999999 }), 40010, 'Incorrect template ID');
+    expectCode(await a.print({ sn: printerA.sn, templateId: 2 ** 31 }), 40010, 'Incorrect template ID');
+    expectCode(await a.print({ sn: printerA.sn, businessId: 2 ** 31 }), 40010, 'Incorrect business ID');
     expectCode(await a.print({ sn: printerA.sn, businessId: 999999 }), 40010, 'Incorrect business ID');
     expectCode(await a.print({ sn: printerA.sn, businessId: voiceBiz.id }), 40010, 'Incorrect business ID');
     const missing = await a.print({ sn: printerA.sn, templateId: t.id, params: { a: 1 } });
@@ -201,10 +273,14 @@ describe('print', () => {
       const r = (await apiRequestsOf(server, a.appKey)).filter(
         (x) => x.createdAt.getTime() >= since - 1000 && x.code !== 20000,
       );
-      return r.length >= 16 ? r : undefined;
+      return r.length >= 18 ? r : undefined;
     });
     expect(failed.every((r) => r.result === 0 && r.code !== 20000 && r.accountId === accountA)).toBe(true);
     expect(failed.some((r) => r.code === 40031 && r.sn === speakerA.sn)).toBe(true);
+    // kept as message keys, shown in the reader's language (the Chinese calls' records read the same)
+    expect(failed.find((r) => r.code === 40031)!.message).toBe('error.notPrinter');
+    expect(failed.filter((r) => r.message === 'error.snInvalid').length).toBeGreaterThanOrEqual(4);
+    expect(failed.every((r) => /^[a-z]+\.[A-Za-z.]+$/.test(r.message ?? ''))).toBe(true);
   });
 
   it('holds a device to its rate limit', async () => {
@@ -261,6 +337,13 @@ describe('speak and trade', () => {
     expectCode(await a.speak({ sn: speakerA.sn, businessId: printBiz.id }), 40010, 'Incorrect business ID');
     expectCode(await a.speak({ sn: speakerA.sn }), 40010, 'Enter text or choose voice clips');
     expectCode(await a.speak({ sn: printerB.sn, text: 'hi' }), 40010, 'Incorrect Device S/N');
+    const loud = await a.speak({ sn: speakerA.sn, text: 'hi', volume: 101 });
+    expectCode(loud, 40010);
+    expect(loud.body.data.errors).toEqual([{ field: 'volume', message: 'Volume must be between 0 and 100' }]);
+    // a transaction broadcast may ask for an online speaker too
+    const offline = await seedDevice(server, accountA, speakerModel);
+    const trade = { sn: offline.sn, amount: '1', currency: 'CNY', paymentType: 'cash', orderId: `off-${uniq()}` };
+    expectCode(await a.trade({ ...trade, onlineOnly: true }), 40030, 'device not online');
   });
 
   it('announces a transaction with the clips of the language, and stays silent for switched-off payment types', async () => {
@@ -326,6 +409,42 @@ describe('signature', () => {
     // a bad body of an unsigned call is not even looked at
     const bad = await server.app.inject({ method: 'POST', url: '/open/v1/print', payload: { sn: 1 } });
     expect(bad.json().code).toBe(40020);
+  });
+
+  it('tells only a signed caller what is wrong with its body, and records it under the app key', async () => {
+    // an account of its own, so its general request records are these calls' only
+    const own = (await seedAccount(server)).accountId;
+    const key = await seedApiKey(server, own);
+    const k = new OpenClient(server, key.appKey, key.secret);
+    const broken = '{"sn":';
+    // unsigned (or wrongly signed): the signature is all it learns
+    expectCode(await k.call('/open/v1/print', null, { raw: broken, secret: 'wrong' }), 40020);
+    expectCode(await k.call('/open/v1/print', null, { raw: '{"content":"a\\u0000"}', secret: 'wrong' }), 40020);
+    // signed
+    const notJson = await k.call('/open/v1/print', null, { raw: broken });
+    expectCode(notJson, 40010, 'Incorrect format');
+    expect(notJson.status).toBe(400);
+    const nul = await k.call('/open/v1/print', null, { raw: `{"sn":"${printerA.sn}","content":"a\\u0000"}` });
+    expectCode(nul, 40010, 'Incorrect format');
+    expect(nul.body.data.errors).toEqual([{ field: 'content', message: 'Incorrect format' }]);
+    // signed, but not sent as JSON: 415, whether the type is wrong or missing
+    const raw = JSON.stringify(body());
+    const plain = await k.call('/open/v1/print', null, { raw, contentType: 'text/plain' });
+    expectCode(plain, 40010, 'Unsupported content type (send application/json)');
+    expect(plain.status).toBe(415);
+    const untyped = await k.call('/open/v1/print', null, { raw, contentType: null });
+    expect(untyped.status).toBe(415);
+    // over the body limit: refused before it is read, and still recorded under the key it named
+    const huge = await k.call('/open/v1/print', null, { raw: JSON.stringify({ content: 'x'.repeat(70_000) }) });
+    expect(huge.status).toBe(413);
+    const rows = await eventually(async () => {
+      const r = await apiRequestsOf(server, k.appKey);
+      return r.length >= 7 ? r : undefined;
+    });
+    expect(rows.map((r) => r.code).sort()).toEqual([40010, 40010, 40010, 40010, 40010, 40020, 40020]);
+    expect(rows.every((r) => r.result === 0)).toBe(true);
+    expect(rows.every((r) => r.accountId === own || (r.code === 40010 && r.accountId === null))).toBe(true);
+    expect(await server.deps.db.select().from(jobs).where(eq(jobs.accountId, own))).toEqual([]);
   });
 
   it('refuses a timestamp outside five minutes and a reused nonce', async () => {
@@ -398,6 +517,11 @@ describe('record and device', () => {
     expectCode(await b.print({ sn: printerA.sn, content: 'x' }), 40010, 'Incorrect Device S/N');
     expectCode(await b.device({ sn: printerA.sn }), 40010, 'Incorrect Device S/N');
     expectCode(await b.record({}), 40010);
+    const both = await a.record({ orderId, jobId: res.body.data.jobId });
+    expectCode(both, 40010);
+    expect(both.body.data.errors).toEqual([
+      { field: 'jobId', message: 'Give either the order ID or the job ID, not both' },
+    ]);
   });
 
   it("reports a device's state", async () => {

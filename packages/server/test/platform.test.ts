@@ -37,6 +37,27 @@ describe('platform', () => {
     expect(doc.paths['/user/login'].post.requestBody).toBeTruthy();
   });
 
+  it('documents the open API as signed by its four headers, with its refusals and the lang parameter', async () => {
+    const doc = (await server.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const schemes = doc.components.securitySchemes;
+    expect(Object.values(schemes).map((x) => (x as { name?: string }).name)).toEqual(
+      expect.arrayContaining(['x-herald-appkey', 'x-herald-timestamp', 'x-herald-nonce', 'x-herald-signature']),
+    );
+    for (const p of ['/open/v1/print', '/open/v1/speak', '/open/v1/trade', '/open/v1/record', '/open/v1/device']) {
+      const op = doc.paths[p].post;
+      expect(op.security, p).toEqual([{ heraldAppKey: [], heraldTimestamp: [], heraldNonce: [], heraldSignature: [] }]);
+      expect(Object.keys(op.responses), p).toEqual(
+        expect.arrayContaining(['200', '400', '401', '409', '413', '415', '429']),
+      );
+      expect(
+        op.parameters.map((x: { name: string; in: string }) => `${x.in}:${x.name}`),
+        p,
+      ).toContain('query:lang');
+    }
+    // the console's calls keep the bearer token
+    expect(doc.paths['/users/current'].get.security ?? doc.security).toEqual([{ bearer: [] }]);
+  });
+
   it('answers unknown API paths with the 404 envelope, translated', async () => {
     const en = await new Client(server).get('/v1/nothing-here');
     expect(en.status).toBe(404);

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStatus, ResultCode } from '@herald/contract';
 import { VirtualDevice } from '@herald/device-sim';
 import { HeraldApiError, HeraldClient } from '@herald/sdk';
-import { accountApis } from '../src/db/schema';
+import { accountApis, jobs } from '../src/db/schema';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { deviceRow, eventually, seedDevice, seedModel } from './devices-fixture';
@@ -64,6 +66,46 @@ describe('@herald/sdk against the server', () => {
     const again = await client.print(request);
     expect(again.jobId).toBe(accepted.jobId);
     expect(await client.record({ jobId: accepted.jobId })).toMatchObject({ status: JobStatus.SUCCESS });
+  });
+
+  it('retries a print whose answer was lost and gets the job the first attempt stored', async () => {
+    // a loopback hop that passes the first call to the server and then cuts the connection before
+    // its answer: the job is stored, the caller sees a network error and the SDK sends again
+    let drop = 1;
+    const sockets = new Set<net.Socket>();
+    const hop = net.createServer((client) => {
+      sockets.add(client);
+      const upstream = net.connect(Number(new URL(httpUrl).port), '127.0.0.1');
+      client.pipe(upstream);
+      if (drop > 0) {
+        drop--;
+        upstream.once('data', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      } else upstream.pipe(client);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((r) => hop.listen(0, '127.0.0.1', r));
+    try {
+      const port = (hop.address() as net.AddressInfo).port;
+      const client = new HeraldClient({ baseUrl: `http://127.0.0.1:${port}`, ...keys, retryDelayMs: 10 });
+      const orderId = `lost-${randomBytes(4).toString('hex')}`;
+      // params come back from the database with their keys in another order than sent
+      const accepted = await client.print({
+        sn,
+        content: 'Table {{zeta}} / {{a}}',
+        params: { zeta: 7, a: 'x' },
+        orderId,
+      });
+      expect(drop).toBe(0);
+      const stored = await server.deps.db.select().from(jobs).where(eq(jobs.orderId, orderId));
+      expect(stored.map((j) => j.id)).toEqual([accepted.jobId]);
+    } finally {
+      for (const c of sockets) c.destroy(); // the client keeps its connection alive
+      await new Promise((r) => hop.close(r));
+    }
   });
 
   it('reads the device state', async () => {

@@ -65,7 +65,8 @@ const attempted = (jobId: number) =>
 
 beforeAll(async () => {
   // retries after 1 ms, 5 ms, 30 ms, ... instead of seconds
-  server = await startServer({ WEBHOOK_BACKOFF_SCALE: '0.001' });
+  // the receivers are on loopback, which deliveries refuse unless allowed (see the private address case)
+  server = await startServer({ WEBHOOK_BACKOFF_SCALE: '0.001', WEBHOOK_ALLOW_PRIVATE: 'true' });
   op = await adminClient(server);
   A = await seedAccount(server);
   B = await seedAccount(server);
@@ -76,6 +77,36 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('webhooks', () => {
+  it('by default delivers only to public addresses: loopback, by address or by name, is refused and never reached', async () => {
+    const rx = await receiver(() => ({ status: 200 }));
+    const config = server.deps.config as { webhookAllowPrivate: boolean };
+    config.webhookAllowPrivate = false;
+    try {
+      const port = new URL(rx.base).port;
+      for (const [n, url, refused] of [
+        [1, `${rx.base}/print`, '127.0.0.1'],
+        [2, `http://localhost:${port}/print`, 'not a public address'],
+        [3, `http://[::ffff:127.0.0.1]:${port}/print`, '::ffff:7f00:1'], // as the URL writes it
+      ] as const) {
+        expectOk(await A.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { print: url } }));
+        const job = await insertJob(
+          server,
+          { accountId: A.accountId, deviceId: device.id, sn: device.sn },
+          { status: 1, orderId: `order-private-${n}`, pushedAt: new Date() },
+        );
+        await onJobStatus(server.deps, job);
+        const d = await attempted(job.id);
+        expect(d.lastStatusCode).toBeNull();
+        expect(d.lastError).toContain(refused);
+        expect(d.lastError).toContain('not a public address');
+      }
+      expect(rx.received).toEqual([]);
+    } finally {
+      config.webhookAllowPrivate = true;
+      await rx.close();
+    }
+  });
+
   it('retries a receiver that fails twice, then succeeds; every attempt is recorded and the body is signed', async () => {
     const rx = await receiver((n) => ({ status: n <= 2 ? 500 : 200 }));
     try {
@@ -122,7 +153,13 @@ describe('webhooks', () => {
       // the console's view of it
       const list = expectOk(await A.client.get(`/v1/webhooks/deliveries?jobId=${job.id}`));
       expect(list.total).toBe(1);
-      expect(list.list[0]).toMatchObject({ id: d.id, status: 'succeeded', attempts: 3, url: `${rx.base}/print` });
+      expect(list.list[0]).toMatchObject({
+        id: d.id,
+        jobStatus: 3,
+        status: 'succeeded',
+        attempts: 3,
+        url: `${rx.base}/print`,
+      });
       const detail = expectOk(await A.client.get(`/v1/webhooks/deliveries/${d.id}`));
       expect(detail.attemptList.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200]);
       expect(detail.attemptList[0].error).toBe('HTTP 500');
@@ -131,7 +168,7 @@ describe('webhooks', () => {
       for (const who of [A.client, op]) {
         const rec = expectOk(await who.get(`/v1/records/print/${job.id}`));
         expect(rec.webhookDeliveries).toEqual([
-          expect.objectContaining({ id: d.id, status: 'succeeded', attempts: 3 }),
+          expect.objectContaining({ id: d.id, jobStatus: 3, status: 'succeeded', attempts: 3 }),
         ]);
       }
       expectError(await B.client.get(`/v1/records/print/${job.id}`), 40004);

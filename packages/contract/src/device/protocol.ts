@@ -10,6 +10,7 @@ import {
   PRINT_SPEEDS,
   VOICE_TYPES,
 } from './enums';
+import { unstorablePath } from '../storable';
 
 /**
  * The device protocol in code (docs/device-protocol.md is its prose). Server and simulator build
@@ -303,10 +304,21 @@ export const deviceRegisterResponse = z.object({ deviceSecret: z.string() });
 export const LOG_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const LOG_UPLOAD_TTL_MS = 30 * 60 * 1000;
 
-/** Parse a JSON payload against a schema; null when it is not valid JSON or not valid. */
+/** A `\u0000` or `\ud800`–`\udfff` escape: the only ways JSON text carries what unstorablePath finds. */
+const RISKY_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+
+/**
+ * Parse a JSON payload against a schema; null when it is not valid JSON, not valid, or holds
+ * text PostgreSQL cannot store (a device's result reason is written in one statement with other
+ * devices' results). The string check runs only when the text has such an escape: device
+ * messages arrive thousands a second.
+ */
 export function parsePayload<T extends z.ZodTypeAny>(schema: T, raw: Buffer | string): z.infer<T> | null {
   try {
-    const r = schema.safeParse(JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8')));
+    const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+    const json: unknown = JSON.parse(text);
+    if (RISKY_ESCAPE.test(text) && unstorablePath(json) !== undefined) return null;
+    const r = schema.safeParse(json);
     return r.success ? r.data : null;
   } catch {
     return null;

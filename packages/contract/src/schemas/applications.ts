@@ -12,11 +12,13 @@ const intOption = <T extends readonly number[]>(values: T) =>
   z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), literalOf(values));
 
 /** Android 1, iOS 2, IOT 3, Web 4 */
-export const appTypeSchema = literalOf(APP_TYPES);
+export const appTypeSchema = literalOf(APP_TYPES).describe('1 Android, 2 iOS, 3 IoT, 4 Web');
 /** one-model-one-secret 1, one-device-one-secret 2 */
-export const accessTypeSchema = literalOf(ACCESS_TYPES);
+export const accessTypeSchema = literalOf(ACCESS_TYPES).describe(
+  '1 one model, one secret (devices register themselves with the application key), 2 one device, one secret',
+);
 /** by device 1, by topic 2 */
-export const pushModeSchema = literalOf(PUSH_MODES);
+export const pushModeSchema = literalOf(PUSH_MODES).describe('1 by device, 2 by topic');
 
 const appFields = {
   name: requiredText(64),

@@ -38,6 +38,11 @@ const idField = z
   .int('validation.integer')
   .positive('validation.positiveInteger');
 
+/** Template and business ids are 32-bit in the database: a larger one names nothing. */
+const INT4_MAX = 2_147_483_647;
+const templateIdField = idField.max(INT4_MAX, 'error.templateInvalid');
+const businessIdField = idField.max(INT4_MAX, 'error.businessInvalid');
+
 /** Template/voice parameters: name → string or number. */
 export const openParamsField = z
   .record(
@@ -56,8 +61,8 @@ export const openExpireField = z
 export const openPrintRequest = z
   .object({
     sn: openSnField,
-    templateId: idField.optional(),
-    businessId: idField.optional(),
+    templateId: templateIdField.optional(),
+    businessId: businessIdField.optional(),
     content: z.string().min(1, 'validation.required').max(TEMPLATE_BODY_MAX, 'validation.maxLength').optional(),
     orderId: openOrderIdField.optional(),
     params: openParamsField.optional(),
@@ -88,9 +93,14 @@ export const openSpeakRequest = z
       .min(1, 'validation.required')
       .max(OPEN_API.clipsMax, 'validation.maxLength')
       .optional(),
-    businessId: idField.optional(),
+    businessId: businessIdField.optional(),
     params: openParamsField.optional(),
-    volume: z.number({ error: 'validation.number' }).int('validation.integer').min(0).max(100).optional(),
+    volume: z
+      .number({ error: 'validation.number' })
+      .int('validation.integer')
+      .min(0, 'validation.volumeRange')
+      .max(100, 'validation.volumeRange')
+      .optional(),
     orderId: openOrderIdField.optional(),
     expireSeconds: openExpireField.optional(),
     onlineOnly: z.boolean({ error: 'validation.format' }).optional(),
@@ -126,6 +136,8 @@ export const openTradeRequest = z.object({
   /** the transaction's reference number */
   orderId: openOrderIdField,
   expireSeconds: openExpireField.optional(),
+  /** refuse with 'device not online' instead of queueing for an offline speaker */
+  onlineOnly: z.boolean({ error: 'validation.format' }).optional(),
 });
 export type OpenTradeRequest = z.infer<typeof openTradeRequest>;
 
@@ -133,8 +145,10 @@ export type OpenTradeRequest = z.infer<typeof openTradeRequest>;
 export const openRecordRequest = z
   .object({ orderId: openOrderIdField.optional(), jobId: idField.optional() })
   .superRefine((b, ctx) => {
-    if ((b.orderId === undefined) === (b.jobId === undefined)) {
+    if (b.orderId === undefined && b.jobId === undefined) {
       ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['orderId'] });
+    } else if (b.orderId !== undefined && b.jobId !== undefined) {
+      ctx.addIssue({ code: 'custom', message: 'validation.orderOrJob', path: ['jobId'] });
     }
   });
 export type OpenRecordRequest = z.infer<typeof openRecordRequest>;

@@ -33,6 +33,8 @@ export const webhookDeliverySchema = z.object({
   event: z.string(),
   url: z.string(),
   jobId: z.number().int().nullable(),
+  /** the JobStatus this push told the integrator (its body's `status`): a job pushes once per status change */
+  jobStatus: z.number().int().nullable(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number().int(),
   nextAttemptAt: z.string(),

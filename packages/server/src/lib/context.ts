@@ -35,8 +35,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext;
     locale: import('@herald/contract').Locale;
+    /** the answer's message key before translation (plugins/errors.ts), for records kept in any language */
+    messageKey: string | undefined;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** 'later': the route runs the input guard itself (plugins/input-guard.ts, GUARDED_LATER) */
+    inputGuard?: 'later';
   }
 }

@@ -16,6 +16,7 @@ function body(code: number, messageKey: string, data: unknown = null): Body {
  */
 export const errorsPlugin = fp(async (app) => {
   app.decorateRequest('locale', 'en_US');
+  app.decorateRequest('messageKey', undefined);
   app.addHook('onRequest', async (req) => {
     const q = req.query as Record<string, unknown> | undefined;
     const cookieLocale = /(?:^|;\s*)locale=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
@@ -27,6 +28,7 @@ export const errorsPlugin = fp(async (app) => {
     if (p && typeof p === 'object' && typeof p.code === 'number' && typeof p.message === 'string') {
       const data = p.data as { errors?: FieldError[] } | null | undefined;
       const errors = data?.errors?.map((e) => ({ ...e, message: translate(e.message, req.locale) }));
+      req.messageKey = p.message;
       return {
         ...p,
         message: translate(p.message, req.locale),
@@ -63,6 +65,9 @@ export const errorsPlugin = fp(async (app) => {
       return reply.status(413).send(body(ResultCode.VALIDATION_FAILED, 'error.payloadTooLarge'));
     }
     if (e.statusCode === 429) return reply.status(429).send(body(ResultCode.RATE_LIMITED, 'error.rateLimited'));
+    if (e.statusCode === 415) {
+      return reply.status(415).send(body(ResultCode.VALIDATION_FAILED, 'error.unsupportedMediaType'));
+    }
     if (isDataException(err)) {
       // a value the database cannot hold (number out of range, impossible date …) that validation let through
       req.log.warn({ err }, 'data exception from input');

@@ -78,6 +78,21 @@ describe('Batcher', () => {
     expect(await next).toBe(6);
   });
 
+  it('with isolate, a failing batch runs again in halves and only the failing items are rejected', async () => {
+    const batches: number[][] = [];
+    // like a statement refusing a row it cannot store: the whole batch fails, nothing is written
+    const run = async (items: number[]) => {
+      batches.push(items);
+      if (items.some((i) => i < 0)) throw new Error(`cannot store ${items.filter((i) => i < 0).join(',')}`);
+      return items.map((i) => i * 2);
+    };
+    const b = new Batcher(run, { maxItems: 10, maxWaitMs: 5, isolate: true });
+    const all = [1, -2, 3, 4, 5, -6].map((i) => b.add(i).then(String, (e: Error) => e.message));
+    await b.flush();
+    expect(await Promise.all(all)).toEqual(['2', 'cannot store -2', '6', '8', '10', 'cannot store -6']);
+    expect(batches).toEqual([[1, -2, 3, 4, 5, -6], [1, -2, 3], [1, -2], [1], [-2], [3], [4, 5, -6], [4, 5], [-6]]);
+  });
+
   it('rejects the batch when the run answers the wrong number of results', async () => {
     const b = new Batcher<number, number>(async () => [1], { maxItems: 5, maxWaitMs: 5 });
     const p = Promise.all([b.add(1), b.add(2)]);

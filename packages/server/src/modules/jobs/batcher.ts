@@ -15,7 +15,17 @@ export type BatchRun<I, O> = (items: I[]) => Promise<O[]>;
 
 type Waiting<I, O> = { item: I; resolve: (o: O) => void; reject: (err: unknown) => void };
 
-export type BatcherOptions = { maxItems: number; maxWaitMs: number; quietMs?: number };
+export type BatcherOptions = {
+  maxItems: number;
+  maxWaitMs: number;
+  quietMs?: number;
+  /**
+   * The run is one statement, so a batch that failed changed nothing: run it again in halves
+   * until the items that fail are found, and fail only those. Without it one caller's bad row
+   * would fail every other caller's item of the same batch.
+   */
+  isolate?: boolean;
+};
 
 export class Batcher<I, O> {
   private queue: Waiting<I, O>[] = [];
@@ -90,7 +100,14 @@ export class Batcher<I, O> {
       out = await this.run(batch.map((w) => w.item));
       if (out.length !== batch.length) throw new Error(`batch returned ${out.length} results for ${batch.length}`);
     } catch (err) {
-      for (const w of batch) w.reject(err);
+      if (this.opts.isolate && batch.length > 1) {
+        // halves in order, one after the other: at most 2n - 1 runs for n items
+        const half = Math.ceil(batch.length / 2);
+        await this.execute(batch.slice(0, half));
+        await this.execute(batch.slice(half));
+      } else {
+        for (const w of batch) w.reject(err);
+      }
       return;
     }
     batch.forEach((w, i) => w.resolve(out[i]!));

@@ -105,7 +105,17 @@ async function checkRateLimit(deps: Deps, device: repo.TargetDevice, now: number
 const expiry = (now: number, seconds: number | undefined) =>
   new Date(now + (seconds ?? OPEN_API.defaultExpirySeconds) * 1000);
 
-const sameRequest = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * The same request, as JSON values: the stored copy comes back from a jsonb column, which keeps
+ * an object's keys in an order of its own (shorter keys first), not in the caller's.
+ */
+const sameRequest = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+const canonicalJson = (v: unknown) =>
+  JSON.stringify(v, (_key, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  );
 
 /** Store, then dispatch when the device can take it now. */
 async function store(
@@ -167,7 +177,7 @@ function missingParam(names: string[]): AppError {
 }
 
 /** Print: a template, a print business's template, or raw receiptline markup, rendered for this device. */
-export async function submitPrint(
+async function printJob(
   deps: Deps,
   accountId: number,
   input: OpenPrintRequest,
@@ -254,7 +264,7 @@ const speakLanguage = (l: string | undefined): SpeakLanguage =>
   (SPEAK_LANGUAGES as readonly string[]).includes(l ?? '') ? (l as SpeakLanguage) : 'zh_CN';
 
 /** Speak: free text, clips of the account's voice pack, or a broadcast/notification business's text. */
-export async function submitSpeak(
+async function speakJob(
   deps: Deps,
   accountId: number,
   input: OpenSpeakRequest,
@@ -300,14 +310,14 @@ export async function submitSpeak(
 }
 
 /** Transaction broadcast: the amount read out as clips of the chosen (or the account's) language. */
-export async function submitTrade(
+async function tradeJob(
   deps: Deps,
   accountId: number,
   input: OpenTradeRequest,
   opts: SubmitOptions,
 ): Promise<OpenJobAccepted> {
   const now = Date.now();
-  const device = await targetDevice(deps, accountId, input.sn, 'trade', false);
+  const device = await targetDevice(deps, accountId, input.sn, 'trade', input.onlineOnly);
   const settings = await tradeSettings(deps, accountId);
   if (settings && (!settings.enabled || !settings.paymentTypes.includes(input.paymentType))) {
     throw invalid('error.paymentTypeSilent', 'paymentType');
@@ -340,6 +350,40 @@ export async function submitTrade(
     opts,
   );
 }
+
+/**
+ * A resend of an accepted call gets its job back even when the call would be refused now: the
+ * first one may have used up the device's rate limit, or the device may have gone offline or
+ * been disabled since. So when a call with an order id is refused, an earlier job with that
+ * order id and the same request answers instead (only then is it looked up: a refusal is rare,
+ * a read on every call would not be).
+ */
+async function resent<T extends { orderId?: string }>(
+  deps: Deps,
+  accountId: number,
+  kind: JobKind,
+  input: T,
+  opts: SubmitOptions,
+  submit: () => Promise<OpenJobAccepted>,
+): Promise<OpenJobAccepted> {
+  try {
+    return await submit();
+  } catch (err) {
+    if (!input.orderId || !(err instanceof AppError) || err.messageKey === 'error.orderExists') throw err;
+    // a replayed call (nonce used before) is answered as such, never with the job
+    await optionsOf(opts).api?.admitted;
+    const existing = await repo.findJobByOrder(deps.db, accountId, input.orderId);
+    if (existing && existing.kind === kind && sameRequest(existing.request, input)) return accepted(existing);
+    throw err;
+  }
+}
+
+export const submitPrint = (deps: Deps, accountId: number, input: OpenPrintRequest, opts: SubmitOptions) =>
+  resent(deps, accountId, 'print', input, opts, () => printJob(deps, accountId, input, opts));
+export const submitSpeak = (deps: Deps, accountId: number, input: OpenSpeakRequest, opts: SubmitOptions) =>
+  resent(deps, accountId, 'speak', input, opts, () => speakJob(deps, accountId, input, opts));
+export const submitTrade = (deps: Deps, accountId: number, input: OpenTradeRequest, opts: SubmitOptions) =>
+  resent(deps, accountId, 'trade', input, opts, () => tradeJob(deps, accountId, input, opts));
 
 /** Any of the three by kind (the console's speak test sends 'speak' or 'trade'). */
 export function submitJob(

@@ -46,6 +46,7 @@ const BACKLOG_MAX = 1_000;
  * with it the queueing; it adds at most 3 × 5 ms to the path to the device when the server is idle.
  */
 const OPTS: BatcherOptions = { maxItems: 200, maxWaitMs: 5 };
+const ONE_STATEMENT: BatcherOptions = { ...OPTS, isolate: true };
 
 type Pushed = Extract<Transition, { kind: 'pushed' }>;
 type Ack = Extract<Transition, { kind: 'ack' }>;
@@ -119,14 +120,18 @@ export function writeQueue(deps: Deps): WriteQueue {
   let q = queues.get(deps);
   if (!q) {
     const db = deps.db;
-    const nonces = new Batcher((items: sql.NonceItem[]) => sql.useNonces(db, items), OPTS);
-    const devices = new Batcher((items: sql.DeviceQuery[]) => sql.findDevices(db, items), OPTS);
-    const jobs = new Batcher((items: sql.JobInsert[]) => sql.insertJobs(db, items), OPTS);
+    // one statement each: a failed batch is retried in halves (callers' input is checked before
+    // it gets here, plugins/input-guard.ts, but one bad row must never fail another account's call)
+    const nonces = new Batcher((items: sql.NonceItem[]) => sql.useNonces(db, items), ONE_STATEMENT);
+    const devices = new Batcher((items: sql.DeviceQuery[]) => sql.findDevices(db, items), ONE_STATEMENT);
+    const jobs = new Batcher((items: sql.JobInsert[]) => sql.insertJobs(db, items), ONE_STATEMENT);
+    // several statements in turn, not to be run twice; their values come from the server and devices
     const transitions = new Batcher((items: Transition[]) => runTransitions(db, items), OPTS);
     // nobody waits for these (written after the answer): a longer window, bigger batches
     const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), {
       maxItems: 500,
       maxWaitMs: 20,
+      isolate: true,
     });
     const all = [nonces, devices, jobs, transitions, apiRequests];
     const flush = async () => {

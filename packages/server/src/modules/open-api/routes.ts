@@ -6,6 +6,7 @@ import {
   OPEN_API_PATHS,
   ResultCode,
   envelope,
+  isStorableText,
   openDeviceRequest,
   openDeviceView,
   openJobAccepted,
@@ -19,6 +20,7 @@ import type { App, Deps, RoutesPlugin } from '../../lib/deps';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { safeEqual } from '../../lib/crypto';
+import { GUARDED_LATER, guardInput } from '../../plugins/input-guard';
 import { TtlCache } from '../jobs/cache';
 import { startPipeline } from '../jobs/pipeline';
 import * as jobs from '../jobs/service';
@@ -34,7 +36,8 @@ import { openApiSignature } from './sign';
  */
 
 const tags = ['open-api'];
-const PUBLIC = { access: { public: true } } as const;
+/** No console token; the input guard runs after the signature check (verify). */
+const PUBLIC = { access: { public: true }, ...GUARDED_LATER } as const;
 
 /** What one call did, for its general request record. */
 type Call = {
@@ -49,6 +52,8 @@ type Call = {
   /** the nonce check, started by verify (see admitted) */
   admitted?: Promise<void>;
   jobId?: number;
+  /** the body was read but is not JSON (answered after the signature check) */
+  notJson?: boolean;
 };
 const calls = new WeakMap<FastifyRequest, Call>();
 const callOf = (req: FastifyRequest): Call => {
@@ -71,12 +76,23 @@ const header = (req: FastifyRequest, name: string) => {
 
 const keyCaches = new WeakMap<Deps, TtlCache<string, repo.ApiKeyRow | undefined>>();
 
+/** A body that no parser read (no content type): its bytes are unknown, so it cannot be signed. */
+const unreadBody = (req: FastifyRequest, call: Call) =>
+  call.raw === undefined &&
+  (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined);
+
+/** A body field for the general request record (an unsigned call's body was never guarded). */
+const recordable = (v: unknown, max: number) => (typeof v === 'string' && isStorableText(v) ? v.slice(0, max) : null);
+
+const unsupportedMediaType = () => Object.assign(new Error('unsupported media type'), { statusCode: 415 });
+
 async function verify(deps: Deps, req: FastifyRequest): Promise<void> {
   const call = callOf(req);
   const h = OPEN_API.headers;
   const appKey = header(req, h.appKey);
   if (!appKey) throw signInvalid();
   call.appKey = appKey;
+  if (unreadBody(req, call)) throw unsupportedMediaType();
   let keys = keyCaches.get(deps);
   if (!keys) keyCaches.set(deps, (keys = new TtlCache(3_000)));
   const key = await keys.get(appKey, () => repo.findApiKey(deps.db, appKey));
@@ -95,6 +111,12 @@ async function verify(deps: Deps, req: FastifyRequest): Promise<void> {
     body: call.raw ?? '',
   });
   if (!safeEqual(signature.toLowerCase(), expected)) throw signInvalid();
+  // only a signed caller learns what is wrong with its body
+  if (call.notJson) {
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw unsupportedMediaType();
+    throw new AppError(ResultCode.VALIDATION_FAILED, 'validation.format');
+  }
+  guardInput(req);
   const now = Date.now();
   if (Math.abs(now - Number(timestamp)) > OPEN_API.clockSkewMs) {
     throw new AppError(ResultCode.SIGN_EXPIRED, 'error.signExpired');
@@ -160,21 +182,27 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
   app.addHook('onClose', async () => stop());
 
   await app.register(async (scope: App) => {
-    // the signature covers the body's exact bytes: keep them before parsing
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: OPEN_API.bodyLimitBytes },
-      (req, body: Buffer, done) => {
-        callOf(req).raw = body;
-        if (body.length === 0) return done(null, {});
-        try {
-          done(null, JSON.parse(body.toString('utf8')) as unknown);
-        } catch {
-          done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
-        }
-      },
-    );
+    // The signature covers the body's exact bytes: keep them before parsing. A body that is not
+    // JSON (or not sent as JSON) is refused after the signature check, not before (verify).
+    scope.removeAllContentTypeParsers();
+    const bodyOpts = { parseAs: 'buffer', bodyLimit: OPEN_API.bodyLimitBytes } as const;
+    scope.addContentTypeParser('application/json', bodyOpts, (req, body: Buffer, done) => {
+      const call = callOf(req);
+      call.raw = body;
+      if (body.length === 0) return done(null, {});
+      try {
+        done(null, JSON.parse(body.toString('utf8')) as unknown);
+      } catch {
+        call.notJson = true;
+        done(null, undefined);
+      }
+    });
+    scope.addContentTypeParser('*', bodyOpts, (req, body: Buffer, done) => {
+      const call = callOf(req);
+      call.raw = body;
+      call.notJson = true;
+      done(null, undefined);
+    });
     // Admission: past INFLIGHT_MAX calls in progress a new one is refused at the door (40029),
     // before its body, signature or any database work. Under open-loop overload the server then
     // finishes what it took in time instead of queueing answers that arrive after the caller gave up.
@@ -183,6 +211,8 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
       callOf(req);
       if (inflight >= INFLIGHT_MAX) throw new AppError(ResultCode.RATE_LIMITED, 'error.rateLimited');
       inflight++;
+      // named before the body is read: a body over the limit is recorded under this key too
+      callOf(req).appKey = header(req, OPEN_API.headers.appKey);
       // 'close' comes once per response, answered or aborted
       reply.raw.once('close', () => inflight--);
     });
@@ -193,7 +223,9 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
       if (p && typeof p.code === 'number') {
         const call = callOf(req);
         call.code = p.code;
-        call.message = typeof p.message === 'string' ? p.message.slice(0, 256) : undefined;
+        // the key, not the caller's language: the console shows it in its reader's (docs/decisions.md)
+        const message = req.messageKey ?? p.message;
+        call.message = typeof message === 'string' ? message.slice(0, 256) : undefined;
         if (typeof p.data?.jobId === 'number') call.jobId = p.data.jobId;
       }
       return payload;
@@ -210,8 +242,8 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
           appKey: call.appKey.slice(0, 64),
           method: req.method,
           path: req.url.split('?')[0]!.slice(0, 128),
-          orderId: typeof body.orderId === 'string' ? body.orderId.slice(0, 64) : null,
-          sn: typeof body.sn === 'string' ? body.sn.slice(0, 32) : null,
+          orderId: recordable(body.orderId, 64),
+          sn: recordable(body.sn, 32),
           jobId: call.jobId ?? null,
           result: code === ResultCode.SUCCESS ? GeneralResult.SUCCESS : GeneralResult.FAILED,
           code,

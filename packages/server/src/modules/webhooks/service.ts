@@ -50,12 +50,19 @@ export async function onJobStatus(deps: Deps, job: JobRow): Promise<void> {
   }
 }
 
+/** The job status a push carried, from its stored body; null for a body without one. */
+function jobStatusOf(payload: unknown): number | null {
+  const status = (payload as Partial<WebhookBody> | null)?.status;
+  return typeof status === 'number' ? status : null;
+}
+
 const toDelivery = (r: repo.DeliveryRow): WebhookDelivery => ({
   id: r.id,
   accountId: r.accountId,
   event: r.event,
   url: r.url,
   jobId: r.jobId,
+  jobStatus: jobStatusOf(r.payload),
   status: r.status as WebhookDeliveryStatus,
   attempts: r.attempts,
   nextAttemptAt: iso(r.nextAttemptAt),

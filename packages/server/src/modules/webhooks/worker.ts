@@ -2,6 +2,7 @@ import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '@herald
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
+import { PrivateAddressError, literalRefused, publicOnly } from './public-address';
 import { pushConfig } from './push-config';
 import * as repo from './repo';
 import { webhookSignature } from './sign';
@@ -22,7 +23,12 @@ export function wake(db: Db): void {
 
 type Outcome = { statusCode: number | null; error: string | null; durationMs: number; ok: boolean };
 
-async function post(url: string, headers: Record<string, string>, body: string): Promise<Outcome> {
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  allowPrivate: boolean,
+): Promise<Outcome> {
   const started = performance.now();
   const done = (o: Omit<Outcome, 'durationMs'>) => ({ ...o, durationMs: Math.round(performance.now() - started) });
   let u: URL;
@@ -34,6 +40,8 @@ async function post(url: string, headers: Record<string, string>, body: string):
   if (u.protocol !== 'http:' && u.protocol !== 'https:') {
     return done({ ok: false, statusCode: null, error: 'only http and https addresses are pushed to' });
   }
+  const literal = allowPrivate ? undefined : literalRefused(u);
+  if (literal) return done({ ok: false, statusCode: null, error: new PrivateAddressError(literal).message });
   try {
     // a redirect is a failure: following it would send the signed body somewhere the account did not name
     const res = await fetch(u, {
@@ -42,7 +50,8 @@ async function post(url: string, headers: Record<string, string>, body: string):
       body,
       redirect: 'manual',
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
+      ...(allowPrivate ? {} : { dispatcher: publicOnly }),
+    } as RequestInit);
     await res.arrayBuffer().catch(() => undefined);
     const ok = res.status >= 200 && res.status < 300;
     return done({ ok, statusCode: res.status, error: ok ? null : `HTTP ${res.status}` });
@@ -51,7 +60,9 @@ async function post(url: string, headers: Record<string, string>, body: string):
     const reason =
       e.name === 'TimeoutError'
         ? `timeout after ${WEBHOOK_TIMEOUT_MS} ms`
-        : (e.cause?.code ?? e.cause?.message ?? e.message);
+        : e.cause instanceof PrivateAddressError
+          ? e.cause.message
+          : (e.cause?.code ?? e.cause?.message ?? e.message);
     return done({ ok: false, statusCode: null, error: String(reason).slice(0, 500) });
   }
 }
@@ -69,7 +80,7 @@ async function deliver(deps: Deps, d: repo.DeliveryRow): Promise<void> {
     [WEBHOOK_HEADERS.signature]: secret ? webhookSignature(secret, timestamp, rawBody) : '',
   };
   const attemptedAt = new Date();
-  const out = await post(d.url, headers, rawBody);
+  const out = await post(d.url, headers, rawBody, deps.config.webhookAllowPrivate);
   const attempts = d.attempts + 1;
   const backoff = WEBHOOK_BACKOFF_MS[attempts - 1];
   const next = out.ok

@@ -12,9 +12,12 @@ const usage = `Usage: npm run sim -- [options]
   --kind printer|speaker                                                  default printer
   --app-key K          application key (one-model-one-secret): register each device
   --app-secret S       application secret
-  --secrets FILE       JSON {"<sn>": "<secret>"} for pre-provisioned devices (one-device-one-secret)
+  --secrets FILE       JSON {"<sn>": "<secret>"}: secrets of pre-provisioned devices (one-device-one-secret);
+                       with --app-key, secrets issued by registration are added to it (Herald issues a
+                       device's secret once: without the file a registered device cannot be started again)
   --sn-prefix P        S/N prefix                                        default SIM
   --first N            first S/N number                                  default 1
+                       S/Ns are the prefix and a 6-digit number: SIM000001, SIM000002, ...
   --fault F[=C][:N%]   inject a fault on N% of the devices (all without N%); repeatable. Faults:
                          paper-out, cover-open, overheating, low-battery, slow-ack, drop-ack,
                          ota-download-fail   the next C downloads break off (default C=1: transient)
@@ -65,6 +68,8 @@ if (values.help || !opt('model')) {
 const faults: FaultSpec[] = [...(values.fault ?? []), ...((scenario.faults as string[] | undefined) ?? [])].map(
   parseFaultSpec,
 );
+const secretsFile = opt('secrets');
+const readSecrets = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
 const logStream = values.log ? fs.createWriteStream(values.log, { flags: 'a' }) : undefined;
 
 const fleet = new Fleet({
@@ -75,7 +80,13 @@ const fleet = new Fleet({
   kind: opt('kind') === 'speaker' ? 'speaker' : 'printer',
   appKey: opt('app-key'),
   appSecret: opt('app-secret'),
-  secrets: opt('secrets') ? JSON.parse(fs.readFileSync(opt('secrets')!, 'utf8')) : undefined,
+  secrets: secretsFile && fs.existsSync(secretsFile) ? readSecrets(secretsFile) : undefined,
+  onRegistered: secretsFile
+    ? (sn, secret) => {
+        const all = fs.existsSync(secretsFile) ? readSecrets(secretsFile) : {};
+        fs.writeFileSync(secretsFile, `${JSON.stringify({ ...all, [sn]: secret }, null, 2)}\n`, { mode: 0o600 });
+      }
+    : undefined,
   snPrefix: opt('sn-prefix'),
   firstNumber: Number(opt('first')),
   faults,

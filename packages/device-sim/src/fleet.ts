@@ -35,6 +35,11 @@ export type FleetOptions = {
   appSecret?: string;
   /** ... or use these secrets, by S/N */
   secrets?: Record<string, string>;
+  /**
+   * called with each secret registration issued: Herald issues a device's secret once, so a
+   * fleet started again must find it here (the CLI writes them to its --secrets file)
+   */
+  onRegistered?: (sn: string, secret: string) => void;
   kind?: 'printer' | 'speaker';
   faults?: FaultSpec[];
   /** connections opened at once while ramping up */
@@ -82,6 +87,7 @@ export class Fleet extends EventEmitter {
           modelCode: o.modelCode,
           sn,
         });
+        o.onRegistered?.(sn, secret);
       } catch (err) {
         this.failed.push({ sn, error: (err as Error).message });
         o.log?.(`${sn}: registration failed: ${(err as Error).message}`);
@@ -89,7 +95,9 @@ export class Fleet extends EventEmitter {
       }
     }
     if (!secret) {
-      this.failed.push({ sn, error: 'no secret' });
+      const why = o.secrets ? 'no secret for this S/N in the secrets' : 'no secret: give an application key or secrets';
+      this.failed.push({ sn, error: why });
+      o.log?.(`${sn}: ${why}`);
       return undefined;
     }
     const device = new VirtualDevice({ ...o.device, sn, secret, mqttUrl: o.mqttUrl, kind: o.kind ?? 'printer' });

@@ -67,6 +67,7 @@ async function main() {
     { orderId },
     {
       timeoutMs: Number(args['timeout-s']) * 1000,
+      intervalMs: 250, // a demo: show each status as it comes
       onStatus: (j) => {
         if (j.status === last) return;
         last = j.status;

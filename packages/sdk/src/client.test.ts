@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OPEN_API } from '@herald/contract';
-import { HeraldApiError, HeraldClient, HeraldNetworkError } from './index';
+import { HeraldApiError, HeraldClient, HeraldNetworkError, HeraldTimeoutError } from './index';
 
 /**
  * The retry rules against a loopback stand-in for Herald that drops the first connections
@@ -27,7 +27,15 @@ beforeAll(async () => {
         res.statusCode = 401;
         return res.end(JSON.stringify({ code: 40020, message: 'Signature invalid', data: null }));
       }
-      res.end(JSON.stringify({ code: 20000, message: 'ok', data: { jobId: 7, msgId: 'm', orderId: null, status: 0 } }));
+      // a job that stays at 0 and expired a minute ago (the server never ended it)
+      const expireAt = new Date(Date.now() - 60_000).toISOString();
+      res.end(
+        JSON.stringify({
+          code: 20000,
+          message: 'ok',
+          data: { jobId: 7, msgId: 'm', orderId: null, status: 0, expireAt },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -101,6 +109,25 @@ describe('HeraldClient fetch option', () => {
     });
     await expect(c.record({ jobId: 7 })).resolves.toMatchObject({ jobId: 7 });
     expect(urls).toEqual([`${baseUrl}/open/v1/record`]);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('HeraldClient.waitForFinal', () => {
+  it('gives up after timeoutMs with a HeraldTimeoutError carrying the last record', async () => {
+    const err = await client()
+      .waitForFinal({ jobId: 7 }, { timeoutMs: 50, intervalMs: 10 })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HeraldTimeoutError);
+    expect(err).toMatchObject({ job: { jobId: 7, status: 0 } });
+    expect(seen.length).toBeGreaterThan(1);
+  });
+
+  it("by default waits until the job's expiry and a grace period: past them, it stops at once", async () => {
+    const err = await client()
+      .waitForFinal({ jobId: 7 }, { intervalMs: 10 })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HeraldTimeoutError);
     expect(seen).toHaveLength(1);
   });
 });

@@ -13,7 +13,7 @@ import {
   openSpeakRequest,
   openTradeRequest,
 } from '@herald/contract';
-import { HeraldApiError, HeraldNetworkError } from './errors';
+import { HeraldApiError, HeraldNetworkError, HeraldTimeoutError } from './errors';
 import { signHeaders } from './sign';
 
 /** What the caller passes (before the server's parsing: an amount may be a number or a string). */
@@ -45,9 +45,12 @@ export type HeraldClientOptions = {
 };
 
 export type WaitOptions = {
-  /** between polls; default 250 ms */
+  /** between polls; default 1 s (each poll is a signed call, and Herald keeps a request record of it) */
   intervalMs?: number;
-  /** give up with an Error after this long; default 60 s */
+  /**
+   * give up with a HeraldTimeoutError after this long; default: until the job's own `expireAt`
+   * and a grace period, by when Herald has ended it (5 timeout) if the device never finished it
+   */
   timeoutMs?: number;
   /** called with every record seen, e.g. to print progress */
   onStatus?: (job: OpenJobView) => void;
@@ -56,6 +59,8 @@ export type WaitOptions = {
 type Call = { path: string; body: unknown; retryable: boolean };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Herald's sweep ends an expired job within about a second; allow for clocks and a busy server. */
+const EXPIRY_GRACE_MS = 15_000;
 
 /**
  * A client for Herald's signed open API (docs/open-api.md). Every call is a signed JSON POST;
@@ -109,17 +114,21 @@ export class HeraldClient {
     return this.call<OpenDeviceView>({ path: OPEN_API_PATHS.device, body: input, retryable: true });
   }
 
-  /** Poll the record until the job is final (3 success, 4 failed, 5 timeout) and return it. */
+  /**
+   * Poll the record until the job is final (3 success, 4 failed, 5 timeout) and return it. A job
+   * always becomes final: at the latest Herald ends it at its `expireAt` (the open API's
+   * `expireSeconds`, 300 s by default), so by default this waits that long and a little more.
+   */
   async waitForFinal(input: RecordInput, opts: WaitOptions = {}): Promise<OpenJobView> {
-    const interval = opts.intervalMs ?? 250;
-    const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+    const interval = opts.intervalMs ?? 1_000;
+    const started = Date.now();
     for (;;) {
       const job = await this.record(input);
       opts.onStatus?.(job);
       if (isFinalJobStatus(job.status)) return job;
-      if (Date.now() + interval > deadline) {
-        throw new Error(`job ${job.jobId} still in status ${job.status} after ${opts.timeoutMs ?? 60_000} ms`);
-      }
+      const deadline =
+        opts.timeoutMs !== undefined ? started + opts.timeoutMs : Date.parse(job.expireAt) + EXPIRY_GRACE_MS;
+      if (Date.now() + interval > deadline) throw new HeraldTimeoutError(job, Date.now() - started);
       await sleep(interval);
     }
   }

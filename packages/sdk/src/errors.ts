@@ -1,3 +1,5 @@
+import type { OpenJobView } from '@herald/contract';
+
 /** Herald answered with a business code other than 20000 (see docs/open-api.md for the list). */
 export class HeraldApiError extends Error {
   override readonly name = 'HeraldApiError';
@@ -25,5 +27,20 @@ export class HeraldNetworkError extends Error {
     options?: { cause?: unknown },
   ) {
     super(message, options);
+  }
+}
+
+/**
+ * waitForFinal gave up while the job was still under way (its timeoutMs passed, or, by default,
+ * the job's expiry and a grace period: the server did not end it in time). `job` is the last
+ * record seen; the job may still finish.
+ */
+export class HeraldTimeoutError extends Error {
+  override readonly name = 'HeraldTimeoutError';
+  constructor(
+    readonly job: OpenJobView,
+    readonly waitedMs: number,
+  ) {
+    super(`job ${job.jobId} still in status ${job.status} after ${waitedMs} ms`);
   }
 }

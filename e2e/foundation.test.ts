@@ -179,6 +179,12 @@ test('the operator, an account admin and a user with a two-menu role, through th
   await owner.goto('/user/list');
   await visible(owner, `user-row-${USER.username}`);
   expect(await owner.locator('[data-testid="no-permission"]').count()).toBe(0);
+  // a user that cannot be loaded (an unknown id) says so and leads back to the user list
+  await owner.goto('/user/list/details?id=999999');
+  await visible(owner, 'detail-not-found');
+  await byId(owner, 'detail-not-found-back').click();
+  await waitForPath(owner, '/user/list');
+  await visible(owner, `user-row-${USER.username}`);
   // the operator's account list is not for account admins
   await owner.goto('/account/list');
   await visible(owner, 'no-permission');

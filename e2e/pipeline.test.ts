@@ -182,6 +182,17 @@ test('an account admin templates a receipt, prints it through the SDK, finds it 
   await visible(page, 'record-detail-print');
   await visible(page, 'timeline-finished');
 
+  // ---- a record or template that cannot be loaded (an unknown id) says so and leads back to its list
+  for (const [detail, list] of [
+    [`/business-record/print/detail?id=${jobId + 9999}`, '/business-record/print'],
+    [`/businessmgr/template/edit?id=${templateId + 9999}`, '/businessmgr/template'],
+  ] as const) {
+    await page.goto(detail);
+    await visible(page, 'detail-not-found');
+    await byId(page, 'detail-not-found-back').click();
+    await waitForPath(page, list);
+  }
+
   // ---- a speak test: the speaker says it, and the console follows the job to success
   await openMenu(page, 'speakTest', '/system/speak-test', 'developerRoot');
   await visible(page, 'speak-test');

@@ -135,7 +135,7 @@ test('opened pages become tabs: unique, titled, cached unless no-cache; the fixe
   await waitForPath(page, '/account/list');
   await shown(page, 'account-add').click();
   await waitForPath(page, '/account/list/add');
-  await poll(tabs).toEqual(['Home', 'Operation log', 'Accounts', 'Add']);
+  await poll(tabs).toEqual(['Home', 'Operation log', 'Accounts', 'Accounts · Add']);
   // the sidebar marks the list the page belongs to (first two path segments)
   const selected = page.locator('[data-testid="side-menu"] li.ant-menu-item-selected [data-testid^="menu-"]');
   await poll(() => selected.getAttribute('data-testid')).toBe('menu-account');
@@ -148,7 +148,7 @@ test('opened pages become tabs: unique, titled, cached unless no-cache; the fixe
 
   // close others (from the current tab): home is fixed and stays
   await pickFromDropdown(page, 'tab-actions', 'tab-close-others');
-  await poll(tabs).toEqual(['Home', 'Add']);
+  await poll(tabs).toEqual(['Home', 'Accounts · Add']);
   // close all: only home is left, and it is shown
   await pickFromDropdown(page, 'tab-actions', 'tab-close-all');
   await poll(tabs).toEqual(['Home']);

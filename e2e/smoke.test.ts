@@ -31,6 +31,11 @@ test('a visitor who is not signed in gets the console and its sign-in form', asy
   const username = page.locator('[data-testid="login-username"], input[autocomplete="username"]').first();
   await username.waitFor({ state: 'visible', timeout: 30_000 });
   await expect.poll(() => page.locator('input[type="password"]').count()).toBeGreaterThan(0);
+  // the page names its icon, so browsers do not fall back to asking for /favicon.ico
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  const served = await fetch(new URL(icon!, herald.url));
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toContain('image/svg+xml');
   expect(errors).toEqual([]);
   await page.close();
 });

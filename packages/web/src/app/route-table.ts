@@ -16,7 +16,15 @@ export const isGroup = (r: RouteNode) => !!r.children?.length && r.children.ever
 /** Every page of the menu tree with its absolute path (groups left out). */
 export const PAGE_ROUTES: FlatRoute[] = flattenRoutes(MENU_ROUTES).filter((r) => !isGroup(r));
 
-export type TitledRoute = { path: string; name: string; titleKey: string; fixed?: boolean; noCache?: boolean };
+export type TitledRoute = {
+  path: string;
+  name: string;
+  titleKey: string;
+  /** a sub-page's list ("Accounts" for its "Add"): tabs of several sub-pages could not be told apart by theirs alone */
+  parentTitleKey?: string;
+  fixed?: boolean;
+  noCache?: boolean;
+};
 
 const FIXED_PAGES: TitledRoute[] = FIXED_ROUTES.map((r) => ({
   path: r.path,
@@ -25,9 +33,15 @@ const FIXED_PAGES: TitledRoute[] = FIXED_ROUTES.map((r) => ({
   noCache: true,
 }));
 
+const parentPage = (r: FlatRoute) => {
+  const parent = r.parents[r.parents.length - 1];
+  return r.hidden && parent && !isGroup(parent) ? parent : undefined;
+};
+const TITLED_PAGES: TitledRoute[] = PAGE_ROUTES.map((r) => ({ ...r, parentTitleKey: parentPage(r)?.titleKey }));
+
 /** The route (menu page or fixed page) a pathname belongs to. */
 export function findRoute(pathname: string): TitledRoute | undefined {
-  return [...PAGE_ROUTES, ...FIXED_PAGES].find((r) => matchPath({ path: r.path, end: true }, pathname));
+  return [...TITLED_PAGES, ...FIXED_PAGES].find((r) => matchPath({ path: r.path, end: true }, pathname));
 }
 
 const ACTION_CHILDREN = ['add', 'edit'] as const;

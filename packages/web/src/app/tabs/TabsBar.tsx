@@ -17,6 +17,11 @@ export function TabsBar({ tabs, activeKey, close, closeOthers, closeAll, refresh
   const { t } = useTranslation();
   const navigate = useNavigate();
 
+  const tabTitle = (tab: OpenedTab) => {
+    const title = tab.titleKey ? t(tab.titleKey) : t('tabs.noName');
+    return tab.parentTitleKey ? `${t(tab.parentTitleKey)} · ${title}` : title;
+  };
+
   const actions = (key: string): MenuProps => ({
     items: [
       { key: 'refresh', label: <span data-testid="tab-refresh">{t('tabs.refresh')}</span> },
@@ -60,7 +65,7 @@ export function TabsBar({ tabs, activeKey, close, closeOthers, closeAll, refresh
         closable: !tab.fixed,
         label: (
           <Dropdown menu={actions(tab.key)} trigger={['contextMenu']}>
-            <span data-testid={`tab-${tab.key}`}>{tab.titleKey ? t(tab.titleKey) : t('tabs.noName')}</span>
+            <span data-testid={`tab-${tab.key}`}>{tabTitle(tab)}</span>
           </Dropdown>
         ),
       }))}

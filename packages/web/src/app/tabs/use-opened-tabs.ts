@@ -3,7 +3,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { HOME_PATH } from '@herald/contract';
 import { PAGE_ROUTES, findRoute } from '../route-table';
 
-export type OpenedTab = { key: string; url: string; titleKey?: string; fixed: boolean; noCache: boolean };
+export type OpenedTab = {
+  key: string;
+  url: string;
+  titleKey?: string;
+  parentTitleKey?: string;
+  fixed: boolean;
+  noCache: boolean;
+};
 
 const NO_TAB = new Set(['redirect', 'login', 'activation', '401', '404', 'upPassword']);
 
@@ -43,6 +50,7 @@ export function useOpenedTabs() {
                 key,
                 url,
                 titleKey: route.titleKey,
+                parentTitleKey: route.parentTitleKey,
                 fixed: Boolean(route.fixed),
                 noCache: Boolean(route.noCache),
               },

@@ -56,6 +56,7 @@ export default {
       id: 'ID',
       event: 'Event',
       statusTitle: 'Status',
+      jobStatus: 'Job status pushed',
       status: { pending: 'Retrying', succeeded: 'Delivered', failed: 'Given up' },
       jobId: 'Job ID',
       attempts: 'Attempts',

@@ -47,6 +47,8 @@ export default {
       ackLatency: 'Ack latency',
     },
     result: { 0: 'Failed', 1: 'Success', 2: 'Processing' },
+    resultFollowsJob:
+      'An accepted print, speech or transaction broadcast call follows its job: Processing until the job ends, then Success, or Failed when the job fails later.',
     payment: {
       alipay: 'Alipay',
       wechat: 'WeChat Pay',

@@ -54,6 +54,7 @@ export default {
       id: 'ID',
       event: '事件',
       statusTitle: '状态',
+      jobStatus: '推送的任务状态',
       status: { pending: '重试中', succeeded: '已送达', failed: '已放弃' },
       jobId: '任务 ID',
       attempts: '尝试次数',

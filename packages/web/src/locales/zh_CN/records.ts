@@ -47,6 +47,8 @@ export default {
       ackLatency: '确认延迟',
     },
     result: { 0: '失败', 1: '成功', 2: '处理中' },
+    resultFollowsJob:
+      '已受理的打印、语音播报或交易播报请求，结果随其任务变化：任务结束前为处理中，之后为成功；任务稍后失败时为失败。',
     payment: {
       alipay: '支付宝',
       wechat: '微信支付',

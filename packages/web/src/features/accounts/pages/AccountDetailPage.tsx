@@ -1,8 +1,9 @@
-import { Button, Card, Descriptions, Space, Spin, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AccountStatus } from '@herald/contract';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { countryName, formatDateTime } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
@@ -17,9 +18,10 @@ export function AccountDetailPage() {
   const navigate = useNavigate();
   const can = useCan();
   const id = useIdParam();
-  const { data: a, refetch } = useQuery({ ...accountQuery(id), staleTime: 0 });
+  const query = useQuery({ ...accountQuery(id), staleTime: 0 });
+  const { data: a, refetch } = query;
 
-  if (!a) return <Spin />;
+  if (!a) return <DetailFallback query={query} back="/account/list" />;
   return (
     <Card
       title={t('account.detailTitle')}

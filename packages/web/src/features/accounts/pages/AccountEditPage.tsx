@@ -1,8 +1,9 @@
-import { Card, Spin } from 'antd';
+import { Card } from 'antd';
 import { ProForm } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { toastSuccess } from '../../../lib/feedback';
 import { useIdParam } from '../../../lib/use-id-param';
 import { accountQuery } from '../api/get-account';
@@ -46,7 +47,7 @@ export function AccountEditPage() {
           <AccountFormFields withAdmin={false} />
         </ProForm>
       ) : (
-        <Spin />
+        <DetailFallback query={account} back="/account/list" />
       )}
     </Card>
   );

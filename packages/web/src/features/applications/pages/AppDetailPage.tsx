@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Space, Spin } from 'antd';
+import { Button, Card, Descriptions, Space } from 'antd';
 import { ProForm } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { AppSecret } from '@herald/contract';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
@@ -26,8 +27,9 @@ export function AppDetailPage() {
   const id = useIdParam();
   const { state } = useLocation() as { state?: { secret?: AppSecret } };
   const [editing, setEditing] = useState(false);
-  const { data: a, refetch } = useQuery({ ...appQuery(id), staleTime: 0 });
-  if (!a) return <Spin />;
+  const query = useQuery({ ...appQuery(id), staleTime: 0 });
+  const { data: a, refetch } = query;
+  if (!a) return <DetailFallback query={query} back="/apply/list" />;
 
   if (editing) {
     return (

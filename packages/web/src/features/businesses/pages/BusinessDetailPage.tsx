@@ -1,7 +1,8 @@
-import { Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
@@ -14,8 +15,9 @@ export function BusinessDetailPage() {
   const navigate = useNavigate();
   const can = useCan();
   const id = useIdParam();
-  const { data: b } = useQuery({ ...businessQuery(id), staleTime: 0 });
-  if (!b) return <Spin />;
+  const query = useQuery({ ...businessQuery(id), staleTime: 0 });
+  const b = query.data;
+  if (!b) return <DetailFallback query={query} back={BUSINESS_LIST} />;
   return (
     <Card
       title={t('business.detailTitle')}

@@ -1,12 +1,12 @@
-import { Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { toastSuccess } from '../../../lib/feedback';
 import { useIdParam } from '../../../lib/use-id-param';
 import { businessQuery } from '../api/get-business';
 import { updateBusiness } from '../api/save-business';
-import { businessDetail } from '../components/business-codes';
+import { BUSINESS_LIST, businessDetail } from '../components/business-codes';
 import { BusinessForm } from '../components/BusinessForm';
 
 export function BusinessEditPage() {
@@ -14,8 +14,9 @@ export function BusinessEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = useIdParam();
-  const { data: business } = useQuery({ ...businessQuery(id), staleTime: 0 });
-  if (!business) return <Spin />;
+  const query = useQuery({ ...businessQuery(id), staleTime: 0 });
+  const business = query.data;
+  if (!business) return <DetailFallback query={query} back={BUSINESS_LIST} />;
   return (
     <BusinessForm
       key={business.id}

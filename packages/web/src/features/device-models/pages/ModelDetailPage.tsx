@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Space, Spin, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { ProForm } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
@@ -24,9 +25,10 @@ export function ModelDetailPage() {
   const can = useCan();
   const id = useIdParam();
   const [editing, setEditing] = useState(false);
-  const { data: m, refetch } = useQuery({ ...modelQuery(id), staleTime: 0 });
+  const query = useQuery({ ...modelQuery(id), staleTime: 0 });
+  const { data: m, refetch } = query;
 
-  if (!m) return <Spin />;
+  if (!m) return <DetailFallback query={query} back="/device/device-model" />;
   const image = `${API_BASE}${m.imageUrl}`;
   const back = <Button onClick={() => navigate('/device/device-model')}>{t('common.back')}</Button>;
 

@@ -1,7 +1,8 @@
-import { Button, Card, Descriptions, Space, Spin } from 'antd';
+import { Button, Card, Descriptions, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
@@ -20,8 +21,9 @@ export function DeviceApplyDetailPage() {
   const can = useCan();
   const { side } = useSession();
   const id = useIdParam();
-  const { data: d } = useQuery({ ...registrationQuery(id), staleTime: 0 });
-  if (!d) return <Spin />;
+  const query = useQuery({ ...registrationQuery(id), staleTime: 0 });
+  const d = query.data;
+  if (!d) return <DetailFallback query={query} back="/device/device-apply" />;
   const text = (v?: string | number | null) => (v === null || v === undefined || v === '' ? '-' : v);
   return (
     <Card

@@ -1,8 +1,9 @@
-import { Card, Spin } from 'antd';
+import { Card } from 'antd';
 import { ProForm } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { toastSuccess } from '../../../lib/feedback';
 import { useIdParam } from '../../../lib/use-id-param';
 import { registrationQuery, updateRegistration } from '../api/registrations';
@@ -14,8 +15,9 @@ export function DeviceApplyEditPage() {
   const navigate = useNavigate();
   const id = useIdParam();
   const queryClient = useQueryClient();
-  const { data: d } = useQuery({ ...registrationQuery(id), staleTime: 0 });
-  if (!d) return <Spin />;
+  const query = useQuery({ ...registrationQuery(id), staleTime: 0 });
+  const d = query.data;
+  if (!d) return <DetailFallback query={query} back="/device/device-apply" />;
   return (
     <Card title={`${t('device.actions.editInfo')} · ${d.sn}`}>
       <ProForm<UpdateDeviceBody>

@@ -1,7 +1,8 @@
-import { Button, Card, Space, Spin } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { useIdParam } from '../../../lib/use-id-param';
 import { deviceQuery } from '../api/get-device';
@@ -40,9 +41,15 @@ function DeviceDetail() {
   const navigate = useNavigate();
   const can = useCan();
   const id = useIdParam();
-  const { data: d, refetch } = useQuery({ ...deviceQuery(id), staleTime: 0, refetchInterval: LIVE_REFRESH_MS });
+  // only a device on screen is polled: one that cannot load would answer each poll with an error toast
+  const query = useQuery({
+    ...deviceQuery(id),
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data ? LIVE_REFRESH_MS : false),
+  });
+  const { data: d, refetch } = query;
   const actions = useDeviceActions(() => void refetch());
-  if (!d) return <Spin />;
+  if (!d) return <DetailFallback query={query} back="/device/list" />;
 
   const keys = BUTTONS.filter((k) => applicable(d).includes(k) && actions.allowed(k));
   return (

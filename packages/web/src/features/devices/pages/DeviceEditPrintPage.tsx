@@ -1,9 +1,10 @@
-import { Card, Spin } from 'antd';
+import { Card } from 'antd';
 import { ProForm, ProFormDigit, ProFormRadio, ProFormSelect, ProFormSwitch } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_PRINT_PARAMS } from '@herald/contract';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { toastSuccess } from '../../../lib/feedback';
 import { requiredSelect } from '../../../lib/form-rules';
 import { useIdParam } from '../../../lib/use-id-param';
@@ -28,9 +29,10 @@ function EditPrintForm() {
   const id = useIdParam();
   const queryClient = useQueryClient();
   const track = useTrackCommands();
-  const { data: d } = useQuery({ ...deviceQuery(id), staleTime: 0 });
+  const query = useQuery({ ...deviceQuery(id), staleTime: 0 });
+  const d = query.data;
   const opts = printOptions(t);
-  if (!d) return <Spin />;
+  if (!d) return <DetailFallback query={query} back="/device/list" />;
 
   return (
     <Card title={`${t('route.editPrint')} · ${d.sn}`}>

@@ -1,7 +1,8 @@
-import { Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
@@ -18,8 +19,9 @@ export function FirmwareDetailPage() {
   const can = useCan();
   const { side } = useSession();
   const id = useIdRouteParam();
-  const { data: fw } = useQuery({ ...firmwareQuery(id), staleTime: 0 });
-  if (!fw) return <Spin />;
+  const query = useQuery({ ...firmwareQuery(id), staleTime: 0 });
+  const fw = query.data;
+  if (!fw) return <DetailFallback query={query} back={FIRMWARE_LIST} />;
   const deletable = can(`${P}.delete`) && fw.taskCount === 0 && (side === 'op' || fw.accountId !== null);
   return (
     <Card

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Space, Spin } from 'antd';
+import { Alert, Button, Card, Descriptions, Space } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TaskCreationStatus } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { otaProgressQuery, otaTaskQuery } from '../api/ota-tasks-api';
@@ -40,7 +41,7 @@ export function OtaTaskDetailPage() {
     wasLive.current = live;
   }, [live, id, queryClient]);
   const tk = task.data;
-  if (!tk) return <Spin />;
+  if (!tk) return <DetailFallback query={task} back={TASK_LIST} />;
   const counts = progress.data?.counts ?? tk.counts;
   const total = progress.data?.total ?? tk.total;
 

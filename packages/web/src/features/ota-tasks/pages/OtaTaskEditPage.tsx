@@ -1,12 +1,13 @@
-import { Card, Spin } from 'antd';
+import { Card } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { toastSuccess } from '../../../lib/feedback';
 import { useIdParam } from '../../../lib/use-id-param';
 import { otaTaskQuery, updateOtaTask } from '../api/ota-tasks-api';
 import { OtaTaskForm } from '../components/OtaTaskForm';
-import { taskDetail } from '../components/paths';
+import { TASK_LIST, taskDetail } from '../components/paths';
 import { effectiveTimeBody } from '../components/task-scope';
 
 /** Before the start only: the schedule and the knobs (the server refuses otherwise). */
@@ -15,8 +16,9 @@ export function OtaTaskEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = useIdParam();
-  const { data: task } = useQuery({ ...otaTaskQuery(id), staleTime: 0 });
-  if (!task) return <Spin />;
+  const query = useQuery({ ...otaTaskQuery(id), staleTime: 0 });
+  const task = query.data;
+  if (!task) return <DetailFallback query={query} back={TASK_LIST} />;
   return (
     <Card title={t('otaTask.actions.edit')}>
       <OtaTaskForm

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Col, Descriptions, Row, Space, Spin, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Row, Space, Statistic, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PUSH_RESULT_STATES } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { formatDateTime } from '../../../lib/format';
 import { CancelTaskButton } from '../../ota-tasks/components/CancelTaskButton';
 import { cancelPushTask, pushTaskQuery } from '../api/push-tasks-api';
@@ -33,18 +34,19 @@ export function PushTaskDetailPage() {
   const queryClient = useQueryClient();
   const id = Number(useParams().id ?? 0);
   const [state, setState] = useState<string>();
-  const { data: task } = useQuery({
+  const query = useQuery({
     ...pushTaskQuery(id),
     staleTime: 0,
     refetchInterval: (q) => (isLivePush(q.state.data?.status) ? LIVE_REFRESH_MS : false),
   });
+  const task = query.data;
   const live = isLivePush(task?.status);
   const wasLive = useRef(false);
   useEffect(() => {
     if (wasLive.current && !live) void queryClient.invalidateQueries({ queryKey: ['push-tasks', id] });
     wasLive.current = live;
   }, [live, id, queryClient]);
-  if (!task) return <Spin />;
+  if (!task) return <DetailFallback query={query} back={PUSH_LIST} />;
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">

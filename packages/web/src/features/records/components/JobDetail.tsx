@@ -23,7 +23,8 @@ export function JobDetail({ job, extra = [] }: { job: JobDetailData; extra?: [st
   const items: [string, ReactNode][] = [
     [f('sn'), job.sn],
     [f('msgId'), <Typography.Text copyable>{job.msgId}</Typography.Text>],
-    [f('orderId'), job.orderId ?? '-'],
+    // the caller's order id under the name its area's list gives it (spec: system id; reference no. for transactions)
+    [job.kind === 'trade' ? f('referenceNo') : f('systemId'), job.orderId ?? '-'],
     [f('kind'), t(`job.kind.${job.kind}`)],
     [f('source'), t(`job.source.${job.source}`, { defaultValue: job.source })],
     [f('status'), <JobStatusTag status={job.status} />],

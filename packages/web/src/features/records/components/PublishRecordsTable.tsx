@@ -2,6 +2,7 @@ import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublishRecord } from '@herald/contract';
+import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { PublishStatusTag } from './StatusTags';
 
@@ -9,6 +10,8 @@ import { PublishStatusTag } from './StatusTags';
 export function PublishRecordsTable({ rows }: { rows: PublishRecord[] }) {
   const { t } = useTranslation();
   const f = (k: string) => t(`records.fields.${k}`);
+  // the publish record pages need their own permission; without it a link would end on Access Denied
+  const canOpen = useCan()('herald.message.publish.rec');
   return (
     <Table<PublishRecord>
       rowKey="id"
@@ -20,7 +23,12 @@ export function PublishRecordsTable({ rows }: { rows: PublishRecord[] }) {
         {
           title: f('publishedAt'),
           dataIndex: 'publishedAt',
-          render: (v: string, r) => <Link to={`/message-record/publish/detail?id=${r.id}`}>{formatDateTime(v)}</Link>,
+          render: (v: string, r) =>
+            canOpen ? (
+              <Link to={`/message-record/publish/detail?id=${r.id}`}>{formatDateTime(v)}</Link>
+            ) : (
+              formatDateTime(v)
+            ),
         },
         { title: f('topic'), dataIndex: 'topic' },
         { title: f('qos'), dataIndex: 'qos' },

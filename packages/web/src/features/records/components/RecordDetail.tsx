@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Space, Spin } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { useIdParam } from '../../../lib/use-id-param';
 import { recordQuery, type RecordArea } from '../api/records-api';
 
@@ -16,8 +17,9 @@ export function RecordDetail<T>(props: {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useIdParam();
-  const { data } = useQuery(recordQuery<T>(props.area, id));
-  if (!data) return <Spin />;
+  const query = useQuery(recordQuery<T>(props.area, id));
+  const { data } = query;
+  if (!data) return <DetailFallback query={query} back={props.back} />;
   return (
     <Card
       title={props.title(data)}

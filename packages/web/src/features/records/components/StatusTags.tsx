@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { resolveLocale, translate } from '@herald/contract';
 
 /** Colours by meaning: waiting, on its way, done, failed, expired. */
 const JOB_COLOURS = ['default', 'processing', 'cyan', 'success', 'error', 'warning'] as const;
@@ -30,4 +31,13 @@ export function GeneralResultTag({ result }: { result: number }) {
 export function useReasonLabel() {
   const { t } = useTranslation();
   return (reason: string | null | undefined) => (reason ? t(`job.reason.${reason}`, { defaultValue: reason }) : '-');
+}
+
+/**
+ * A general request's message in the console's language: the server stores the message key
+ * ('ok', 'error.templateInvalid'); older rows hold the text itself, which translate() returns as it is.
+ */
+export function useGeneralMessage() {
+  const { i18n } = useTranslation();
+  return (message: string | null | undefined) => (message ? translate(message, resolveLocale(i18n.language)) : '-');
 }

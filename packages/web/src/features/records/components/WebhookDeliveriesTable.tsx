@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery } from '@herald/contract';
 import { formatDateTime } from '../../../lib/format';
 import { DeliveryStatus, lastResultText } from '../../account-api/components/DeliveryStatus';
+import { JobStatusTag } from './StatusTags';
 
 /**
  * What the integrator was told about one job, on its detail page: operators see it too, so support
@@ -25,6 +26,12 @@ export function WebhookDeliveriesTable({ rows }: { rows: WebhookDelivery[] }) {
           title: d('event'),
           dataIndex: 'event',
           render: (v: string) => t(`accountApi.events.${v}`, { defaultValue: v }),
+        },
+        {
+          // a job pushes once per status change: this is what tells its rows apart
+          title: d('jobStatus'),
+          dataIndex: 'jobStatus',
+          render: (v: WebhookDelivery['jobStatus']) => (v == null ? '-' : <JobStatusTag status={v} />),
         },
         { title: d('url'), dataIndex: 'url', ellipsis: true },
         {

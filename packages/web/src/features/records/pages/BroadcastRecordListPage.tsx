@@ -13,7 +13,7 @@ export function BroadcastRecordListPage() {
   const columns: ProColumns<BroadcastRecord>[] = [
     textColumn(f('sn'), 'sn', '/business-record/broadcast/detail'),
     textColumn(f('msgId'), 'msgId'),
-    textColumn(f('orderId'), 'orderId'),
+    textColumn(f('systemId'), 'orderId'),
     { ...textColumn<BroadcastRecord>(f('content'), 'content'), search: false, width: 280 },
     jobStatusColumn(t),
     timeColumn(f('requestedAt'), 'requestedAt', true),

@@ -2,6 +2,7 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublishRecord } from '@herald/contract';
+import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { RecordDetail } from '../components/RecordDetail';
 import { PublishStatusTag } from '../components/StatusTags';
@@ -9,6 +10,8 @@ import { PublishStatusTag } from '../components/StatusTags';
 export function PublishRecordDetailPage() {
   const { t } = useTranslation();
   const f = (k: string) => t(`records.fields.${k}`);
+  // the job is on the delivery record pages, which need their own permission
+  const canOpenJob = useCan()('herald.message.delivery.rec');
   return (
     <RecordDetail<PublishRecord>
       area="publish"
@@ -29,7 +32,10 @@ export function PublishRecordDetailPage() {
             [f('ackedAt'), formatDateTime(r.ackedAt)],
             [f('latency'), r.latencyMs == null ? '-' : `${r.latencyMs} ms`],
             ...(r.accountName ? [[f('account'), r.accountName] as const] : []),
-            [f('job'), <Link to={`/message-record/delivery/detail?id=${r.jobId}`}>{r.jobId}</Link>],
+            [
+              f('job'),
+              canOpenJob ? <Link to={`/message-record/delivery/detail?id=${r.jobId}`}>{r.jobId}</Link> : r.jobId,
+            ],
           ].map(([label, children], i) => ({ key: i, label, children }))}
         />
       )}

@@ -1,12 +1,14 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TradeRecordDetail } from '@herald/contract';
+import { useSpeakLanguages } from '../../resource-packages/components/use-speak-languages';
 import { formatAmount } from '../components/format-amount';
 import { JobDetail } from '../components/JobDetail';
 import { RecordDetail } from '../components/RecordDetail';
 
 export function TradeSpeakDetailPage() {
   const { t, i18n } = useTranslation();
+  const { labelOf: language } = useSpeakLanguages();
   const f = (k: string) => t(`records.fields.${k}`);
   return (
     <RecordDetail<TradeRecordDetail>
@@ -20,7 +22,7 @@ export function TradeSpeakDetailPage() {
           extra={[
             [f('amount'), formatAmount(r.amount, r.currency, i18n.language)],
             [f('paymentType'), r.paymentType ? t(`records.payment.${r.paymentType}`) : '-'],
-            [f('language'), r.language ?? '-'],
+            [f('language'), language(r.language)],
             [f('spoken'), <span data-testid="trade-spoken">{r.spoken ?? '-'}</span>],
             [
               f('clips'),

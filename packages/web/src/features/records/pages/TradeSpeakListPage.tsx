@@ -1,13 +1,12 @@
 import { Button } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CURRENCIES, PAYMENT_TYPES, type TradeRecord } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { useSession } from '../../../lib/session-context';
-import { speakLanguagesQuery } from '../api/list-lookups';
+import { useSpeakLanguages } from '../../resource-packages/components/use-speak-languages';
 import { formatAmount } from '../components/format-amount';
 import { jobStatusColumn, reasonColumn, textColumn, timeColumn } from '../components/record-columns';
 import { RecordTable } from '../components/RecordTable';
@@ -21,9 +20,8 @@ export function TradeSpeakListPage() {
   const can = useCan();
   const navigate = useNavigate();
   const { side } = useSession();
-  const languages = useQuery(speakLanguagesQuery(i18n.language));
   const f = (k: string) => t(`records.fields.${k}`);
-  const language = (v: string | null) => languages.data?.find((l) => l.value === v)?.label ?? v ?? '-';
+  const languages = useSpeakLanguages();
   const columns: ProColumns<TradeRecord>[] = [
     textColumn(f('referenceNo'), 'orderId', '/business-record/trade-speak/detail'),
     textColumn(f('sn'), 'sn'),
@@ -51,8 +49,8 @@ export function TradeSpeakListPage() {
       title: f('language'),
       dataIndex: 'language',
       valueType: 'select',
-      fieldProps: { options: languages.data ?? [] },
-      render: (_, r) => language(r.language),
+      fieldProps: { options: languages.options },
+      render: (_, r) => languages.labelOf(r.language),
     },
     jobStatusColumn(t),
     timeColumn(f('requestedAt'), 'requestedAt', true),

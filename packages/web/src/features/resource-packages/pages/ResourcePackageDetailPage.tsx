@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
@@ -20,8 +21,9 @@ export function ResourcePackageDetailPage() {
   const { side } = useSession();
   const id = useIdRouteParam();
   const languages = useSpeakLanguages();
-  const { data: pkg } = useQuery({ ...resourcePackageQuery(id), staleTime: 0 });
-  if (!pkg) return <Spin />;
+  const query = useQuery({ ...resourcePackageQuery(id), staleTime: 0 });
+  const pkg = query.data;
+  if (!pkg) return <DetailFallback query={query} back={PACKAGE_LIST} />;
   const deletable = can(`${P}.delete`) && pkg.taskCount === 0 && (side === 'op' || pkg.accountId !== null);
   const isLanguage = pkg.kind === 'language';
   return (

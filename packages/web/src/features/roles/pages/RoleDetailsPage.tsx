@@ -1,7 +1,8 @@
-import { Button, Card, Descriptions, Spin } from 'antd';
+import { Button, Card, Descriptions } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { formatDateTime } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import { roleQuery } from '../api/get-role';
@@ -11,8 +12,9 @@ export function RoleDetailsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useIdParam();
-  const { data: role } = useQuery({ ...roleQuery(id), staleTime: 0 });
-  if (!role) return <Spin />;
+  const query = useQuery({ ...roleQuery(id), staleTime: 0 });
+  const role = query.data;
+  if (!role) return <DetailFallback query={query} back="/user/role-list" />;
   return (
     <Card
       title={t('role.detailTitle')}

@@ -1,8 +1,9 @@
-import { Card, Spin } from 'antd';
+import { Card } from 'antd';
 import { ProForm } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { toastSuccess } from '../../../lib/feedback';
 import { useIdParam } from '../../../lib/use-id-param';
 import type { RoleBody } from '../api/create-role';
@@ -15,7 +16,8 @@ export function RoleEditPage() {
   const navigate = useNavigate();
   const id = useIdParam();
   const queryClient = useQueryClient();
-  const { data: role } = useQuery({ ...roleQuery(id), staleTime: 0 });
+  const query = useQuery({ ...roleQuery(id), staleTime: 0 });
+  const role = query.data;
 
   return (
     <Card title={t('role.actions.edit')}>
@@ -47,7 +49,7 @@ export function RoleEditPage() {
           <RoleFormFields />
         </ProForm>
       ) : (
-        <Spin />
+        <DetailFallback query={query} back="/user/role-list" />
       )}
     </Card>
   );

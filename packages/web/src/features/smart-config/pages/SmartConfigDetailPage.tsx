@@ -1,7 +1,8 @@
-import { Button, Card, Descriptions, Space, Spin, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { formatBytesExact, useIdRouteParam } from '../../files';
@@ -17,8 +18,9 @@ export function SmartConfigDetailPage() {
   const navigate = useNavigate();
   const can = useCan();
   const id = useIdRouteParam();
-  const { data: v, refetch } = useQuery({ ...smartConfigQuery(id), staleTime: 0 });
-  if (!v) return <Spin />;
+  const query = useQuery({ ...smartConfigQuery(id), staleTime: 0 });
+  const { data: v, refetch } = query;
+  if (!v) return <DetailFallback query={query} back={SC_LIST} />;
   return (
     <Card
       title={t('smartConfig.detailTitle')}

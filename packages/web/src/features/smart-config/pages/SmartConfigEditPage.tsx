@@ -1,7 +1,8 @@
-import { Card, Spin } from 'antd';
+import { Card } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { toastSuccess } from '../../../lib/feedback';
 import { useIdParam } from '../../../lib/use-id-param';
 import { smartConfigQuery, updateSmartConfig } from '../api/smart-config';
@@ -14,8 +15,9 @@ export function SmartConfigEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = useIdParam();
-  const { data: version } = useQuery({ ...smartConfigQuery(id), staleTime: 0 });
-  if (!version) return <Spin />;
+  const query = useQuery({ ...smartConfigQuery(id), staleTime: 0 });
+  const version = query.data;
+  if (!version) return <DetailFallback query={query} back={SC_LIST} />;
   return (
     <Card title={t('smartConfig.actions.edit')}>
       <SmartConfigForm

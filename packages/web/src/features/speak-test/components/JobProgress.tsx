@@ -33,7 +33,8 @@ export function JobProgress({ job }: { job: SpeakTestJob }) {
         size="small"
         labelPlacement="vertical"
         style={{ marginBottom: 16 }}
-        items={[0, 1, 2, last].map((s) => ({ title: t(`job.status.${s}`) }))}
+        // the first step is done as soon as the job exists: named for that, not for its status 0 (not pushed)
+        items={[{ title: t('speakTest.accepted') }, ...[1, 2, last].map((s) => ({ title: t(`job.status.${s}`) }))]}
       />
       <Descriptions column={2} size="small" bordered>
         <Descriptions.Item label={t('speakTest.fields.status')}>

@@ -10,7 +10,14 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES, OPEN_API, PAYMENT_TYPES, SPEAK_LANGUAGES } from '@herald/contract';
+import {
+  CURRENCIES,
+  OPEN_API,
+  PAYMENT_TYPES,
+  resolveLocale,
+  SPEAK_LANGUAGE_LABELS,
+  SPEAK_LANGUAGES,
+} from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -36,7 +43,7 @@ function toBody(v: SpeakTestSendBody): SpeakTestSendBody {
 
 /** /system/speak-test: send a text or an amount to a speaker and watch the job move. */
 export function SpeakTestPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<SpeakTestSendBody>();
   const mode = (Form.useWatch('mode', form) as SpeakTestSendBody['mode'] | undefined) ?? 'text';
   const speakers = useQuery(speakersQuery());
@@ -163,7 +170,11 @@ export function SpeakTestPage() {
                   name="language"
                   label={t('speakTest.fields.language')}
                   placeholder={t('speakTest.languageDefault')}
-                  options={SPEAK_LANGUAGES.map((l) => ({ value: l, label: t(`speakTest.language.${l}`) }))}
+                  // named as the server names them everywhere else (trade speak setting and records)
+                  options={SPEAK_LANGUAGES.map((l) => ({
+                    value: l,
+                    label: SPEAK_LANGUAGE_LABELS[l][resolveLocale(i18n.language)],
+                  }))}
                   fieldProps={{ allowClear: true }}
                 />
               </>

@@ -1,7 +1,8 @@
-import { Button, Card, Descriptions, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
@@ -15,8 +16,9 @@ export function TemplateDetailPage() {
   const navigate = useNavigate();
   const can = useCan();
   const id = useIdParam();
-  const { data: tpl } = useQuery({ ...templateQuery(id), staleTime: 0 });
-  if (!tpl) return <Spin />;
+  const query = useQuery({ ...templateQuery(id), staleTime: 0 });
+  const tpl = query.data;
+  if (!tpl) return <DetailFallback query={query} back={TEMPLATE_LIST} />;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card

@@ -1,12 +1,13 @@
-import { Card, Spin } from 'antd';
+import { Card } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { toastSuccess } from '../../../lib/feedback';
 import { useIdParam } from '../../../lib/use-id-param';
 import { templateQuery } from '../api/get-template';
 import { updateTemplate } from '../api/update-template';
-import { templateDetail } from '../components/paths';
+import { TEMPLATE_LIST, templateDetail } from '../components/paths';
 import { TemplateForm } from '../components/TemplateForm';
 
 export function TemplateEditPage() {
@@ -14,8 +15,9 @@ export function TemplateEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = useIdParam();
-  const { data: template } = useQuery({ ...templateQuery(id), staleTime: 0 });
-  if (!template) return <Spin />;
+  const query = useQuery({ ...templateQuery(id), staleTime: 0 });
+  const template = query.data;
+  if (!template) return <DetailFallback query={query} back={TEMPLATE_LIST} />;
   return (
     <Card title={t('template.actions.edit')}>
       <TemplateForm

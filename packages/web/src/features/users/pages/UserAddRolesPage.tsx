@@ -3,6 +3,7 @@ import { Button, Card, Checkbox, Empty, Space, Spin, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { toastSuccess } from '../../../lib/feedback';
 import { useIdParam } from '../../../lib/use-id-param';
 import { assignRoles } from '../api/assign-roles';
@@ -20,7 +21,8 @@ export function UserAddRolesPage() {
   const [picked, setPicked] = useState<number[] | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (!user.data || roles.isPending) return <Spin />;
+  if (!user.data) return <DetailFallback query={user} back="/user/list" />;
+  if (roles.isPending) return <Spin />;
   const value = picked ?? user.data.roles.map((r) => r.id);
 
   const save = async () => {

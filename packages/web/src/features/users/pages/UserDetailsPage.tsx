@@ -1,7 +1,8 @@
-import { Button, Card, Descriptions, Spin, Tag } from 'antd';
+import { Button, Card, Descriptions, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { formatDateTime } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import { userQuery } from '../api/get-user';
@@ -10,8 +11,9 @@ export function UserDetailsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useIdParam();
-  const { data: u } = useQuery({ ...userQuery(id), staleTime: 0 });
-  if (!u) return <Spin />;
+  const query = useQuery({ ...userQuery(id), staleTime: 0 });
+  const u = query.data;
+  if (!u) return <DetailFallback query={query} back="/user/list" />;
   return (
     <Card
       title={t('user.detailTitle')}

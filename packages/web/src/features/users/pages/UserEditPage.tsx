@@ -1,8 +1,9 @@
-import { Card, Spin } from 'antd';
+import { Card } from 'antd';
 import { ProForm } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailFallback } from '../../../components/DetailFallback';
 import { toastSuccess } from '../../../lib/feedback';
 import { useIdParam } from '../../../lib/use-id-param';
 import { userQuery } from '../api/get-user';
@@ -15,7 +16,8 @@ export function UserEditPage() {
   const navigate = useNavigate();
   const id = useIdParam();
   const queryClient = useQueryClient();
-  const { data: user } = useQuery({ ...userQuery(id), staleTime: 0 });
+  const query = useQuery({ ...userQuery(id), staleTime: 0 });
+  const user = query.data;
 
   return (
     <Card title={t('user.actions.edit')}>
@@ -56,7 +58,7 @@ export function UserEditPage() {
           <UserFormFields isNew={false} />
         </ProForm>
       ) : (
-        <Spin />
+        <DetailFallback query={query} back="/user/list" />
       )}
     </Card>
   );

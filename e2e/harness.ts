@@ -95,8 +95,12 @@ export type Herald = {
   dataDir: string;
   adminPassword: string;
   browser: Browser;
-  /** A page in a fresh browser context (its own cookies and session storage), relative URLs resolve to `url`. */
-  newPage(): Promise<Page>;
+  /**
+   * A page in a fresh browser context (its own cookies and session storage), relative URLs resolve to `url`.
+   * The browser asks for reduced motion unless told otherwise: the console then has no animations, so a
+   * click never lands on a dialog that is still zooming in (on a loaded machine such a click was lost).
+   */
+  newPage(options?: { motion?: boolean }): Promise<Page>;
   /** A new API client for this server (not signed in). */
   api(): ApiClient;
   /** Everything the server has written to stdout and stderr so far. */
@@ -204,8 +208,12 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
     dataDir,
     adminPassword: ADMIN_PASSWORD,
     browser: launched,
-    async newPage() {
-      const context = await launched.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
+    async newPage(options) {
+      const context = await launched.newContext({
+        baseURL: url,
+        viewport: { width: 1440, height: 900 },
+        reducedMotion: options?.motion ? 'no-preference' : 'reduce',
+      });
       const page = await context.newPage();
       herald.pages.add(page);
       page.on('close', () => {

@@ -39,3 +39,17 @@ test('a visitor who is not signed in gets the console and its sign-in form', asy
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('the console animates only for visitors who have not asked their system for reduced motion', async () => {
+  const transitionOfSubmit = async (motion: boolean) => {
+    const page = await herald.newPage({ motion });
+    await page.goto('/login');
+    const submit = page.locator('[data-testid="login-submit"]');
+    await submit.waitFor({ state: 'visible', timeout: 30_000 });
+    const duration = await submit.evaluate((el) => getComputedStyle(el).transitionDuration);
+    await page.close();
+    return duration;
+  };
+  expect(await transitionOfSubmit(true)).not.toMatch(/^0s(, 0s)*$/);
+  expect(await transitionOfSubmit(false)).toMatch(/^0s(, 0s)*$/);
+});

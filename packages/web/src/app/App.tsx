@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { bindFeedback } from '../lib/feedback';
+import { useReducedMotion } from '../lib/reduced-motion';
 import { router } from './router';
 
 const queryClient = new QueryClient({
@@ -23,8 +24,10 @@ function FeedbackBinder() {
 export function App() {
   const { i18n } = useTranslation();
   const antdLocale = useMemo(() => (i18n.language === 'zh_CN' ? zhCN : enUS), [i18n.language]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => ({ token: { colorPrimary: '#2F54EB', motion: !reducedMotion } }), [reducedMotion]);
   return (
-    <ConfigProvider locale={antdLocale} componentSize="middle" theme={{ token: { colorPrimary: '#2F54EB' } }}>
+    <ConfigProvider locale={antdLocale} componentSize="middle" theme={theme}>
       <AntApp message={{ maxCount: 1, duration: 2 }}>
         <FeedbackBinder />
         <ProConfigProvider intl={i18n.language === 'zh_CN' ? zhCNIntl : enUSIntl}>

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHerald, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { byId, poll, signIn, visible, waitForPath, WAIT } from './ui';
+import { byId, fill, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
 /**
  * The device QR code page, in Chromium: an account admin signs in and lands on it (the spec's
@@ -113,10 +113,44 @@ test('an account admin lands on the device QR page, filters, prints labels, down
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   expect(png.length).toBeGreaterThan(1000);
 
+  // ---- where the labels lead: a visitor who is not signed in scans them
+  const visitor = await herald.newPage();
+  await visitor.goto(`/d/${ON[0]}`);
+  await visible(visitor, 'device-card');
+  expect(await byId(visitor, 'device-card-name').textContent()).toBe('Till 1');
+  expect(await byId(visitor, 'device-card-sn').textContent()).toBe(ON[0]);
+  expect(await byId(visitor, 'device-card-status').textContent()).toContain('Offline');
+  // the one whose QR code is off is not available, like an S/N that does not exist
+  for (const sn of [OFF, 'QRC9999999']) {
+    await visitor.goto(`/d/${sn}`);
+    await visible(visitor, 'device-card-unavailable');
+    expect(await byId(visitor, 'device-card-unavailable').textContent()).toContain('This device is not available');
+  }
+
+  // ---- the second one gets a QR password: the visitor must give it first
+  await byId(page, `device-code-qr-${ON[1]}`).click();
+  await (await visible(page, 'qr-change-password')).click();
+  await fill(page, 'qr-password', 'Till2pass');
+  await byId(page, 'qr-ok').click();
+  await byId(page, 'qr-ok').waitFor({ state: 'hidden', timeout: WAIT });
+  await visitor.goto(`/d/${ON[1]}`);
+  await visible(visitor, 'device-card-locked');
+  await fill(visitor, 'device-card-password', 'wrong1');
+  await byId(visitor, 'device-card-unlock').click();
+  await poll(() => byId(visitor, 'device-card-error').textContent()).toBe('Incorrect QR code password');
+  await fill(visitor, 'device-card-password', 'Till2pass');
+  await byId(visitor, 'device-card-unlock').click();
+  await visible(visitor, 'device-card');
+  expect(await byId(visitor, 'device-card-name').textContent()).toBe('Till 2');
+
   // ---- turn the third one's QR code on through the QR switch dialog
   await byId(page, `device-code-qr-${OFF}`).click();
   await (await visible(page, 'qr-enabled')).click();
   await byId(page, 'qr-ok').click();
   await poll(() => byId(page, `device-code-state-${OFF}`).getAttribute('data-enabled')).toBe('true');
   expect(await byId(page, `device-code-image-${OFF}`).getAttribute('data-enabled')).toBe('true');
+  // and now its label leads to its card
+  await visitor.goto(`/d/${OFF}`);
+  await visible(visitor, 'device-card');
+  expect(await byId(visitor, 'device-card-name').textContent()).toBe('Till 3');
 });

@@ -17,6 +17,7 @@ export * from './schemas/fleet-fields';
 export * from './schemas/models';
 export * from './schemas/groups';
 export * from './schemas/devices';
+export * from './schemas/device-card';
 export * from './schemas/applications';
 export * from './schemas/manufacturers';
 export * from './pipeline';

@@ -153,6 +153,11 @@ export const messages = {
   'error.deviceNotDeleted': { en_US: 'The device is not deleted', zh_CN: '该设备未被删除' },
   'error.deviceDeleted': { en_US: 'The device has been deleted', zh_CN: '该设备已被删除' },
   'error.deviceDisabled': { en_US: 'The device is disabled', zh_CN: '该设备已被禁用' },
+  'error.deviceCardUnavailable': {
+    en_US: 'This device is not available',
+    zh_CN: '该设备不可用',
+  },
+  'error.qrPasswordWrong': { en_US: 'Incorrect QR code password', zh_CN: '二维码密码错误' },
   'error.fileFormat': { en_US: 'File format error', zh_CN: '文件格式错误' },
   'error.uploadFailed': { en_US: 'Upload Failed', zh_CN: '上传失败' },
   'error.importFileTooLarge': { en_US: 'The file cannot be larger than 2MB', zh_CN: '文件大小不能超过 2MB' },

@@ -3,6 +3,7 @@ import accountRoutes from './accounts/routes';
 import applicationRoutes from './applications/routes';
 import authRoutes from './auth/routes';
 import commonRoutes from './common/routes';
+import deviceCardRoutes from './device-card/routes';
 import deviceLinkRoutes from './device-link/routes';
 import deviceRoutes from './devices/routes';
 import fleetCommonRoutes from './fleet-common/routes';
@@ -43,6 +44,7 @@ export const modules: RoutesPlugin[] = [
   modelRoutes,
   groupRoutes,
   deviceRoutes,
+  deviceCardRoutes,
   applicationRoutes,
   manufacturerRoutes,
   fleetCommonRoutes,

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { DeviceCardPage } from '../features/device-card/pages/DeviceCardPage';
 import { setNavigator } from '../lib/navigation';
 import { AuthGate } from './guards/AuthGate';
 import { RouteGuard } from './guards/RouteGuard';
@@ -27,6 +28,8 @@ function page(name: string) {
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '/activation', element: <ActivationPage /> },
+  // where a device's QR code leads: public, outside the console's sign-in
+  { path: '/d/:sn', element: <DeviceCardPage /> },
   { path: '/401', element: <UnauthorizedPage /> },
   { path: '/404', element: <NotFoundPage /> },
   {

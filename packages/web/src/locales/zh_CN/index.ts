@@ -7,6 +7,7 @@ import personal from './personal';
 import user from './user';
 import device from './device';
 import deviceCode from './device-code';
+import deviceCard from './device-card';
 import model from './model';
 import group from './group';
 import app from './app';
@@ -31,6 +32,7 @@ export default {
   ...operLog,
   ...device,
   ...deviceCode,
+  ...deviceCard,
   ...model,
   ...group,
   ...app,

@@ -1,0 +1,30 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { DeviceStatus } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { devices, models } from '../../db/schema';
+
+/** The live device holding an S/N, with what its public card shows of its model. */
+export const findCardDevice = async (db: Db, sn: string) =>
+  (
+    await db
+      .select({
+        sn: devices.sn,
+        name: devices.name,
+        status: devices.status,
+        online: devices.online,
+        lastOnlineAt: devices.lastOnlineAt,
+        lastOfflineAt: devices.lastOfflineAt,
+        paused: devices.paused,
+        firmwareVersion: devices.firmwareVersion,
+        qrEnabled: devices.qrEnabled,
+        qrPassword: devices.qrPassword,
+        modelId: models.id,
+        modelName: models.name,
+        modelType: models.type,
+        modelUpdatedAt: models.updatedAt,
+      })
+      .from(devices)
+      .leftJoin(models, eq(models.id, devices.modelId))
+      .where(and(eq(devices.sn, sn), ne(devices.status, DeviceStatus.DELETED)))
+      .limit(1)
+  )[0];

@@ -1,0 +1,60 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  DeviceStatus,
+  MODEL_TYPES,
+  ResultCode,
+  SN_RE,
+  type DeviceCardBody,
+  type DeviceCardResult,
+} from '@herald/contract';
+import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import { isoOrNull } from '../../lib/filters';
+import { modelImageUrl } from '../models/service';
+import type { PasswordAttempts } from './attempts';
+import * as repo from './repo';
+
+/** Unknown S/N and QR code off get the same answer, so the page cannot be used to find out which S/Ns exist. */
+const unavailable = () => new AppError(ResultCode.NOT_FOUND, 'error.deviceCardUnavailable');
+
+/** Compares digests, so the time taken does not tell how much of the password was right. */
+const samePassword = (given: string, stored: string) =>
+  timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(stored).digest());
+
+const isModelType = (t: string | null): t is (typeof MODEL_TYPES)[number] =>
+  (MODEL_TYPES as readonly string[]).includes(t ?? '');
+
+export async function deviceCard(
+  deps: Deps,
+  attempts: PasswordAttempts,
+  client: string,
+  body: DeviceCardBody,
+): Promise<DeviceCardResult> {
+  if (!SN_RE.test(body.sn)) throw unavailable();
+  const d = await repo.findCardDevice(deps.db, body.sn);
+  if (!d?.qrEnabled) throw unavailable();
+  if (d.qrPassword) {
+    const key = `${client}|${d.sn}`;
+    if (attempts.blocked(key)) throw new AppError(ResultCode.RATE_LIMITED, 'error.rateLimited');
+    if (body.password === undefined || body.password === '') return { locked: true };
+    if (!samePassword(body.password, d.qrPassword)) {
+      attempts.failed(key);
+      throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.qrPasswordWrong');
+    }
+  }
+  return {
+    locked: false,
+    card: {
+      sn: d.sn,
+      name: d.name,
+      modelName: d.modelName,
+      modelType: isModelType(d.modelType) ? d.modelType : null,
+      imageUrl: d.modelId !== null && d.modelUpdatedAt ? modelImageUrl(d.modelId, d.modelUpdatedAt) : null,
+      online: d.online,
+      since: isoOrNull(d.online ? d.lastOnlineAt : d.lastOfflineAt),
+      disabled: d.status !== DeviceStatus.ENABLED,
+      paused: d.paused,
+      firmwareVersion: d.firmwareVersion,
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QR_PASSWORD_TRIES } from '@herald/contract';
+import { seedAccount } from './fixtures';
+import { adminClient, Client, expectError, expectOk, startServer } from './harness';
+import { createDevice, createModel, newSn } from './fleet';
+
+/** The public card behind a device's QR code: no sign-in, same answer for unknown and hidden, password tries limited. */
+let server: Awaited<ReturnType<typeof startServer>>;
+let A: Awaited<ReturnType<typeof seedAccount>>;
+let model: Awaited<ReturnType<typeof createModel>>;
+let visitor: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  const op = await adminClient(server);
+  A = await seedAccount(server);
+  model = await createModel(op, { type: 'speaker' });
+  visitor = new Client(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const card = (sn: string, password?: string, headers: Record<string, string> = {}, client = visitor) =>
+  client.call('POST', '/v1/public/device-card', { sn, ...(password === undefined ? {} : { password }) }, headers);
+const setQr = async (id: number, body: { enabled: boolean; password?: string }) =>
+  expectOk(await A.client.post(`/v1/devices/${id}/qr`, body));
+
+describe('public device card', () => {
+  it('answers "not available" alike for an unknown S/N, a device whose QR code is off, and an impossible S/N', async () => {
+    const d = await createDevice(A.client, model.id, { name: 'Front till' });
+    for (const sn of [newSn(), d.sn, 'no such/sn', '%00']) {
+      const res = await card(sn);
+      expectError(res, 40004, 'This device is not available');
+      expect(res.status).toBe(404);
+    }
+    expectError(await card(d.sn, undefined, {}, visitor.withLang('zh_CN')), 40004, '该设备不可用');
+    expectError(await card('x'.repeat(65)), 40010);
+  });
+
+  it('shows the card once the QR code is on: the device and its model, nothing of the account or secrets', async () => {
+    const d = await createDevice(A.client, model.id, { name: 'Front till' });
+    await setQr(d.id, { enabled: true });
+    const res = expectOk(await card(d.sn));
+    expect(res.locked).toBe(false);
+    expect(res.card).toEqual({
+      sn: d.sn,
+      name: 'Front till',
+      modelName: model.name,
+      modelType: 'speaker',
+      imageUrl: expect.stringMatching(new RegExp(`^/v1/models/${model.id}/image\\?v=\\d+$`)),
+      online: false,
+      since: null,
+      disabled: false,
+      paused: false,
+      firmwareVersion: null,
+    });
+    // the product photo it names is public too
+    const img = await server.app.inject({ method: 'GET', url: res.card.imageUrl });
+    expect(img.statusCode).toBe(200);
+    // turned off again, it is gone
+    await setQr(d.id, { enabled: false });
+    expectError(await card(d.sn), 40004);
+  });
+
+  it('with a QR password: locked until the right one is given; wrong ones are refused and limited per address', async () => {
+    const d = await createDevice(A.client, model.id);
+    await setQr(d.id, { enabled: true, password: 'shop42' });
+    expect(expectOk(await card(d.sn))).toEqual({ locked: true });
+    expect(expectOk(await card(d.sn, ''))).toEqual({ locked: true });
+    expect(expectOk(await card(d.sn, 'shop42')).card.sn).toBe(d.sn);
+
+    const mallory = { 'x-forwarded-for': '203.0.113.7' };
+    for (let i = 0; i < QR_PASSWORD_TRIES; i++) {
+      const res = await card(d.sn, `guess${i}`, mallory);
+      expectError(res, 40011, 'Incorrect QR code password');
+      expect(res.status).toBe(400);
+    }
+    expectError(await card(d.sn, 'shop42', mallory, visitor.withLang('zh_CN')), 40029, '请求过于频繁，请稍后再试');
+    // others are not locked out by one address's guessing
+    expect(expectOk(await card(d.sn, 'shop42', { 'x-forwarded-for': '198.51.100.9' })).locked).toBe(false);
+    expectError(await card(d.sn, 'nope', { 'x-forwarded-for': '198.51.100.9' }), 40011, 'Incorrect QR code password');
+  });
+
+  it('a deleted device has no card, even with its QR code on', async () => {
+    const d = await createDevice(A.client, model.id);
+    await setQr(d.id, { enabled: true });
+    expectOk(await card(d.sn));
+    expectOk(await A.client.post('/v1/devices/delete', { ids: [d.id] }));
+    expectError(await card(d.sn), 40004, 'This device is not available');
+  });
+});

@@ -1,0 +1,22 @@
+export default {
+  deviceCard: {
+    unavailable: 'This device is not available',
+    unavailableHint: 'Its QR code may be switched off, or no device with this S/N is registered here.',
+    locked: 'This device is protected by a QR code password',
+    password: 'QR code password',
+    passwordRequired: 'Please enter the QR code password',
+    unlock: 'View device',
+    sn: 'S/N',
+    type: 'Type',
+    status: 'Status',
+    online: 'Online',
+    offline: 'Offline',
+    disabled: 'Disabled',
+    paused: 'Paused',
+    onlineSince: 'Online since',
+    lastSeen: 'Last online',
+    firmware: 'Firmware version',
+    loadFailed: 'The device could not be loaded',
+    retry: 'Try again',
+  },
+};

@@ -1,0 +1,22 @@
+export default {
+  deviceCard: {
+    unavailable: '该设备不可用',
+    unavailableHint: '设备的二维码可能已关闭，或本平台没有登记该 S/N 的设备。',
+    locked: '该设备设置了二维码密码',
+    password: '二维码密码',
+    passwordRequired: '请输入二维码密码',
+    unlock: '查看设备',
+    sn: 'S/N',
+    type: '类型',
+    status: '状态',
+    online: '在线',
+    offline: '离线',
+    disabled: '已禁用',
+    paused: '已暂停',
+    onlineSince: '上线时间',
+    lastSeen: '最后在线',
+    firmware: '固件版本',
+    loadFailed: '无法加载设备信息',
+    retry: '重试',
+  },
+};

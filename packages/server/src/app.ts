@@ -49,7 +49,7 @@ export async function createServer(
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, serializers: { req: requestForLog } },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);

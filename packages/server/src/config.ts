@@ -21,6 +21,12 @@ export type Config = {
   /** Allowed redirect-address origins for the authorisation-code flow besides publicUrl */
   allowedRedirectOrigins: string[];
   bodyLimitBytes: number;
+  /**
+   * Which peers' X-Forwarded-For Herald believes (Fastify's trustProxy): the client address it records
+   * and rate-limits by. Default: loopback only, so a reverse proxy on the same machine works and a client
+   * talking to Herald directly cannot pick its own address.
+   */
+  trustProxy: boolean | string;
   /** uploaded files: local disk under dataDir/files, or an S3-compatible store when `s3` is set */
   storage: { s3: S3Config | undefined };
   mqtt: MqttConfig;
@@ -61,6 +67,17 @@ export type MqttConfig = {
   admin: { url: string; key: string; secret: string } | undefined;
 };
 
+/**
+ * TRUST_PROXY: `true`/`false`, or a comma-separated list of addresses, CIDR ranges and the names
+ * `loopback`, `linklocal`, `uniquelocal`. (Fastify's hop count trusts no peer at all, so it is not offered.)
+ */
+export function parseTrustProxy(v: string | undefined): boolean | string {
+  const t = (v ?? '').trim();
+  if (t === '') return 'loopback';
+  if (/^(true|false)$/i.test(t)) return t.toLowerCase() === 'true';
+  return t;
+}
+
 const int = (v: string | undefined, d: number) => {
   const n = v === undefined || v === '' ? NaN : Number(v);
   return Number.isFinite(n) ? n : d;
@@ -87,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     storage: {
       s3:
         env.STORAGE_S3_ENDPOINT && env.STORAGE_S3_BUCKET

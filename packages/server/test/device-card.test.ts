@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QR_PASSWORD_TRIES } from '@herald/contract';
+import { QR_PASSWORD_TRIES, QR_PASSWORD_TRIES_PER_DEVICE } from '@herald/contract';
 import { seedAccount } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
 import { createDevice, createModel, newSn } from './fleet';
@@ -80,6 +80,32 @@ describe('public device card', () => {
     // others are not locked out by one address's guessing
     expect(expectOk(await card(d.sn, 'shop42', { 'x-forwarded-for': '198.51.100.9' })).locked).toBe(false);
     expectError(await card(d.sn, 'nope', { 'x-forwarded-for': '198.51.100.9' }), 40011, 'Incorrect QR code password');
+  });
+
+  it('a client that talks to Herald directly cannot pick its address with X-Forwarded-For (only loopback proxies are believed)', async () => {
+    const d = await createDevice(A.client, model.id);
+    await setQr(d.id, { enabled: true, password: 'shop42' });
+    const direct = (password: string, forwardedFor: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/v1/public/device-card?lang=en_US',
+        remoteAddress: '192.0.2.80',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { sn: d.sn, password },
+      });
+    for (let i = 0; i < QR_PASSWORD_TRIES; i++) expect((await direct(`guess${i}`, `10.9.0.${i}`)).statusCode).toBe(400);
+    const res = await direct('shop42', '10.9.0.200');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe(40029);
+  });
+
+  it('wrong passwords from many addresses together lock the card for a while, for everyone', async () => {
+    const d = await createDevice(A.client, model.id);
+    await setQr(d.id, { enabled: true, password: 'shop42' });
+    for (let i = 0; i < QR_PASSWORD_TRIES_PER_DEVICE; i++) {
+      expectError(await card(d.sn, `guess${i}`, { 'x-forwarded-for': `10.8.${i >> 8}.${i & 255}` }), 40011);
+    }
+    expectError(await card(d.sn, 'shop42', { 'x-forwarded-for': '10.7.0.1' }), 40029);
   });
 
   it('a deleted device has no card, even with its QR code on', async () => {

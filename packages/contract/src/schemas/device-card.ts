@@ -41,4 +41,6 @@ export type DeviceCardResult = z.infer<typeof deviceCardResult>;
 
 /** Wrong QR passwords allowed per client address and device within the window, then 429 until it ends. */
 export const QR_PASSWORD_TRIES = 5;
+/** ... and per device from all addresses together (guessing spread over many addresses stays slow). */
+export const QR_PASSWORD_TRIES_PER_DEVICE = 50;
 export const QR_PASSWORD_WINDOW_MS = 15 * 60_000;

@@ -1,4 +1,4 @@
-import { deviceCardBody, deviceCardResult, envelope } from '@herald/contract';
+import { deviceCardBody, deviceCardResult, envelope, QR_PASSWORD_TRIES_PER_DEVICE } from '@herald/contract';
 import { ok } from '../../lib/envelope';
 import type { RoutesPlugin } from '../../lib/deps';
 import { PasswordAttempts } from './attempts';
@@ -9,7 +9,7 @@ import { deviceCard } from './service';
  * the device can scan its label. POST, so a QR password travels in the body and not in URLs or logs.
  */
 const deviceCardRoutes: RoutesPlugin = async (app, deps) => {
-  const attempts = new PasswordAttempts();
+  const attempts = { perClient: new PasswordAttempts(), perDevice: new PasswordAttempts(QR_PASSWORD_TRIES_PER_DEVICE) };
   app.post(
     '/v1/public/device-card',
     {
@@ -20,7 +20,7 @@ const deviceCardRoutes: RoutesPlugin = async (app, deps) => {
         description:
           'Answers 40004 "not available" alike for an unknown S/N and a device whose QR code is off. With a QR ' +
           'password set, answers `locked` until the password is given; 5 wrong passwords per client address and ' +
-          'device within 15 minutes answer 40029 until the window ends.',
+          'device, or 50 per device from all addresses, within 15 minutes answer 40029 until the window ends.',
         body: deviceCardBody,
         response: { 200: envelope(deviceCardResult) },
       },

@@ -24,9 +24,12 @@ const samePassword = (given: string, stored: string) =>
 const isModelType = (t: string | null): t is (typeof MODEL_TYPES)[number] =>
   (MODEL_TYPES as readonly string[]).includes(t ?? '');
 
+/** Wrong passwords counted per client address and device, and per device from everywhere. */
+export type CardAttempts = { perClient: PasswordAttempts; perDevice: PasswordAttempts };
+
 export async function deviceCard(
   deps: Deps,
-  attempts: PasswordAttempts,
+  attempts: CardAttempts,
   client: string,
   body: DeviceCardBody,
 ): Promise<DeviceCardResult> {
@@ -35,10 +38,13 @@ export async function deviceCard(
   if (!d?.qrEnabled) throw unavailable();
   if (d.qrPassword) {
     const key = `${client}|${d.sn}`;
-    if (attempts.blocked(key)) throw new AppError(ResultCode.RATE_LIMITED, 'error.rateLimited');
+    if (attempts.perClient.blocked(key) || attempts.perDevice.blocked(d.sn)) {
+      throw new AppError(ResultCode.RATE_LIMITED, 'error.rateLimited');
+    }
     if (body.password === undefined || body.password === '') return { locked: true };
     if (!samePassword(body.password, d.qrPassword)) {
-      attempts.failed(key);
+      attempts.perClient.failed(key);
+      attempts.perDevice.failed(d.sn);
       throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.qrPasswordWrong');
     }
   }

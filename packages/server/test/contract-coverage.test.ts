@@ -1,49 +1,26 @@
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@herald/contract';
-import type { RouteAccess } from '../src/lib/context';
-import type { App } from '../src/lib/deps';
-import { modules } from '../src/modules';
 import { startServer } from './harness';
+import { collectRoutes, permissionCodes as codesOf, type SeenRoute } from './route-catalogue';
 
 /**
  * The contract against the server's routes: every permission a route asks for is a code of the
  * contract's catalogue (a typo would lock everyone out of it), and every route of the admin API
  * validates its input and documents its answer with zod schemas.
  */
-type Seen = { method: string; url: string; access?: RouteAccess; schema?: Record<string, unknown> };
-const routes: Seen[] = [];
+let routes: SeenRoute[] = [];
 let server: Awaited<ReturnType<typeof startServer>>;
 let probe: FastifyInstance;
 
 beforeAll(async () => {
   server = await startServer();
-  probe = Fastify({ logger: false });
-  probe.setValidatorCompiler(validatorCompiler);
-  probe.setSerializerCompiler(serializerCompiler);
-  probe.addHook('onRoute', (r: RouteOptions) => {
-    const methods = Array.isArray(r.method) ? r.method : [r.method];
-    for (const method of methods)
-      if (method !== 'HEAD')
-        routes.push({
-          method,
-          url: r.url,
-          access: (r.config as { access?: RouteAccess } | undefined)?.access,
-          schema: r.schema as Record<string, unknown> | undefined,
-        });
-  });
-  for (const register of modules)
-    await probe.register(async (scope: FastifyInstance) => register(scope as unknown as App, server.deps));
-  await probe.ready();
+  ({ routes, probe } = await collectRoutes(server));
 });
 afterAll(async () => {
   await probe?.close();
   await server?.close();
 });
-
-const codesOf = (p: RouteAccess['permission']): string[] =>
-  p === undefined ? [] : typeof p === 'string' ? [p] : Array.isArray(p) ? [...p] : Object.values(p).map(String);
 
 describe('routes and the contract', () => {
   it('registers the API', () => {

@@ -1,0 +1,39 @@
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Server } from '../src/app';
+import type { RouteAccess } from '../src/lib/context';
+import type { App } from '../src/lib/deps';
+import { modules } from '../src/modules';
+
+/** One method of one route as registered by a module: its access declaration and its schema. */
+export type SeenRoute = { method: string; url: string; access?: RouteAccess; schema?: Record<string, unknown> };
+
+/**
+ * Every route the modules register (HEAD left out), collected by registering `modules` on a
+ * probe Fastify instance with an onRoute hook. The probe only records routes; close it when done.
+ */
+export async function collectRoutes(server: Server): Promise<{ routes: SeenRoute[]; probe: FastifyInstance }> {
+  const routes: SeenRoute[] = [];
+  const probe = Fastify({ logger: false });
+  probe.setValidatorCompiler(validatorCompiler);
+  probe.setSerializerCompiler(serializerCompiler);
+  probe.addHook('onRoute', (r: RouteOptions) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods)
+      if (method !== 'HEAD')
+        routes.push({
+          method,
+          url: r.url,
+          access: (r.config as { access?: RouteAccess } | undefined)?.access,
+          schema: r.schema as Record<string, unknown> | undefined,
+        });
+  });
+  for (const register of modules)
+    await probe.register(async (scope: FastifyInstance) => register(scope as unknown as App, server.deps));
+  await probe.ready();
+  return { routes, probe };
+}
+
+/** The codes of a route's permission: one code, a list (any suffices) or one per side. */
+export const permissionCodes = (p: RouteAccess['permission']): string[] =>
+  p === undefined ? [] : typeof p === 'string' ? [p] : Array.isArray(p) ? [...p] : Object.values(p).map(String);

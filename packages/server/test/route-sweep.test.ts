@@ -1,0 +1,761 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PRINT_PARAMS, JobStatus, permissionsForSide, translate, type Side } from '@herald/contract';
+import {
+  certificates,
+  deviceCommands,
+  deviceImports,
+  deviceLogs,
+  devices,
+  otaExecutions,
+  roles,
+  userRoles,
+  webhookDeliveries,
+} from '../src/db/schema';
+import type { AuthContext, RouteAccess } from '../src/lib/context';
+import { checkAccess } from '../src/plugins/auth';
+import { effectivePermissions, defaultAccountPermissions } from '../src/modules/auth/permissions';
+import { seedDevice, seedManufacturer, seedModel } from './devices-fixture';
+import { seedAccount, seedRoleUser } from './fixtures';
+import { adminClient, Client, expectOk, type Res, startServer } from './harness';
+import { insertApiRequest, insertJob, insertPublish } from './job-rows';
+import { seedApiKey } from './open-api-fixture';
+import { seedFirmware, seedPack, setVersions, tempDataDir } from './ota-fixture';
+import { uniq } from './people';
+import { collectRoutes, permissionCodes, type SeenRoute } from './route-catalogue';
+
+/**
+ * Access control and tenant isolation, route by route, over every route the modules register
+ * (collected like contract-coverage.test.ts does). Nothing here is a hand list of routes to
+ * check: a route added later is swept automatically, and one that has a path parameter this
+ * file cannot fill (no fixture, not listed below with a reason) fails the sweep.
+ */
+
+type S = Awaited<ReturnType<typeof startServer>>;
+let server: S;
+let op: Client;
+let routes: SeenRoute[];
+
+const PASSWORD = 'Shop@12345';
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+const hasBody = (method: string) => ['POST', 'PUT', 'PATCH'].includes(method);
+const paramNames = (url: string) => [...url.matchAll(/:([A-Za-z]\w*)/g)].map((m) => m[1]!);
+/** The part of the URL up to and including the parameter: what the parameter names, e.g. `/v1/devices/:id`. */
+const paramPrefix = (url: string, name: string) => {
+  const at = url.indexOf(`:${name}`);
+  return url.slice(0, at + name.length + 1);
+};
+
+// ── the account-owned objects a tenant has ────────────────────────────────
+
+/** One object of each kind per `:param` prefix, all of one account. */
+type Ids = Record<string, number | string>;
+type Tenant = Awaited<ReturnType<typeof seedAccount>> & {
+  ids: Ids;
+  userIds: number[];
+  /** strings unique to this account's objects (names, serial numbers, keys): none may show in another's answers */
+  markers: string[];
+  /** its device's serial number */
+  sn: string;
+};
+
+/**
+ * Routes with a path parameter for which no account-owned object exists, with the reason. The
+ * sweep fails when a route with a path parameter is neither fixtured (tenant()) nor listed here.
+ * A reason starting with 'operator-only' or 'public' is checked against the route's access.
+ */
+const NOT_SWEPT: Record<string, string> = {
+  'GET /v1/models/:id': 'operator-only: models are platform-wide, no account owns one',
+  'PUT /v1/models/:id': 'operator-only: models are platform-wide, no account owns one',
+  'DELETE /v1/models/:id': 'operator-only: models are platform-wide, no account owns one',
+  'POST /v1/models/:id/status': 'operator-only: models are platform-wide, no account owns one',
+  'GET /v1/models/:id/image': "public: a model's picture, shown to everyone (platform-wide)",
+  'GET /v1/manufacturers/:id': 'operator-only: manufacturers are platform-wide, no account owns one',
+  'PUT /v1/manufacturers/:id': 'operator-only: manufacturers are platform-wide, no account owns one',
+  'DELETE /v1/manufacturers/:id': 'operator-only: manufacturers are platform-wide, no account owns one',
+  'POST /v1/manufacturers/:id/licences': 'operator-only: manufacturers are platform-wide, no account owns one',
+  'POST /v1/manufacturers/:id/certificates': 'operator-only: manufacturers are platform-wide, no account owns one',
+  'GET /v1/smart-config/:id': 'operator-only: smart-config app versions are platform-wide',
+  'PUT /v1/smart-config/:id': 'operator-only: smart-config app versions are platform-wide',
+  'POST /v1/smart-config/:id/delist': 'operator-only: smart-config app versions are platform-wide',
+  'POST /v1/smart-config/:id/list': 'operator-only: smart-config app versions are platform-wide',
+  'GET /public/smart-config/:id/download': 'public: the published smart-config app, for everyone',
+  'PUT /device/v1/logs/:token': 'public: a device uploads its log with a one-time token, not a console id',
+  'GET /device/v1/files/:id': 'public: devices download packages with a signed URL (files.test.ts)',
+};
+
+/** GET routes without a path parameter that are no list to look into, with the reason. */
+const NOT_LISTS: Record<string, string> = {
+  'GET /oauth/logout': "ends the caller's session",
+  'GET /v1/common/verifyPassword': "checks the caller's own password (failures count towards a lock)",
+  'GET /v1/account-api/queryGeoLocationApiSecret':
+    "the caller's own account's geolocation secret, refused until the platform enables it",
+};
+/** The query a list needs to answer at all, with the caller's own values (A's are tried per list). */
+const listQueries = (own: Tenant): Record<string, Record<string, string>> => ({
+  'GET /v1/account-api/queryApiSecret': { password: PASSWORD },
+  'GET /v1/trade-speak/voice-pack': { language: 'zh_CN' },
+  'GET /v1/common/getDeviceQrcodeUrl': { sn: own.sn },
+});
+
+/**
+ * Bodies B's administrator sends to A's objects: valid (checked against the route's schema), so
+ * the call reaches the handler and its ownership check rather than stopping at validation; and
+ * each would visibly change A's object if it got through.
+ */
+let BODIES: Record<string, unknown> = {};
+
+let model: Awaited<ReturnType<typeof seedModel>>;
+
+async function tenant(): Promise<Tenant> {
+  const acct = await seedAccount(server, { password: PASSWORD });
+  const { accountId } = acct;
+  const c = acct.client;
+  const db = server.deps.db;
+  // its own manufacturer: an account sees the certificates of its devices' manufacturers only
+  const maker = await seedManufacturer(server);
+  const [cert] = await db
+    .insert(certificates)
+    .values({
+      manufacturerId: maker.id,
+      serialNumber: randomBytes(8).toString('hex'),
+      issuer: `CN=${maker.name}`,
+      subject: `CN=${maker.name}`,
+      fingerprint: randomBytes(32).toString('hex'),
+      pem: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n',
+      validFrom: new Date(Date.now() - 86_400_000),
+      validTo: new Date(Date.now() + 365 * 86_400_000),
+    })
+    .returning();
+
+  const api = await seedApiKey(server, accountId);
+  const group = expectOk(await c.post('/v1/groups', { name: `G ${uniq()}` }));
+  const app = expectOk(await c.post('/v1/applications', { name: `App ${uniq()}`, type: 3, accessType: 2 }));
+  const device = await seedDevice(server, accountId, model.id, { manufacturerId: maker.id, appId: app.id });
+  await db.update(devices).set({ groupId: group.id }).where(eq(devices.id, device.id));
+  await setVersions(server, device.id, '1.00.00.01');
+  const staff = await seedRoleUser(server, { side: 'ac', accountId, permissions: ['herald.device.group.query'] });
+  const [ur] = await db.select().from(userRoles).where(eq(userRoles.userId, staff.userId));
+  const template = expectOk(
+    await c.post('/v1/templates', { name: `T ${uniq()}`, modelId: model.id, body: 'Hello', params: [] }),
+  );
+  const business = expectOk(
+    await c.post('/v1/businesses', { name: `B ${uniq()}`, type: 0, templateId: template.id, remark: 'r' }),
+  );
+  const fw = await seedFirmware(server, { accountId, modelId: model.id, version: '1.00.00.05' });
+  const pack = await seedPack(server, { accountId, version: '1.0.0' });
+  const ota = expectOk(
+    await c.post('/v1/ota-tasks', {
+      name: `Ota ${uniq()}`,
+      type: 0,
+      packageId: fw.id,
+      scope: 'devices',
+      deviceIds: [device.id],
+    }),
+  );
+  const [execution] = await db.select().from(otaExecutions).where(eq(otaExecutions.taskId, ota.id));
+  const push = expectOk(
+    await c.post('/v1/push-tasks', {
+      name: `Push ${uniq()}`,
+      ttlHours: 1,
+      type: 'config',
+      config: { volume: 35 },
+      scope: 'devices',
+      deviceIds: [device.id],
+    }),
+  );
+
+  const base = { accountId, deviceId: device.id, sn: device.sn };
+  const printJob = await insertJob(server, base, { status: JobStatus.SUCCESS, templateId: template.id });
+  const publish = await insertPublish(server, printJob);
+  const speakJob = await insertJob(server, base, {
+    kind: 'speak',
+    payload: { text: 'Hello there' },
+    status: JobStatus.SUCCESS,
+  });
+  const tradeJob = await insertJob(server, base, {
+    kind: 'trade',
+    orderId: `REF-${uniq()}`,
+    amount: '12.5',
+    currency: 'CNY',
+    paymentType: 'alipay',
+    language: 'zh_CN',
+    payload: { clips: ['received'] },
+    status: JobStatus.SUCCESS,
+  });
+  const request = await insertApiRequest(server, { accountId, sn: device.sn, jobId: printJob.id });
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({
+      accountId,
+      event: 'job.status',
+      url: 'https://hooks.example.com/herald',
+      jobId: printJob.id,
+      payload: { jobId: printJob.id },
+      status: 'failed',
+      attempts: 1,
+      nextAttemptAt: new Date(),
+    })
+    .returning();
+  const [log] = await db
+    .insert(deviceLogs)
+    .values({
+      deviceId: device.id,
+      uploadTokenHash: randomBytes(16).toString('hex'),
+      fileName: `${device.sn}.log`,
+      size: 5,
+      content: Buffer.from('hello'),
+      uploadedAt: new Date(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  const [command] = await db
+    .insert(deviceCommands)
+    .values({
+      id: randomUUID(),
+      deviceId: device.id,
+      accountId,
+      command: 'restart',
+      params: {},
+      status: 'acked',
+      ackCode: 'ok',
+      sentAt: new Date(),
+      expireAt: new Date(Date.now() + 60_000),
+      ackedAt: new Date(),
+    })
+    .returning();
+  const [imported] = await db
+    .insert(deviceImports)
+    .values({
+      id: randomUUID(),
+      accountId,
+      userId: acct.adminId,
+      fileName: 'devices.xlsx',
+      status: 'done',
+      finishedAt: new Date(),
+    })
+    .returning();
+
+  const ids: Ids = {
+    '/v1/accounts/:id': accountId,
+    '/v1/users/:id': staff.userId,
+    '/v1/roles/:id': ur!.roleId,
+    '/v1/groups/:id': group.id,
+    '/v1/devices/:id': device.id,
+    '/v1/devices/:id/logs/:logId': log!.id,
+    '/v1/devices/:id/commands/:commandId': command!.id,
+    '/v1/devices/imports/:id': imported!.id,
+    '/v1/device-registrations/:id': device.id,
+    '/v1/applications/:id': app.id,
+    '/v1/certificates/:id': cert!.id,
+    '/v1/templates/:id': template.id,
+    '/v1/businesses/:id': business.id,
+    '/v1/webhooks/deliveries/:id': delivery!.id,
+    '/v1/records/print/:id': printJob.id,
+    '/v1/records/broadcast/:id': speakJob.id,
+    '/v1/records/trade/:id': tradeJob.id,
+    '/v1/records/general/:id': request.id,
+    '/v1/records/publish/:id': publish.id,
+    '/v1/records/delivery/:id': printJob.id,
+    '/v1/speak-test/job/:id': speakJob.id,
+    '/v1/push-tasks/:id': push.id,
+    '/v1/files/:id': fw.fileId,
+    '/v1/firmware/:id': fw.id,
+    '/v1/resource-packages/:id': pack.id,
+    '/v1/ota-tasks/:id': ota.id,
+    '/v1/ota-tasks/:id/executions/:executionId': execution!.id,
+  };
+  const markers = [
+    acct.username,
+    staff.username,
+    device.sn,
+    group.name,
+    app.name,
+    template.name,
+    business.name,
+    fw.name,
+    pack.name,
+    ota.name,
+    push.name,
+    // not maker.name: manufacturers are platform-wide, every signed-in user picks from all of them
+    api.appKey,
+    api.secret,
+    app.appKey,
+  ];
+  return { ...acct, ids, userIds: [acct.adminId, staff.userId], markers, sn: device.sn };
+}
+
+let A: Tenant;
+let B: Tenant;
+
+/** A value the parameter's schema takes: `preferred` if given, else the first candidate that passes. */
+function paramValue(r: SeenRoute, name: string, preferred: number | string | undefined, candidates: unknown[]) {
+  const shape = (r.schema?.params as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+  const schema = shape?.[name];
+  for (const v of [preferred, ...candidates]) {
+    if (v === undefined) continue;
+    if (!schema || schema.safeParse(String(v)).success) return String(v);
+  }
+  throw new Error(`${key(r)}: no value for :${name}`);
+}
+/** Fill no parameter from fixtures (use the candidates). */
+const NO_IDS = () => undefined;
+const PLAUSIBLE = [1, '00000000-0000-4000-8000-000000000001', 'x'];
+const NONEXISTENT = [2_147_480_000, '00000000-0000-4000-8000-00000000abcd', 'x'];
+
+/** The route's path with every parameter filled from `ids` (by its prefix), else from `fallback`. */
+function fill(r: SeenRoute, ids: (prefix: string) => number | string | undefined, fallback: unknown[]) {
+  let path = r.url;
+  for (const name of paramNames(r.url))
+    path = path.replace(`:${name}`, encodeURIComponent(paramValue(r, name, ids(paramPrefix(r.url, name)), fallback)));
+  return path;
+}
+
+const send = (c: Client, r: SeenRoute, path: string, body: unknown = {}): Promise<Res> =>
+  c.call(r.method, path, hasBody(r.method) ? body : undefined);
+/** The auth plugin's refusal (plugins/auth.ts checkAccess); a handler may refuse with 40003 for its own reasons. */
+const FORBIDDEN = translate('error.forbidden', 'en_US');
+const isAccessDenial = (res: Res) => res.status === 403 && res.body.code === 40003 && res.body.message === FORBIDDEN;
+const brief = (res: Res) =>
+  `HTTP ${res.status} ${res.body.code ?? '(no envelope)'} ${res.body.message ?? String(res.body.raw ?? '').slice(0, 40)}`;
+
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: tempDataDir() });
+  const collected = await collectRoutes(server);
+  routes = collected.routes;
+  await collected.probe.close();
+  op = await adminClient(server);
+  model = await seedModel(server);
+  A = await tenant();
+  B = await tenant();
+  BODIES = {
+    'PUT /v1/users/:id': { name: 'Hijacked', nickname: 'hijacked' },
+    'POST /v1/users/:id/status': { status: 1 },
+    'PUT /v1/users/:id/roles': { roleIds: [B.ids['/v1/roles/:id']] },
+    'PUT /v1/roles/:id': { name: 'hijacked', permissions: [] },
+    'PUT /v1/groups/:id': { name: 'hijacked' },
+    'PUT /v1/devices/:id': { name: 'hijacked', groupId: B.ids['/v1/groups/:id'] },
+    'PUT /v1/devices/:id/print-params': { ...DEFAULT_PRINT_PARAMS, volume: 1 },
+    'POST /v1/devices/:id/qr': { enabled: true, password: '1234' },
+    'PUT /v1/device-registrations/:id': { name: 'hijacked', groupId: B.ids['/v1/groups/:id'] },
+    'PUT /v1/applications/:id': { name: 'hijacked' },
+    'POST /v1/applications/:id/secret': { password: PASSWORD },
+    'PUT /v1/templates/:id': { name: 'hijacked', body: 'Hijacked' },
+    'PUT /v1/businesses/:id': { name: 'hijacked' },
+    'PUT /v1/ota-tasks/:id': { name: 'hijacked' },
+  };
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+// ── 1. who may call a route ───────────────────────────────────────────────
+
+/** The routes B's administrator would be let through by the auth plugin (so the handler runs). */
+function adminOfAccountPasses(access: RouteAccess | undefined): boolean {
+  const auth: AuthContext = {
+    userId: 0,
+    username: 'probe',
+    sessionId: 'probe',
+    side: 'ac',
+    accountId: 0,
+    isSuperAdmin: true,
+    mustChangePassword: false,
+    permissions: effectivePermissions({
+      side: 'ac',
+      isSuperAdmin: true,
+      accountPermissions: defaultAccountPermissions(),
+      rolePermissions: [],
+    }),
+    ip: '127.0.0.1',
+  };
+  try {
+    checkAccess(auth, access);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the route catalogue', () => {
+  it('collects every route the server serves', () => {
+    expect(routes.length).toBeGreaterThan(150);
+    const missing = routes.filter((r) => !server.app.hasRoute({ method: r.method as 'GET', url: r.url }));
+    expect(missing.map(key)).toEqual([]);
+  });
+
+  it('opens to callers without a token only the routes listed here', () => {
+    // each is reached by someone who cannot hold a console token: sign-in, activation, devices,
+    // the MQTT broker's hooks, integrators (signed open API) and visitors of public pages
+    expect(
+      routes
+        .filter((r) => r.access?.public)
+        .map(key)
+        .sort(),
+    ).toEqual(
+      [
+        'POST /user/login',
+        'POST /oauth/authorize',
+        'POST /oauth/token',
+        'POST /oauth/refresh_token',
+        'GET /oauth/alive',
+        'GET /users/active/info',
+        'POST /users/active/user',
+        'GET /v1/common/serverDateTime',
+        'POST /device/v1/register',
+        'PUT /device/v1/logs/:token',
+        'POST /mqtt/auth',
+        'POST /mqtt/acl',
+        'GET /v1/models/:id/image',
+        'POST /v1/public/device-card',
+        'GET /device/v1/files/:id',
+        'GET /public/smart-config/latest',
+        'GET /public/smart-config/download',
+        'GET /public/smart-config/:id/download',
+        'POST /open/v1/print',
+        'POST /open/v1/speak',
+        'POST /open/v1/trade',
+        'POST /open/v1/record',
+        'POST /open/v1/device',
+      ].sort(),
+    );
+  });
+
+  it('opens to any signed-in user (no side, permission or super-administrator) only the routes listed here', () => {
+    // one's own session and profile, and option lists whose handlers scope what they return
+    const open = routes.filter(
+      (r) =>
+        !r.access?.public && !r.access?.side && !r.access?.superAdmin && !permissionCodes(r.access?.permission).length,
+    );
+    expect(open.map(key).sort()).toEqual(
+      [
+        'GET /oauth/logout',
+        'GET /users/current',
+        'POST /users/current/password',
+        'GET /v1/common/verifyPassword',
+        'GET /v1/common/operModuleList',
+        'GET /v1/common/operTypeList',
+        'GET /v1/common/accountListQuery',
+        'GET /v1/common/accountUserListQuery',
+        'GET /v1/common/accountSummary',
+        'GET /v1/common/speakLanguageListQuery',
+        'GET /v1/personal/profile',
+        'PUT /v1/personal/profile',
+        'POST /v1/personal/email',
+        'POST /v1/personal/message-language',
+        'GET /v1/device-types',
+        'GET /v1/common/modelListQuery',
+        'GET /v1/common/groupListQuery',
+        'GET /v1/common/appListQuery',
+        'GET /v1/common/manufacturerListQuery',
+        'GET /v1/common/getDeviceQrcodeUrl',
+      ].sort(),
+    );
+  });
+});
+
+describe('access control, route by route', () => {
+  it('refuses every non-public route to a caller without a token (40002, HTTP 401)', async () => {
+    const anon = new Client(server);
+    const wrong: string[] = [];
+    for (const r of routes.filter((r) => !r.access?.public)) {
+      const res = await send(anon, r, fill(r, NO_IDS, PLAUSIBLE));
+      if (res.body.code !== 40002 || res.status !== 401) wrong.push(`${key(r)} → ${brief(res)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("refuses every route that names a permission to a user whose role holds none of the route's codes (40003, HTTP 403)", async () => {
+    const db = server.deps.db;
+    const staff = {
+      ac: await seedRoleUser(server, { side: 'ac', accountId: A.accountId, permissions: [] }),
+      op: await seedRoleUser(server, { side: 'op', permissions: [] }),
+    };
+    const roleOf = async (userId: number) =>
+      (await db.select().from(userRoles).where(eq(userRoles.userId, userId)))[0]!.roleId;
+    const role = { ac: await roleOf(staff.ac.userId), op: await roleOf(staff.op.userId) };
+    const grant = (side: Side, permissions: string[]) =>
+      db.update(roles).set({ permissions }).where(eq(roles.id, role[side]));
+
+    const guarded = routes.filter((r) => !r.access?.public && permissionCodes(r.access?.permission).length);
+    const wrong: string[] = [];
+    let calls = 0;
+    for (const r of guarded) {
+      const codes = new Set(permissionCodes(r.access!.permission));
+      for (const side of (r.access!.side ? [r.access!.side] : ['op', 'ac']) as Side[]) {
+        const client = staff[side].client;
+        // everything the side can hold but the route's codes: only those codes can be the reason
+        const allButCodes = permissionsForSide(side).filter((p) => !codes.has(p));
+        await grant(side, allButCodes);
+        const ownIds = (prefix: string) => (side === 'ac' ? A.ids[prefix] : undefined);
+        const denied = await send(client, r, fill(r, ownIds, PLAUSIBLE));
+        calls++;
+        if (!isAccessDenial(denied)) wrong.push(`${key(r)} as ${side} user without [${[...codes]}] → ${brief(denied)}`);
+        // the same caller holding the codes is not refused: the denial above was the permission's.
+        // Ids of nothing, so no object is changed.
+        const perSide = r.access!.permission as Partial<Record<Side, string>>;
+        const needsOtherSide =
+          typeof r.access!.permission === 'object' && !Array.isArray(r.access!.permission) && !perSide[side];
+        if (needsOtherSide || r.access!.superAdmin) continue;
+        await grant(side, permissionsForSide(side));
+        const allowed = await send(client, r, fill(r, NO_IDS, NONEXISTENT));
+        calls++;
+        if (isAccessDenial(allowed))
+          wrong.push(`${key(r)} as ${side} user WITH [${[...codes]}] → still ${brief(allowed)}`);
+      }
+    }
+    await grant('ac', []);
+    await grant('op', []);
+    expect(calls).toBeGreaterThan(guarded.length);
+    expect(wrong).toEqual([]);
+  });
+
+  it("refuses every operator-side route to an account's administrator, and every account-side route to the operator administrator (40003)", async () => {
+    const wrong: string[] = [];
+    const sided = routes.filter((r) => !r.access?.public && r.access?.side);
+    for (const r of sided) {
+      const [client, ids]: [Client, Ids] = r.access!.side === 'op' ? [A.client, A.ids] : [op, {}];
+      const fromIds = (p: string) => ids[p];
+      const res = await send(client, r, fill(r, fromIds, PLAUSIBLE));
+      if (!isAccessDenial(res)) wrong.push(`${key(r)} → ${brief(res)}`);
+    }
+    expect(sided.filter((r) => r.access!.side === 'op').length).toBeGreaterThan(20);
+    expect(sided.filter((r) => r.access!.side === 'ac').length).toBeGreaterThan(20);
+    expect(wrong).toEqual([]);
+  });
+
+  it("refuses the side's super-administrator's routes to other users of the side holding every permission", async () => {
+    const wrong: string[] = [];
+    const sa = routes.filter((r) => !r.access?.public && r.access?.superAdmin);
+    expect(sa.length).toBeGreaterThan(0);
+    for (const r of sa) {
+      const side = r.access!.side ?? 'op';
+      const u = await seedRoleUser(server, {
+        side,
+        accountId: side === 'ac' ? A.accountId : undefined,
+        permissions: permissionsForSide(side),
+      });
+      const res = await send(u.client, r, fill(r, NO_IDS, PLAUSIBLE));
+      if (!isAccessDenial(res)) wrong.push(`${key(r)} → ${brief(res)}`);
+      const admin = side === 'op' ? op : A.client;
+      const ok = await send(admin, r, fill(r, NO_IDS, NONEXISTENT));
+      if (ok.body.code === 40003) wrong.push(`${key(r)} as the super-administrator → ${brief(ok)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+// ── 2. one account's objects are out of another's reach ───────────────────
+
+type Call = { r: SeenRoute; path: string; body: unknown; what: string };
+
+/** Every row of every table, as JSON lines per table (bigints and bytes made printable). */
+async function dbRows(): Promise<Map<string, string[]>> {
+  const db = server.deps.db;
+  const { rows: tables } = await db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const out = new Map<string, string[]>();
+  for (const { table_name: t } of tables) {
+    const { rows } = await db.execute(sql.raw(`select * from "${t}"`));
+    out.set(
+      t,
+      rows
+        .map((row) =>
+          JSON.stringify(row, (_k, v) =>
+            typeof v === 'bigint' ? v.toString() : v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v,
+          ),
+        )
+        .sort(),
+    );
+  }
+  return out;
+}
+
+/** Rows added or gone between two snapshots, but for those of B (its account or its users). */
+function dbChanges(before: Map<string, string[]>, after: Map<string, string[]>, b: Tenant): string[] {
+  const ofB = (line: string) => {
+    const row = JSON.parse(line) as Record<string, unknown>;
+    return row.account_id === b.accountId || b.userIds.includes(row.user_id as number);
+  };
+  const out: string[] = [];
+  for (const t of new Set([...before.keys(), ...after.keys()])) {
+    const was = new Set(before.get(t) ?? []);
+    const is = new Set(after.get(t) ?? []);
+    for (const line of was) if (!is.has(line) && !ofB(line)) out.push(`${t} - ${line.slice(0, 300)}`);
+    for (const line of is) if (!was.has(line) && !ofB(line)) out.push(`${t} + ${line.slice(0, 300)}`);
+  }
+  return out;
+}
+
+/**
+ * What a detail answer computes afresh on every read, not A's object: the time axis of an
+ * upgrade's progress chart (buckets up to now) and the random id of a rendered preview's SVG filter.
+ */
+const VOLATILE = [/^\/GET \/v1\/ota-tasks\/:id\/progress\/body\/data\/series\/\d+\/t$/];
+const unrandom = (v: unknown) => (typeof v === 'string' ? v.replace(/receipt-[0-9a-f-]{36}/g, 'receipt-*') : v);
+
+/** Leaves that differ between two JSON values, as `path: before → after`, but for VOLATILE ones. */
+function differences(a: unknown, b: unknown, path = ''): string[] {
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].flatMap((k) =>
+      differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}/${k}`),
+    );
+  }
+  if (Object.is(unrandom(a), unrandom(b)) || VOLATILE.some((re) => re.test(path))) return [];
+  return [`${path}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`];
+}
+
+describe('tenant isolation, route by route', () => {
+  it("shows account B's administrator none of A's objects in any list, also when B names A's account or device", async () => {
+    const lists = routes.filter(
+      (r) =>
+        r.method === 'GET' &&
+        !r.access?.public &&
+        !paramNames(r.url).length &&
+        adminOfAccountPasses(r.access) &&
+        !NOT_LISTS[key(r)],
+    );
+    const queries = listQueries(B);
+    const leaks: string[] = [];
+    const failed: string[] = [];
+    let naming = 0;
+    for (const r of lists) {
+      const query = r.schema?.querystring as (z.ZodType & { shape?: Record<string, unknown> }) | undefined;
+      // the most a list gives on a page, so nothing of A's could hide on a later one
+      const base: Record<string, string> = { ...queries[key(r)] };
+      if (query?.shape?.pageSize) base.pageSize = '200';
+      const variants: { q: Record<string, string>; mayRefuse: boolean }[] = [{ q: base, mayRefuse: false }];
+      // B naming A's account or A's device: an empty answer or a refusal, never A's objects
+      if (query?.shape?.accountId) variants.push({ q: { ...base, accountId: String(A.accountId) }, mayRefuse: true });
+      if (query?.shape?.sn) variants.push({ q: { ...base, sn: A.sn }, mayRefuse: true });
+      for (const { q, mayRefuse } of variants) {
+        naming += mayRefuse ? 1 : 0;
+        const qs = new URLSearchParams(q).toString();
+        const path = qs ? `${r.url}?${qs}` : r.url;
+        const res = await send(B.client, r, path);
+        const success = res.status === 200 && (res.body.code ?? 20000) === 20000;
+        const refused = [40003, 40004].includes(res.body.code as number);
+        // an answer that is neither proves nothing (a lost session would pass every list)
+        if (!success && !(mayRefuse && refused)) failed.push(`${r.method} ${path} → ${brief(res)}`);
+        const text = JSON.stringify(res.body);
+        const seen = A.markers.filter((m) => text.includes(m));
+        if (seen.length) leaks.push(`${r.method} ${path} → ${brief(res)} shows A's ${seen.join(', ')}`);
+      }
+    }
+    expect(lists.length).toBeGreaterThan(40);
+    expect(naming).toBeGreaterThan(20);
+    expect(failed).toEqual([]);
+    expect(leaks).toEqual([]);
+  });
+
+  it("lets account B's administrator reach none of account A's objects through any route with a path parameter", async () => {
+    const withParams = routes.filter((r) => paramNames(r.url).length > 0);
+    const fromA = (p: string) => A.ids[p];
+
+    // every route with a path parameter is fixtured or listed with its reason; no listing is stale
+    const unfixtured = withParams
+      .filter((r) => !NOT_SWEPT[key(r)])
+      .flatMap((r) =>
+        paramNames(r.url)
+          .filter((n) => A.ids[paramPrefix(r.url, n)] === undefined)
+          .map(
+            (n) => `${key(r)}: no fixture for ${paramPrefix(r.url, n)} (add one to tenant() or list it in NOT_SWEPT)`,
+          ),
+      );
+    const stale = Object.keys(NOT_SWEPT).filter((k) => !withParams.some((r) => key(r) === k));
+    const misreasoned = withParams
+      .filter((r) => NOT_SWEPT[key(r)])
+      .filter((r) =>
+        NOT_SWEPT[key(r)]!.startsWith('operator-only')
+          ? r.access?.side !== 'op'
+          : NOT_SWEPT[key(r)]!.startsWith('public')
+            ? !r.access?.public
+            : true,
+      )
+      .map((r) => `${key(r)}: listed as '${NOT_SWEPT[key(r)]}' but its access is ${JSON.stringify(r.access)}`);
+    expect([...unfixtured, ...stale.map((k) => `${k}: listed in NOT_SWEPT but not a route`), ...misreasoned]).toEqual(
+      [],
+    );
+
+    const swept = withParams.filter((r) => !NOT_SWEPT[key(r)]);
+    const order = (m: string) => (m === 'GET' ? 0 : m === 'DELETE' ? 2 : 1);
+    swept.sort((x, y) => order(x.method) - order(y.method));
+
+    // B's calls: all parameters A's; and for nested routes, B's own parent with A's child
+    const calls: Call[] = [];
+    const bodyProblems: string[] = [];
+    for (const r of swept) {
+      const reaches = adminOfAccountPasses(r.access);
+      const bodySchema = r.schema?.body as z.ZodType | undefined;
+      const body = BODIES[key(r)] ?? {};
+      if (reaches && bodySchema) {
+        const parsed = bodySchema.safeParse(body);
+        if (!BODIES[key(r)] || !parsed.success)
+          bodyProblems.push(`${key(r)}: needs a valid body in BODIES (${parsed.error?.issues[0]?.message ?? 'none'})`);
+      }
+      const query = r.schema?.querystring as z.ZodType | undefined;
+      if (reaches && query && !query.safeParse({}).success) bodyProblems.push(`${key(r)}: needs a query`);
+      calls.push({ r, path: fill(r, fromA, []), body, what: "A's ids" });
+      const names = paramNames(r.url);
+      if (names.length > 1) {
+        const last = paramPrefix(r.url, names.at(-1)!);
+        calls.push({
+          r,
+          path: fill(r, (p) => (p === last ? A.ids[p] : B.ids[p]), []),
+          body,
+          what: "B's own parent, A's child",
+        });
+      }
+    }
+    expect(bodyProblems).toEqual([]);
+
+    // A's objects as A sees them, and the whole database, before B tries
+    const detailGets = swept.filter((r) => r.method === 'GET' && adminOfAccountPasses(r.access));
+    const details = async () => {
+      const out: Record<string, unknown> = {};
+      for (const r of detailGets) {
+        const res = await send(A.client, r, fill(r, fromA, []));
+        out[key(r)] = { status: res.status, body: res.body };
+      }
+      return out;
+    };
+    const shownBefore = await details();
+    const unreadable = Object.entries(shownBefore).filter(
+      ([, v]) => (v as Res).status !== 200 || ((v as Res).body.code ?? 20000) !== 20000,
+    );
+    expect(unreadable.map(([k, v]) => `${k} → ${brief(v as Res)}`)).toEqual([]);
+    const rowsBefore = await dbRows();
+
+    const violations: string[] = [];
+    for (const c of calls) {
+      const res = await send(B.client, c.r, c.path, c.body);
+      const refused =
+        (res.body.code === 40004 && res.status === 404) || (res.body.code === 40003 && res.status === 403);
+      if (!refused) violations.push(`${key(c.r)} with ${c.what} (${c.r.method} ${c.path}) → ${brief(res)}`);
+    }
+
+    const rowsAfter = await dbRows();
+    const shownAfter = await details();
+    expect(violations).toEqual([]);
+    expect(dbChanges(rowsBefore, rowsAfter, B)).toEqual([]);
+    expect(differences(shownBefore, shownAfter)).toEqual([]);
+
+    // the owner making the same calls is not told 'not found': every fixture is the route's object
+    const ownerWrong: string[] = [];
+    const seen = new Set<string>();
+    for (const c of calls.filter((c) => c.r.method !== 'GET')) {
+      const path = fill(c.r, fromA, []);
+      if (seen.has(`${c.r.method} ${path}`)) continue;
+      seen.add(`${c.r.method} ${path}`);
+      const res = await send(A.client, c.r, path, c.body);
+      if (res.body.code === 40004 || (res.body.code === 40003 && adminOfAccountPasses(c.r.access)))
+        ownerWrong.push(`${key(c.r)} (${path}) as the owner → ${brief(res)}`);
+    }
+    expect(ownerWrong).toEqual([]);
+    expect(calls.length).toBeGreaterThan(60);
+  });
+});

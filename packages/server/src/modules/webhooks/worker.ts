@@ -1,5 +1,6 @@
 import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { fetch } from 'undici';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { PrivateAddressError, literalRefused, publicOnly } from './public-address';
@@ -43,7 +44,9 @@ async function post(
   const literal = allowPrivate ? undefined : literalRefused(u);
   if (literal) return done({ ok: false, statusCode: null, error: new PrivateAddressError(literal).message });
   try {
-    // a redirect is a failure: following it would send the signed body somewhere the account did not name
+    // a redirect is a failure: following it would send the signed body somewhere the account did not name.
+    // undici's own fetch, not Node's global one: `publicOnly` is an Agent of the installed undici,
+    // which Node's bundled copy need not accept as its dispatcher.
     const res = await fetch(u, {
       method: 'POST',
       headers,
@@ -51,7 +54,7 @@ async function post(
       redirect: 'manual',
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       ...(allowPrivate ? {} : { dispatcher: publicOnly }),
-    } as RequestInit);
+    });
     await res.arrayBuffer().catch(() => undefined);
     const ok = res.status >= 200 && res.status < 300;
     return done({ ok, statusCode: res.status, error: ok ? null : `HTTP ${res.status}` });

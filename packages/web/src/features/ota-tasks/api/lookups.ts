@@ -32,8 +32,3 @@ export const accountOptionsQuery = (enabled: boolean) => ({
   queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
   enabled,
 });
-
-export const speakLanguagesQuery = (locale: string) => ({
-  queryKey: ['common', 'speakLanguageListQuery', locale] as const,
-  queryFn: () => get<{ value: string; label: string }[]>('/v1/common/speakLanguageListQuery'),
-});

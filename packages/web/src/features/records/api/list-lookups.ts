@@ -12,10 +12,3 @@ export const templateOptionsQuery = (enabled: boolean) => ({
   queryFn: () => get<{ value: number; label: string }[]>('/v1/common/templateListQuery'),
   enabled,
 });
-
-/** Named in the request language, so the key carries it. */
-export const speakLanguagesQuery = (locale: string) => ({
-  queryKey: ['common', 'speakLanguageListQuery', locale] as const,
-  queryFn: () => get<{ value: string; label: string }[]>('/v1/common/speakLanguageListQuery'),
-  staleTime: Infinity,
-});

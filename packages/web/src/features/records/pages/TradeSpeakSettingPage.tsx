@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { PAYMENT_TYPES, TRADE_SPEAK_PREFIXES, VOLUME_PRESETS, type TradeSpeakSettingBody } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
-import { speakLanguagesQuery } from '../api/list-lookups';
+import { speakLanguagesQuery } from '../../resource-packages/api/lookups';
 import { saveTradeSpeakSetting, tradeSpeakSettingQuery } from '../api/trade-speak-setting';
 
 const MARKS = Object.fromEntries(VOLUME_PRESETS.map((v) => [v, String(v)]));

@@ -4,9 +4,9 @@ import { promisify } from 'node:util';
 import { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ROOT, freePort, startHerald, type Herald } from './harness';
+import { ROOT, freePort, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { byId, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
+import { activationLink, byId, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
 /**
  * Issue 4's end-to-end story, in Chromium: an account admin writes a receipt template and sees
@@ -16,6 +16,8 @@ import { byId, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from '
  */
 
 const OWNER = { username: 'cafeowner', email: 'owner@cafe.test', password: 'CafeOwner#1' };
+/** An account user who may read the print and general records, but not the publish or delivery records. */
+const CLERK = { username: 'cafeclerk', email: 'clerk@cafe.test', password: 'CafeClerk#1' };
 const PRINTER = { code: 'PIPE80', sn: 'PIPEP0001' };
 const SPEAKER = { code: 'PIPESPK', sn: 'PIPES0001' };
 const SHOP = 'Corner Cafe';
@@ -26,6 +28,9 @@ const BUSINESS = 'Counter sales';
 let herald: Herald;
 let mqttPort: number;
 const devices: VirtualDevice[] = [];
+/** The operator (reads the mail outbox) and the job the SDK printed, for the tests after the first. */
+let operator: ApiClient;
+let printedJobId: number | undefined;
 
 beforeAll(async () => {
   mqttPort = await freePort();
@@ -39,7 +44,7 @@ afterAll(async () => {
 
 /** Operator, models and account through the API; the owner adds the two devices and starts them. */
 async function setUp(): Promise<void> {
-  const { modelIds } = await operatorAndAccount(herald, {
+  const { op, modelIds } = await operatorAndAccount(herald, {
     opPassword: 'Operator@2024',
     owner: OWNER,
     accountName: 'Corner Cafe',
@@ -48,6 +53,7 @@ async function setUp(): Promise<void> {
       { name: 'Payment speaker', code: SPEAKER.code, type: 'speaker' },
     ],
   });
+  operator = op;
   const owner = await herald.api().login(OWNER.username, OWNER.password);
   for (const [d, kind] of [
     [PRINTER, 'printer'],
@@ -166,6 +172,7 @@ test('an account admin templates a receipt, prints it through the SDK, finds it 
   ]);
   expect(out).toMatch(/final: status 3 \(SUCCESS\)/);
   const jobId = Number(/accepted: job (\d+)/.exec(out)![1]);
+  printedJobId = jobId;
   const printer = devices[0]!;
   const receipt = printer.printed.at(-1)!;
   expect(receipt).toContain(SHOP);
@@ -201,4 +208,105 @@ test('an account admin templates a receipt, prints it through the SDK, finds it 
   await byId(page, 'speak-test-send').click();
   await poll(() => byId(page, 'speak-test-status').getAttribute('data-status')).toBe('3');
   expect(devices[1]!.said.some((s) => s.text === 'Table five, your order is ready')).toBe(true);
+});
+
+/** How many rows of the job detail's publish table link to their publish record (once it has rows). */
+async function publishLinks(page: Page): Promise<number> {
+  const table = await visible(page, 'job-publish-records');
+  await poll(() => table.locator('tr.ant-table-row').count()).toBeGreaterThan(0);
+  return table.locator('a[href^="/message-record/publish/detail?id="]').count();
+}
+
+/** The general record's "job" entry: its tag, and where it links to (null for plain text). */
+async function generalJob(page: Page): Promise<{ tag: string; href: string | null }> {
+  const job = await visible(page, 'general-job');
+  return job.evaluate((el) => ({ tag: el.tagName, href: el.getAttribute('href') }));
+}
+
+test('record links to publish and delivery records are shown only to those who may open them', async () => {
+  const jobId = printedJobId;
+  expect(jobId, 'the print of the test before').toBeDefined();
+  const owner = await herald.api().login(OWNER.username, OWNER.password);
+  const general = (await ok(owner.get('/v1/records/general?pageSize=200'), 'general records')) as {
+    list: { id: number; jobId: number | null }[];
+  };
+  const call = general.list.find((r) => r.jobId === jobId);
+  expect(call, `the open API call that created job ${jobId}`).toBeDefined();
+  const printDetail = `/business-record/print/detail?id=${jobId}`;
+  const generalDetail = `/business-record/general/detail?id=${call!.id}`;
+
+  // ---- a user whose role has the print and general records, not the publish or delivery records
+  const role = (await ok(
+    owner.post('/v1/roles', {
+      name: 'Record readers',
+      permissions: [
+        'herald.stat.print.rec',
+        'herald.stat.print.rec.query',
+        'herald.stat.custom.rec',
+        'herald.stat.custom.rec.query',
+      ],
+    }),
+    'create a role',
+  )) as { id: number };
+  await ok(
+    owner.post('/v1/users', { username: CLERK.username, email: CLERK.email, roleIds: [role.id] }),
+    'create a user',
+  );
+  const token = new URL(activationLink((await operator.latestMail(CLERK.email)).link, herald.url)).searchParams.get(
+    'token',
+  );
+  await ok(
+    herald.api().post('/users/active/user', { token, password: CLERK.password, confirmPassword: CLERK.password }),
+    'activate the user',
+  );
+
+  // ---- the account admin holds every record permission: the links are there
+  const admin = await herald.newPage();
+  await signIn(admin, OWNER.username, OWNER.password);
+  await admin.goto(printDetail);
+  expect(await publishLinks(admin)).toBeGreaterThan(0);
+  await admin.goto(generalDetail);
+  expect(await generalJob(admin)).toEqual({ tag: 'A', href: `/message-record/delivery/detail?id=${jobId}` });
+
+  // ---- the user sees the same records, without links to pages that would only say Access Denied
+  const clerk = await herald.newPage();
+  await signIn(clerk, CLERK.username, CLERK.password);
+  await clerk.goto(printDetail);
+  await visible(clerk, 'record-detail-print');
+  expect(await publishLinks(clerk)).toBe(0);
+  await clerk.goto(generalDetail);
+  expect(await generalJob(clerk)).toEqual({ tag: 'SPAN', href: null });
+  expect(await clerk.locator('a[href^="/message-record/delivery/"]').count()).toBe(0);
+
+  // ---- granted the publish records (still not the delivery records), the user gets the publish links;
+  // the publish record's job stays plain text
+  await ok(
+    owner.call('PUT', `/v1/roles/${role.id}`, {
+      permissions: [
+        'herald.stat.print.rec',
+        'herald.stat.print.rec.query',
+        'herald.stat.custom.rec',
+        'herald.stat.custom.rec.query',
+        'herald.message.publish.rec',
+        'herald.message.publish.rec.query',
+      ],
+    }),
+    'grant the publish records',
+  );
+  await clerk.goto(printDetail);
+  expect(await publishLinks(clerk)).toBeGreaterThan(0);
+  const publishLink = byId(clerk, 'job-publish-records').locator('a[href^="/message-record/publish/detail"]').first();
+  await publishLink.click();
+  await waitForPath(clerk, /\/message-record\/publish\/detail\?id=\d+/);
+  const jobEntry = clerk
+    .locator('[data-testid="record-detail-publish"] .ant-descriptions-item')
+    .filter({ has: clerk.locator('.ant-descriptions-item-label', { hasText: /^Job$/ }) })
+    .locator('.ant-descriptions-item-content');
+  await poll(() => jobEntry.textContent()).toBe(String(jobId));
+  expect(await jobEntry.locator('a').count()).toBe(0);
+  // while the account admin's publish record links its job
+  await admin.goto(clerk.url());
+  await admin
+    .locator(`[data-testid="record-detail-publish"] a[href="/message-record/delivery/detail?id=${jobId}"]`)
+    .waitFor({ state: 'visible', timeout: WAIT });
 });

@@ -1,12 +1,12 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   DeviceStatus,
-  MODEL_TYPES,
   ResultCode,
   SN_RE,
   type DeviceCardBody,
   type DeviceCardResult,
+  type ModelType,
 } from '@herald/contract';
+import { safeEqual, sha256 } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
@@ -17,12 +17,8 @@ import * as repo from './repo';
 /** Unknown S/N and QR code off get the same answer, so the page cannot be used to find out which S/Ns exist. */
 const unavailable = () => new AppError(ResultCode.NOT_FOUND, 'error.deviceCardUnavailable');
 
-/** Compares digests, so the time taken does not tell how much of the password was right. */
-const samePassword = (given: string, stored: string) =>
-  timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(stored).digest());
-
-const isModelType = (t: string | null): t is (typeof MODEL_TYPES)[number] =>
-  (MODEL_TYPES as readonly string[]).includes(t ?? '');
+/** Compares digests (equal lengths), so the time taken tells neither the length nor how much was right. */
+const samePassword = (given: string, stored: string) => safeEqual(sha256(given), sha256(stored));
 
 /** Wrong passwords counted per client address and device, and per device from everywhere. */
 export type CardAttempts = { perClient: PasswordAttempts; perDevice: PasswordAttempts };
@@ -54,7 +50,8 @@ export async function deviceCard(
       sn: d.sn,
       name: d.name,
       modelName: d.modelName,
-      modelType: isModelType(d.modelType) ? d.modelType : null,
+      // stored only through the models' schema (models/service.ts reads it the same way)
+      modelType: d.modelType as ModelType | null,
       imageUrl: d.modelId !== null && d.modelUpdatedAt ? modelImageUrl(d.modelId, d.modelUpdatedAt) : null,
       online: d.online,
       since: isoOrNull(d.online ? d.lastOnlineAt : d.lastOfflineAt),

@@ -28,6 +28,8 @@ export function DeviceCardPage() {
     retry: false,
   });
   const code = q.error instanceof ApiError ? q.error.code : undefined;
+  // a wrong password, or too many of them: the form again, with the server's message
+  const refused = code === ResultCode.BAD_CREDENTIALS || code === ResultCode.RATE_LIMITED;
 
   let body;
   if (q.isPending) {
@@ -38,10 +40,10 @@ export function DeviceCardPage() {
         <Result status="warning" title={t('deviceCard.unavailable')} subTitle={t('deviceCard.unavailableHint')} />
       </div>
     );
-  } else if (code === ResultCode.BAD_CREDENTIALS || code === ResultCode.RATE_LIMITED || q.data?.locked) {
+  } else if (refused || q.data?.locked) {
     body = (
       <PasswordForm
-        error={code === ResultCode.BAD_CREDENTIALS || code === ResultCode.RATE_LIMITED ? q.error?.message : undefined}
+        error={refused ? q.error?.message : undefined}
         busy={q.isFetching}
         onSubmit={(p) => setAttempt((a) => ({ password: p, n: a.n + 1 }))}
       />

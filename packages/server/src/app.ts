@@ -20,6 +20,7 @@ import { startGateway } from './gateway';
 import { ensureAdmin } from './modules/auth/seed';
 import { modules } from './modules';
 import { startJobs } from './jobs';
+import { startCheckpoints } from './jobs/checkpoint';
 import { startVacuum } from './jobs/vacuum';
 import { openStorage } from './storage';
 import { startOtaEngine } from './modules/ota-tasks/engine';
@@ -126,9 +127,11 @@ export async function createServer(
   const gateway = await startGateway(deps, { httpServer: app.server, log: app.log });
   deps.gateway = gateway;
   const stopJobs = opts.jobs === false ? () => {} : startJobs(deps, app.log);
-  // PostgreSQL vacuums itself; PGlite has no background processes to do it (jobs/vacuum.ts)
-  const stopVacuum =
-    opts.jobs !== false && database.kind === 'pglite' ? startVacuum(database.db, app.log) : async () => {};
+  // PostgreSQL vacuums and checkpoints itself; PGlite has no background processes to do it
+  // (jobs/vacuum.ts, jobs/checkpoint.ts)
+  const embedded = opts.jobs !== false && database.kind === 'pglite';
+  const stopVacuum = embedded ? startVacuum(database.db, app.log) : async () => {};
+  const stopCheckpoints = embedded ? startCheckpoints(database.db, app.log) : async () => {};
   // upgrade tasks run wherever devices are served, tests included (they are not a scheduled job)
   const stopOta = startOtaEngine(deps, app.log);
   mailer.start();
@@ -139,6 +142,7 @@ export async function createServer(
     close: async () => {
       stopJobs();
       await stopVacuum();
+      await stopCheckpoints();
       await stopOta();
       mailer.stop();
       await gateway.close(); // the one started here, even if a test swapped deps.gateway

@@ -12,8 +12,7 @@
  *            $TMPDIR/herald-bench-profiles/, the device processes' into its folders device-N/)
  *          --database-url URL (Herald on that empty PostgreSQL database instead of PGlite)
  *          --connections C (64: HTTP connections to Herald; 0 = the global fetch, no cap)
- *          --client bare|undici|fetch (the generator's HTTP transport under the SDK: bare keep-alive sockets
- *            (bench/keep-alive-fetch.ts, the default), undici's request, or undici's WHATWG fetch; see pooledFetch)
+ *          --fetch (the generator uses undici's WHATWG fetch, ~1 ms more CPU per call, instead of its request)
  *          --in-flight F (256: calls in flight at most; a call due beyond that is shed and counted; 0 = no limit)
  *          --server-flags="F…" (Node flags for the Herald server, e.g. --server-flags="--trace-gc --max-semi-space-size=32")
  *          --qr (each receipt also carries a QR code of its order: rendered on Herald's rendering thread)
@@ -36,7 +35,6 @@ import mqtt from 'mqtt';
 import { PROTOCOL_VERSION, topics, type JobMessage } from '@herald/contract';
 import { HeraldApiError, HeraldClient } from '@herald/sdk';
 import { Agent, Pool, fetch as undiciFetch, type Dispatcher } from 'undici';
-import { keepAliveFetch } from './keep-alive-fetch';
 import { accountApis } from '../packages/server/src/db/schema';
 import { seedBenchFleet } from './seed';
 import { benchSn } from './connections-shared';
@@ -60,8 +58,8 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     /** HTTP connections the load generator keeps to Herald (0: no cap, the global fetch) */
     connections: { type: 'string', default: '64' },
-    /** the load generator's HTTP transport under the SDK: bare sockets, undici's request, or its WHATWG fetch */
-    client: { type: 'string', default: 'bare' },
+    /** the load generator calls through undici's WHATWG fetch (heavier) instead of its request */
+    fetch: { type: 'boolean', default: false },
     /**
      * calls the load generator has in flight at most; one due beyond that is not sent but counted
      * as shed (0: no limit, calls queue in the client until they time out)
@@ -86,8 +84,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const MARKUP = args.qr ? RECEIPT_QR : RECEIPT;
 const CONNECTIONS = Math.max(0, Number(args.connections));
 const IN_FLIGHT = Math.max(0, Number(args['in-flight']));
-if (!['bare', 'undici', 'fetch'].includes(args.client))
-  throw new Error(`--client: bare, undici or fetch, not ${args.client}`);
 const SHED = 'shed by the load generator (calls in flight at --in-flight)';
 
 // ── children and clean-up ──────────────────────────────────────────────────
@@ -330,19 +326,13 @@ async function seedHerald(dataDir: string, runKey: string) {
  * burst opens a connection per call, and the server (one accept per event-loop turn) takes them
  * on seconds late: the bench then measures connection set-up, not Herald.
  *
- * The SDK is given a `fetch` that returns only what the SDK reads (status and text), over bare
- * keep-alive sockets (`--client bare`, keep-alive-fetch.ts) or undici's `request` (`--client
- * undici`). The generator shares the two cores with the server it measures: the WHATWG `fetch`
- * of Node and undici (`--client fetch`) cost it ~1.2 ms of CPU per call, undici's `request`
- * ~0.3 ms with the SDK's own work, bare sockets less again (docs/benchmarks.md).
+ * The SDK is given a `fetch` that goes straight to undici's `request` and returns only what the
+ * SDK reads (status and text). The WHATWG `fetch` of Node and undici cost the generator ~1.2 ms
+ * of CPU per call, on the same two cores as the server it measures; `--fetch` keeps that one.
  */
 function pooledFetch(connections: number, base: string): typeof fetch | undefined {
   if (connections === 0) return undefined;
-  if (args.client === 'bare') {
-    const url = new URL(base);
-    return keepAliveFetch(url.hostname, Number(url.port), connections);
-  }
-  if (args.client === 'fetch') {
+  if (args.fetch) {
     const agent = new Agent({ connections });
     return (input, init) =>
       undiciFetch(input as string, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>;
@@ -678,7 +668,7 @@ function table(results: Figures[]) {
 
 async function main() {
   console.log(
-    `push bench: ${N} devices, ${RATE} jobs/s for ${SECONDS} s (+${WARMUP} s warm-up), ${WORKERS} device processes, ${args.client} HTTP client${args.qr ? ', receipts with a QR code' : ''}`,
+    `push bench: ${N} devices, ${RATE} jobs/s for ${SECONDS} s (+${WARMUP} s warm-up), ${WORKERS} device processes${args.qr ? ', receipts with a QR code' : ''}`,
   );
   console.log(
     `machine: ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ` +

@@ -16,11 +16,22 @@ import type { Db } from '../db/client';
  * between. ANALYZE reads a sample of the whole table whatever changed (~0.7 s for a jobs table
  * of 30,000 rows), so each table is analysed once an hour, one table per round.
  *
+ * Autovacuum also keeps PostgreSQL's transaction ids from wrapping around: past ~2 billion
+ * transactions since a table's oldest unfrozen row, PostgreSQL stops accepting writes. The
+ * schema's tables are vacuumed every round, and a plain VACUUM freezes what it must once a table
+ * is old enough (vacuum_freeze_table_age). The system catalogs (pg_statistic gets new rows with
+ * every ANALYZE, pg_class and pg_attribute with every migration) were never vacuumed at all, so
+ * their age grew with every transaction the server made, a few hundred a second under load. Now
+ * a catalog older than FREEZE_AGE transactions is frozen (VACUUM (FREEZE): catalogs are small),
+ * long before PostgreSQL's own limit (autovacuum_freeze_max_age, 200 million).
+ *
  * A server on PostgreSQL leaves all this to PostgreSQL's autovacuum.
  */
 
 const EVERY_MS = 60_000;
 const ANALYZE_EVERY_MS = 3_600_000;
+/** transactions since a catalog's oldest unfrozen row before it is frozen (PostgreSQL forces it at 200 million) */
+export const FREEZE_AGE = 100_000_000;
 
 /** The tables of the schema (public): everything the server writes. */
 async function tables(db: Db): Promise<string[]> {
@@ -34,14 +45,34 @@ async function tables(db: Db): Promise<string[]> {
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** One round: every table vacuumed, and the one analysed longest ago analysed if that was over an hour ago. */
+/** Tables outside the schema (the system catalogs) older than `age` transactions, by qualified name. */
+async function oldCatalogs(db: Db, age: number): Promise<string[]> {
+  const rows = (
+    await db.execute<{ name: string }>(
+      sql`select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name
+            from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where c.relkind = 'r' and n.nspname <> 'public' and age(c.relfrozenxid) > ${age}
+           order by age(c.relfrozenxid) desc`,
+    )
+  ).rows;
+  return rows.map((r) => r.name);
+}
+
+/**
+ * One round: every table vacuumed, catalogs older than `freezeAge` frozen, and the table analysed
+ * longest ago analysed if that was over an hour ago.
+ */
 export async function vacuumRound(
   db: Db,
   analyzedAt: Map<string, number>,
   now = Date.now(),
-): Promise<{ vacuumed: number; analysed: string | null }> {
+  freezeAge = FREEZE_AGE,
+): Promise<{ vacuumed: number; frozen: number; analysed: string | null }> {
   const names = await tables(db);
   for (const name of names) await db.execute(sql.raw(`vacuum ${quoted(name)}`));
+  // names from pg_class, quoted by PostgreSQL itself
+  const old = await oldCatalogs(db, freezeAge);
+  for (const name of old) await db.execute(sql.raw(`vacuum (freeze) ${name}`));
   const due = names
     .filter((n) => now - (analyzedAt.get(n) ?? 0) >= ANALYZE_EVERY_MS)
     .sort((a, b) => (analyzedAt.get(a) ?? 0) - (analyzedAt.get(b) ?? 0))[0];
@@ -49,7 +80,7 @@ export async function vacuumRound(
     await db.execute(sql.raw(`analyze ${quoted(due)}`));
     analyzedAt.set(due, now);
   }
-  return { vacuumed: names.length, analysed: due ?? null };
+  return { vacuumed: names.length, frozen: old.length, analysed: due ?? null };
 }
 
 /** Start the rounds (embedded database only); returns a function that stops them and waits for the one running. */

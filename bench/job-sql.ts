@@ -5,6 +5,11 @@
  * MQTT: it says what one job costs the database and which stage costs what.
  *
  *   npx tsx bench/job-sql.ts [--jobs 6000] [--batch 25] [--devices 1000] [--database-url URL]
+ *                            [--data-dir DIR] [--alter SQL] [--checkpoint-every J]
+ *
+ * --checkpoint-every J runs CHECKPOINT after every J jobs of the batched run, as the server does on
+ * the embedded database (jobs/checkpoint.ts): its own time, and the full-page images it makes the
+ * next writes of each page log, show in the figures.
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -26,11 +31,14 @@ const { values: args } = parseArgs({
     'data-dir': { type: 'string' },
     /** SQL run after the migrations, to try a schema change before writing a migration for it */
     alter: { type: 'string' },
+    /** CHECKPOINT after every J jobs of the batched run (0: never) */
+    'checkpoint-every': { type: 'string', default: '0' },
   },
 });
 const J = Number(args.jobs);
 const B = Number(args.batch);
 const D = Number(args.devices);
+const CHECKPOINT_EVERY = Number(args['checkpoint-every']);
 
 const database = await openDatabase(
   args['database-url'] ? { databaseUrl: args['database-url'] } : { pgliteDir: args['data-dir'] },
@@ -68,12 +76,21 @@ const fleet = await db
 
 // a ten-line receipt in ESC/POS is ~600 bytes: ~800 characters of base64
 const data = crypto.randomBytes(600).toString('base64');
-type Stages = { nonces: number; devices: number; insert: number; pushed: number; ack: number; result: number };
+type Stages = {
+  nonces: number;
+  devices: number;
+  insert: number;
+  pushed: number;
+  ack: number;
+  result: number;
+  checkpoint: number;
+};
 let serial = 0;
 
-/** J jobs through the six steps, B at a time; the time each step took in total. */
-async function run(J: number, B: number): Promise<Stages> {
-  const stages: Stages = { nonces: 0, devices: 0, insert: 0, pushed: 0, ack: 0, result: 0 };
+/** J jobs through the six steps, B at a time (and a checkpoint every `checkpointEvery`); the time each step took in total. */
+async function run(J: number, B: number, checkpointEvery = 0): Promise<Stages> {
+  const stages: Stages = { nonces: 0, devices: 0, insert: 0, pushed: 0, ack: 0, result: 0, checkpoint: 0 };
+  let sinceCheckpoint = 0;
   const time = async <T>(stage: keyof Stages, f: () => Promise<T>): Promise<T> => {
     const t = performance.now();
     const r = await f();
@@ -160,6 +177,11 @@ async function run(J: number, B: number): Promise<Stages> {
         })),
       ),
     );
+    sinceCheckpoint += batch.length;
+    if (checkpointEvery > 0 && sinceCheckpoint >= checkpointEvery) {
+      sinceCheckpoint = 0;
+      await time('checkpoint', () => db.execute(sql`checkpoint`));
+    }
   }
   return stages;
 }
@@ -175,7 +197,7 @@ const elu = performance.eventLoopUtilization();
 const walAt = async () =>
   (await db.execute<{ lsn: string }>(sql`select pg_current_wal_insert_lsn()::text as lsn`)).rows[0]!.lsn;
 const wal0 = await walAt();
-const stages = await run(J, B);
+const stages = await run(J, B, CHECKPOINT_EVERY);
 const mainBusy = performance.eventLoopUtilization(elu).active;
 const [walBytes] = (
   await db.execute<{ n: string }>(sql`select pg_wal_lsn_diff(${await walAt()}::pg_lsn, ${wal0}::pg_lsn)::text as n`)
@@ -192,13 +214,14 @@ await database.close();
 const sum = (s: Stages) => Object.values(s).reduce((a, b) => a + b, 0);
 const total = sum(stages);
 console.log(
-  `job-sql: ${J} jobs in batches of ${B}, ${D} devices, ${args['database-url'] ? 'PostgreSQL' : args['data-dir'] ? 'PGlite (on disk)' : 'PGlite (in memory)'}; ` +
+  `job-sql: ${J} jobs in batches of ${B}${CHECKPOINT_EVERY ? `, a checkpoint every ${CHECKPOINT_EVERY}` : ''}, ${D} devices, ${args['database-url'] ? 'PostgreSQL' : args['data-dir'] ? 'PGlite (on disk)' : 'PGlite (in memory)'}; ` +
     `${os.cpus().length} cpus, node ${process.version}, load ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
 );
 for (const [k, v] of Object.entries(stages)) {
+  if (k === 'checkpoint' && !CHECKPOINT_EVERY) continue;
   console.log(
     `  ${k.padEnd(8)} ${((v / J) * 1000).toFixed(0).padStart(5)} µs/job  ${((100 * v) / total).toFixed(1)} %`,
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { every } from './every';
 
 /**
  * Checkpoints of the embedded database. PostgreSQL's checkpointer, a background process, writes
@@ -57,24 +58,10 @@ export async function checkpointIfDue(
 
 /** Start the checks (embedded database only); returns a function that stops them and waits for the one running. */
 export function startCheckpoints(db: Db, log: FastifyBaseLogger): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const check = () => {
-    if (running || stopped) return;
+  return every(CHECK_EVERY_MS, 'embedded database checkpoint', log, async () => {
     const t0 = Date.now();
-    running = checkpointIfDue(db)
-      .then((r) => {
-        if (r.checkpointed)
-          log.debug({ walBytes: r.bytesSinceCheckpoint, ms: Date.now() - t0 }, 'embedded database checkpointed');
-      })
-      .catch((err: unknown) => log.error({ err }, 'embedded database checkpoint failed'))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(check, CHECK_EVERY_MS);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+    const r = await checkpointIfDue(db);
+    if (r.checkpointed)
+      log.debug({ walBytes: r.bytesSinceCheckpoint, ms: Date.now() - t0 }, 'embedded database checkpointed');
+  });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { every } from './every';
 
 /**
  * Housekeeping of the embedded database. PostgreSQL reclaims the space of updated and deleted
@@ -86,21 +87,9 @@ export async function vacuumRound(
 /** Start the rounds (embedded database only); returns a function that stops them and waits for the one running. */
 export function startVacuum(db: Db, log: FastifyBaseLogger): () => Promise<void> {
   const analyzedAt = new Map<string, number>();
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const round = () => {
-    if (running || stopped) return;
+  return every(EVERY_MS, 'embedded database vacuum', log, async () => {
     const t0 = Date.now();
-    running = vacuumRound(db, analyzedAt, t0)
-      .then((r) => log.debug({ ...r, ms: Date.now() - t0 }, 'embedded database vacuumed'))
-      .catch((err: unknown) => log.error({ err }, 'embedded database vacuum failed'))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(round, EVERY_MS);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+    const r = await vacuumRound(db, analyzedAt, t0);
+    log.debug({ ...r, ms: Date.now() - t0 }, 'embedded database vacuumed');
+  });
 }

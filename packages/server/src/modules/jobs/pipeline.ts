@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { JobStatus, PROTOCOL_VERSION, topics, type Ack, type JobMessage, type JobResult } from '@herald/contract';
+import { every } from '../../jobs/every';
 import type { Deps } from '../../lib/deps';
 import { onJobStatus } from '../webhooks/service';
 import { PublishLimit } from './publish-limit';
@@ -194,21 +195,15 @@ export async function sweep(deps: Deps, now = Date.now(), purge = false): Promis
 export function startPipeline(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
   const s = state(deps);
   s.log = log.child({ module: 'jobs' });
-  let running: Promise<void> | undefined;
   let lastPurge = 0;
-  const timer = setInterval(() => {
-    if (running) return;
+  const stopSweep = every(SWEEP_MS, 'job sweep', s.log, async () => {
     const now = Date.now();
     const purge = now - lastPurge >= NONCE_PURGE_MS;
     if (purge) lastPurge = now;
-    running = sweep(deps, now, purge)
-      .catch((err: unknown) => s.log?.error({ err }, 'job sweep failed'))
-      .finally(() => (running = undefined));
-  }, SWEEP_MS);
-  timer.unref();
+    await sweep(deps, now, purge);
+  });
   return async () => {
-    clearInterval(timer);
-    await running;
+    await stopSweep();
     while (s.inflight.size > 0 || s.chains.size > 0) {
       await Promise.allSettled([...s.inflight, ...s.chains.values(), writeQueue(deps).flush()]);
     }

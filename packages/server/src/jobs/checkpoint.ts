@@ -23,7 +23,7 @@ import { every } from './every';
 
 const CHECK_EVERY_MS = 10_000;
 /** PostgreSQL's own trigger is max_wal_size (1 GB by default); the embedded log is kept far smaller */
-export const WAL_MAX_BYTES = 64 * 1024 * 1024;
+const WAL_MAX_BYTES = 64 * 1024 * 1024;
 /** PostgreSQL's checkpoint_timeout default */
 const MAX_AGE_MS = 5 * 60_000;
 /** below this, an old checkpoint is left alone: the log to replay is small (one segment of PGlite's) */

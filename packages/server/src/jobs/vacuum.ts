@@ -32,7 +32,7 @@ import { every } from './every';
 const EVERY_MS = 60_000;
 const ANALYZE_EVERY_MS = 3_600_000;
 /** transactions since a catalog's oldest unfrozen row before it is frozen (PostgreSQL forces it at 200 million) */
-export const FREEZE_AGE = 100_000_000;
+const FREEZE_AGE = 100_000_000;
 
 /** The tables of the schema (public): everything the server writes. */
 async function tables(db: Db): Promise<string[]> {

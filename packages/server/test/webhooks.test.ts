@@ -216,6 +216,51 @@ describe('webhooks', () => {
     expect(detail.attemptList[0].error).toBeTruthy();
   });
 
+  it("a receiver that holds its answer delays no other account's deliveries", async () => {
+    // A's receiver keeps the request open until released (within the 5 s timeout); C's answers at once
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const slow = http.createServer((req, res) => {
+      req.resume();
+      void held.then(() => res.writeHead(200).end('ok'));
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const fast = await receiver(() => ({ status: 200 }));
+    let slowHits = 0;
+    slow.on('request', () => slowHits++);
+    try {
+      const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/print`;
+      expectOk(await A.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { print: slowUrl } }));
+      const C = await seedAccount(server);
+      expectOk(await C.client.post('/v1/account-api/genAccountApiSecret'));
+      expectOk(await C.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { print: `${fast.base}/print` } }));
+      const devC = await createDevice(C.client, (await createModel(op)).id);
+      const jobA = await insertJob(server, { accountId: A.accountId, deviceId: device.id, sn: device.sn });
+      await onJobStatus(server.deps, jobA);
+      await vi.waitFor(() => expect(slowHits).toBe(1), { timeout: 4_000, interval: 20 });
+
+      const jobC = await insertJob(server, { accountId: C.accountId, deviceId: devC.id, sn: devC.sn });
+      await onJobStatus(server.deps, jobC);
+      const d = await vi.waitFor(
+        async () => {
+          const row = await delivery(jobC.id);
+          expect(row?.status).toBe('succeeded');
+          return row!;
+        },
+        { timeout: 4_000, interval: 20 },
+      );
+      expect(d.attempts).toBe(1);
+      // A's request is still open: C's delivery did not wait for it
+      expect((await delivery(jobA.id))?.attempts).toBe(0);
+      release();
+      expect(await settled(jobA.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    } finally {
+      release();
+      await fast.close();
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
+  });
+
   it('queues nothing without a push address for the event; a cleared address takes effect at once', async () => {
     expectOk(
       await A.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { print: '', speak: '', trade: '' } }),

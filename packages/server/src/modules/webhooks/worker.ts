@@ -2,24 +2,31 @@ import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '@herald
 import type { FastifyBaseLogger } from 'fastify';
 import { fetch } from 'undici';
 import type { Db } from '../../db/client';
+import { every } from '../../jobs/every';
 import type { Deps } from '../../lib/deps';
 import { PrivateAddressError, literalRefused, publicOnly } from './public-address';
 import { pushConfig } from './push-config';
 import * as repo from './repo';
 import { webhookSignature } from './sign';
 
-export const TICK_MS = 500;
+const TICK_MS = 500;
 /** An idle worker looks for work at least this often (deliveries queued by other processes, restarts). */
 const IDLE_MS = 5_000;
-const BATCH = 20;
+/** Deliveries in flight at once, per server. */
+const CONCURRENCY = 20;
 /** A claimed delivery is not claimed again for this long (longer than one request can take). */
 const LEASE_MS = WEBHOOK_TIMEOUT_MS * 6;
 
 // per database: onJobStatus wakes the worker of the server that queued the delivery
-const idleUntil = new WeakMap<Db, { at: number }>();
+type Idle = { at: number; wakes: number };
+const idleUntil = new WeakMap<Db, Idle>();
 export function wake(db: Db): void {
   const s = idleUntil.get(db);
-  if (s) s.at = 0;
+  if (s) rouse(s);
+}
+function rouse(idle: Idle): void {
+  idle.at = 0;
+  idle.wakes++;
 }
 
 type Outcome = { statusCode: number | null; error: string | null; durationMs: number; ok: boolean };
@@ -105,42 +112,43 @@ async function deliver(deps: Deps, d: repo.DeliveryRow): Promise<void> {
 }
 
 /**
- * Sends due webhook deliveries every TICK_MS. Returns `stop`, which waits for the tick in flight
- * so the database is not closed under it.
+ * Looks for due webhook deliveries every TICK_MS and sends up to CONCURRENCY at once. Each
+ * delivery runs on its own: a receiver that takes its whole timeout holds one slot, not the
+ * deliveries of every other account behind it. Returns `stop`, which waits for the round and
+ * the deliveries in flight so the database is not closed under them.
  */
 export function startWebhookWorker(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
-  const idle = { at: 0 };
+  const idle: Idle = { at: 0, wakes: 0 };
   idleUntil.set(deps.db, idle);
-  let stopped = false;
-  let inFlight: Promise<void> = Promise.resolve();
+  const inFlight = new Set<Promise<void>>();
 
-  const tick = async () => {
-    if (Date.now() < idle.at) return;
-    const due = await repo.claimDue(deps.db, new Date(), BATCH, LEASE_MS);
-    if (due.length > 0) {
-      await Promise.all(
-        due.map((d) =>
-          deliver(deps, d).catch((err) => log.error({ err, deliveryId: d.id }, 'webhook delivery failed')),
-        ),
-      );
-      return;
+  const round = async () => {
+    const room = CONCURRENCY - inFlight.size;
+    if (room <= 0 || Date.now() < idle.at) return;
+    const due = await repo.claimDue(deps.db, new Date(), room, LEASE_MS);
+    for (const d of due) {
+      const sending: Promise<void> = deliver(deps, d)
+        .catch((err) => log.error({ err, deliveryId: d.id }, 'webhook delivery failed'))
+        .finally(() => {
+          inFlight.delete(sending);
+          // its retry, if any, may be due before the time an idle round settled on
+          rouse(idle);
+        });
+      inFlight.add(sending);
     }
-    // nothing due: sleep until the next retry (or IDLE_MS), unless a new delivery wakes us
+    if (due.length > 0) return;
+    // nothing due: sleep until the next retry (or IDLE_MS), unless something woke us meanwhile
+    // (a new delivery, or a retry recorded while this round was asking)
+    const wakes = idle.wakes;
     const next = await repo.nextDue(deps.db);
+    if (idle.wakes !== wakes) return;
     const wakeAt = Date.now() + IDLE_MS;
     idle.at = next ? Math.min(next.getTime(), wakeAt) : wakeAt;
   };
 
-  const timer = setInterval(() => {
-    if (stopped) return;
-    inFlight = inFlight.then(() =>
-      stopped ? undefined : tick().catch((err) => log.error({ err }, 'webhook worker tick failed')),
-    );
-  }, TICK_MS);
-  timer.unref();
+  const stopRounds = every(TICK_MS, 'webhook worker round', log, round);
   return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await inFlight;
+    await stopRounds();
+    await Promise.all(inFlight);
   };
 }

@@ -295,6 +295,21 @@ describe('print', () => {
     expectCode(third, 40029, 'Too many requests for this device, please try again later');
     expect(third.status).toBe(429);
   });
+
+  it('holds a device to its rate limit when the calls arrive together', async () => {
+    const limited = await seedDevice(server, accountA, printerModel);
+    await server.deps.db
+      .update(devices)
+      .set({ printParams: { ...DEFAULT_PRINT_PARAMS, rateLimitSeconds: 600, rateLimitCount: 3 } })
+      .where(eq(devices.id, limited.id));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => a.print({ sn: limited.sn, content: `burst ${i}` })),
+    );
+    const codes = answers.map((r) => r.body.code).sort();
+    expect(codes).toEqual([...Array(3).fill(20000), ...Array(7).fill(40029)]);
+    const stored = await server.deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.deviceId, limited.id));
+    expect(stored).toHaveLength(3);
+  });
 });
 
 describe('speak and trade', () => {

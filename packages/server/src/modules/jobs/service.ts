@@ -28,6 +28,7 @@ import { clipExists, composeTradeBroadcast } from '../trade-speak/compose';
 import { savedTradeSpeakSetting } from '../trade-speak/service';
 import { TtlCache } from './cache';
 import { dispatch } from './pipeline';
+import { withinRateLimit } from './rate-limit';
 import * as repo from './repo';
 import { toJobView } from './view';
 import { writeQueue } from './write-queue';
@@ -91,15 +92,6 @@ async function targetDevice(
   }
   if (onlineOnly && !device.online) throw new AppError(ResultCode.DEVICE_OFFLINE, 'error.deviceNotOnline');
   return device;
-}
-
-/** printParams.rateLimitCount jobs per rateLimitSeconds (either 0: no limit). */
-async function checkRateLimit(deps: Deps, device: repo.TargetDevice, now: number): Promise<void> {
-  const seconds = Number(device.printParams.rateLimitSeconds ?? 0);
-  const count = Number(device.printParams.rateLimitCount ?? 0);
-  if (!(seconds > 0 && count > 0)) return;
-  const recent = await repo.countRecentJobs(deps.db, device.accountId, device.id, new Date(now - seconds * 1000));
-  if (recent >= count) throw new AppError(ResultCode.RATE_LIMITED, 'error.deviceRateLimited');
 }
 
 const expiry = (now: number, seconds: number | undefined) =>
@@ -185,8 +177,17 @@ async function printJob(
 ): Promise<OpenJobAccepted> {
   const now = Date.now();
   const device = await targetDevice(deps, accountId, input.sn, 'print', input.onlineOnly);
-  await checkRateLimit(deps, device, now);
+  return withinRateLimit(deps, device, now, () => printFor(deps, accountId, device, now, input, opts));
+}
 
+async function printFor(
+  deps: Deps,
+  accountId: number,
+  device: repo.TargetDevice,
+  now: number,
+  input: OpenPrintRequest,
+  opts: SubmitOptions,
+): Promise<OpenJobAccepted> {
   let body: string;
   let command: TemplateCommand = 'escpos';
   let templateId: number | null = null;

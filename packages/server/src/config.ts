@@ -1,6 +1,9 @@
 import path from 'node:path';
 import type { S3Config } from './storage/s3';
 
+/** Job messages in flight to the broker at most: under the embedded broker's concurrency (gateway/embedded.ts). */
+export const PUBLISH_MAX = 200;
+
 /** Every setting Herald reads from the environment, with its default (documented in README). */
 export type Config = {
   port: number;
@@ -44,6 +47,12 @@ export type Config = {
   renderThreads: number;
   /** a receipt still rendering after this long is refused as too large (RENDER_TIMEOUT_MS) */
   renderTimeoutMs: number;
+  /**
+   * job messages handed to the broker at once (PUBLISH_IN_FLIGHT, at most PUBLISH_MAX) and waiting
+   * for a turn (PUBLISH_BACKLOG); past both a publish is refused and the job waits in the database
+   */
+  publishInFlight: number;
+  publishBacklog: number;
 };
 
 /** The device gateway: an embedded broker, or an external one when `url` is set. */
@@ -125,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushTickMs: Math.max(10, int(env.PUSH_TICK_MS, 1000)),
     renderThreads: Math.min(16, Math.max(1, Math.floor(int(env.RENDER_THREADS, 1)))),
     renderTimeoutMs: Math.max(50, int(env.RENDER_TIMEOUT_MS, 2000)),
+    publishInFlight: Math.min(PUBLISH_MAX, Math.max(1, Math.floor(int(env.PUBLISH_IN_FLIGHT, PUBLISH_MAX)))),
+    publishBacklog: Math.max(0, Math.floor(int(env.PUBLISH_BACKLOG, 20_000))),
     mqtt: {
       host: env.MQTT_HOST || env.HOST || '0.0.0.0',
       port: int(env.MQTT_PORT, 1883),

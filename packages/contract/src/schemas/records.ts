@@ -182,9 +182,12 @@ export const publishRecordSchema = z.object({
   /** 0 not pushed, 1 pushed, 2 push succeeded */
   status: z.number().int(),
   bytes: z.number().int(),
+  /** when the publish was made (status 0: tried) */
   publishedAt: z.string(),
   ackedAt: nullableString,
   latencyMs: nullableInt,
+  /** status 0: why the gateway did not take it ('queueFull', 'brokerError'); the job stays queued */
+  reason: nullableString,
 });
 export type PublishRecord = z.infer<typeof publishRecordSchema>;
 

@@ -648,7 +648,11 @@ export const jobs = pgTable(
   ],
 );
 
-/** Gateway publish records: one row per MQTT publish of a job (a reconnect re-publishes). status 0/1/2. */
+/**
+ * Gateway publish records: one row per MQTT publish of a job (a reconnect re-publishes). status 1
+ * pushed, 2 push succeeded (acked); 0 not pushed: the gateway did not take it (reason), the job
+ * stays queued and goes out later.
+ */
 export const publishRecords = pgTable(
   'publish_records',
   {
@@ -665,6 +669,8 @@ export const publishRecords = pgTable(
     publishedAt: ts('published_at').notNull(),
     ackedAt: ts('acked_at'),
     latencyMs: integer('latency_ms'),
+    /** status 0: why the gateway did not take the message ('queueFull', 'brokerError') */
+    reason: text('reason'),
   },
   (t) => [
     index('publish_records_account_idx').on(t.accountId, t.publishedAt),

@@ -86,7 +86,7 @@ export async function startEmbeddedGateway(
     // a client that stops reading must not stall delivery to every other client
     drainTimeout: 30_000,
     // deliveries in flight before the emitter queues (and, draining a long queue, recurses until
-    // the stack overflows): the job pipeline keeps its own publishes to PUBLISH_MAX (200), so
+    // the stack overflows): the job pipeline keeps its own publishes to PUBLISH_MAX (200, config.ts), so
     // this leaves room for uplinks and commands and the queue stays empty
     concurrency: 1_000,
     authenticate(client, username, password, done) {

@@ -25,11 +25,15 @@ type State = {
   log: FastifyBaseLogger | undefined;
   /** job messages handed to the broker and not yet delivered (see publish-limit.ts) */
   publishes: PublishLimit;
+  /** per job: when its last refused publish was recorded (see refusal) */
+  refusals: Map<number, number>;
 };
-/** Under the embedded broker's concurrency (gateway/embedded.ts), with room for other traffic. */
-export const PUBLISH_MAX = 200;
-/** A backlog of job messages beyond this is left in the database for later. */
-const PUBLISH_WAITING_MAX = 20_000;
+/**
+ * A job whose publish is refused is tried again by every sweep while the gateway is overwhelmed;
+ * one status-0 publish record per job in this time is enough to show it, and keeps the database's
+ * work from growing with the overload.
+ */
+const REFUSAL_RECORD_MS = 60_000;
 const states = new WeakMap<Deps, State>();
 function state(deps: Deps): State {
   let s = states.get(deps);
@@ -38,7 +42,8 @@ function state(deps: Deps): State {
       chains: new Map(),
       inflight: new Set(),
       log: undefined,
-      publishes: new PublishLimit(PUBLISH_MAX, PUBLISH_WAITING_MAX),
+      publishes: new PublishLimit(deps.config.publishInFlight, deps.config.publishBacklog),
+      refusals: new Map(),
     };
     states.set(deps, s);
   }
@@ -76,10 +81,29 @@ async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<bo
   if (job.expireAt.getTime() <= now) return false; // the sweep ends it
   const message = jobMessage(job, now);
   const body = JSON.stringify(message);
+  const { publishes, log, refusals } = state(deps);
+  let handedOver = false;
   try {
-    await state(deps).publishes.run(() => deps.gateway.publish(device.sn, 'job', message));
-  } catch {
-    return false; // stays pending: the device gets it when it is back
+    await publishes.run(() => {
+      handedOver = true;
+      return deps.gateway.publish(device.sn, 'job', message);
+    });
+  } catch (err) {
+    // stays pending: the device gets it again when it is back, or from the sweep's stranded check
+    if (now - (refusals.get(job.id) ?? -Infinity) < REFUSAL_RECORD_MS) return false;
+    refusals.set(job.id, now);
+    if (handedOver) log?.warn({ err, sn: device.sn, jobId: job.id }, 'job pipeline: the broker refused a publish');
+    track(
+      deps,
+      writeQueue(deps).refusedPublishes.add({
+        job,
+        topic: topics.down(device.sn, 'job'),
+        bytes: Buffer.byteLength(body),
+        at: now,
+        reason: handedOver ? 'brokerError' : 'queueFull',
+      }),
+    );
+    return false;
   }
   const wasPending = job.status === JobStatus.NOT_PUSHED;
   track(
@@ -188,6 +212,8 @@ export async function sweep(deps: Deps, now = Date.now(), purge = false): Promis
     if (expired.length < 500) break;
   }
   for (const d of await repo.strandedDevices(deps.db, now - STRANDED_AFTER_MS)) track(deps, flushDevice(deps, d));
+  const { refusals } = state(deps);
+  for (const [jobId, at] of refusals) if (now - at >= REFUSAL_RECORD_MS) refusals.delete(jobId);
   if (purge) await repo.purgeNonces(deps.db);
 }
 

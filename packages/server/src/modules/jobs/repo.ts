@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DeviceStatus, GeneralResult, JobStatus } from '@herald/contract';
+import { DeviceStatus, GeneralResult, JobStatus, PublishStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { named } from '../../db/named';
 import type { jobs } from '../../db/schema';
@@ -302,6 +302,33 @@ export async function insertApiRequests(db: Db, rs: ApiRequestRow[]): Promise<vo
   );
   await db.execute(
     sql`insert into api_requests (account_id, app_key, method, path, order_id, sn, job_id, result, code, message, ip, duration_ms)
+        values ${values}`,
+  );
+  return rs.map(() => undefined);
+}
+
+/** A job message the gateway did not take: its publish record, status 0 with the reason. */
+export type RefusedPublish = {
+  job: Pick<JobRow, 'id' | 'accountId' | 'deviceId' | 'sn' | 'msgId'>;
+  topic: string;
+  bytes: number;
+  at: number;
+  reason: 'queueFull' | 'brokerError';
+};
+
+export async function insertRefusedPublishes(db: Db, rs: RefusedPublish[]): Promise<void[]> {
+  if (!rs.length) return [];
+  const values = sql.join(
+    rs.map(
+      (r) =>
+        sql`(${r.job.id}::bigint, ${r.job.accountId}::int, ${r.job.deviceId}::int, ${r.job.sn}, ${r.topic},
+             ${r.job.msgId}::uuid, 1, ${PublishStatus.NOT_PUSHED}, ${r.bytes}::int,
+             ${new Date(r.at).toISOString()}::timestamptz, ${r.reason})`,
+    ),
+    sql`, `,
+  );
+  await db.execute(
+    sql`insert into publish_records (job_id, account_id, device_id, sn, topic, msg_id, qos, status, bytes, published_at, reason)
         values ${values}`,
   );
   return rs.map(() => undefined);

@@ -3,7 +3,14 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import * as sql from './batch-repo';
 import { Batcher, type BatcherOptions } from './batcher';
-import { insertApiRequests, type ApiRequestRow, type JobRow, type TargetDevice } from './repo';
+import {
+  insertApiRequests,
+  insertRefusedPublishes,
+  type ApiRequestRow,
+  type JobRow,
+  type RefusedPublish,
+  type TargetDevice,
+} from './repo';
 
 /**
  * The pipeline's database work, grouped: each request or device message adds its item and waits
@@ -26,6 +33,8 @@ export type WriteQueue = {
   transitions: Batcher<Transition, JobRow | null | undefined>;
   /** general request records of calls that made no job (refusals, record and device lookups) */
   apiRequests: Batcher<ApiRequestRow, void>;
+  /** publish records of job messages the gateway did not take (status 0) */
+  refusedPublishes: Batcher<RefusedPublish, void>;
   /** waits until nothing is queued or running */
   flush: () => Promise<void>;
   /**
@@ -47,6 +56,8 @@ const BACKLOG_MAX = 1_000;
  */
 const OPTS: BatcherOptions = { maxItems: 200, maxWaitMs: 5 };
 const ONE_STATEMENT: BatcherOptions = { ...OPTS, isolate: true };
+/** Rows nobody waits for (written after the answer): a longer window, bigger batches. */
+const UNAWAITED: BatcherOptions = { maxItems: 500, maxWaitMs: 20, isolate: true };
 
 type Pushed = Extract<Transition, { kind: 'pushed' }>;
 type Ack = Extract<Transition, { kind: 'ack' }>;
@@ -127,18 +138,15 @@ export function writeQueue(deps: Deps): WriteQueue {
     const jobs = new Batcher((items: sql.JobInsert[]) => sql.insertJobs(db, items), ONE_STATEMENT);
     // several statements in turn, not to be run twice; their values come from the server and devices
     const transitions = new Batcher((items: Transition[]) => runTransitions(db, items), OPTS);
-    // nobody waits for these (written after the answer): a longer window, bigger batches
-    const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), {
-      maxItems: 500,
-      maxWaitMs: 20,
-      isolate: true,
-    });
-    const all = [nonces, devices, jobs, transitions, apiRequests];
+    const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), UNAWAITED);
+    // many at once only when the broker is overwhelmed
+    const refusedPublishes = new Batcher((items: RefusedPublish[]) => insertRefusedPublishes(db, items), UNAWAITED);
+    const all = [nonces, devices, jobs, transitions, apiRequests, refusedPublishes];
     const flush = async () => {
       while (all.some((b) => b.size > 0)) await Promise.all(all.map((b) => b.flush()));
     };
     const overloaded = () => nonces.size + devices.size + jobs.size > BACKLOG_MAX;
-    q = { nonces, devices, jobs, transitions, apiRequests, flush, overloaded };
+    q = { nonces, devices, jobs, transitions, apiRequests, refusedPublishes, flush, overloaded };
     queues.set(deps, q);
   }
   return q;

@@ -122,6 +122,7 @@ const toPublish = (v: repo.PublishView, operator: boolean): PublishRecord => ({
   publishedAt: iso(v.rec.publishedAt),
   ackedAt: isoOrNull(v.rec.ackedAt),
   latencyMs: v.rec.latencyMs,
+  reason: v.rec.reason,
 });
 
 const toRequest = (v: repo.RequestView, operator: boolean): GeneralRecord => ({

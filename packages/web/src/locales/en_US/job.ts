@@ -28,6 +28,9 @@ export default {
       expired: 'Expired',
       invalid: 'Invalid job',
       other: 'Other',
+      // publish records (status 0): the gateway did not take the message; the job waits and goes out later
+      queueFull: 'Gateway busy, the job waits in its queue',
+      brokerError: 'Refused by the MQTT broker, the job waits in its queue',
     },
   },
 };

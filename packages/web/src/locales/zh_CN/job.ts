@@ -28,6 +28,8 @@ export default {
       expired: '已过期',
       invalid: '无效任务',
       other: '其他',
+      queueFull: '网关繁忙，任务在队列中等待',
+      brokerError: 'MQTT 代理拒收，任务在队列中等待',
     },
   },
 };

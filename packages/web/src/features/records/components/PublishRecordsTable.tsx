@@ -32,7 +32,11 @@ export function PublishRecordsTable({ rows }: { rows: PublishRecord[] }) {
         },
         { title: f('topic'), dataIndex: 'topic' },
         { title: f('qos'), dataIndex: 'qos' },
-        { title: f('status'), dataIndex: 'status', render: (v: number) => <PublishStatusTag status={v} /> },
+        {
+          title: f('status'),
+          dataIndex: 'status',
+          render: (v: number, r) => <PublishStatusTag status={v} reason={r.reason} />,
+        },
         { title: f('bytes'), dataIndex: 'bytes' },
         { title: f('ackedAt'), dataIndex: 'ackedAt', render: (v: string | null) => formatDateTime(v) },
         { title: f('latency'), dataIndex: 'latencyMs', render: (v: number | null) => (v == null ? '-' : `${v} ms`) },

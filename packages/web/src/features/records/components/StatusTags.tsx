@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resolveLocale, translate } from '@herald/contract';
 
@@ -15,8 +15,23 @@ export function JobStatusTag({ status }: { status: number }) {
   );
 }
 
-/** Publish records use the first three job states (not pushed, pushed, push succeeded). */
-export const PublishStatusTag = JobStatusTag;
+/**
+ * Publish records use the first three job states (not pushed, pushed, push succeeded); a publish
+ * the gateway did not take (0) says why after its tag.
+ */
+export function PublishStatusTag({ status, reason }: { status: number; reason?: string | null }) {
+  const reasonLabel = useReasonLabel();
+  return (
+    <Space size={4} wrap>
+      <JobStatusTag status={status} />
+      {reason ? (
+        <Typography.Text type="secondary" data-testid="publish-reason">
+          {reasonLabel(reason)}
+        </Typography.Text>
+      ) : null}
+    </Space>
+  );
+}
 
 export function GeneralResultTag({ result }: { result: number }) {
   const { t } = useTranslation();

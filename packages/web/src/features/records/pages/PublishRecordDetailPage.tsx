@@ -26,7 +26,7 @@ export function PublishRecordDetailPage() {
             [f('topic'), r.topic],
             [f('msgId'), r.msgId],
             [f('qos'), r.qos],
-            [f('status'), <PublishStatusTag status={r.status} />],
+            [f('status'), <PublishStatusTag status={r.status} reason={r.reason} />],
             [f('bytes'), r.bytes],
             [f('publishedAt'), formatDateTime(r.publishedAt)],
             [f('ackedAt'), formatDateTime(r.ackedAt)],

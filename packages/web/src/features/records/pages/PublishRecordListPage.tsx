@@ -21,7 +21,7 @@ export function PublishRecordListPage() {
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: statusOptions(t, [0, 1, 2]),
-      render: (_, r) => <PublishStatusTag status={r.status} />,
+      render: (_, r) => <PublishStatusTag status={r.status} reason={r.reason} />,
     },
     { title: f('bytes'), dataIndex: 'bytes', search: false, align: 'right' },
     timeColumn(f('publishedAt'), 'publishedAt', true),

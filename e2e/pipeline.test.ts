@@ -184,6 +184,8 @@ test('an account admin templates a receipt, prints it through the SDK, finds it 
   expect((await row.textContent())?.trim()).toBe(PRINTER.sn);
   const tr = page.locator('tr', { has: row });
   await poll(() => tr.locator('[data-testid="job-status-3"]').count()).toBe(1);
+  // in the spec's words for a print
+  expect(await tr.locator('[data-testid="job-status-3"]').textContent()).toMatch(/^(Print success|打印成功)$/);
   await row.click();
   await waitForPath(page, /\/business-record\/print\/detail\?id=\d+/);
   await visible(page, 'record-detail-print');

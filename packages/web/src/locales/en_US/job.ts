@@ -9,6 +9,11 @@ export default {
       4: 'Failed',
       5: 'Timeout',
     },
+    /** the finished states in the spec's words, by what the device does (speech and transactions: broadcast) */
+    statusOf: {
+      print: { 3: 'Print success', 4: 'Print failed' },
+      broadcast: { 3: 'Broadcast success', 4: 'Broadcast failed' },
+    },
     kind: {
       print: 'Print',
       speak: 'Speech',

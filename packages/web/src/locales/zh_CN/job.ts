@@ -9,6 +9,10 @@ export default {
       4: '失败',
       5: '超时',
     },
+    statusOf: {
+      print: { 3: '打印成功', 4: '打印失败' },
+      broadcast: { 3: '播报成功', 4: '播报失败' },
+    },
     kind: {
       print: '打印',
       speak: '语音播报',

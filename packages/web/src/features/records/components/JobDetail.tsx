@@ -27,7 +27,7 @@ export function JobDetail({ job, extra = [] }: { job: JobDetailData; extra?: [st
     [job.kind === 'trade' ? f('referenceNo') : f('systemId'), job.orderId ?? '-'],
     [f('kind'), t(`job.kind.${job.kind}`)],
     [f('source'), t(`job.source.${job.source}`, { defaultValue: job.source })],
-    [f('status'), <JobStatusTag status={job.status} />],
+    [f('status'), <JobStatusTag status={job.status} kind={job.kind} />],
     [f('reason'), reason(job.reason)],
     ...extra,
     [f('requestedAt'), formatDateTime(job.requestedAt)],
@@ -43,7 +43,7 @@ export function JobDetail({ job, extra = [] }: { job: JobDetailData; extra?: [st
         items={items.map(([label, children], i) => ({ key: i, label, children }))}
       />
       <Typography.Title level={5}>{t('records.timeline.title')}</Typography.Title>
-      <JobTimeline steps={job.timeline} />
+      <JobTimeline steps={job.timeline} kind={job.kind} />
       <Typography.Title level={5}>{t('records.publishes')}</Typography.Title>
       <PublishRecordsTable rows={job.publishRecords} />
       <Typography.Title level={5}>{t('records.webhooks')}</Typography.Title>

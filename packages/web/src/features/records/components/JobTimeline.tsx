@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { JobStatusTag } from './StatusTags';
 
 /** requested → pushed → acknowledged (with its latency) → finished; steps not reached are grey. */
-export function JobTimeline({ steps }: { steps: TimelineStep[] }) {
+export function JobTimeline({ steps, kind }: { steps: TimelineStep[]; kind: string }) {
   const { t } = useTranslation();
   const items = steps.map((s) => ({
     color: !s.at ? 'gray' : s.status === 4 || s.status === 5 ? 'red' : s.step === 'finished' ? 'green' : 'blue',
@@ -18,7 +18,7 @@ export function JobTimeline({ steps }: { steps: TimelineStep[] }) {
         {s.latencyMs != null && s.step !== 'requested' && (
           <Typography.Text type="secondary">{t('records.timeline.after', { ms: s.latencyMs })}</Typography.Text>
         )}
-        {s.status != null && <JobStatusTag status={s.status} />}
+        {s.status != null && <JobStatusTag status={s.status} kind={kind} />}
       </Space>
     ),
   }));

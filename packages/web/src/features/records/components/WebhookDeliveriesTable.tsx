@@ -31,7 +31,8 @@ export function WebhookDeliveriesTable({ rows }: { rows: WebhookDelivery[] }) {
           // a job pushes once per status change: this is what tells its rows apart
           title: d('jobStatus'),
           dataIndex: 'jobStatus',
-          render: (v: WebhookDelivery['jobStatus']) => (v == null ? '-' : <JobStatusTag status={v} />),
+          render: (v: WebhookDelivery['jobStatus'], r) =>
+            v == null ? '-' : <JobStatusTag status={v} kind={r.event} />,
         },
         { title: d('url'), dataIndex: 'url', ellipsis: true },
         {

@@ -2,7 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
-import { JobStatusTag, useReasonLabel } from './StatusTags';
+import { JobStatusTag, jobStatusLabel, useReasonLabel, type StatusFamily } from './StatusTags';
 
 /**
  * Column builders the record lists share. `T` is the row type; the builders only read the
@@ -48,12 +48,16 @@ export const latencyColumn = <T extends Row>(title: string, field: keyof T & str
   render: (_, r) => (r[field] == null ? '-' : `${r[field] as number} ms`),
 });
 
-export const jobStatusColumn = <T extends Row & { status: number }>(t: TFunction): ProColumns<T> => ({
+/** The job status column; a list of one family (prints, broadcasts) names its filter's states for it. */
+export const jobStatusColumn = <T extends Row & { status: number; kind: string }>(
+  t: TFunction,
+  family?: StatusFamily,
+): ProColumns<T> => ({
   title: t('records.fields.status'),
   dataIndex: 'status',
   valueType: 'select',
-  valueEnum: statusOptions(t, [0, 1, 2, 3, 4, 5]),
-  render: (_, r) => <JobStatusTag status={r.status} />,
+  valueEnum: Object.fromEntries([0, 1, 2, 3, 4, 5].map((c) => [c, { text: jobStatusLabel(t, c, family) }])),
+  render: (_, r) => <JobStatusTag status={r.status} kind={r.kind} />,
 });
 
 function Reason({ reason }: { reason: string | null }) {

@@ -15,7 +15,7 @@ export function BroadcastRecordListPage() {
     textColumn(f('msgId'), 'msgId'),
     textColumn(f('systemId'), 'orderId'),
     { ...textColumn<BroadcastRecord>(f('content'), 'content'), search: false, width: 280 },
-    jobStatusColumn(t),
+    jobStatusColumn(t, 'broadcast'),
     timeColumn(f('requestedAt'), 'requestedAt', true),
     timeColumn(f('finishedAt'), 'finishedAt'),
     reasonColumn(t),

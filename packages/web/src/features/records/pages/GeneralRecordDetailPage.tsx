@@ -12,7 +12,7 @@ function CreatedJob({ job }: { job: NonNullable<GeneralRecordDetail['job']> }) {
   const can = useCan();
   const text = (
     <>
-      {job.msgId} <JobStatusTag status={job.status} />
+      {job.msgId} <JobStatusTag status={job.status} kind={job.kind} />
     </>
   );
   return can('herald.message.delivery.rec') ? (

@@ -27,7 +27,7 @@ export function PrintRecordListPage() {
       fieldProps: side === 'ac' ? { showSearch: true, optionFilterProp: 'label', options: templates.data ?? [] } : {},
       render: (_, r) => (r.templateId == null ? '-' : `${r.templateId}${r.templateName ? ` · ${r.templateName}` : ''}`),
     },
-    jobStatusColumn(t),
+    jobStatusColumn(t, 'print'),
     timeColumn(f('requestedAt'), 'requestedAt', true),
     timeColumn(f('printedAt'), 'printedAt'),
     reasonColumn(t),

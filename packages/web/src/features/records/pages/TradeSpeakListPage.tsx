@@ -52,7 +52,7 @@ export function TradeSpeakListPage() {
       fieldProps: { options: languages.options },
       render: (_, r) => languages.labelOf(r.language),
     },
-    jobStatusColumn(t),
+    jobStatusColumn(t, 'broadcast'),
     timeColumn(f('requestedAt'), 'requestedAt', true),
     reasonColumn(t),
   ];

@@ -2,6 +2,7 @@ import { Alert, Card, Descriptions, Steps, Tag } from 'antd';
 import { JobStatus, type SpeakTestJob } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
+import { jobStatusLabel } from '../../records/components/StatusTags';
 
 /** Steps 0 → 1 → 2 → final; the last step is success (3), failed (4) or timeout (5). */
 export function jobSteps(status: number): { current: number; state: 'process' | 'finish' | 'error' } {
@@ -34,12 +35,15 @@ export function JobProgress({ job }: { job: SpeakTestJob }) {
         labelPlacement="vertical"
         style={{ marginBottom: 16 }}
         // the first step is done as soon as the job exists: named for that, not for its status 0 (not pushed)
-        items={[{ title: t('speakTest.accepted') }, ...[1, 2, last].map((s) => ({ title: t(`job.status.${s}`) }))]}
+        items={[
+          { title: t('speakTest.accepted') },
+          ...[1, 2, last].map((s) => ({ title: jobStatusLabel(t, s, 'broadcast') })),
+        ]}
       />
       <Descriptions column={2} size="small" bordered>
         <Descriptions.Item label={t('speakTest.fields.status')}>
           <Tag color={STATUS_COLOR[job.status]} data-testid="speak-test-status" data-status={job.status}>
-            {job.status} · {t(`job.status.${job.status}`)}
+            {job.status} · {jobStatusLabel(t, job.status, 'broadcast')}
           </Tag>
         </Descriptions.Item>
         <Descriptions.Item label={t('speakTest.fields.latency')}>

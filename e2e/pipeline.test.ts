@@ -210,6 +210,12 @@ test('an account admin templates a receipt, prints it through the SDK, finds it 
   await byId(page, 'speak-test-send').click();
   await poll(() => byId(page, 'speak-test-status').getAttribute('data-status')).toBe('3');
   expect(devices[1]!.said.some((s) => s.text === 'Table five, your order is ready')).toBe(true);
+  expect(await byId(page, 'speak-test-status').textContent()).toMatch(/^3 · (Broadcast success|播报成功)$/);
+
+  // the spec's spelling of the route, with a blank, leads to the same screen
+  await page.goto('/system/speak%20test');
+  await waitForPath(page, '/system/speak-test');
+  await visible(page, 'speak-test');
 });
 
 /** How many rows of the job detail's publish table link to their publish record (once it has rows). */

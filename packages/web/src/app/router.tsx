@@ -42,6 +42,8 @@ export const router = createBrowserRouter([
           { path: '/', element: <LandingRedirect /> },
           { path: '/redirect/*', element: <RedirectPage /> },
           { path: '/user-center/account-info', element: page('userCenter') },
+          // the spec writes this route with a blank; a link or bookmark in its words still arrives
+          { path: '/system/speak test', element: <Navigate to="/system/speak-test" replace /> },
           { path: '/msg/list', element: <ComingSoonPage /> },
           { path: '/msg/list/detail', element: <ComingSoonPage /> },
           { path: '/msg/list/detail-sys', element: <ComingSoonPage /> },

@@ -189,6 +189,10 @@ export const messages = {
   // print and voice pipeline
   'error.orderExists': { en_US: 'Requested order ID already exists', zh_CN: '请求的订单 ID 已存在' },
   'error.templateInvalid': { en_US: 'Incorrect template ID', zh_CN: '模板 ID 不正确' },
+  'error.templateOtherModel': {
+    en_US: 'The template is written for another printer model',
+    zh_CN: '该模板适用于其他打印机型号',
+  },
   'error.businessInvalid': { en_US: 'Incorrect business ID', zh_CN: '业务 ID 不正确' },
   'error.voiceFileMissing': { en_US: 'Voice file does not exist', zh_CN: '语音文件不存在' },
   'error.notPrinter': { en_US: 'Non-print device present', zh_CN: '存在非打印设备' },

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, BusinessType, DEFAULT_PRINT_PARAMS, DeviceStatus, JobStatus } from '@herald/contract';
 import { receiptLines, type VirtualDevice } from '@herald/device-sim';
-import { accounts, apiRequests, devices, jobs, publishRecords } from '../src/db/schema';
+import { accounts, apiRequests, devices, jobs, publishRecords, templates } from '../src/db/schema';
 import { openApiSignature } from '../src/modules/open-api/sign';
 import { composeTradeBroadcast } from '../src/modules/trade-speak/compose';
 import { startServer } from './harness';
@@ -237,6 +237,24 @@ describe('print', () => {
     expectCode(await a.print({ sn: printerA.sn, templateId: foreignTemplate.id }), 40010, 'Incorrect template ID');
     expectCode(await a.print({ sn: printerA.sn, templateId: 999999 }), 40010, 'Incorrect template ID');
     expectCode(await a.print({ sn: printerA.sn, templateId: 2 ** 31 }), 40010, 'Incorrect template ID');
+    // a template written for another model, directly or through a business; for the device's own model it prints
+    const otherModel = await seedModel(server, { type: 'printer' });
+    const forOther = await seedTemplate(server, accountA, 'For another model');
+    await server.deps.db.update(templates).set({ modelId: otherModel.id }).where(eq(templates.id, forOther.id));
+    const otherBiz = await seedBusiness(server, accountA, { type: BusinessType.PRINT, templateId: forOther.id });
+    const wrong = await a.print({ sn: printerA.sn, templateId: forOther.id });
+    expectCode(wrong, 40010, 'The template is written for another printer model');
+    expect(wrong.body.data.errors).toEqual([
+      { field: 'templateId', message: 'The template is written for another printer model' },
+    ]);
+    expectCode(
+      await a.print({ sn: printerA.sn, businessId: otherBiz.id }),
+      40010,
+      'The template is written for another printer model',
+    );
+    const forOwn = await seedTemplate(server, accountA, 'For this model');
+    await server.deps.db.update(templates).set({ modelId: printerModel }).where(eq(templates.id, forOwn.id));
+    expectCode(await a.print({ sn: printerA.sn, templateId: forOwn.id }), 20000);
     expectCode(await a.print({ sn: printerA.sn, businessId: 2 ** 31 }), 40010, 'Incorrect business ID');
     expectCode(await a.print({ sn: printerA.sn, businessId: 999999 }), 40010, 'Incorrect business ID');
     expectCode(await a.print({ sn: printerA.sn, businessId: voiceBiz.id }), 40010, 'Incorrect business ID');

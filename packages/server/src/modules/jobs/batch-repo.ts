@@ -118,7 +118,7 @@ export type DeviceQuery = { accountId: number; sn: string };
 const selectDevices = statement<DeviceQuery>('devices')(
   { i: position, accountId: (q) => q.accountId, sn: (q) => q.sn },
   (c) => sql`select v.i, d.id, d.sn, d.account_id, d.status, d.online, d.paused, d.muted_until, d.print_params,
-                    d.firmware_version, d.last_online_at, d.last_offline_at, m.type as model_type
+                    d.firmware_version, d.last_online_at, d.last_offline_at, d.model_id, m.type as model_type
                from unnest(${c.i}::int[], ${c.accountId}::int[], ${c.sn}::text[]) v(i, account_id, sn)
                cross join lateral (select id, sn, account_id, status, online, paused, muted_until, print_params,
                                           firmware_version, last_online_at, last_offline_at, model_id

@@ -92,6 +92,7 @@ export type TargetDevice = {
   firmwareVersion: string | null;
   lastOnlineAt: Date | null;
   lastOfflineAt: Date | null;
+  modelId: number;
   modelType: string;
 };
 
@@ -110,6 +111,7 @@ export function toTargetDevice(r: Raw): TargetDevice {
     firmwareVersion: (r.firmware_version as string | null) ?? null,
     lastOnlineAt: date(r.last_online_at),
     lastOfflineAt: date(r.last_offline_at),
+    modelId: Number(r.model_id),
     modelType: String(r.model_type),
   };
 }
@@ -119,7 +121,7 @@ export async function findDevice(db: Db, accountId: number, sn: string): Promise
   const [r] = await rowsOf(
     db,
     sql`select d.id, d.sn, d.account_id, d.status, d.online, d.paused, d.muted_until, d.print_params,
-               d.telemetry, d.firmware_version, d.last_online_at, d.last_offline_at, m.type as model_type
+               d.telemetry, d.firmware_version, d.last_online_at, d.last_offline_at, d.model_id, m.type as model_type
           from devices d join models m on m.id = d.model_id
          where d.sn = ${sn} and d.account_id = ${accountId} and d.status <> ${DeviceStatus.DELETED}`,
   );
@@ -136,13 +138,22 @@ export async function countRecentJobs(db: Db, accountId: number, deviceId: numbe
   return Number(r?.n ?? 0);
 }
 
-export type TemplateRow = { id: number; body: string; command: string };
+/** modelId: the printer model the template is written for (null: any printer). */
+export type TemplateRow = { id: number; body: string; command: string; modelId: number | null };
 export async function findTemplate(db: Db, accountId: number, id: number): Promise<TemplateRow | undefined> {
   const [r] = await rowsOf(
     db,
-    sql`select id, body, command from templates where id = ${id} and account_id = ${accountId} and deleted_at is null`,
+    sql`select id, body, command, model_id from templates
+         where id = ${id} and account_id = ${accountId} and deleted_at is null`,
   );
-  return r ? { id: Number(r.id), body: String(r.body), command: String(r.command) } : undefined;
+  return r
+    ? {
+        id: Number(r.id),
+        body: String(r.body),
+        command: String(r.command),
+        modelId: r.model_id == null ? null : Number(r.model_id),
+      }
+    : undefined;
 }
 
 export type BusinessRow = { id: number; type: number; templateId: number | null; voiceContent: string | null };

@@ -213,6 +213,9 @@ async function printFor(
         businessId ? 'error.businessInvalid' : 'error.templateInvalid',
         businessId ? 'businessId' : 'templateId',
       );
+    // written for one model, its commands and layout are that model's: another printer is refused
+    if (template.modelId !== null && template.modelId !== device.modelId)
+      throw invalid('error.templateOtherModel', businessId ? 'businessId' : 'templateId');
     body = template.body;
     if ((TEMPLATE_COMMANDS as readonly string[]).includes(template.command))
       command = template.command as TemplateCommand;

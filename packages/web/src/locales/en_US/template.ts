@@ -17,6 +17,7 @@ export default {
       starsbcs: 'StarPRNT (single-byte)',
     },
     sections: { basic: 'Template', params: 'Parameters' },
+    modelHint: 'Only printers of this model can print with this template; a print to another model is refused.',
     bodyHint: 'Receipt markup (receiptline). Write {{example}} where a parameter value goes.',
     params: {
       name: 'Parameter name',

@@ -17,6 +17,7 @@ export default {
       starsbcs: 'StarPRNT（单字节）',
     },
     sections: { basic: '模板', params: '参数' },
+    modelHint: '仅该型号的打印机可使用此模板打印，发往其他型号的打印请求将被拒绝。',
     bodyHint: '小票标记语言（receiptline）。在需要填入参数值的位置写 {{example}}。',
     params: {
       name: '参数名',

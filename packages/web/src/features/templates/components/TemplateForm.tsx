@@ -100,6 +100,7 @@ export function TemplateForm({
             <ProFormSelect
               name="modelId"
               label={t('template.fields.model')}
+              tooltip={t('template.modelHint')}
               rules={[requiredSelect()]}
               options={(models.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.code})` }))}
               fieldProps={{ loading: models.isPending, showSearch: true, 'data-testid': 'template-model' } as object}

@@ -5,6 +5,7 @@ import { poll, signIn, visible } from './ui';
 /**
  * An account's super-administrator locked by wrong passwords is unlocked by the operator from the
  * account detail page (the API client sets the scene: account, activation, five wrong passwords).
+ * On the same page the operator turns on the account's geolocation service.
  */
 
 const OP_PASSWORD = 'Operator@2024';
@@ -68,4 +69,23 @@ test('the operator sees the locked administrator, unlocks it after a confirmatio
   expect(line).toMatchObject({ module: 'account', type: 'unlockAdmin' });
   expect(line?.description).toContain(OWNER.username);
   expect(line?.description).toContain('Locked Bakery');
+});
+
+test('the operator enables the geolocation service on the account detail; the account reads its secret', async () => {
+  const op = await herald.newPage();
+  await signIn(op, 'admin', OP_PASSWORD);
+  const api = await herald.api().login('admin', OP_PASSWORD);
+  const accountId = (await api.get('/v1/accounts?name=Locked%20Bakery')).body.data.list[0].id as number;
+  await op.goto(`/account/list/detail?id=${accountId}`);
+  await poll(() => op.locator('[data-testid="account-geo-state"]').getAttribute('data-enabled')).toBe('false');
+  await (await visible(op, 'account-geo-toggle')).click();
+  await (await visible(op, 'confirm-ok')).click();
+  await poll(() => op.locator('[data-testid="account-geo-state"]').getAttribute('data-enabled')).toBe('true');
+
+  const owner = await herald.newPage();
+  await signIn(owner, OWNER.username, OWNER.password);
+  await owner.goto('/system/api');
+  await (await visible(owner, 'api-geo-show')).click();
+  const secret = ((await (await visible(owner, 'api-geo-secret')).textContent()) ?? '').trim();
+  expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
 });

@@ -66,6 +66,14 @@ export const logMessages = {
     en_US: 'Edited account "{{name}}" (id {{id}}): no fields',
     zh_CN: '编辑账户“{{name}}”（ID {{id}}）：无字段变更',
   },
+  'log.account.geoEnable': {
+    en_US: 'Enabled the geolocation service of account "{{name}}" (id {{id}})',
+    zh_CN: '开通账户“{{name}}”（ID {{id}}）的定位服务',
+  },
+  'log.account.geoDisable': {
+    en_US: 'Disabled the geolocation service of account "{{name}}" (id {{id}})',
+    zh_CN: '关闭账户“{{name}}”（ID {{id}}）的定位服务',
+  },
   'log.account.enable': { en_US: 'Enabled account "{{name}}" (id {{id}})', zh_CN: '启用账户“{{name}}”（ID {{id}}）' },
   'log.account.disable': {
     en_US: 'Disabled account "{{name}}" (id {{id}})',

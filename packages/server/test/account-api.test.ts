@@ -124,13 +124,44 @@ describe('account API settings', () => {
       40003,
       '尚未开通，请联系平台',
     );
-    await server.deps.db
-      .update(accountApis)
-      .set({ geoSecret: 'geo-secret-1' })
-      .where(eq(accountApis.accountId, A.accountId));
-    expect(expectOk(await A.client.get('/v1/account-api/queryGeoLocationApiSecret'))).toEqual({
-      secret: 'geo-secret-1',
+    // the platform turns the service on: the account reads a secret of its own, no other account does
+    expect(expectOk(await op.get(`/v1/accounts/${A.accountId}`)).geoEnabled).toBe(false);
+    const on = expectOk(await op.post(`/v1/accounts/${A.accountId}/geo-service`, { enabled: true }));
+    expect(on).toMatchObject({ id: A.accountId, geoEnabled: true });
+    const { secret } = expectOk(await A.client.get('/v1/account-api/queryGeoLocationApiSecret'));
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(expectOk(await A.client.get('/v1/account-api/detail')).geoEnabled).toBe(true);
+    expectError(await B.client.get('/v1/account-api/queryGeoLocationApiSecret'), 40003);
+    const listed = expectOk(await op.get(`/v1/accounts?name=${encodeURIComponent(on.name)}`)).list;
+    expect(listed.find((x: { id: number }) => x.id === A.accountId).geoEnabled).toBe(true);
+    // on again keeps the secret (an integrator's copy stays valid); off removes it
+    expectOk(await op.post(`/v1/accounts/${A.accountId}/geo-service`, { enabled: true }));
+    expect(expectOk(await A.client.get('/v1/account-api/queryGeoLocationApiSecret')).secret).toBe(secret);
+    expect(await auditLines(server, 'account', 'edit', 'geolocation service')).toHaveLength(1);
+    expect(expectOk(await op.post(`/v1/accounts/${A.accountId}/geo-service`, { enabled: false })).geoEnabled).toBe(
+      false,
+    );
+    expectError(await A.client.get('/v1/account-api/queryGeoLocationApiSecret'), 40003);
+    const [row] = await server.deps.db.select().from(accountApis).where(eq(accountApis.accountId, A.accountId));
+    expect(row!.geoSecret).toBeNull();
+    expectOk(await op.post(`/v1/accounts/${A.accountId}/geo-service`, { enabled: true }));
+    expect(expectOk(await A.client.get('/v1/account-api/queryGeoLocationApiSecret')).secret).not.toBe(secret);
+
+    // only operators with the account edit permission; bad input changes nothing
+    expectError(await A.client.post(`/v1/accounts/${A.accountId}/geo-service`, { enabled: false }), 40003);
+    const viewer = await seedRoleUser(server, {
+      side: 'op',
+      permissions: ['herald.op.account', 'herald.op.account.query'],
     });
+    expectError(await viewer.client.post(`/v1/accounts/${A.accountId}/geo-service`, { enabled: false }), 40003);
+    await expectInvalid(
+      (c) => c.post(`/v1/accounts/${A.accountId}/geo-service`, { enabled: 'yes' }),
+      op,
+      'Incorrect format',
+      '格式不正确',
+      'enabled',
+    );
+    expectError(await op.post('/v1/accounts/999999/geo-service', { enabled: true }), 40004);
     expect(expectOk(await A.client.get('/v1/account-api/detail')).geoEnabled).toBe(true);
   });
 

@@ -41,6 +41,12 @@ export const updateAccountBody = z.object(accountFields).partial();
 export const accountStatusBody = z.object({
   status: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidOption' }),
 });
+/**
+ * POST /v1/accounts/:id/geo-service — the platform turns the geolocation value-added service
+ * (base-station positioning) on or off for an account; on, the account reads its secret through
+ * /v1/account-api/queryGeoLocationApiSecret.
+ */
+export const accountGeoServiceBody = z.object({ enabled: z.boolean({ error: 'validation.invalidOption' }) });
 /** POST /v1/accounts/:id/change-admin — a new super-administrator replaces (and deletes) the old one. */
 export const changeAccountAdminBody = z.object({ adminEmail: emailSchema, adminUsername: usernameSchema.optional() });
 /* POST /v1/accounts/:id/unlock-admin has no body: it clears the super-administrator's lock. */
@@ -78,6 +84,8 @@ export const accountSchema = z.object({
   adminLocked: z.boolean(),
   /** users of the account that are not deleted */
   userCount: z.number().int(),
+  /** the geolocation value-added service is on (the platform enables it; see accountGeoServiceBody) */
+  geoEnabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -135,6 +135,12 @@ export async function modifyAddedParams(
   return toDetail(row);
 }
 
+/** The platform turns the geolocation service on (a new secret) or off (none) for an account. */
+export async function setGeoSecret(tx: Deps['db'], accountId: number, enabled: boolean): Promise<void> {
+  await ensureRow(tx, accountId);
+  await repo.updateAccountApi(tx, accountId, { geoSecret: enabled ? newSecret() : null });
+}
+
 /** The geolocation value-added service's secret; the platform enables the service per account. */
 export async function geoSecret(deps: Deps, auth: AuthContext): Promise<{ secret: string }> {
   const row = await repo.findAccountApi(deps.db, accountOf(auth));

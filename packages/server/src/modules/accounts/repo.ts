@@ -23,12 +23,14 @@ export type AccountFilters = {
 
 const admin = alias(users, 'admin');
 const userCount = sql<number>`(select count(*)::int from users u where u.account_id = ${accounts.id} and u.status <> ${UserStatus.DELETED})`;
+const geoEnabled = sql<boolean>`exists(select 1 from account_apis x where x.account_id = ${accounts.id} and x.geo_secret is not null)`;
 const accountView = {
   account: accounts,
   adminEmail: admin.email,
   adminUsername: admin.username,
   adminLocked: admin.locked,
   userCount,
+  geoEnabled,
 };
 export type AccountView = {
   account: AccountRow;
@@ -37,6 +39,7 @@ export type AccountView = {
   /** null when the account has no administrator */
   adminLocked: boolean | null;
   userCount: number;
+  geoEnabled: boolean;
 };
 
 const sortColumns = { id: accounts.id, name: accounts.name, createdAt: accounts.createdAt };

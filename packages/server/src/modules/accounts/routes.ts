@@ -1,6 +1,7 @@
 import {
   accountListQuery,
   accountSchema,
+  accountGeoServiceBody,
   accountStatusBody,
   changeAccountAdminBody,
   createAccountBody,
@@ -68,6 +69,21 @@ const accountRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (req) => ok(await accounts.updateAccount(deps, req.auth, req.params.id, req.body)),
+  );
+
+  app.post(
+    '/v1/accounts/:id/geo-service',
+    {
+      config: op('edit'),
+      schema: {
+        tags,
+        summary: 'Turn the geolocation value-added service on or off for an account',
+        params: idParamSchema,
+        body: accountGeoServiceBody,
+        response: { 200: envelope(accountSchema) },
+      },
+    },
+    async (req) => ok(await accounts.setGeoService(deps, req.auth, req.params.id, req.body.enabled)),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../lib/errors';
 import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
+import { setGeoSecret } from '../account-api/service';
 import { sendActivationMail } from '../auth/activation';
 import { defaultAccountPermissions } from '../auth/permissions';
 import { revokeUserSessions } from '../auth/repo';
@@ -45,6 +46,7 @@ function toAccount(v: repo.AccountView): Account {
     adminUsername: v.adminUsername,
     adminLocked: v.adminLocked ?? false,
     userCount: v.userCount,
+    geoEnabled: v.geoEnabled === true,
     createdAt: iso(a.createdAt),
     updatedAt: iso(a.updatedAt),
   };
@@ -234,6 +236,28 @@ export async function setAccountStatus(
     if (status === AccountStatus.ENABLED) await deps.gateway.deviceChanged?.(sn);
     else await deps.gateway.kick(sn, 'account_disabled');
   }
+  return getAccount(deps, id);
+}
+
+/**
+ * Turn the geolocation value-added service on or off for an account (it needs the platform's
+ * activation: spec, "activation through a sales consultant"). On, the account gets a secret of
+ * its own for the service; turning it on again keeps that secret, off removes it.
+ */
+export async function setGeoService(deps: Deps, auth: AuthContext, id: number, enabled: boolean): Promise<Account> {
+  const before = await getAccount(deps, id);
+  if (before.geoEnabled === enabled) return before;
+  await deps.db.transaction(async (tx) => {
+    await setGeoSecret(tx, id, enabled);
+    await audit(tx, auth, {
+      module: 'account',
+      type: 'edit',
+      description: {
+        key: enabled ? 'log.account.geoEnable' : 'log.account.geoDisable',
+        params: { name: before.name, id },
+      },
+    });
+  });
   return getAccount(deps, id);
 }
 

@@ -15,6 +15,13 @@ export default {
       userCount: 'Users',
       createdAt: 'Created at',
       createdRange: 'Created between',
+      geoService: 'Geolocation service',
+    },
+    geo: {
+      on: 'Enabled',
+      off: 'Not enabled',
+      enable: 'Enable',
+      disable: 'Disable',
     },
     status: { '0': 'Disabled', '1': 'Enabled' },
     subjectType: { personal: 'Personal', business: 'Business' },
@@ -47,6 +54,10 @@ export default {
     confirm: {
       enable: 'Enable account {{name}}?',
       disable: 'Disable account {{name}}? All of its services become unavailable.',
+      geoOn:
+        'Enable the geolocation service (base-station positioning) for account {{name}}? The account gets a secret of its own for it on its API settings page.',
+      geoOff:
+        'Disable the geolocation service of account {{name}}? Its secret stops working at once; enabling it again issues a new one.',
       unlockAdmin:
         'Unlock administrator {{name}} of account {{account}}? The administrator can sign in with the current password again.',
     },

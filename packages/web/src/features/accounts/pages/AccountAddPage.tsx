@@ -6,6 +6,7 @@ import { toastSuccess } from '../../../lib/feedback';
 import { createAccount, type CreateAccountBody } from '../api/create-account';
 import { DEFAULT_TIME_ZONE } from '../components/account-options';
 import { AccountFormFields } from '../components/AccountFormFields';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 export function AccountAddPage() {
   const { t } = useTranslation();
@@ -18,12 +19,7 @@ export function AccountAddPage() {
         labelCol={{ span: 5 }}
         wrapperCol={{ span: 12 }}
         initialValues={{ country: 'CN', timeZone: DEFAULT_TIME_ZONE, industry: '01', subjectType: 'business' }}
-        submitter={{
-          searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
-          onReset: () => navigate('/account/list'),
-          submitButtonProps: { 'data-testid': 'account-submit' },
-          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-        }}
+        submitter={pageSubmitter('submit', 'account-submit', () => navigate('/account/list'))}
         onFinish={async (v) => {
           try {
             await createAccount({ ...v, adminUsername: v.adminUsername || undefined, remark: v.remark || undefined });

@@ -9,6 +9,7 @@ import { useIdParam } from '../../../lib/use-id-param';
 import { accountQuery } from '../api/get-account';
 import { updateAccount, type UpdateAccountBody } from '../api/update-account';
 import { AccountFormFields } from '../components/AccountFormFields';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 export function AccountEditPage() {
   const { t } = useTranslation();
@@ -26,12 +27,7 @@ export function AccountEditPage() {
           labelCol={{ span: 5 }}
           wrapperCol={{ span: 12 }}
           initialValues={{ ...account.data, remark: account.data.remark ?? '' }}
-          submitter={{
-            searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
-            onReset: () => navigate('/account/list'),
-            submitButtonProps: { 'data-testid': 'account-submit' },
-            render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-          }}
+          submitter={pageSubmitter('save', 'account-submit', () => navigate('/account/list'))}
           onFinish={async (v) => {
             try {
               await updateAccount(id, v);

@@ -7,6 +7,7 @@ import { createApp } from '../api/create-app';
 import type { AppBody } from '../api/types';
 import { cleanValues } from '../components/clean-values';
 import { AppFormFields } from '../components/AppFormFields';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 /** Create an application; the detail page then shows its generated keys once in full. */
 export function AppAddPage() {
@@ -20,12 +21,7 @@ export function AppAddPage() {
         labelCol={{ span: 5 }}
         wrapperCol={{ span: 12 }}
         initialValues={{ type: 3, accessType: 2, autoRegister: false, pushMode: 1 }}
-        submitter={{
-          searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
-          onReset: () => navigate('/apply/list'),
-          submitButtonProps: { 'data-testid': 'app-submit' },
-          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-        }}
+        submitter={pageSubmitter('submit', 'app-submit', () => navigate('/apply/list'))}
         onFinish={async (v) => {
           let created;
           try {

@@ -17,6 +17,7 @@ import { updateApp } from '../api/update-app';
 import { P } from '../components/app-codes';
 import { AppFormFields } from '../components/AppFormFields';
 import { AppKeys } from '../components/AppKeys';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 /** An application with its keys; edited in place by users with the edit permission. */
 export function AppDetailPage() {
@@ -47,12 +48,7 @@ export function AppDetailPage() {
             notifyUrl: a.notifyUrl ?? '',
             callbackUrl: a.callbackUrl ?? '',
           }}
-          submitter={{
-            searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
-            onReset: () => setEditing(false),
-            submitButtonProps: { 'data-testid': 'app-submit' },
-            render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-          }}
+          submitter={pageSubmitter('save', 'app-submit', () => setEditing(false))}
           onFinish={async (v) => {
             // '' clears a URL; other optional texts are sent as they are
             const { type, accessType, autoRegister, pushMode, name, ...texts } = v;

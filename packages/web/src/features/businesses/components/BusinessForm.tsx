@@ -8,6 +8,7 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { templateOptionsQuery } from '../api/template-options';
 import type { Business, BusinessBody } from '../api/types';
 import { businessTypeOptions, isPrint } from './business-codes';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 /** Only what the type uses goes to the server: a template for print, voice content otherwise. */
 function toBody(v: BusinessBody): BusinessBody {
@@ -56,12 +57,7 @@ export function BusinessForm({
               }
             : { type: BusinessType.PRINT }
         }
-        submitter={{
-          searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
-          onReset: onCancel,
-          submitButtonProps: { 'data-testid': 'business-submit' },
-          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-        }}
+        submitter={pageSubmitter('submit', 'business-submit', onCancel)}
         onFinish={async (v) => {
           try {
             await onSave(toBody(v));

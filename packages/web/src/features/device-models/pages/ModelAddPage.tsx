@@ -7,6 +7,7 @@ import { createModel } from '../api/create-model';
 import type { ModelBody } from '../api/types';
 import { cleanValues } from '../components/clean-values';
 import { ModelFormFields } from '../components/ModelFormFields';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 export function ModelAddPage() {
   const { t } = useTranslation();
@@ -18,12 +19,7 @@ export function ModelAddPage() {
         layout="horizontal"
         labelCol={{ span: 5 }}
         wrapperCol={{ span: 12 }}
-        submitter={{
-          searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
-          onReset: () => navigate('/device/device-model'),
-          submitButtonProps: { 'data-testid': 'model-submit' },
-          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-        }}
+        submitter={pageSubmitter('submit', 'model-submit', () => navigate('/device/device-model'))}
         onFinish={async (v) => {
           try {
             await createModel(cleanValues(v));

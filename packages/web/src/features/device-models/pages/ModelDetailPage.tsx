@@ -17,6 +17,7 @@ import { cleanValues } from '../components/clean-values';
 import { P } from '../components/model-codes';
 import { ModelFormFields } from '../components/ModelFormFields';
 import { ModelStatusToggle } from '../components/ModelStatusToggle';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 /** A model's details; operators with the edit permission edit it in place. */
 export function ModelDetailPage() {
@@ -41,12 +42,7 @@ export function ModelDetailPage() {
           labelCol={{ span: 5 }}
           wrapperCol={{ span: 12 }}
           initialValues={{ ...m, image: undefined }}
-          submitter={{
-            searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
-            onReset: () => setEditing(false),
-            submitButtonProps: { 'data-testid': 'model-submit' },
-            render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-          }}
+          submitter={pageSubmitter('save', 'model-submit', () => setEditing(false))}
           onFinish={async (v) => {
             try {
               await updateModel(m.id, cleanValues(v));

@@ -19,6 +19,7 @@ import type { CreateDeviceBody } from '../api/types';
 import { cleanValues } from '../components/clean-values';
 import { DeviceSecretNotice } from '../components/DeviceSecretNotice';
 import { groupLabel } from '../../device-groups/components/group-label';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 /** Groups and applications belong to an account: operators pick the account first. */
 function AccountScopedSelects({ accountId }: { accountId?: number }) {
@@ -65,12 +66,7 @@ export function DeviceAddPage() {
         layout="horizontal"
         labelCol={{ span: 5 }}
         wrapperCol={{ span: 12 }}
-        submitter={{
-          searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
-          onReset: back,
-          submitButtonProps: { 'data-testid': 'device-submit' },
-          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-        }}
+        submitter={pageSubmitter('submit', 'device-submit', back)}
         onFinish={async (v) => {
           let created;
           try {

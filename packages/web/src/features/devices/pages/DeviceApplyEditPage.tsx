@@ -9,6 +9,7 @@ import { useIdParam } from '../../../lib/use-id-param';
 import { registrationQuery, updateRegistration } from '../api/registrations';
 import type { UpdateDeviceBody } from '../api/types';
 import { DeviceInfoFields } from '../components/DeviceInfoFields';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 export function DeviceApplyEditPage() {
   const { t } = useTranslation();
@@ -26,12 +27,7 @@ export function DeviceApplyEditPage() {
         labelCol={{ span: 5 }}
         wrapperCol={{ span: 12 }}
         initialValues={{ name: d.name ?? '', contactPhone: d.contactPhone ?? '', groupId: d.groupId ?? undefined }}
-        submitter={{
-          searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
-          onReset: () => navigate('/device/device-apply'),
-          submitButtonProps: { 'data-testid': 'device-apply-submit' },
-          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-        }}
+        submitter={pageSubmitter('save', 'device-apply-submit', () => navigate('/device/device-apply'))}
         onFinish={async (v) => {
           try {
             await updateRegistration(d.id, { ...v, name: v.name ?? '', contactPhone: v.contactPhone ?? '' });

@@ -13,6 +13,7 @@ import type { PrintParams } from '../api/types';
 import { updatePrintParams } from '../api/update-print-params';
 import { CommandTrackerProvider, useTrackCommands } from '../components/CommandTracker';
 import { printOptions } from '../components/device-codes';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 export function DeviceEditPrintPage() {
   return (
@@ -42,12 +43,7 @@ function EditPrintForm() {
         labelCol={{ span: 5 }}
         wrapperCol={{ span: 12 }}
         initialValues={{ ...DEFAULT_PRINT_PARAMS, ...d.printParams }}
-        submitter={{
-          searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
-          onReset: () => navigate('/device/list'),
-          submitButtonProps: { 'data-testid': 'device-print-submit' },
-          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-        }}
+        submitter={pageSubmitter('save', 'device-print-submit', () => navigate('/device/list'))}
         onFinish={async (v) => {
           let r;
           try {

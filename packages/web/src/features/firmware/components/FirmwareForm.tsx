@@ -15,6 +15,7 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { PackageUpload, versionRule } from '../../files';
 import { modelOptionsQuery } from '../api/lookups';
 import type { FirmwareBody } from '../api/types';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 const orUndefined = (v?: string) => v?.trim() || undefined;
 
@@ -57,12 +58,7 @@ export function FirmwareForm({
       labelCol={{ span: 5 }}
       wrapperCol={{ span: 14 }}
       initialValues={{ signAlgorithm: 'sha256', packageType: 'whole' }}
-      submitter={{
-        searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
-        onReset: onCancel,
-        submitButtonProps: { 'data-testid': 'firmware-submit' },
-        render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-      }}
+      submitter={pageSubmitter('save', 'firmware-submit', onCancel)}
       onFinish={async (v) => {
         try {
           await onSave(toBody(v));

@@ -27,6 +27,7 @@ import { accountOptionsQuery, firmwareOptionsQuery, resourceOptionsQuery } from 
 import type { OtaTask } from '../api/types';
 import { EffectiveTimeField, ScopeFields } from './ScopeFields';
 import type { OtaTaskFormValues } from './task-body';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 const DEFAULTS: Partial<OtaTaskFormValues> = { type: 0, scope: 'all', retries: 2, timeoutMinutes: 30, pace: 0 };
 
@@ -139,12 +140,7 @@ export function OtaTaskForm({
           form.setFieldValue('packageId', undefined);
         if ('accountId' in changed) form.setFieldsValue({ groupIds: undefined, deviceIds: undefined });
       }}
-      submitter={{
-        searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
-        onReset: onCancel,
-        submitButtonProps: { 'data-testid': 'ota-task-submit' },
-        render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-      }}
+      submitter={pageSubmitter('submit', 'ota-task-submit', onCancel)}
       onFinish={async (v) => {
         try {
           await onSave(v);

@@ -23,6 +23,7 @@ import { printOptions } from '../../devices/components/device-codes';
 import { accountOptionsQuery, resourceOptionsQuery } from '../../ota-tasks/api/lookups';
 import { EffectiveTimeField, ScopeFields } from '../../ota-tasks/components/ScopeFields';
 import type { PushTaskFormValues } from './push-body';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 /** Print parameters, each optional: left empty, the device keeps its own. */
 function ConfigFields() {
@@ -90,12 +91,7 @@ export function PushTaskForm({
         if ('accountId' in changed)
           form.setFieldsValue({ resourceId: undefined, groupIds: undefined, deviceIds: undefined });
       }}
-      submitter={{
-        searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
-        onReset: onCancel,
-        submitButtonProps: { 'data-testid': 'push-task-submit' },
-        render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-      }}
+      submitter={pageSubmitter('submit', 'push-task-submit', onCancel)}
       onFinish={async (v) => {
         try {
           await onSave(v);

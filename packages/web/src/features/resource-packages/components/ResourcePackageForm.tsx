@@ -15,6 +15,7 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { PackageUpload, versionRule } from '../../files';
 import type { ResourcePackageBody } from '../api/types';
 import { useSpeakLanguages } from './use-speak-languages';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 function toBody(v: ResourcePackageBody): ResourcePackageBody {
   return {
@@ -50,12 +51,7 @@ export function ResourcePackageForm({
       labelCol={{ span: 5 }}
       wrapperCol={{ span: 14 }}
       initialValues={{ kind: 'language' }}
-      submitter={{
-        searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
-        onReset: onCancel,
-        submitButtonProps: { 'data-testid': 'package-submit' },
-        render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-      }}
+      submitter={pageSubmitter('save', 'package-submit', onCancel)}
       onFinish={async (v) => {
         try {
           await onSave(toBody(v));

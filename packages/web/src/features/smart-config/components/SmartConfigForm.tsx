@@ -6,6 +6,7 @@ import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { PackageUpload, versionRule } from '../../files';
 import type { SmartConfigBody, SmartConfigVersion } from '../api/types';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 type Values = SmartConfigBody;
 
@@ -38,12 +39,7 @@ export function SmartConfigForm({
           ? { versionName: version.versionName, updateType: version.updateType, notes: version.notes ?? '' }
           : { updateType: 'optional', listed: true }
       }
-      submitter={{
-        searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
-        onReset: onCancel,
-        submitButtonProps: { 'data-testid': 'sc-submit' },
-        render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-      }}
+      submitter={pageSubmitter('save', 'sc-submit', onCancel)}
       onFinish={async (v) => {
         try {
           await onSave({ ...v, versionName: v.versionName?.trim(), notes: v.notes?.trim() || undefined });

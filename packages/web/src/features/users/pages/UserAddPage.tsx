@@ -6,6 +6,7 @@ import { toastSuccess } from '../../../lib/feedback';
 import { createUser, type CreateUserBody } from '../api/create-user';
 import { UserFormFields } from '../components/UserFormFields';
 import { cleanUserValues } from '../components/clean-user-values';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 export function UserAddPage() {
   const { t } = useTranslation();
@@ -18,12 +19,7 @@ export function UserAddPage() {
         labelCol={{ span: 5 }}
         wrapperCol={{ span: 12 }}
         initialValues={{ gender: 0, dataPermission: 'all' }}
-        submitter={{
-          searchConfig: { submitText: t('common.submit'), resetText: t('common.cancel') },
-          onReset: () => navigate('/user/list'),
-          submitButtonProps: { 'data-testid': 'user-submit' },
-          render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-        }}
+        submitter={pageSubmitter('submit', 'user-submit', () => navigate('/user/list'))}
         onFinish={async (v) => {
           try {
             await createUser(cleanUserValues(v));

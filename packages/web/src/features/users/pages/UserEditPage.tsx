@@ -10,6 +10,7 @@ import { userQuery } from '../api/get-user';
 import { updateUser, type UpdateUserBody } from '../api/update-user';
 import { UserFormFields } from '../components/UserFormFields';
 import { cleanUserValues } from '../components/clean-user-values';
+import { pageSubmitter } from '../../../lib/page-submitter';
 
 export function UserEditPage() {
   const { t } = useTranslation();
@@ -34,12 +35,7 @@ export function UserEditPage() {
             nickname: user.nickname ?? '',
             birthday: user.birthday ?? undefined,
           }}
-          submitter={{
-            searchConfig: { submitText: t('common.save'), resetText: t('common.cancel') },
-            onReset: () => navigate('/user/list'),
-            submitButtonProps: { 'data-testid': 'user-submit' },
-            render: (_, dom) => <div style={{ marginLeft: '20.8%', display: 'flex', gap: 8 }}>{dom}</div>,
-          }}
+          submitter={pageSubmitter('save', 'user-submit', () => navigate('/user/list'))}
           onFinish={async (v) => {
             // the username is shown but cannot change
             const body: Record<string, unknown> = { ...cleanUserValues(v), phone: v.phone ?? '' };

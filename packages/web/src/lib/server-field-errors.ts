@@ -21,3 +21,20 @@ export function showServerFieldErrors(form: FormInstance | undefined, err: unkno
   );
   return true;
 }
+
+/**
+ * A ProForm's onFinish: run `save`; true when it went through (the form may close), false when
+ * it failed, with the server's field errors shown under their fields.
+ */
+export async function savedOrFieldErrors(
+  form: FormInstance | undefined,
+  save: () => Promise<unknown>,
+): Promise<boolean> {
+  try {
+    await save();
+    return true;
+  } catch (err) {
+    showServerFieldErrors(form, err);
+    return false;
+  }
+}

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BUSINESS_VOICE_MAX, BusinessType } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { savedOrFieldErrors } from '../../../lib/server-field-errors';
 import { templateOptionsQuery } from '../api/template-options';
 import type { Business, BusinessBody } from '../api/types';
 import { businessTypeOptions, isPrint } from './business-codes';
@@ -58,15 +58,7 @@ export function BusinessForm({
             : { type: BusinessType.PRINT }
         }
         submitter={pageSubmitter('submit', 'business-submit', onCancel)}
-        onFinish={async (v) => {
-          try {
-            await onSave(toBody(v));
-          } catch (err) {
-            showServerFieldErrors(form, err);
-            return false;
-          }
-          return true;
-        }}
+        onFinish={(v) => savedOrFieldErrors(form, () => onSave(toBody(v)))}
       >
         <ProFormText
           name="name"

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PACKAGE_TYPES, SIGN_ALGORITHMS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { savedOrFieldErrors } from '../../../lib/server-field-errors';
 import { PackageUpload, versionRule } from '../../files';
 import { modelOptionsQuery } from '../api/lookups';
 import type { FirmwareBody } from '../api/types';
@@ -59,15 +59,7 @@ export function FirmwareForm({
       wrapperCol={{ span: 14 }}
       initialValues={{ signAlgorithm: 'sha256', packageType: 'whole' }}
       submitter={pageSubmitter('save', 'firmware-submit', onCancel)}
-      onFinish={async (v) => {
-        try {
-          await onSave(toBody(v));
-        } catch (err) {
-          showServerFieldErrors(form, err);
-          return false;
-        }
-        return true;
-      }}
+      onFinish={(v) => savedOrFieldErrors(form, () => onSave(toBody(v)))}
     >
       <Form.Item
         name="fileId"

@@ -19,7 +19,7 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { savedOrFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session-context';
 import { modelOptionsQuery } from '../../devices/api/list-lookups';
 import { speakLanguagesQuery } from '../../resource-packages/api/lookups';
@@ -141,15 +141,7 @@ export function OtaTaskForm({
         if ('accountId' in changed) form.setFieldsValue({ groupIds: undefined, deviceIds: undefined });
       }}
       submitter={pageSubmitter('submit', 'ota-task-submit', onCancel)}
-      onFinish={async (v) => {
-        try {
-          await onSave(v);
-        } catch (err) {
-          showServerFieldErrors(form, err);
-          return false;
-        }
-        return true;
-      }}
+      onFinish={(v) => savedOrFieldErrors(form, () => onSave(v))}
     >
       {locked && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('otaTask.editHint')} />}
       <ProFormText

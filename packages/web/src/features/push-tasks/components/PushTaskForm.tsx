@@ -17,7 +17,7 @@ import {
 } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { savedOrFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session-context';
 import { printOptions } from '../../devices/components/device-codes';
 import { accountOptionsQuery, resourceOptionsQuery } from '../../ota-tasks/api/lookups';
@@ -92,15 +92,7 @@ export function PushTaskForm({
           form.setFieldsValue({ resourceId: undefined, groupIds: undefined, deviceIds: undefined });
       }}
       submitter={pageSubmitter('submit', 'push-task-submit', onCancel)}
-      onFinish={async (v) => {
-        try {
-          await onSave(v);
-        } catch (err) {
-          showServerFieldErrors(form, err);
-          return false;
-        }
-        return true;
-      }}
+      onFinish={(v) => savedOrFieldErrors(form, () => onSave(v))}
     >
       <ProFormText
         name="name"

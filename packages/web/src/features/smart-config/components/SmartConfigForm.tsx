@@ -3,7 +3,7 @@ import { ProForm, ProFormRadio, ProFormSwitch, ProFormText, ProFormTextArea } fr
 import { SC_UPDATE_TYPES } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { savedOrFieldErrors } from '../../../lib/server-field-errors';
 import { PackageUpload, versionRule } from '../../files';
 import type { SmartConfigBody, SmartConfigVersion } from '../api/types';
 import { pageSubmitter } from '../../../lib/page-submitter';
@@ -40,15 +40,11 @@ export function SmartConfigForm({
           : { updateType: 'optional', listed: true }
       }
       submitter={pageSubmitter('save', 'sc-submit', onCancel)}
-      onFinish={async (v) => {
-        try {
-          await onSave({ ...v, versionName: v.versionName?.trim(), notes: v.notes?.trim() || undefined });
-        } catch (err) {
-          showServerFieldErrors(form, err);
-          return false;
-        }
-        return true;
-      }}
+      onFinish={(v) =>
+        savedOrFieldErrors(form, () =>
+          onSave({ ...v, versionName: v.versionName?.trim(), notes: v.notes?.trim() || undefined }),
+        )
+      }
     >
       {!editing && (
         <Form.Item

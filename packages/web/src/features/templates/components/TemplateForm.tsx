@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TEMPLATE_BODY_MAX, TEMPLATE_COMMANDS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { savedOrFieldErrors } from '../../../lib/server-field-errors';
 import { printerModelsQuery } from '../api/model-options';
 import type { Template, TemplateBody } from '../api/types';
 import { ParamTable } from './ParamTable';
@@ -72,15 +72,7 @@ export function TemplateForm({
         onReset: onCancel,
         submitButtonProps: { 'data-testid': 'template-submit' },
       }}
-      onFinish={async (v) => {
-        try {
-          await onSave(toBody(v));
-        } catch (err) {
-          showServerFieldErrors(form, err);
-          return false;
-        }
-        return true;
-      }}
+      onFinish={(v) => savedOrFieldErrors(form, () => onSave(toBody(v)))}
     >
       <Row gutter={24}>
         <Col xs={24} xl={12}>

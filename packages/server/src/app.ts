@@ -126,7 +126,7 @@ export async function createServer(
   // devices reach the services only once every route is in place
   const gateway = await startGateway(deps, { httpServer: app.server, log: app.log });
   deps.gateway = gateway;
-  const stopJobs = opts.jobs === false ? () => {} : startJobs(deps, app.log);
+  const stopJobs = opts.jobs === false ? async () => {} : startJobs(deps, app.log);
   // PostgreSQL vacuums and checkpoints itself; PGlite has no background processes to do it
   // (jobs/vacuum.ts, jobs/checkpoint.ts)
   const embedded = opts.jobs !== false && database.kind === 'pglite';
@@ -140,7 +140,7 @@ export async function createServer(
     deps,
     database,
     close: async () => {
-      stopJobs();
+      await stopJobs();
       await stopVacuum();
       await stopCheckpoints();
       await stopOta();

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operLogs } from '../src/db/schema';
 import { startJobs } from '../src/jobs';
@@ -420,6 +420,33 @@ describe('retention', () => {
     expect(left.map((r) => r.description)).toEqual(['new']);
   });
 
+  it('deletes in batches until nothing old is left, and not at all once the server is stopping', async () => {
+    const db = server.deps.db;
+    const now = new Date(Date.UTC(2025, 6, 1));
+    const old = new Date(now.getTime() - 91 * 86_400_000);
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({
+      username: `${tag}-bulk`,
+      module: 'auth',
+      type: 'login',
+      description: `bulk ${i}`,
+      createdAt: old,
+    }));
+    for (let i = 0; i < rows.length; i += 2_000) await db.insert(operLogs).values(rows.slice(i, i + 2_000));
+    const left = async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(operLogs)
+          .where(eq(operLogs.username, `${tag}-bulk`))
+      )[0]!.n;
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await purgeExpiredRecords(db, now, stopping.signal)).toBe(0);
+    expect(await left()).toBe(12_000);
+    expect(await purgeExpiredRecords(db, now)).toBeGreaterThanOrEqual(12_000);
+    expect(await left()).toBe(0);
+  });
+
   it('is run by the scheduled jobs of a running server: at start, then every six hours', async () => {
     const db = server.deps.db;
     const insertOld = async (label: string) =>
@@ -456,8 +483,8 @@ describe('retention', () => {
       vi.advanceTimersByTime(1);
       expect(await purged(second)).toBe(true);
     } finally {
-      stop();
       vi.useRealTimers();
+      await stop();
     }
   });
 });

@@ -1,30 +1,42 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../lib/deps';
+import { every } from './every';
 import { purgeExpiredRecords } from './purge';
 import { sweepOrphanFiles } from './sweep-files';
 
 const DAY = 24 * 3600 * 1000;
+/** the first round, soon after the start */
+const FIRST_MS = 5_000;
 
 /**
  * Scheduled work. Each job is idempotent, so several server processes may run it side by side.
- * Returns a function that stops the timers.
+ * Returns a function that stops the timers and waits for a round still running (a purge deletes
+ * in batches: the database must not close under it).
  */
-export function startJobs(deps: Deps, log: FastifyBaseLogger): () => void {
-  const run = () =>
-    Promise.all([
-      purgeExpiredRecords(deps.db)
-        .then((n) => n && log.info({ purged: n }, 'purged expired records'))
-        .catch((err) => log.error({ err }, 'purge failed')),
-      sweepOrphanFiles(deps.db, deps.storage)
-        .then((n) => n && log.info({ swept: n }, 'removed uploads no package uses'))
-        .catch((err) => log.error({ err }, 'file sweep failed')),
-    ]);
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, DAY / 4);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
+export function startJobs(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
+  const stops = [
+    every(
+      DAY / 4,
+      'purge',
+      log,
+      async (signal) => {
+        const n = await purgeExpiredRecords(deps.db, new Date(), signal);
+        if (n) log.info({ purged: n }, 'purged expired records');
+      },
+      FIRST_MS,
+    ),
+    every(
+      DAY / 4,
+      'file sweep',
+      log,
+      async () => {
+        const n = await sweepOrphanFiles(deps.db, deps.storage);
+        if (n) log.info({ swept: n }, 'removed uploads no package uses');
+      },
+      FIRST_MS,
+    ),
+  ];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
   };
 }

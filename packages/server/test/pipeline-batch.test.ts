@@ -1,13 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GeneralResult, JobStatus, PublishStatus } from '@herald/contract';
+import { GeneralResult, JobStatus, PROTOCOL_VERSION, PublishStatus, type Ack, type JobResult } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { apiRequests, jobs, publishRecords } from '../src/db/schema';
+import { onJobAck, onJobResult } from '../src/modules/jobs/pipeline';
 import { writeQueue } from '../src/modules/jobs/write-queue';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { seedDevice, seedModel } from './devices-fixture';
-import { OpenClient, freshNonce, jobReaches, onlineInDb, seedApiKey, simDevice } from './open-api-fixture';
+import { OpenClient, freshNonce, jobReaches, jobRow, onlineInDb, seedApiKey, simDevice } from './open-api-fixture';
 import { uniq } from './people';
 
 /**
@@ -120,6 +121,33 @@ describe('batched pipeline writes', () => {
     // the general request record of each call names its own job
     const one = await db.select().from(apiRequests).where(eq(apiRequests.jobId, ids[7]!));
     expect(one).toHaveLength(1);
+  });
+
+  it("a device's ack with a time no date can hold is dropped alone; the batch it joins is written", async () => {
+    const jobs2 = await Promise.all(
+      ['Guard A', 'Guard B'].map(async (content) => (await client.print({ sn: offline.sn, content })).body.data),
+    );
+    const [a, b] = jobs2 as { jobId: number; msgId: string }[];
+    const ack = (msgId: string, ts: number): Ack => ({ v: PROTOCOL_VERSION, id: msgId, ts, code: 'ok' });
+    // the same tick: one batch of transitions, as acks of different devices arriving together are
+    const [hostile, fine] = await Promise.all([
+      onJobAck(server.deps, offline, ack(a!.msgId, 8_700_000_000_000_000)),
+      onJobAck(server.deps, offline, ack(b!.msgId, Date.now())),
+    ]);
+    expect(hostile).toBe(true); // taken as this device's job ack, and ignored
+    expect(fine).toBe(true);
+    expect((await jobRow(server, b!.jobId)).status).toBe(JobStatus.PUSH_SUCCEEDED);
+    expect((await jobRow(server, a!.jobId)).status).toBe(JobStatus.NOT_PUSHED);
+  });
+
+  it("a device's report that a job expired in its queue ends the job as timeout (5), as its 'expired' ack does", async () => {
+    const { jobId, msgId } = (await client.print({ sn: offline.sn, content: 'Too late' })).body.data as {
+      jobId: number;
+      msgId: string;
+    };
+    const result: JobResult = { v: PROTOCOL_VERSION, id: msgId, ts: Date.now(), status: 'failed', reason: 'expired' };
+    await onJobResult(server.deps, offline, result);
+    expect(await jobRow(server, jobId)).toMatchObject({ status: JobStatus.TIMEOUT, reason: 'expired' });
   });
 
   it('writes a publish and its ack met in one batch as one change, with what each step alone would give', async () => {

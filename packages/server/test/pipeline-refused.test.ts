@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStatus, PublishStatus } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
@@ -84,5 +84,30 @@ describe('a publish the gateway does not take', () => {
     );
     const detail = expectOk(await account.get(`/v1/records/publish/${refused[0]!.id}`));
     expect(detail).toMatchObject({ status: 0, reason: 'queueFull', jobId: refused[0]!.jobId });
+  });
+
+  it('does not let a later job pass a refused one: each device prints its jobs in the order they were asked', async () => {
+    const tag = `order${Date.now().toString(36)}`;
+    const ids: number[] = [];
+    // #1 to every device at once: all but one compete for the publish in flight and are refused;
+    // then #2 and #3 one call at a time, each of which could go out at once, before its device's #1
+    const answers = await Promise.all(devices.map((d, i) => api.print({ sn: d.sn, content: `${tag} d${i} #1` })));
+    for (let k = 2; k <= 3; k++)
+      for (const [i, d] of devices.entries())
+        answers.push(await api.print({ sn: d.sn, content: `${tag} d${i} #${k}` }));
+    for (const r of answers) {
+      expect(r.body.code, JSON.stringify(r.body)).toBe(20000);
+      ids.push((r.body.data as { jobId: number }).jobId);
+    }
+    for (const id of ids) await jobReaches(server, id, JobStatus.SUCCESS);
+    const refused = await server.deps.db
+      .select()
+      .from(publishRecords)
+      .where(and(inArray(publishRecords.jobId, ids), eq(publishRecords.status, PublishStatus.NOT_PUSHED)));
+    expect(refused.length).toBeGreaterThan(0);
+    sims.forEach((sim, i) => {
+      const printed = sim.printed.filter((p) => p.includes(tag)).map((p) => p.trim());
+      expect(printed).toEqual([1, 2, 3].map((k) => `${tag} d${i} #${k}`));
+    });
   });
 });

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobStatus } from '@herald/contract';
+import { JobStatus, PROTOCOL_VERSION, topics } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { publishRecords } from '../src/db/schema';
 import { flushDevice } from '../src/modules/jobs/pipeline';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import type { Client } from './harness';
-import { eventually, seedDevice, seedModel } from './devices-fixture';
+import { connectAs, eventually, seedDevice, seedModel } from './devices-fixture';
 import {
   OpenClient,
   type OpenRes,
@@ -80,6 +80,39 @@ describe('delivery', () => {
     const after = await accepted(api.print({ sn: device.sn, content: `Q${tag} #5` }));
     await jobReaches(server, after.jobId, JobStatus.SUCCESS);
     expect(sim.printed.filter((p) => p.includes(`Q${tag}`))).toHaveLength(5);
+  });
+
+  it("answers a device's ack and result (PUBACK) only once they are stored: when its publish returns, the job shows it", async () => {
+    const device = await seedDevice(server, accountId, modelId);
+    const session = Date.now();
+    const { client } = await connectAs(mqttUrl, device.sn, device.secret!, { ts: session });
+    try {
+      const job = await accepted(api.print({ sn: device.sn, content: 'Stored first' }));
+      const sent = new Promise<{ id: string; ts: number }>((resolve) =>
+        client!.on('message', (_topic, raw) => {
+          const m = JSON.parse(raw.toString()) as { id: string; ts: number };
+          if (m.id === job.msgId) resolve(m);
+        }),
+      );
+      await client!.subscribeAsync(topics.deviceSubscription(device.sn), { qos: 1 });
+      const hello = { v: PROTOCOL_VERSION, ts: Date.now(), online: true, session, firmware: '1.00.00.01' };
+      await client!.publishAsync(topics.up(device.sn, 'presence'), JSON.stringify(hello), { qos: 1 });
+      const m = await sent;
+      const up = (kind: 'ack' | 'result', body: object) =>
+        client!.publishAsync(
+          topics.up(device.sn, kind),
+          JSON.stringify({ v: PROTOCOL_VERSION, id: m.id, ts: m.ts, ...body }),
+          {
+            qos: 1,
+          },
+        );
+      await up('ack', { code: 'ok' });
+      expect((await jobRow(server, job.jobId)).status).toBe(JobStatus.PUSH_SUCCEEDED);
+      await up('result', { status: 'success' });
+      expect((await jobRow(server, job.jobId)).status).toBe(JobStatus.SUCCESS);
+    } finally {
+      await client?.endAsync();
+    }
   });
 
   it('sends a paused device nothing until it is resumed', async () => {

@@ -24,6 +24,13 @@ describe('parsePayload', () => {
     expect(parsePayload(telemetryPayload, '{"v":1,"ts":1,"resources":{"\\ud800":"1"}}')).toBeNull();
   });
 
+  it('refuses times no date can hold (they would fail a statement shared with other devices)', () => {
+    const ack = (ts: number) => `{"v":1,"id":"3f0c9a52-8f1e-4a3e-9d6b-1c2d3e4f5a6b","ts":${ts},"code":"ok"}`;
+    expect(parsePayload(ackPayload, ack(8_640_000_000_000_000))).toMatchObject({ code: 'ok' });
+    expect(parsePayload(ackPayload, ack(8_700_000_000_000_000))).toBeNull();
+    expect(parsePayload(resultPayload, result('"x"').replace('"ts":1', '"ts":9007199254740991'))).toBeNull();
+  });
+
   it('refuses what is not JSON or not valid', () => {
     expect(parsePayload(ackPayload, '{')).toBeNull();
     expect(parsePayload(ackPayload, '{"v":1}')).toBeNull();

@@ -61,7 +61,12 @@ export const QOS: Record<UpKind | DownKind, 0 | 1> = {
 };
 
 const v = z.literal(PROTOCOL_VERSION);
-const ms = z.number().int().nonnegative();
+/**
+ * A time in ms since 1970, within what a date can hold (±8.64e15 ms): a device's larger value
+ * would pass as an integer and then fail a statement other devices' messages share.
+ */
+export const MAX_TIME_MS = 8_640_000_000_000_000;
+const ms = z.number().int().nonnegative().max(MAX_TIME_MS);
 
 // ── uplink ────────────────────────────────────────────────────────────────
 

@@ -112,13 +112,39 @@ export async function startEmbeddedGateway(
         done(null, true);
       });
     },
+    // A device's message is handled here, before the broker answers it: aedes writes the PUBACK of
+    // a QoS 1 publish right after this hook and before its `published` hook. So the PUBACK goes
+    // out only once Herald has stored the message's effect; when storing fails the connection is
+    // closed instead, and the device sends the message again after it reconnects (its effects
+    // are idempotent: acks and results name their job, duplicates change nothing).
     authorizePublish(client, packet, done) {
       const s = client ? sessions.get(client) : undefined;
-      if (s && deviceLink.mayPublish(s.device.sn, packet.topic)) return done(null);
-      log.warn({ sn: s?.device.sn, topic: packet.topic }, 'publish refused by topic ACL');
-      // MQTT 3.1.1 has no way to refuse one publish: the broker closes the connection
-      if (s) s.reason = 'topic not allowed';
-      done(new Error('topic not allowed'));
+      if (!s || !deviceLink.mayPublish(s.device.sn, packet.topic)) {
+        log.warn({ sn: s?.device.sn, topic: packet.topic }, 'publish refused by topic ACL');
+        // MQTT 3.1.1 has no way to refuse one publish: the broker closes the connection
+        if (s) s.reason = 'topic not allowed';
+        return done(new Error('topic not allowed'));
+      }
+      const t = topics.parse(packet.topic);
+      if (!t || t.dir !== 'up' || !(UP_KINDS as readonly string[]).includes(t.kind)) return done(null);
+      const arrivedAt = Date.now();
+      const handled = deviceLink.handleUplink(deps, s.device, t.kind as UpKind, packet.payload as Buffer, {
+        presenceFromMessages: false,
+        arrivedAt,
+      });
+      void track(
+        handled.then(
+          (valid) => {
+            if (valid === false) log.debug({ sn: s.device.sn, topic: packet.topic }, 'invalid uplink payload dropped');
+            done(null);
+          },
+          (err: unknown) => {
+            log.error({ err, sn: s.device.sn, topic: packet.topic }, 'uplink not stored: closing the connection');
+            s.reason = 'uplink not stored';
+            done(new Error('uplink not stored'));
+          },
+        ),
+      );
     },
     authorizeSubscribe(client, sub, done) {
       const s = sessions.get(client);
@@ -131,23 +157,6 @@ export async function startEmbeddedGateway(
       const t = topics.parse(packet.topic);
       if (t?.dir === 'up') return null;
       return packet;
-    },
-    // The PUBACK of a QoS 1 uplink goes out only after Herald has stored its effect, so a
-    // message is either processed or retried by the device.
-    published(packet, client, done) {
-      const s = client ? sessions.get(client) : undefined;
-      const t = topics.parse(packet.topic);
-      if (!s || !t || t.dir !== 'up' || !(UP_KINDS as readonly string[]).includes(t.kind)) return done();
-      const arrivedAt = Date.now();
-      void track(
-        deviceLink.handleUplink(deps, s.device, t.kind as UpKind, packet.payload as Buffer, {
-          presenceFromMessages: false,
-          arrivedAt,
-        }),
-      ).then((valid) => {
-        if (valid === false) log.debug({ sn: s.device.sn, topic: packet.topic }, 'invalid uplink payload dropped');
-        done();
-      });
     },
   });
 

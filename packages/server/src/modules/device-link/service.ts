@@ -34,7 +34,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, uniqueViolation } from '../../lib/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import * as repo from './repo';
-import { onDeviceOnline, onJobAck, onJobResult } from '../jobs/pipeline';
+import { markBehind, onDeviceOnline, onJobAck, onJobResult } from '../jobs/pipeline';
 import { onDeviceOnlineForOta, onDeviceVersions, onOtaAck, onOtaProgress } from '../ota-tasks/device';
 import { onDeviceOnlineForPush, onPushAck } from '../push-tasks/device';
 
@@ -109,6 +109,8 @@ export async function resolveDevice(deps: Deps, sn: string): Promise<DeviceRef |
 
 /** A connection was accepted (embedded broker): online, history row; returns the row id. */
 export async function onConnect(deps: Deps, device: DeviceRef, c: { session: number; ip?: string }): Promise<number> {
+  // online from here: a new job must not pass the queue its presence message will flush
+  markBehind(deps, device.id);
   return repo.openConnection(deps.db, device.id, c.session, c.ip ?? null, new Date());
 }
 
@@ -129,6 +131,7 @@ export async function onPresence(deps: Deps, device: DeviceRef, p: Presence, ip?
     // a broker that authenticates devices itself (dynamic security) leaves activation to this message
     const auth = await repo.findDeviceForAuth(deps.db, device.sn);
     if (auth && !auth.activated) await repo.activate(deps.db, device.id, auth.manufacturerId, now);
+    markBehind(deps, device.id);
     if (!known) await repo.openConnection(deps.db, device.id, p.session, ip ?? null, now);
     else if (!known.disconnectedAt) await repo.reassertPresence(deps.db, device.id, known.id, p.session, now);
     if (p.firmware) await repo.setFirmware(deps.db, device.id, p.firmware);

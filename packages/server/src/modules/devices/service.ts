@@ -24,7 +24,7 @@ import { iso, isoOrNull, offsetOf } from '../../lib/filters';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { groupLabel } from '../groups/default-name';
 import * as groupsRepo from '../groups/repo';
-import { flushDevice } from '../jobs/pipeline';
+import { flushDevice, markBehind } from '../jobs/pipeline';
 import * as modelsRepo from '../models/repo';
 import { MODEL_DISABLED } from '../models/service';
 import { audit } from '../oper-log/audit';
@@ -428,6 +428,8 @@ export async function setStatus(deps: Deps, auth: AuthContext, ids: number[], st
 export async function setPaused(deps: Deps, auth: AuthContext, ids: number[], paused: boolean): Promise<BatchResult> {
   const rows = await scopedDevices(deps, auth, ids);
   await batch(deps, auth, rows, { paused }, { type: paused ? 'pause' : 'resume' });
+  // from now new jobs are sent at once: they must not pass the ones held during the pause
+  if (!paused) for (const d of rows) markBehind(deps, d.id);
   const commands = await sendToOnline(deps, auth, rows, paused ? 'pause' : 'resume', {});
   // resumed: the jobs held back while paused go out now, behind the resume command
   if (!paused) for (const d of rows) if (d.online) void flushDevice(deps, d);

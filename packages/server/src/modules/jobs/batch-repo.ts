@@ -396,7 +396,8 @@ export async function ackJobs(db: Db, items: AckItem[]): Promise<(JobRow | null 
   return out;
 }
 
-export type ResultItem = { deviceId: number; msgId: string; status: 3 | 4; reason: string | null; at: number };
+/** status: 3 success, 4 failed, 5 timeout (the job expired in the device's queue) */
+export type ResultItem = { deviceId: number; msgId: string; status: 3 | 4 | 5; reason: string | null; at: number };
 
 const resultStatement = statement<ResultItem>('result')(
   {
@@ -418,7 +419,7 @@ const resultStatement = statement<ResultItem>('result')(
         select * from j`,
 );
 
-/** Device results: 3 success or 4 failed with its reason. Per item the row when it changed. */
+/** Device results: 3 success, 4 failed with its reason, 5 expired. Per item the row when it changed. */
 export async function finishJobs(db: Db, items: ResultItem[]): Promise<(JobRow | undefined)[]> {
   const rows = await resultStatement(db, items);
   const out: (JobRow | undefined)[] = items.map(() => undefined);

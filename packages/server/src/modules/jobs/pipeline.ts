@@ -1,5 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { JobStatus, PROTOCOL_VERSION, topics, type Ack, type JobMessage, type JobResult } from '@herald/contract';
+import {
+  JobStatus,
+  MAX_TIME_MS,
+  PROTOCOL_VERSION,
+  topics,
+  type Ack,
+  type JobMessage,
+  type JobResult,
+} from '@herald/contract';
 import { every } from '../../jobs/every';
 import type { Deps } from '../../lib/deps';
 import { onJobStatus } from '../webhooks/service';
@@ -25,8 +33,15 @@ type State = {
   log: FastifyBaseLogger | undefined;
   /** job messages handed to the broker and not yet delivered (see publish-limit.ts) */
   publishes: PublishLimit;
-  /** per job: when its last refused publish was recorded (see refusal) */
+  /** per job: when its last refused publish was recorded (see REFUSAL_RECORD_MS) */
   refusals: Map<number, number>;
+  /**
+   * devices whose stored queue may hold jobs not yet sent that are older than a new one (after a
+   * refused publish, a connect, a resume): their next job goes out through a flush, in order
+   */
+  behind: Set<number>;
+  /** per device: a flush queued on its chain and not started yet (one is enough) */
+  flushes: Map<number, Promise<void>>;
 };
 /**
  * A job whose publish is refused is tried again by every sweep while the gateway is overwhelmed;
@@ -44,6 +59,8 @@ function state(deps: Deps): State {
       log: undefined,
       publishes: new PublishLimit(deps.config.publishInFlight, deps.config.publishBacklog),
       refusals: new Map(),
+      behind: new Set(),
+      flushes: new Map(),
     };
     states.set(deps, s);
   }
@@ -75,10 +92,13 @@ export function jobMessage(job: repo.JobRow, now: number): JobMessage {
   };
 }
 
-/** Publish one job and record it; false when the broker would not take it (device gone). */
-async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<boolean> {
+/** What became of a publish: sent; expired (the sweep ends it); refused by the gateway (it stays queued). */
+type Pushed = 'sent' | 'expired' | 'refused';
+
+/** Publish one job and record it. */
+async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<Pushed> {
   const now = Date.now();
-  if (job.expireAt.getTime() <= now) return false; // the sweep ends it
+  if (job.expireAt.getTime() <= now) return 'expired';
   const message = jobMessage(job, now);
   const body = JSON.stringify(message);
   const { publishes, log, refusals } = state(deps);
@@ -89,8 +109,9 @@ async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<bo
       return deps.gateway.publish(device.sn, 'job', message);
     });
   } catch (err) {
-    // stays pending: the device gets it again when it is back, or from the sweep's stranded check
-    if (now - (refusals.get(job.id) ?? -Infinity) < REFUSAL_RECORD_MS) return false;
+    // stays pending: it goes out with the device's next job or flush, or from the sweep's stranded check
+    state(deps).behind.add(device.id);
+    if (now - (refusals.get(job.id) ?? -Infinity) < REFUSAL_RECORD_MS) return 'refused';
     refusals.set(job.id, now);
     if (handedOver) log?.warn({ err, sn: device.sn, jobId: job.id }, 'job pipeline: the broker refused a publish');
     track(
@@ -103,7 +124,7 @@ async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<bo
         reason: handedOver ? 'brokerError' : 'queueFull',
       }),
     );
-    return false;
+    return 'refused';
   }
   const wasPending = job.status === JobStatus.NOT_PUSHED;
   track(
@@ -122,7 +143,7 @@ async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<bo
         if (row && wasPending && row.status === JobStatus.PUSHED) notify(deps, row);
       }),
   );
-  return true;
+  return 'sent';
 }
 
 function enqueue(deps: Deps, deviceId: number, work: () => Promise<void>): Promise<void> {
@@ -136,22 +157,46 @@ function enqueue(deps: Deps, deviceId: number, work: () => Promise<void>): Promi
   return next;
 }
 
-/** A new job of an online, unpaused device goes out now (behind that device's earlier jobs). */
+/**
+ * A new job of an online, unpaused device goes out now, behind that device's earlier jobs: on its
+ * chain, or (when older jobs may be waiting in the database) through a flush, which sends them all
+ * in order, this one included.
+ */
 export function dispatch(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<void> {
+  if (state(deps).behind.has(device.id)) return flushDevice(deps, device);
   return enqueue(deps, device.id, async () => {
     await push(deps, device, job);
   });
 }
 
 /**
+ * The device's stored queue may hold jobs older than the next new one and not sent (it has just
+ * connected or been resumed): its next job goes out through a flush, in order.
+ */
+export function markBehind(deps: Deps, deviceId: number): void {
+  state(deps).behind.add(deviceId);
+}
+
+/**
  * Send a device everything it should still receive, in order: jobs never pushed and jobs pushed
  * but not acked (same msgId again; the device drops what it already has). Nothing while paused.
+ * A flush already queued and not started covers a new request: it reads the queue when it starts.
  */
 export function flushDevice(deps: Deps, device: DeviceRef): Promise<void> {
-  return enqueue(deps, device.id, async () => {
+  const s = state(deps);
+  const queued = s.flushes.get(device.id);
+  if (queued) return queued;
+  const flush = enqueue(deps, device.id, async () => {
+    s.flushes.delete(device.id);
+    s.behind.delete(device.id);
     const jobs = await repo.pendingForDevice(deps.db, device.id, Date.now());
-    for (const job of jobs) if (!(await push(deps, device, job))) break;
+    for (const job of jobs) {
+      // an expired job is the sweep's; the ones after it still go out
+      if ((await push(deps, device, job)) === 'refused') break;
+    }
   });
+  s.flushes.set(device.id, flush);
+  return flush;
 }
 
 /**
@@ -161,6 +206,8 @@ export function flushDevice(deps: Deps, device: DeviceRef): Promise<void> {
  */
 export async function onJobAck(deps: Deps, device: DeviceRef, ack: Ack, arrivedAt = Date.now()): Promise<boolean> {
   if (!UUID_RE.test(ack.id)) return false;
+  // the protocol's schema already refuses it; the batch this joins is shared with other devices
+  if (!(Number.isSafeInteger(ack.ts) && ack.ts >= 0 && ack.ts <= MAX_TIME_MS)) return true;
   const outcome: repo.AckOutcome =
     ack.code === 'ok'
       ? { status: JobStatus.PUSH_SUCCEEDED, reason: null }
@@ -184,12 +231,14 @@ export async function onJobAck(deps: Deps, device: DeviceRef, ack: Ack, arrivedA
 export async function onJobResult(deps: Deps, device: DeviceRef, r: JobResult, arrivedAt = Date.now()): Promise<void> {
   if (!UUID_RE.test(r.id)) return;
   const success = r.status === 'success';
+  const reason = success ? null : (r.reason ?? r.message ?? 'other');
   const row = await writeQueue(deps).transitions.add({
     kind: 'result',
     deviceId: device.id,
     msgId: r.id,
-    status: success ? JobStatus.SUCCESS : JobStatus.FAILED,
-    reason: success ? null : (r.reason ?? r.message ?? 'other'),
+    // a job that expired in the device's queue timed out, as an 'expired' ack says
+    status: success ? JobStatus.SUCCESS : reason === 'expired' ? JobStatus.TIMEOUT : JobStatus.FAILED,
+    reason,
     at: arrivedAt,
   });
   if (row) notify(deps, row);

@@ -147,12 +147,7 @@ export async function findTemplate(db: Db, accountId: number, id: number): Promi
          where id = ${id} and account_id = ${accountId} and deleted_at is null`,
   );
   return r
-    ? {
-        id: Number(r.id),
-        body: String(r.body),
-        command: String(r.command),
-        modelId: r.model_id == null ? null : Number(r.model_id),
-      }
+    ? { id: Number(r.id), body: String(r.body), command: String(r.command), modelId: num(r.model_id) }
     : undefined;
 }
 

@@ -118,7 +118,11 @@ export const dateTimeFilter = z
  * filter "to 31 February" would silently mean something else.
  */
 export function isRealDateTime(v: string): boolean {
-  if (Number.isNaN(Date.parse(v))) return false;
+  const t = Date.parse(v);
+  if (Number.isNaN(t)) return false;
+  // years 1 to 9999: the far ends of JavaScript's dates (275760) make an end of range no date can hold
+  const year = new Date(t).getUTCFullYear();
+  if (year < 1 || year > 9999) return false;
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
   if (!m) return true;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

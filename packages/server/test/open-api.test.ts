@@ -358,6 +358,13 @@ describe('speak and trade', () => {
     expectCode(r3, 20000);
     await jobReaches(server, r3.body.data.jobId, JobStatus.SUCCESS);
     expect(speakerSim.said).toContainEqual({ text: 'Table 12 please' });
+
+    // filled text past the limit is cut by characters: never through the middle of an emoji
+    const long = await seedBusiness(server, accountA, { type: BusinessType.NOTIFICATION, voiceContent: '{{a}}' });
+    const r4 = await a.speak({ sn: speakerA.sn, businessId: long.id, params: { a: 'x'.repeat(499) + '😀😀' } });
+    expectCode(r4, 20000);
+    const [stored] = await server.deps.db.select().from(jobs).where(eq(jobs.id, r4.body.data.jobId));
+    expect((stored!.payload as { text: string }).text).toBe('x'.repeat(499) + '😀');
   });
 
   it('refuses printers, missing clips and wrong businesses', async () => {

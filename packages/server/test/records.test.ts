@@ -258,6 +258,9 @@ describe('record rules', () => {
       '格式不正确',
       'result',
     );
+    // the far end of JavaScript's dates: an end of range no date can hold (it was a 500)
+    for (const to of ['275760-09-13', '%2B275760-09-13T00:00:00.000Z', '10000-01-01'])
+      await expectInvalid((c) => c.get(`/v1/records/print?to=${to}`), A.client, 'Incorrect format', '格式不正确', 'to');
     await expectInvalid(
       (c) => c.get('/v1/records/print?sortField=sn'),
       A.client,

@@ -261,6 +261,37 @@ describe('webhooks', () => {
     }
   });
 
+  it("does not read a receiver's answer body: an endless one is not held in memory and the 2xx counts", async () => {
+    // the answer's headers say 200, then its body never ends (a compressed body would unpack without
+    // limit); written as fast as the reader takes it, so `taken` counts what Herald read
+    let taken = 0;
+    const chunk = Buffer.alloc(64 * 1024);
+    const endless = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const pump = () => {
+        if (res.destroyed) return;
+        while (res.write(chunk)) taken += chunk.length;
+        taken += chunk.length;
+        res.once('drain', pump);
+      };
+      pump();
+    });
+    await new Promise<void>((r) => endless.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/print`;
+      expectOk(await A.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { print: url } }));
+      const job = await insertJob(server, { accountId: A.accountId, deviceId: device.id, sn: device.sn });
+      await onJobStatus(server.deps, job);
+      expect(await settled(job.id)).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200 });
+      // reading it until the 5 s timeout took hundreds of megabytes; not reading it, the socket's buffers
+      expect(taken).toBeLessThan(8 * 1024 * 1024);
+    } finally {
+      endless.closeAllConnections();
+      await new Promise<void>((r) => endless.close(() => r()));
+    }
+  });
+
   it('queues nothing without a push address for the event; a cleared address takes effect at once', async () => {
     expectOk(
       await A.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { print: '', speak: '', trade: '' } }),

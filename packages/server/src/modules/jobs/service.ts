@@ -253,7 +253,7 @@ async function printFor(
 function fillText(body: string, params: Record<string, string | number>): string {
   const missing: string[] = [];
   const text = body.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]{0,31})\s*\}\}/g, (_, name: string) => {
-    const v = params[name];
+    const v = Object.hasOwn(params, name) ? params[name] : undefined;
     if (v === undefined) {
       if (!missing.includes(name)) missing.push(name);
       return '';
@@ -293,7 +293,8 @@ async function speakJob(
     businessId = business.id;
     const text = fillText(business.voiceContent, input.params ?? {});
     if (!text) throw invalid('error.speakContentRequired', 'params');
-    payload.text = text.slice(0, OPEN_API.speakTextMax);
+    // by characters, not UTF-16 units: half an emoji is text the database refuses
+    payload.text = Array.from(text).slice(0, OPEN_API.speakTextMax).join('');
   } else {
     payload.text = input.text;
   }

@@ -49,7 +49,18 @@ describe('rendering threads', () => {
 
   it('render short text receipts at once, even while a thread is busy', async () => {
     expect(inline('^^Total\n{width:*,8}\nTea | 3.00')).toBe(true);
-    for (const costly of ['{code:123}', '{ c : 123 }', '{width:*; image:iVBOR}', '{i:iVBOR}', 'x'.repeat(2001)])
+    expect(inline('Line\n'.repeat(59) + 'Last')).toBe(true);
+    for (const costly of [
+      '{code:123}',
+      '{ c : 123 }',
+      '{width:*; image:iVBOR}',
+      '{i:iVBOR}',
+      'x'.repeat(2001),
+      // many printed lines: by line breaks, or by a narrow column
+      '\n'.repeat(60),
+      '{w:1}\n' + 'x'.repeat(1900),
+      '{width:*,3,*}\nA | B | C',
+    ])
       expect(inline(costly)).toBe(false);
     const r = start({ maxBytes: 1024 * 1024 * 1024 });
     const t = printerOf({ paperWidth: 80 });

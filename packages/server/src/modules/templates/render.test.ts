@@ -22,7 +22,35 @@ describe('template rendering checks', () => {
   });
 
   it('escapes values so a parameter cannot inject markup', () => {
-    expect(fill('{{x}}', { x: '{code:1}|^' }).markup).toBe('\\{code:1\\}\\|\\^');
+    expect(fill('{{x}}', { x: '{code:1}|^' }).markup).toBe('\\x7bcode\\x3a1\\x7d\\x7c\\x5e');
+    const bytes = (body: string, params: Record<string, string>) =>
+      renderCommands(fill(body, params).markup, { paperWidth: 58, language: 'en' });
+    const has = (b: Buffer, seq: number[]) => b.includes(Buffer.from(seq));
+    const count = (b: Buffer, seq: number[]) => {
+      let n = 0;
+      for (let i = b.indexOf(Buffer.from(seq)); i >= 0; i = b.indexOf(Buffer.from(seq), i + 1)) n++;
+      return n;
+    };
+    const ESC_P = [0x1b, 0x70]; // opens the cash drawer
+    const CUT = [0x1d, 0x56]; // GS V
+    const INVERT = [0x1d, 0x42, 0x01]; // GS B 1
+    // inside a property: `;` would start a property of its own, `x:` sends raw bytes
+    const barcode = '{code:{{n}}; option:code128,hri}';
+    expect(has(bytes(barcode, { n: 'A1;x:\u001bp0\u0019\u00fa' }), ESC_P)).toBe(false);
+    // ... and the barcode keeps every character it was given (a backslash escape dropped them there)
+    expect(bytes(barcode, { n: 'ID-a_b~c^d;x:' }).includes(Buffer.from('ID-a_b~c^d;x:'))).toBe(true);
+    // a value alone on its line is text, not a cut or a rule; a character that normalizes to markup stays text
+    const plain = bytes('Table 7', {});
+    expect(count(bytes('Table 7\n{{note}}', { note: '=' }), CUT)).toBe(count(plain, CUT));
+    expect(bytes('Table 7\n{{note}}', { note: '---' }).includes(Buffer.from('---'))).toBe(true);
+    expect(has(bytes('Table {{t}}', { t: '7 \u1fef' }), INVERT)).toBe(false);
+    // control characters keep a value on its line
+    expect(fill('{{x}}', { x: 'a\r\n---\tb' }).markup).toBe('a \\x2d\\x2d\\x2d b');
+  });
+
+  it('fills only the values given: a parameter named like a built-in is missing when not sent', () => {
+    expect(fill('{{constructor}} {{toString}}', {}).missing).toEqual(['constructor', 'toString']);
+    expect(fill('{{constructor}}', { constructor: 'x' } as Record<string, unknown>).markup).toBe('x');
   });
 
   it('renders with its own copies of the command sets exactly as receiptline does by name', () => {

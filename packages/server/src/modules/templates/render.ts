@@ -4,15 +4,28 @@ import { transform, type Printer } from './receipt.mjs';
 /**
  * Template rendering: a template body is receiptline markup with `{{name}}` placeholders
  * (receiptline itself uses single braces for properties such as `{width:*,8}` and `{code:...}`).
- * Parameter values are escaped, so a caller's text can never inject printer markup.
+ * Parameter values are escaped, so a caller's text can never inject printer markup: not in a
+ * line of text, not as a line of its own (`---` is a rule, `=` a cut), and not inside a property
+ * such as `{code:{{url}}}`, where `;` would start a property of its own (`x:` sends raw bytes).
  */
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]{0,31})\s*\}\}/g;
 
-/** receiptline's special characters, escaped with a backslash inside parameter values. */
-const SPECIAL = /[\\|{}~_"`^]/g;
+/**
+ * What receiptline reads as markup in text, on a line of its own or in a property's value. A
+ * backslash escape is not enough: inside a property receiptline drops the escaped character
+ * (`a\_b` in a barcode is `ab`); its hex escape (`\x5f`) keeps it in both places.
+ */
+const SPECIAL = /[\\|{}~_"`^\-=;:]/g;
+/** Control characters (line breaks and tabs included) become a space: a value stays on its line. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]+/g;
 
 export function escapeMarkup(value: string): string {
-  return value.replace(/[\r\n\t]+/g, ' ').replace(SPECIAL, (c) => `\\${c}`);
+  // normalized first, as receiptline normalizes the whole receipt: U+1FEF becomes a backtick
+  return value
+    .normalize()
+    .replace(CONTROLS, ' ')
+    .replace(SPECIAL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 /** The placeholder names a body uses, in order of first use. */
@@ -37,7 +50,8 @@ export function malformedPlaceholders(body: string): string[] {
 export function fill(body: string, params: Record<string, unknown>): { markup: string; missing: string[] } {
   const missing: string[] = [];
   const markup = body.replace(PLACEHOLDER, (_, name: string) => {
-    const v = params[name];
+    // its own values only: a parameter named `constructor` is not Object's
+    const v = Object.hasOwn(params, name) ? params[name] : undefined;
     if (v === undefined || v === null) {
       if (!missing.includes(name)) missing.push(name);
       return '';

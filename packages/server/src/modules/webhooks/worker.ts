@@ -62,7 +62,9 @@ async function post(
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       ...(allowPrivate ? {} : { dispatcher: publicOnly }),
     });
-    await res.arrayBuffer().catch(() => undefined);
+    // the answer's body is not read: a receiver could send gigabytes (a compressed body unpacks
+    // without limit) and hold them in this process; the status says all Herald needs
+    await res.body?.cancel().catch(() => undefined);
     const ok = res.status >= 200 && res.status < 300;
     return done({ ok, statusCode: res.status, error: ok ? null : `HTTP ${res.status}` });
   } catch (err) {

@@ -163,7 +163,9 @@ function enqueue(deps: Deps, deviceId: number, work: () => Promise<void>): Promi
  * in order, this one included.
  */
 export function dispatch(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<void> {
-  if (state(deps).behind.has(device.id)) return flushDevice(deps, device);
+  // a flush queued and not started will read this job too: pushing it as well would send it twice
+  const s = state(deps);
+  if (s.behind.has(device.id) || s.flushes.has(device.id)) return flushDevice(deps, device);
   return enqueue(deps, device.id, async () => {
     await push(deps, device, job);
   });

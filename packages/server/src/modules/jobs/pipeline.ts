@@ -10,6 +10,7 @@ import {
 } from '@herald/contract';
 import { every } from '../../jobs/every';
 import type { Deps } from '../../lib/deps';
+import { inTurn } from '../../lib/in-turn';
 import { onJobStatus } from '../webhooks/service';
 import { PublishLimit } from './publish-limit';
 import * as repo from './repo';
@@ -27,7 +28,7 @@ type DeviceRef = { id: number; sn: string };
 
 type State = {
   /** per device: the tail of its publish chain (keeps one device's jobs in order) */
-  chains: Map<number, Promise<void>>;
+  chains: Map<number, Promise<unknown>>;
   /** writes started and not yet finished; close() waits for them */
   inflight: Set<Promise<unknown>>;
   log: FastifyBaseLogger | undefined;
@@ -101,7 +102,7 @@ async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<Pu
   if (job.expireAt.getTime() <= now) return 'expired';
   const message = jobMessage(job, now);
   const body = JSON.stringify(message);
-  const { publishes, log, refusals } = state(deps);
+  const { publishes, log, refusals, behind } = state(deps);
   let handedOver = false;
   try {
     await publishes.run(() => {
@@ -110,7 +111,7 @@ async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<Pu
     });
   } catch (err) {
     // stays pending: it goes out with the device's next job or flush, or from the sweep's stranded check
-    state(deps).behind.add(device.id);
+    behind.add(device.id);
     if (now - (refusals.get(job.id) ?? -Infinity) < REFUSAL_RECORD_MS) return 'refused';
     refusals.set(job.id, now);
     if (handedOver) log?.warn({ err, sn: device.sn, jobId: job.id }, 'job pipeline: the broker refused a publish');
@@ -148,13 +149,9 @@ async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<Pu
 
 function enqueue(deps: Deps, deviceId: number, work: () => Promise<void>): Promise<void> {
   const { chains, log } = state(deps);
-  const tail = chains.get(deviceId) ?? Promise.resolve();
-  const next = tail.then(work).catch((err: unknown) => log?.error({ err, deviceId }, 'job pipeline: dispatch failed'));
-  chains.set(deviceId, next);
-  void next.finally(() => {
-    if (chains.get(deviceId) === next) chains.delete(deviceId);
-  });
-  return next;
+  return inTurn(chains, deviceId, work).catch((err: unknown) =>
+    log?.error({ err, deviceId }, 'job pipeline: dispatch failed'),
+  );
 }
 
 /**

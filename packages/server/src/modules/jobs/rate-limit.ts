@@ -1,6 +1,7 @@
 import { ResultCode } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
+import { inTurn } from '../../lib/in-turn';
 import * as repo from './repo';
 
 /**
@@ -27,20 +28,10 @@ export function withinRateLimit<T>(
 
   let byDevice = queues.get(deps);
   if (!byDevice) queues.set(deps, (byDevice = new Map()));
-  const ahead = byDevice.get(device.id) ?? Promise.resolve();
-  const turn = ahead.then(async () => {
+  return inTurn(byDevice, device.id, async () => {
     const since = new Date(now - seconds * 1000);
     const recent = await repo.countRecentJobs(deps.db, device.accountId, device.id, since);
     if (recent >= count) throw new AppError(ResultCode.RATE_LIMITED, 'error.deviceRateLimited');
     return work();
   });
-  const settled = turn.then(
-    () => undefined,
-    () => undefined,
-  );
-  byDevice.set(device.id, settled);
-  void settled.then(() => {
-    if (byDevice.get(device.id) === settled) byDevice.delete(device.id);
-  });
-  return turn;
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DeviceStatus, GeneralResult, JobStatus, PublishStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { named } from '../../db/named';
-import type { jobs } from '../../db/schema';
+import { publishRecords, type jobs } from '../../db/schema';
 
 /**
  * The pipeline's single-row SQL (batches: batch-repo.ts). Every job transition is one conditional UPDATE (`status < X`), so a
@@ -324,18 +324,20 @@ export type RefusedPublish = {
 
 export async function insertRefusedPublishes(db: Db, rs: RefusedPublish[]): Promise<void[]> {
   if (!rs.length) return [];
-  const values = sql.join(
-    rs.map(
-      (r) =>
-        sql`(${r.job.id}::bigint, ${r.job.accountId}::int, ${r.job.deviceId}::int, ${r.job.sn}, ${r.topic},
-             ${r.job.msgId}::uuid, 1, ${PublishStatus.NOT_PUSHED}, ${r.bytes}::int,
-             ${new Date(r.at).toISOString()}::timestamptz, ${r.reason})`,
-    ),
-    sql`, `,
-  );
-  await db.execute(
-    sql`insert into publish_records (job_id, account_id, device_id, sn, topic, msg_id, qos, status, bytes, published_at, reason)
-        values ${values}`,
+  await db.insert(publishRecords).values(
+    rs.map((r) => ({
+      jobId: r.job.id,
+      accountId: r.job.accountId,
+      deviceId: r.job.deviceId,
+      sn: r.job.sn,
+      topic: r.topic,
+      msgId: r.job.msgId,
+      qos: 1,
+      status: PublishStatus.NOT_PUSHED,
+      bytes: r.bytes,
+      publishedAt: new Date(r.at),
+      reason: r.reason,
+    })),
   );
   return rs.map(() => undefined);
 }

@@ -10,8 +10,9 @@ import { JobStatusTag, jobStatusLabel, useReasonLabel, type StatusFamily } from 
  */
 type Row = Record<string, unknown> & { id: number };
 
-export const statusOptions = (t: TFunction, codes: readonly number[], key = 'job.status') =>
-  Object.fromEntries(codes.map((c) => [c, { text: t(`${key}.${c}`) }]));
+/** A status filter's options: each code with its label. */
+export const statusOptions = (codes: readonly number[], label: (code: number) => string) =>
+  Object.fromEntries(codes.map((c) => [c, { text: label(c) }]));
 
 /** A text filter and column; the first one of a list links to the detail page. */
 export const textColumn = <T extends Row>(title: string, field: keyof T & string, link?: string): ProColumns<T> => ({
@@ -56,7 +57,7 @@ export const jobStatusColumn = <T extends Row & { status: number; kind: string }
   title: t('records.fields.status'),
   dataIndex: 'status',
   valueType: 'select',
-  valueEnum: Object.fromEntries([0, 1, 2, 3, 4, 5].map((c) => [c, { text: jobStatusLabel(t, c, family) }])),
+  valueEnum: statusOptions([0, 1, 2, 3, 4, 5], (c) => jobStatusLabel(t, c, family)),
   render: (_, r) => <JobStatusTag status={r.status} kind={r.kind} />,
 });
 

@@ -21,7 +21,7 @@ export function GeneralRecordListPage() {
       tooltip: t('records.resultFollowsJob'),
       dataIndex: 'result',
       valueType: 'select',
-      valueEnum: statusOptions(t, [0, 1, 2], 'records.result'),
+      valueEnum: statusOptions([0, 1, 2], (c) => t(`records.result.${c}`)),
       render: (_, r) => <GeneralResultTag result={r.result} />,
     },
     { title: f('code'), dataIndex: 'code', search: false },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublishRecord } from '@herald/contract';
 import { latencyColumn, statusOptions, textColumn, timeColumn } from '../components/record-columns';
 import { RecordTable } from '../components/RecordTable';
-import { PublishStatusTag } from '../components/StatusTags';
+import { PublishStatusTag, jobStatusLabel } from '../components/StatusTags';
 
 const SORT = { publishedAt: 'publishedAt', latencyMs: 'latency' };
 
@@ -20,7 +20,7 @@ export function PublishRecordListPage() {
       title: f('status'),
       dataIndex: 'status',
       valueType: 'select',
-      valueEnum: statusOptions(t, [0, 1, 2]),
+      valueEnum: statusOptions([0, 1, 2], (c) => jobStatusLabel(t, c)),
       render: (_, r) => <PublishStatusTag status={r.status} reason={r.reason} />,
     },
     { title: f('bytes'), dataIndex: 'bytes', search: false, align: 'right' },

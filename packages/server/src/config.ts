@@ -74,6 +74,14 @@ export type MqttConfig = {
   provision: 'hooks' | 'dynsec';
   /** EMQX REST API (MQTT_ADMIN_URL + MQTT_ADMIN_KEY/SECRET): kicks disconnect at once; unset → at next auth */
   admin: { url: string; key: string; secret: string } | undefined;
+  /**
+   * The server's own client id at an external broker (MQTT_CLIENT_ID). Set, it names a session the
+   * broker keeps for `sessionExpirySec` while the server is away, holding the uplink meant for it;
+   * unset, each start takes a random id and a clean session, so uplink sent meanwhile is lost.
+   */
+  clientId: string | undefined;
+  /** MQTT_SESSION_EXPIRY: seconds the broker keeps that session (0 = clean session) */
+  sessionExpirySec: number;
 };
 
 /**
@@ -150,6 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         env.MQTT_ADMIN_URL && env.MQTT_ADMIN_KEY && env.MQTT_ADMIN_SECRET
           ? { url: env.MQTT_ADMIN_URL, key: env.MQTT_ADMIN_KEY, secret: env.MQTT_ADMIN_SECRET }
           : undefined,
+      clientId: env.MQTT_CLIENT_ID?.trim() || undefined,
+      // MQTT 5 caps a session's expiry at 2^32-1 s; that value means "never"
+      sessionExpirySec: Math.min(0xffffffff, Math.max(0, Math.floor(int(env.MQTT_SESSION_EXPIRY, 600)))),
     },
   };
 }

@@ -4,17 +4,18 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynsecPlugin, mosquittoBinary } from './mosquitto';
-import { DeviceStatus, PROTOCOL_VERSION, topics } from '@herald/contract';
+import { DeviceStatus, JobStatus, PROTOCOL_VERSION, topics } from '@herald/contract';
 import { mqttStaticPassword } from '@herald/contract/device-sign';
 import { VirtualDevice } from '@herald/device-sim';
 import { deviceCommands, deviceConnections, devices } from '../src/db/schema';
-import { startServer } from './harness';
+import { startServer, type TestServer } from './harness';
 import { seedAccount } from './fixtures';
 import { deviceRow, eventually, seedDevice, seedModel } from './devices-fixture';
+import { OpenClient, jobReaches, seedApiKey } from './open-api-fixture';
 
 /**
  * Herald with MQTT_URL against a real Mosquitto started here (dynamic-security plugin, devices
@@ -23,7 +24,7 @@ import { deviceRow, eventually, seedDevice, seedModel } from './devices-fixture'
  */
 const ADMIN = { user: 'herald-server', password: 'Srv-secret-1' };
 
-type S = Awaited<ReturnType<typeof startServer>>;
+type S = TestServer;
 let broker: ChildProcess | undefined;
 let dir: string;
 let port: number;
@@ -86,6 +87,8 @@ beforeAll(async () => {
   server = await startServer({
     MQTT_URL: `mqtt://${ADMIN.user}:${ADMIN.password}@127.0.0.1:${port}`,
     MQTT_PROVISION: 'dynsec',
+    // a name of its own: the broker keeps the server's session while it restarts
+    MQTT_CLIENT_ID: 'herald-test-server',
   });
   accountId = (await seedAccount(server)).accountId;
   modelId = (await seedModel(server)).id;
@@ -98,8 +101,8 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function provisioned(extra: Parameters<typeof seedDevice>[3] = {}) {
-  const row = await seedDevice(server, accountId, modelId, extra);
+async function provisioned(extra: Parameters<typeof seedDevice>[3] = {}, model = modelId) {
+  const row = await seedDevice(server, accountId, model, extra);
   await server.deps.gateway.deviceChanged!(row.sn);
   return row;
 }
@@ -212,5 +215,67 @@ describe('external broker (Mosquitto, dynamic security)', () => {
     await eventually(async () => (await deviceRow(server, a.id)).telemetryAt, 'own telemetry');
     expect((await deviceRow(server, b.id)).telemetryAt).toBeNull();
     await client!.endAsync();
+  });
+
+  it('keeps what devices send while the server restarts, and hands it to the next start', async () => {
+    const row = await provisioned();
+    const { client } = await connectPlain(row.sn, mqttStaticPassword(row.secret!));
+    const session = Date.now();
+    server = await server.restart(async () => {
+      // the server is away: its session at the broker holds the device's messages
+      const online = { v: PROTOCOL_VERSION, ts: session, online: true, session, firmware: '1.00.00.07' };
+      await client!.publishAsync(topics.up(row.sn, 'presence'), JSON.stringify(online), { qos: 1 });
+    });
+    const on = await eventually(async () => {
+      const r = await deviceRow(server, row.id);
+      return r.online && r;
+    }, 'online from the message sent while the server was away');
+    expect(on.firmwareVersion).toBe('1.00.00.07');
+    const conns = await server.deps.db.select().from(deviceConnections).where(eq(deviceConnections.deviceId, row.id));
+    expect(conns.map((c) => Number(c.session))).toEqual([session]);
+    await client!.endAsync();
+  });
+
+  it('answers an uplink only once it is stored: one whose write failed comes again', async () => {
+    const row = await provisioned();
+    // the database refuses this device's new sessions for a while; a sequence counts the refusals
+    // (it is not rolled back with the insert)
+    await server.deps.db.execute(
+      sql.raw(`
+      create sequence refused_sessions;
+      create function refuse_session() returns trigger language plpgsql as $$
+        begin perform nextval('refused_sessions'); raise exception 'refused for the test'; end $$;
+      create trigger refuse_session before insert on device_connections
+        for each row when (new.device_id = ${row.id}) execute function refuse_session()`),
+    );
+    const { client } = await connectPlain(row.sn, mqttStaticPassword(row.secret!));
+    const session = Date.now();
+    const online = { v: PROTOCOL_VERSION, ts: session, online: true, session };
+    await client!.publishAsync(topics.up(row.sn, 'presence'), JSON.stringify(online), { qos: 1 });
+    await eventually(async () => {
+      const r = await server.deps.db.execute(sql`select is_called from refused_sessions`);
+      return (r.rows[0] as { is_called: boolean }).is_called;
+    }, 'the write refused');
+    await server.deps.db.execute(sql.raw('drop trigger refuse_session on device_connections'));
+    // sent once by the device, stored on the broker's second delivery
+    await eventually(async () => (await deviceRow(server, row.id)).online, 'online after the second delivery');
+    const conns = await server.deps.db.select().from(deviceConnections).where(eq(deviceConnections.deviceId, row.id));
+    expect(conns.map((c) => Number(c.session))).toEqual([session]);
+    await client!.endAsync();
+  });
+
+  it('carries a print job through the broker to its final status', async () => {
+    const printer = await seedModel(server, { type: 'printer' });
+    const row = await provisioned({}, printer.id);
+    const d = sim(row.sn, row.secret!);
+    d.start();
+    await d.waitOnline();
+    await eventually(async () => (await deviceRow(server, row.id)).online, 'online');
+    const k = await seedApiKey(server, accountId);
+    const api = new OpenClient(server, k.appKey, k.secret);
+    const r = await api.print({ sn: row.sn, content: 'through Mosquitto' });
+    expect(r.body.code, JSON.stringify(r.body)).toBe(20000);
+    const job = await jobReaches(server, (r.body.data as { jobId: number }).jobId, JobStatus.SUCCESS);
+    expect(job.ackedAt).not.toBeNull();
   });
 });

@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig, type Config } from '../src/config';
 import { createServer, type Server } from '../src/app';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
+
+export type TestServer = Server & {
+  dbName?: string;
+  /** stops this server and starts another on the same database: a restart of the process */
+  restart: (meanwhile?: () => Promise<void>) => Promise<TestServer>;
+};
 
 /**
  * A fresh server on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL points at
  * a PostgreSQL server — a new database created for this test file and dropped afterwards.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<Server & { dbName?: string }> {
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const config = loadConfig({
     HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
     WEB_DIST: '',
@@ -25,8 +31,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({});
-    const server = await createServer(config, { database, logger: false, jobs: false });
-    return { ...server, close: async () => (await server.close(), await database.close()) };
+    return onDatabase(config, database, () => database.close());
   }
   const dbName = `herald_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -36,20 +41,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
-  const server = await createServer(
-    { ...config, databaseUrl: url.toString() },
-    { database, logger: false, jobs: false },
-  );
+  const server = await onDatabase({ ...config, databaseUrl: url.toString() }, database, async () => {
+    await database.close();
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${dbName} with (force)`);
+    await c.end();
+  });
+  return { ...server, dbName };
+}
+
+async function onDatabase(config: Config, database: Database, dropDatabase: () => Promise<void>): Promise<TestServer> {
+  const server = await createServer(config, { database, logger: false, jobs: false });
   return {
     ...server,
-    dbName,
-    close: async () => {
+    close: async () => (await server.close(), await dropDatabase()),
+    restart: async (meanwhile) => {
       await server.close();
-      await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${dbName} with (force)`);
-      await c.end();
+      await meanwhile?.();
+      return onDatabase(config, database, dropDatabase);
     },
   };
 }

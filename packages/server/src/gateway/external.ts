@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import { writeToStream } from 'mqtt-packet';
 import type { FastifyBaseLogger } from 'fastify';
 import { QOS, UP_KINDS, topics, type DownKind, type UpKind } from '@herald/contract';
 import type { Deps } from '../lib/deps';
@@ -10,12 +11,25 @@ import type { Gateway } from './types';
 
 const DYNSEC_TOPIC = '$CONTROL/dynamic-security/v1';
 const DEVICE_REF_TTL_MS = 60_000;
+/** unanswered uplink messages the broker may send the server at once (MQTT 5's largest) */
+const RECEIVE_MAXIMUM = 65_535;
+/** handed to MQTT.js instead of a reason code: "no PUBACK now" (see customHandleAcks) */
+const HELD = new Error('PUBACK held until the uplink is stored');
+
+type Uplink = { sn: string; kind: UpKind };
+function uplinkTopic(topic: string): Uplink | undefined {
+  const t = topics.parse(topic);
+  if (!t || t.dir !== 'up' || !(UP_KINDS as readonly string[]).includes(t.kind)) return undefined;
+  return { sn: t.sn, kind: t.kind as UpKind };
+}
 
 /**
  * An external broker (MQTT_URL): Herald joins it as a privileged client. Uplink arrives through
  * the shared subscription `$share/herald/herald/+/up/+`, so each message goes to one of the server
  * processes. Herald does not see connections here: presence comes from the devices' presence
- * messages (online after connecting, the last will when the connection dies).
+ * messages (online after connecting, the last will when the connection dies). A QoS 1 uplink is
+ * answered once stored, and with MQTT_CLIENT_ID the broker keeps the server's session (and what
+ * arrives for it) while the server restarts (docs/device-protocol.md § 12).
  *
  * Devices authenticate either through Herald's HTTP hooks (EMQX: POST /mqtt/auth, /mqtt/acl) or,
  * with MQTT_PROVISION=dynsec, against credentials Herald keeps in Mosquitto's dynamic-security
@@ -30,17 +44,7 @@ export async function startExternalGateway(
   const cfg = deps.config.mqtt;
   const log = opts.log.child({ module: 'gateway' });
   const url = new URL(cfg.url!);
-  const client: MqttClient = await mqtt.connectAsync(cfg.url!, {
-    // spelled out: not every build of MQTT.js takes credentials from the URL
-    username: url.username ? decodeURIComponent(url.username) : undefined,
-    password: url.password ? decodeURIComponent(url.password) : undefined,
-    clientId: `herald-server-${randomBytes(6).toString('hex')}`,
-    protocolVersion: 4,
-    clean: true,
-    reconnectPeriod: 2000,
-    keepalive: 30,
-  });
-  client.on('error', (err) => log.warn({ err }, 'external broker connection error'));
+  const persistent = cfg.clientId !== undefined && cfg.sessionExpirySec > 0;
 
   const refs = new Map<string, { ref: deviceLink.DeviceRef | undefined; at: number }>();
   const resolve = async (sn: string) => {
@@ -51,18 +55,90 @@ export async function startExternalGateway(
     return ref;
   };
 
+  // A persistent session hands over queued uplink right after CONNACK, before this function has
+  // returned and the app has made this gateway deps.gateway (a device's "online" sends its queued
+  // jobs through it): uplink waits for the turn after that.
+  let opened!: () => void;
+  const open = new Promise<void>((r) => (opened = r));
+  let closing = false;
   const pending = new Set<Promise<unknown>>();
-  client.on('message', (topic, payload) => {
-    const t = topics.parse(topic);
-    if (!t || t.dir !== 'up' || !(UP_KINDS as readonly string[]).includes(t.kind)) return;
-    const arrivedAt = Date.now();
-    const work = (async () => {
-      const device = await resolve(t.sn);
-      if (!device) return;
-      await deviceLink.handleUplink(deps, device, t.kind as UpKind, payload, { presenceFromMessages: true, arrivedAt });
-    })().catch((err: unknown) => log.error({ err, topic }, 'uplink handling failed'));
+  const track = (work: Promise<unknown>) => {
     pending.add(work);
     void work.finally(() => pending.delete(work));
+  };
+  const handle = async (t: Uplink, payload: Buffer, arrivedAt: number) => {
+    await open;
+    const device = await resolve(t.sn);
+    if (device) await deviceLink.handleUplink(deps, device, t.kind, payload, { presenceFromMessages: true, arrivedAt });
+  };
+
+  const client: MqttClient = mqtt.connect(cfg.url!, {
+    // spelled out: not every build of MQTT.js takes credentials from the URL
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    clientId: cfg.clientId ?? `herald-server-${randomBytes(6).toString('hex')}`,
+    protocolVersion: 5,
+    clean: !persistent,
+    properties: {
+      sessionExpiryInterval: persistent ? cfg.sessionExpirySec : 0,
+      // every uplink waits for its write before its PUBACK; the broker's default (Mosquitto: 20
+      // unanswered messages) would make the devices' messages queue behind those writes
+      receiveMaximum: RECEIVE_MAXIMUM,
+    },
+    reconnectPeriod: 2000,
+    keepalive: 30,
+    // QoS 1 uplink is answered once Herald has stored its effect, as the embedded broker does
+    // (gateway/embedded.ts). MQTT.js would answer before its 'message' event and reads the next
+    // packet only after this callback, so the work runs beside it: the callback gets HELD (no
+    // PUBACK, the next packet is read) and the PUBACK is written here when the work is done.
+    customHandleAcks(topic, payload: Buffer, packet: IPublishPacket, done) {
+      const t = uplinkTopic(topic);
+      if (!t) return done(0);
+      const stream = client.stream;
+      // not answered: with a persistent session the broker sends it again to the next start
+      if (closing) return done(HELD);
+      track(
+        handle(t, payload, Date.now()).then(
+          () => {
+            if (client.connected && client.stream === stream && !stream.destroyed)
+              writeToStream({ cmd: 'puback', messageId: packet.messageId }, stream, { protocolVersion: 5 });
+          },
+          (err: unknown) => {
+            // as the embedded broker closes a device's connection: the broker sends the
+            // unanswered messages again once MQTT.js has reconnected
+            log.error({ err, topic }, 'uplink not stored: reconnecting to have it sent again');
+            if (client.stream === stream) stream.destroy();
+          },
+        ),
+      );
+      done(HELD);
+    },
+  });
+  client.on('error', (err) => {
+    if (err !== HELD) log.warn({ err }, 'external broker connection error');
+  });
+  // QoS 0 uplink (telemetry) has no answer to hold
+  client.on('message', (topic, payload, packet) => {
+    const t = packet.qos === 0 ? uplinkTopic(topic) : undefined;
+    if (t)
+      track(
+        handle(t, payload, Date.now()).catch((err: unknown) => log.error({ err, topic }, 'uplink handling failed')),
+      );
+  });
+  await new Promise<void>((resolve, reject) => {
+    const failed = (err: Error) => {
+      if (err === HELD) return;
+      client.off('connect', connected);
+      client.off('error', failed);
+      client.end(true);
+      reject(err);
+    };
+    const connected = () => {
+      client.off('error', failed);
+      resolve();
+    };
+    client.once('connect', connected);
+    client.on('error', failed);
   });
   await client.subscribeAsync(topics.sharedServerUplink, { qos: 1 });
 
@@ -81,7 +157,11 @@ export async function startExternalGateway(
   const emqxKick = cfg.admin ? emqxKicker(cfg.admin, log) : undefined;
 
   const endpoints = { mqtt: `${url.protocol}//${url.hostname}:${url.port || 1883}` };
-  log.info({ broker: endpoints.mqtt, provision: cfg.provision }, 'connected to the external MQTT broker');
+  log.info(
+    { broker: endpoints.mqtt, provision: cfg.provision, session: persistent ? cfg.clientId : 'clean' },
+    'connected to the external MQTT broker',
+  );
+  setImmediate(opened);
 
   return {
     async publish(sn: string, kind: DownKind, payload: object) {
@@ -100,8 +180,10 @@ export async function startExternalGateway(
     },
     endpoints: () => endpoints,
     async close() {
-      await client.endAsync();
+      // what is being stored is still answered; what arrives from now on is left to the next start
+      closing = true;
       while (pending.size > 0) await Promise.allSettled([...pending]);
+      await client.endAsync();
     },
   };
 }

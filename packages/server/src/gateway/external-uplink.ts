@@ -1,0 +1,133 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { MqttClient, IPublishPacket } from 'mqtt';
+import { writeToStream } from 'mqtt-packet';
+import type { FastifyBaseLogger } from 'fastify';
+import { UP_KINDS, topics, type UpKind } from '@herald/contract';
+
+/** handed to MQTT.js instead of a reason code: "no PUBACK now" (see `onQos1`) */
+export const HELD = new Error('PUBACK held until the uplink is stored');
+
+/** A failed write is tried again after 250 ms, then twice as long each time up to 30 s... */
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 30_000;
+/** ...until the message is 5 minutes old: then it is answered and dropped, so it cannot come back forever */
+const GIVE_UP_MS = 5 * 60_000;
+
+export type Uplink = { sn: string; kind: UpKind };
+
+function uplinkTopic(topic: string): Uplink | undefined {
+  const t = topics.parse(topic);
+  if (!t || t.dir !== 'up' || !(UP_KINDS as readonly string[]).includes(t.kind)) return undefined;
+  return { sn: t.sn, kind: t.kind as UpKind };
+}
+
+type Handle = (uplink: Uplink, payload: Buffer, arrivedAt: number) => Promise<void>;
+
+/**
+ * The server's intake of device messages from an external broker. A QoS 1 message is answered
+ * (PUBACK) only once Herald has stored what it says, as the embedded broker does: a server that
+ * stops before that leaves it unanswered, and the broker sends it again to the next start of a
+ * kept session (MQTT_CLIENT_ID).
+ *
+ * MQTT.js answers a message before its 'message' event, and with `customHandleAcks` it reads the
+ * next packet only after the ack callback: holding the callback would store one message at a
+ * time. So the callback gets HELD (MQTT.js sends no PUBACK, emits HELD as an 'error' and reads
+ * on) and the PUBACK is written here, with mqtt-packet, when the work is done.
+ *
+ * A write that fails is tried again in this process with a growing pause: the other messages go
+ * on meanwhile, unlike a reconnect, which would make the broker send every unanswered message
+ * again (and a clean session would lose them).
+ */
+export function uplinkIntake(client: () => MqttClient, handle: Handle, log: FastifyBaseLogger) {
+  // A kept session hands over queued uplink right after CONNACK, before the gateway is the
+  // app's deps.gateway (a device's "online" sends its queued jobs through it): work waits for open().
+  let opened!: () => void;
+  const gate = new Promise<void>((r) => (opened = r));
+  const stopping = new AbortController();
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
+  /**
+   * Work under way by message id. After a reconnect to a kept session the broker sends the
+   * unanswered messages again, with their ids, while their first work may still be running:
+   * such a copy waits for that work instead of storing the message a second time.
+   */
+  const inFlight = new Map<number, Promise<boolean>>();
+
+  /** Store one message; true when it is to be answered (stored, or given up), false when left for the next start. */
+  const store = async (u: Uplink, payload: Buffer, topic: string): Promise<boolean> => {
+    const arrivedAt = Date.now();
+    await gate;
+    for (let wait = RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RETRY_MAX_MS)) {
+      try {
+        await handle(u, payload, arrivedAt);
+        return true;
+      } catch (err) {
+        if (stopping.signal.aborted) {
+          log.warn({ err, topic }, 'uplink not stored when the server stopped: left for the broker to send again');
+          return false;
+        }
+        if (Date.now() - arrivedAt + wait > GIVE_UP_MS) {
+          log.error({ err, topic }, 'uplink dropped: not stored within 5 minutes');
+          return true;
+        }
+        log.error({ err, topic, retryInMs: wait }, 'uplink not stored: trying again');
+        const stopped = await sleep(wait, false, { signal: stopping.signal }).catch(() => true);
+        if (stopped) return false;
+      }
+    }
+  };
+
+  const puback = (stream: MqttClient['stream'], messageId: number) => {
+    const c = client();
+    // an answer on a connection that is gone is lost with it: the broker sends the message again
+    if (c.connected && c.stream === stream && !stream.destroyed)
+      writeToStream({ cmd: 'puback', messageId }, stream, { protocolVersion: 5 });
+  };
+
+  return {
+    /** MQTT.js's customHandleAcks: QoS 1 messages */
+    onQos1(topic: string, payload: Buffer, packet: IPublishPacket, done: (e: Error | number) => void) {
+      const u = uplinkTopic(topic);
+      if (!u) return done(0);
+      // not answered: a kept session gets it again at the next start
+      if (stopping.signal.aborted) return done(HELD);
+      const id = packet.messageId!;
+      const stream = client().stream;
+      let work = inFlight.get(id);
+      if (!work) {
+        const w = store(u, payload, topic);
+        inFlight.set(id, w);
+        void w.finally(() => inFlight.get(id) === w && inFlight.delete(id));
+        work = w;
+      }
+      track(work.then((answer) => answer && puback(stream, id)));
+      done(HELD);
+    },
+    /** MQTT.js's 'message' event: QoS 0 (telemetry) has no answer to hold */
+    onQos0(topic: string, payload: Buffer, packet: IPublishPacket) {
+      const u = packet.qos === 0 && !stopping.signal.aborted ? uplinkTopic(topic) : undefined;
+      if (!u) return;
+      const arrivedAt = Date.now();
+      track(
+        gate
+          .then(() => handle(u, payload, arrivedAt))
+          .catch((err: unknown) => log.error({ err, topic }, 'uplink handling failed')),
+      );
+    },
+    /** After each CONNACK: a new session reuses message ids, so the old session's are forgotten. */
+    onConnect(sessionPresent: boolean) {
+      if (!sessionPresent) inFlight.clear();
+    },
+    /** Let work start: the gateway is in place. */
+    open: () => setImmediate(opened),
+    /** Take nothing new, stop retrying, and wait for the work under way. */
+    async close() {
+      stopping.abort();
+      opened(); // work that never started ends at once
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}

@@ -24,7 +24,7 @@ import { users } from '../packages/server/src/db/schema';
 import { hashPassword } from '../packages/server/src/lib/crypto';
 import type { WorkerParams, WorkerReport } from './connections-shared';
 import { seedBenchFleet } from './seed';
-import { freePort, log, sleep, stopChild, tmpDirs, track, waitForPort } from './processes';
+import { freePort, log, sleep, startMosquitto, stopChild, tmpDirs, track, waitForPort } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -268,24 +268,7 @@ async function runHerald(runKey: string): Promise<Result> {
 // ── Mosquitto ──────────────────────────────────────────────────────────────
 
 async function runMosquitto(runKey: string): Promise<Result> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mosquitto-bench-'));
-  tmpDirs.push(dir);
-  const port = await freePort();
-  const conf = [
-    `listener ${port} 127.0.0.1`,
-    'allow_anonymous true',
-    'max_connections -1',
-    'persistence false',
-    'log_dest stderr',
-    'log_type error',
-    'log_type warning',
-    ...(process.getuid?.() === 0 ? [`user ${os.userInfo().username}`] : []),
-  ];
-  fs.writeFileSync(path.join(dir, 'mosquitto.conf'), conf.join('\n') + '\n');
-  const broker = track(
-    spawn(args.mosquitto!, ['-c', path.join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'inherit', 'inherit'] }),
-  );
-  await waitForPort(port, broker);
+  const { broker, port } = await startMosquitto(args.mosquitto!);
   log(`Mosquitto pid ${broker.pid}: mqtt ${port}`);
   try {
     return await measure('Mosquitto', broker.pid!, `mqtt://127.0.0.1:${port}`, runKey);

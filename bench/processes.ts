@@ -1,6 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * What every bench does with processes and ports: log with a clock, start children it must not
@@ -65,4 +67,32 @@ export async function waitForPort(port: number, child: ChildProcess, timeoutMs =
     await sleep(200);
   }
   throw new Error(`nothing listening on ${port} after ${timeoutMs} ms`);
+}
+
+/**
+ * A Mosquitto of the bench's own on a free loopback port: anonymous (the bench's devices are not
+ * what is measured), no connection cap, no persistence; as root it keeps this user, or it would
+ * switch to one that cannot read the temp dir.
+ */
+export async function startMosquitto(binary: string, extra: string[] = []) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mosquitto-bench-'));
+  tmpDirs.push(dir);
+  const port = await freePort();
+  const conf = [
+    `listener ${port} 127.0.0.1`,
+    'allow_anonymous true',
+    'max_connections -1',
+    'persistence false',
+    'log_dest stderr',
+    'log_type error',
+    'log_type warning',
+    ...(process.getuid?.() === 0 ? [`user ${os.userInfo().username}`] : []),
+    ...extra,
+  ];
+  fs.writeFileSync(path.join(dir, 'mosquitto.conf'), conf.join('\n') + '\n');
+  const broker = track(
+    spawn(binary, ['-c', path.join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'inherit', 'inherit'] }),
+  );
+  await waitForPort(port, broker);
+  return { broker, port };
 }

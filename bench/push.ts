@@ -16,6 +16,8 @@
  *          --in-flight F (256: calls in flight at most; a call due beyond that is shed and counted; 0 = no limit)
  *          --server-flags="F…" (Node flags for the Herald server, e.g. --server-flags="--trace-gc --max-semi-space-size=32")
  *          --qr (each receipt also carries a QR code of its order: rendered on Herald's rendering thread)
+ *          --mosquitto (Herald and its devices on a Mosquitto started here, MQTT_URL, instead of the embedded
+ *            broker; the server's CPU then includes Mosquitto's; --mosquitto-binary PATH, /usr/sbin/mosquitto)
  *          --timeline FILE (Herald's measured jobs as CSV: when each was sent, in ms since the epoch, then its
  *            answer, to device and to final in ms; to see whether slow jobs come in bursts or are spread out)
  *
@@ -39,7 +41,7 @@ import { accountApis } from '../packages/server/src/db/schema';
 import { seedBenchFleet } from './seed';
 import { benchSn } from './connections-shared';
 import { now, RECEIPT, RECEIPT_QR, type PushWorkerParams, type PushWorkerReport } from './push-shared';
-import { freePort, log, sleep, stopChild, tmpDirs, track, waitForPort } from './processes';
+import { freePort, log, sleep, startMosquitto, stopChild, tmpDirs, track, waitForPort } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -70,6 +72,9 @@ const { values: args } = parseArgs({
     qr: { type: 'boolean', default: false },
     /** Node flags for the Herald server process, space-separated */
     'server-flags': { type: 'string', default: '' },
+    /** Herald and the fleet on a Mosquitto of the bench's own (MQTT_URL) instead of the embedded broker */
+    mosquitto: { type: 'boolean', default: false },
+    'mosquitto-binary': { type: 'string', default: '/usr/sbin/mosquitto' },
   },
 });
 const N = Number(args.devices);
@@ -356,7 +361,8 @@ async function runHerald(runKey: string): Promise<Figures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-'));
   tmpDirs.push(dataDir);
   await seedHerald(dataDir, runKey);
-  const [httpPort, mqttPort] = [await freePort(), await freePort()];
+  const external = args.mosquitto ? await startMosquitto(args['mosquitto-binary']) : undefined;
+  const [httpPort, mqttPort] = [await freePort(), external?.port ?? (await freePort())];
   if (args['cpu-prof']) fs.mkdirSync(PROFILE_DIR, { recursive: true });
   const server = track(
     spawn(
@@ -376,18 +382,18 @@ async function runHerald(runKey: string): Promise<Figures> {
           HOST: '127.0.0.1',
           PORT: String(httpPort),
           MQTT_HOST: '127.0.0.1',
-          MQTT_PORT: String(mqttPort),
+          MQTT_PORT: external ? '-1' : String(mqttPort),
           MQTT_TLS_PORT: '-1',
           LOG_LEVEL: 'warn',
           WEB_DIST: '',
           DATABASE_URL: args['database-url'] ?? '',
-          MQTT_URL: '',
+          MQTT_URL: external ? `mqtt://127.0.0.1:${external.port}` : '',
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       },
     ),
   );
-  await waitForPort(mqttPort, server);
+  if (!external) await waitForPort(mqttPort, server);
   await waitForPort(httpPort, server);
   log(`Herald server pid ${server.pid}: http ${httpPort}, mqtt ${mqttPort}; connecting ${N} devices`);
   try {
@@ -403,7 +409,10 @@ async function runHerald(runKey: string): Promise<Figures> {
     const warm = Math.round(WARMUP * RATE);
     const sent: Sent[] = [];
     log(`Herald: ${WARMUP} s warm-up + ${SECONDS} s at ${RATE} prints/s through the open API`);
-    const cpu0 = { broker: cpuMs(server.pid), devices: fleetCpuMs(fleet), load: cpuMs(process.pid) };
+    // with --mosquitto the broker's work is the server's side of the relay: counted with it
+    const serverCpu = () => cpuMs(server.pid) + (external ? cpuMs(external.broker.pid) : 0);
+    const cpu0 = { broker: serverCpu(), devices: fleetCpuMs(fleet), load: cpuMs(process.pid) };
+    const mosquitto0 = cpuMs(external?.broker.pid);
     const drops0 = dropsOf(fleet);
     let inFlight = 0;
     const maxLagMs = await openLoop(total, (i) => {
@@ -437,17 +446,21 @@ async function runHerald(runKey: string): Promise<Figures> {
     // per job that finished (warm-up included): work for abandoned requests counts against the rest
     const done = Math.max(1, fleet.finished.size);
     const cpuPerJob = {
-      broker: (cpuMs(server.pid) - cpu0.broker) / done,
+      broker: (serverCpu() - cpu0.broker) / done,
       devices: (fleetCpuMs(fleet) - cpu0.devices) / done,
       load: (cpuMs(process.pid) - cpu0.load) / done,
     };
+    if (external)
+      log(
+        `  of the server's CPU per job, Mosquitto's: ${((cpuMs(external.broker.pid) - mosquitto0) / done).toFixed(2)} ms`,
+      );
     // read back before the fleet goes: 5,000 devices dropping at once keep the server busy for a while
     const recordCheck = await checkRecords(client, sent);
     const unanswered = await checkUnanswered(client, sent);
     await stopFleet(fleet);
     return {
       ...figures(
-        args['database-url'] ? 'Herald (PostgreSQL), open API' : 'Herald (embedded), open API',
+        `Herald (${args['database-url'] ? 'PostgreSQL' : 'embedded'}${external ? ', Mosquitto' : ''}), open API`,
         sent,
         fleet,
         maxLagMs,
@@ -458,6 +471,7 @@ async function runHerald(runKey: string): Promise<Figures> {
     };
   } finally {
     await stopChild(server, 30_000);
+    if (external) await stopChild(external.broker);
     if (args['cpu-prof'])
       log(`server and device CPU profiles in ${PROFILE_DIR} (open in Chrome DevTools → Performance)`);
   }

@@ -44,7 +44,10 @@ async function startMosquitto(): Promise<number> {
       '\n',
     ),
   );
-  brokers.push(spawn(mosquittoBinary(), ['-c', conf], { stdio: 'ignore' }));
+  const child = spawn(mosquittoBinary(), ['-c', conf], { stdio: 'ignore' });
+  brokers.push(child);
+  // also when afterAll never gets to it
+  process.once('exit', () => child.kill('SIGKILL'));
   await eventually(
     () =>
       new Promise<boolean>((resolve) => {

@@ -69,7 +69,10 @@ async function startMosquitto() {
       'log_type all',
     ].join('\n'),
   );
-  broker = spawn(mosquittoBinary(), ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(mosquittoBinary(), ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  broker = child;
+  // also when afterAll never gets to it (a test that hangs the server's close)
+  process.once('exit', () => child.kill('SIGKILL'));
   broker.stderr!.on('data', (b: Buffer) => process.env.DEBUG_MOSQUITTO && process.stderr.write(b));
   await eventually(
     () =>

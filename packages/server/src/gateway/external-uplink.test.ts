@@ -11,7 +11,7 @@ import { HELD, uplinkIntake } from './external-uplink';
  * (the PUBACKs the intake writes), the work one the test finishes when it likes. The real
  * broker and database are in test/external-broker.test.ts.
  */
-const log = { error: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
+const log = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} } as unknown as FastifyBaseLogger;
 const RESULT = topics.up('SN0001', 'result');
 const TELEMETRY = topics.up('SN0001', 'telemetry');
 const turn = () => new Promise((r) => setImmediate(r));
@@ -32,7 +32,7 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-function setup() {
+function setup({ open = true } = {}) {
   let conn = connection();
   const client = { connected: true, stream: conn.stream } as unknown as MqttClient;
   const works: ReturnType<typeof deferred>[] = [];
@@ -42,7 +42,7 @@ function setup() {
     return d.promise;
   });
   const intake = uplinkIntake(() => client, handle, log);
-  intake.open();
+  if (open) intake.open();
   const deliver = (messageId: number, topic = RESULT) => {
     const done = vi.fn();
     intake.onQos1(topic, Buffer.from('{}'), { messageId, qos: 1 } as IPublishPacket, done);
@@ -152,5 +152,16 @@ describe('the intake of an external broker', () => {
     await closing;
     await turn();
     expect(s.acked()).toEqual([10]);
+  });
+
+  it('stores nothing when it stops before it was opened (a start that failed)', async () => {
+    const s = setup({ open: false });
+    s.deliver(12);
+    s.intake.onQos0(TELEMETRY, Buffer.from('{}'), { qos: 0 } as IPublishPacket);
+    await turn();
+    await s.intake.close();
+    await turn();
+    expect(s.handle).not.toHaveBeenCalled();
+    expect(s.acked()).toEqual([]);
   });
 });

@@ -7,11 +7,13 @@ import { UP_KINDS, topics, type UpKind } from '@herald/contract';
 /** handed to MQTT.js instead of a reason code: "no PUBACK now" (see `onQos1`) */
 export const HELD = new Error('PUBACK held until the uplink is stored');
 
-/** A failed write is tried again after 250 ms, then twice as long each time up to 30 s... */
+/** A failed write is tried again after ~250 ms, then twice as long each time up to ~30 s... */
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 30_000;
 /** ...until the message is 5 minutes old: then it is answered and dropped, so it cannot come back forever */
 const GIVE_UP_MS = 5 * 60_000;
+/** ±25 %: messages that failed together (a database outage) do not all come back in the same instant */
+const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
 
 export type Uplink = { sn: string; kind: UpKind };
 
@@ -60,23 +62,33 @@ export function uplinkIntake(client: () => MqttClient, handle: Handle, log: Fast
   const store = async (u: Uplink, payload: Buffer, topic: string): Promise<boolean> => {
     const arrivedAt = Date.now();
     await gate;
-    for (let wait = RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RETRY_MAX_MS)) {
-      try {
-        await handle(u, payload, arrivedAt);
+    // a server that stops before it was ever open (its start failed) stores nothing
+    if (stopping.signal.aborted) return false;
+    for (let wait = RETRY_FIRST_MS, tries = 1; ; wait = Math.min(wait * 2, RETRY_MAX_MS), tries++) {
+      const failed = await handle(u, payload, arrivedAt).then(
+        () => undefined,
+        (err: unknown) => ({ err }),
+      );
+      if (!failed) {
+        if (tries > 1) log.info({ topic, tries }, 'uplink stored after failed tries');
         return true;
-      } catch (err) {
-        if (stopping.signal.aborted) {
-          log.warn({ err, topic }, 'uplink not stored when the server stopped: left for the broker to send again');
-          return false;
-        }
-        if (Date.now() - arrivedAt + wait > GIVE_UP_MS) {
-          log.error({ err, topic }, 'uplink dropped: not stored within 5 minutes');
-          return true;
-        }
-        log.error({ err, topic, retryInMs: wait }, 'uplink not stored: trying again');
-        const stopped = await sleep(wait, false, { signal: stopping.signal }).catch(() => true);
-        if (stopped) return false;
       }
+      const { err } = failed;
+      if (stopping.signal.aborted) {
+        log.warn({ err, topic }, 'uplink not stored when the server stopped: left for the broker to send again');
+        return false;
+      }
+      const left = GIVE_UP_MS - (Date.now() - arrivedAt);
+      if (left <= 0) {
+        log.error({ err, topic, tries }, 'uplink dropped: not stored within 5 minutes');
+        return true;
+      }
+      // the first failure is an error; the tries after it would repeat it for every message held
+      // in an outage (tens of thousands), so they are logged only when debugging
+      if (tries === 1) log.error({ err, topic }, 'uplink not stored: trying again');
+      else log.debug({ err, topic, tries }, 'uplink still not stored: trying again');
+      const stopped = await sleep(Math.min(jitter(wait), left), false, { signal: stopping.signal }).catch(() => true);
+      if (stopped) return false;
     }
   };
 
@@ -100,10 +112,18 @@ export function uplinkIntake(client: () => MqttClient, handle: Handle, log: Fast
       if (!work) {
         const w = store(u, payload, topic);
         inFlight.set(id, w);
+        // forgotten also when no answer is written (left for the next start)
         void w.finally(() => inFlight.get(id) === w && inFlight.delete(id));
         work = w;
       }
-      track(work.then((answer) => answer && puback(stream, id)));
+      const mine = work;
+      track(
+        mine.then((answer) => {
+          // forgotten before the answer frees the id at the broker, which may then reuse it
+          if (inFlight.get(id) === mine) inFlight.delete(id);
+          if (answer) puback(stream, id);
+        }),
+      );
       done(HELD);
     },
     /** MQTT.js's 'message' event: QoS 0 (telemetry) has no answer to hold */
@@ -113,11 +133,14 @@ export function uplinkIntake(client: () => MqttClient, handle: Handle, log: Fast
       const arrivedAt = Date.now();
       track(
         gate
-          .then(() => handle(u, payload, arrivedAt))
+          .then(() => (stopping.signal.aborted ? undefined : handle(u, payload, arrivedAt)))
           .catch((err: unknown) => log.error({ err, topic }, 'uplink handling failed')),
       );
     },
-    /** After each CONNACK: a new session reuses message ids, so the old session's are forgotten. */
+    /**
+     * At each CONNACK, before any message of the new connection (MQTT.js's 'packetreceive'; its
+     * 'connect' comes later): a new session reuses message ids, so the old session's are forgotten.
+     */
     onConnect(sessionPresent: boolean) {
       if (!sessionPresent) inFlight.clear();
     },
@@ -126,7 +149,7 @@ export function uplinkIntake(client: () => MqttClient, handle: Handle, log: Fast
     /** Take nothing new, stop retrying, and wait for the work under way. */
     async close() {
       stopping.abort();
-      opened(); // work that never started ends at once
+      opened(); // work that never started ends at once, storing nothing
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };

@@ -68,11 +68,14 @@ export async function startExternalGateway(
     keepalive: 30,
     customHandleAcks: intake.onQos1,
   });
+  // every held answer is emitted as an 'error' (external-uplink.ts): each listener must pass over HELD
   client.on('error', (err) => {
     if (err !== HELD) log.warn({ err }, 'external broker connection error');
   });
   client.on('message', intake.onQos0);
-  client.on('connect', (connack) => intake.onConnect(connack.sessionPresent));
+  // not 'connect': MQTT.js emits it only after resending its own unanswered publishes, and the
+  // broker's messages of the new connection may be handled before that
+  client.on('packetreceive', (p) => p.cmd === 'connack' && intake.onConnect(p.sessionPresent));
 
   let dynsec: Dynsec | undefined;
   const provision = async (sn?: string) => {
@@ -125,7 +128,8 @@ export async function startExternalGateway(
     async close() {
       // what is being stored is still answered; what arrives from now on is left to the next start
       await intake.close();
-      await client.endAsync();
+      // a graceful end waits for MQTT.js's unanswered publishes, which a broker that is gone never answers
+      await client.endAsync(!client.connected);
     },
   };
 }

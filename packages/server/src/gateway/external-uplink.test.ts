@@ -32,7 +32,7 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-function setup({ open = true } = {}) {
+function setup({ open = true, qos0MaxInWork = 10_000 } = {}) {
   let conn = connection();
   const client = { connected: true, stream: conn.stream } as unknown as MqttClient;
   const works: ReturnType<typeof deferred>[] = [];
@@ -41,7 +41,7 @@ function setup({ open = true } = {}) {
     works.push(d);
     return d.promise;
   });
-  const intake = uplinkIntake(() => client, handle, log);
+  const intake = uplinkIntake(() => client, handle, log, { qos0MaxInWork });
   if (open) intake.open();
   const deliver = (messageId: number, topic = RESULT) => {
     const done = vi.fn();
@@ -163,5 +163,22 @@ describe('the intake of an external broker', () => {
     await turn();
     expect(s.handle).not.toHaveBeenCalled();
     expect(s.acked()).toEqual([]);
+  });
+
+  it('drops telemetry past a bound while earlier telemetry is still being written, and takes it again after', async () => {
+    const s = setup({ qos0MaxInWork: 3 });
+    const telemetry = () => s.intake.onQos0(TELEMETRY, Buffer.from('{}'), { qos: 0 } as IPublishPacket);
+    for (let i = 0; i < 5; i++) telemetry();
+    await turn();
+    expect(s.handle).toHaveBeenCalledTimes(3);
+    s.works[0]!.resolve();
+    await turn();
+    telemetry();
+    await turn();
+    expect(s.handle).toHaveBeenCalledTimes(4);
+    // QoS 1 is not dropped: the broker's receive maximum bounds it
+    s.deliver(13);
+    await turn();
+    expect(s.handle).toHaveBeenCalledTimes(5);
   });
 });

@@ -12,6 +12,13 @@ const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 30_000;
 /** ...until the message is 5 minutes old: then it is answered and dropped, so it cannot come back forever */
 const GIVE_UP_MS = 5 * 60_000;
+/**
+ * QoS 0 messages (telemetry: a device's latest state, which it sends again soon) in work at once,
+ * beyond which new ones are dropped: without it a database that falls behind would gather them
+ * in memory without end. QoS 1 is bounded by the receive maximum the server asks of the broker.
+ */
+const QOS0_MAX_IN_WORK = 10_000;
+const DROP_LOG_EVERY_MS = 60_000;
 /** ±25 %: messages that failed together (a database outage) do not all come back in the same instant */
 const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
 
@@ -40,7 +47,12 @@ type Handle = (uplink: Uplink, payload: Buffer, arrivedAt: number) => Promise<vo
  * on meanwhile, unlike a reconnect, which would make the broker send every unanswered message
  * again (and a clean session would lose them).
  */
-export function uplinkIntake(client: () => MqttClient, handle: Handle, log: FastifyBaseLogger) {
+export function uplinkIntake(
+  client: () => MqttClient,
+  handle: Handle,
+  log: FastifyBaseLogger,
+  { qos0MaxInWork = QOS0_MAX_IN_WORK } = {},
+) {
   // A kept session hands over queued uplink right after CONNACK, before the gateway is the
   // app's deps.gateway (a device's "online" sends its queued jobs through it): work waits for open().
   let opened!: () => void;
@@ -57,6 +69,8 @@ export function uplinkIntake(client: () => MqttClient, handle: Handle, log: Fast
    * such a copy waits for that work instead of storing the message a second time.
    */
   const inFlight = new Map<number, Promise<boolean>>();
+  let qos0InWork = 0;
+  const dropped = { count: 0, loggedAt: -Infinity };
 
   /** Store one message; true when it is to be answered (stored, or given up), false when left for the next start. */
   const store = async (u: Uplink, payload: Buffer, topic: string): Promise<boolean> => {
@@ -131,10 +145,21 @@ export function uplinkIntake(client: () => MqttClient, handle: Handle, log: Fast
       const u = packet.qos === 0 && !stopping.signal.aborted ? uplinkTopic(topic) : undefined;
       if (!u) return;
       const arrivedAt = Date.now();
+      if (qos0InWork >= qos0MaxInWork) {
+        dropped.count++;
+        if (arrivedAt - dropped.loggedAt >= DROP_LOG_EVERY_MS) {
+          log.warn({ dropped: dropped.count, inWork: qos0InWork }, 'telemetry dropped: the database is behind');
+          dropped.count = 0;
+          dropped.loggedAt = arrivedAt;
+        }
+        return;
+      }
+      qos0InWork++;
       track(
         gate
           .then(() => (stopping.signal.aborted ? undefined : handle(u, payload, arrivedAt)))
-          .catch((err: unknown) => log.error({ err, topic }, 'uplink handling failed')),
+          .catch((err: unknown) => log.error({ err, topic }, 'uplink handling failed'))
+          .finally(() => qos0InWork--),
       );
     },
     /**

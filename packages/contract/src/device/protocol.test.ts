@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ackPayload, parsePayload, resultPayload, telemetryPayload } from './protocol';
+import { ackPayload, parsePayload, resultPayload, telemetryPayload, topics } from './protocol';
 
 describe('parsePayload', () => {
   // a failed result's free-text message becomes the job's reason, written with other devices' results
@@ -34,5 +34,15 @@ describe('parsePayload', () => {
   it('refuses what is not JSON or not valid', () => {
     expect(parsePayload(ackPayload, '{')).toBeNull();
     expect(parsePayload(ackPayload, '{"v":1}')).toBeNull();
+  });
+});
+
+describe('topics.parseUplink', () => {
+  it("takes a device's up topic of a known kind, and nothing else", () => {
+    expect(topics.parseUplink('herald/SN0001/up/result')).toEqual({ sn: 'SN0001', kind: 'result' });
+    expect(topics.parseUplink('herald/SN0001/up/unknown')).toBeNull();
+    expect(topics.parseUplink('herald/SN0001/down/job')).toBeNull();
+    expect(topics.parseUplink('herald/S+/up/ack')).toBeNull();
+    expect(topics.parseUplink('$CONTROL/dynamic-security/v1/response')).toBeNull();
   });
 });

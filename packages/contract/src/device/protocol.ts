@@ -45,6 +45,12 @@ export const topics = {
     if (!SN_RE.test(sn) || (dir !== 'up' && dir !== 'down')) return null;
     return { sn, dir, kind };
   },
+  /** A device's uplink topic of a known kind (what Herald takes from devices), else null. */
+  parseUplink(topic: string): { sn: string; kind: UpKind } | null {
+    const t = topics.parse(topic);
+    if (!t || t.dir !== 'up' || !(UP_KINDS as readonly string[]).includes(t.kind)) return null;
+    return { sn: t.sn, kind: t.kind as UpKind };
+  },
 };
 
 /** QoS per kind: jobs, commands and acks at least once (1); telemetry at most once (0). */

@@ -5,7 +5,7 @@ import tls from 'node:tls';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import { CONNECT_REFUSALS, QOS, UP_KINDS, topics, type DownKind, type UpKind } from '@herald/contract';
+import { CONNECT_REFUSALS, QOS, topics, type DownKind } from '@herald/contract';
 import type { Deps } from '../lib/deps';
 import * as deviceLink from '../modules/device-link/service';
 import type { Gateway } from './types';
@@ -125,10 +125,10 @@ export async function startEmbeddedGateway(
         if (s) s.reason = 'topic not allowed';
         return done(new Error('topic not allowed'));
       }
-      const t = topics.parse(packet.topic);
-      if (!t || t.dir !== 'up' || !(UP_KINDS as readonly string[]).includes(t.kind)) return done(null);
+      const t = topics.parseUplink(packet.topic);
+      if (!t) return done(null);
       const arrivedAt = Date.now();
-      const handled = deviceLink.handleUplink(deps, s.device, t.kind as UpKind, packet.payload as Buffer, {
+      const handled = deviceLink.handleUplink(deps, s.device, t.kind, packet.payload as Buffer, {
         presenceFromMessages: false,
         arrivedAt,
       });

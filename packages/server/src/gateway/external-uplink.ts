@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { MqttClient, IPublishPacket } from 'mqtt';
 import { writeToStream } from 'mqtt-packet';
 import type { FastifyBaseLogger } from 'fastify';
-import { UP_KINDS, topics, type UpKind } from '@herald/contract';
+import { topics, type UpKind } from '@herald/contract';
 
 /** handed to MQTT.js instead of a reason code: "no PUBACK now" (see `onQos1`) */
 export const HELD = new Error('PUBACK held until the uplink is stored');
@@ -23,12 +23,6 @@ const DROP_LOG_EVERY_MS = 60_000;
 const jitter = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5));
 
 export type Uplink = { sn: string; kind: UpKind };
-
-function uplinkTopic(topic: string): Uplink | undefined {
-  const t = topics.parse(topic);
-  if (!t || t.dir !== 'up' || !(UP_KINDS as readonly string[]).includes(t.kind)) return undefined;
-  return { sn: t.sn, kind: t.kind as UpKind };
-}
 
 type Handle = (uplink: Uplink, payload: Buffer, arrivedAt: number) => Promise<void>;
 
@@ -116,7 +110,7 @@ export function uplinkIntake(
   return {
     /** MQTT.js's customHandleAcks: QoS 1 messages */
     onQos1(topic: string, payload: Buffer, packet: IPublishPacket, done: (e: Error | number) => void) {
-      const u = uplinkTopic(topic);
+      const u = topics.parseUplink(topic);
       if (!u) return done(0);
       // not answered: a kept session gets it again at the next start
       if (stopping.signal.aborted) return done(HELD);
@@ -126,14 +120,13 @@ export function uplinkIntake(
       if (!work) {
         const w = store(u, payload, topic);
         inFlight.set(id, w);
-        // forgotten also when no answer is written (left for the next start)
-        void w.finally(() => inFlight.get(id) === w && inFlight.delete(id));
         work = w;
       }
       const mine = work;
       track(
         mine.then((answer) => {
-          // forgotten before the answer frees the id at the broker, which may then reuse it
+          // forgotten (answered or left for the next start) before the answer frees the id at the
+          // broker, which may then reuse it
           if (inFlight.get(id) === mine) inFlight.delete(id);
           if (answer) puback(stream, id);
         }),
@@ -142,7 +135,7 @@ export function uplinkIntake(
     },
     /** MQTT.js's 'message' event: QoS 0 (telemetry) has no answer to hold */
     onQos0(topic: string, payload: Buffer, packet: IPublishPacket) {
-      const u = packet.qos === 0 && !stopping.signal.aborted ? uplinkTopic(topic) : undefined;
+      const u = packet.qos === 0 && !stopping.signal.aborted ? topics.parseUplink(topic) : null;
       if (!u) return;
       const arrivedAt = Date.now();
       if (qos0InWork >= qos0MaxInWork) {

@@ -6,7 +6,6 @@ import {
   LOG_UPLOAD_TTL_MS,
   ResultCode,
   SN_RE,
-  UP_KINDS,
   ackPayload,
   eventPayload,
   otaProgressPayload,
@@ -90,8 +89,7 @@ export async function authenticateDevice(deps: Deps, req: AuthRequest): Promise<
 
 /** Topic ACL: a device publishes only to its own up topics of a known kind. */
 export function mayPublish(sn: string, topic: string): boolean {
-  const t = topics.parse(topic);
-  return !!t && t.sn === sn && t.dir === 'up' && (UP_KINDS as readonly string[]).includes(t.kind);
+  return topics.parseUplink(topic)?.sn === sn;
 }
 
 /** Topic ACL: a device subscribes only to its own down topics (all of them, or one exactly). */

@@ -147,6 +147,82 @@ test('an access token at its expiry time is refreshed, and the console carries o
   await page.close();
 });
 
+/** Signed in on the home page with its requests answered; the session storage it holds. */
+async function signedInAtHome(page: Page) {
+  const requests = trackRequests(page);
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await visible(page, 'home-op');
+  await requests.settled();
+  return storage(page);
+}
+
+/** The renewed pair is stored, differs from the old one and is a live session. */
+async function expectRenewed(page: Page, old: Record<string, string | null>) {
+  await poll(() => sessionItem(page, 'Token')).not.toBe(old.Token);
+  const renewed = await storage(page);
+  expect(renewed['Refresh-Token']).toBeTruthy();
+  expect(renewed['Refresh-Token']).not.toBe(old['Refresh-Token']);
+  const api = herald.api();
+  api.token = renewed.Token!;
+  expect((await api.get('/users/current')).body.code).toBe(20000);
+}
+
+const REFRESH_CALL = '**/oauth/refresh_token/**';
+const expireStoredToken = (page: Page) =>
+  page.evaluate(() => sessionStorage.setItem('Expires-Timestamp', String(Date.now() - 1000)));
+
+test('a refresh whose answer is lost is sent again, and the console carries on', async () => {
+  const page = await herald.newPage();
+  const old = await signedInAtHome(page);
+  // the server rotates the pair, but its answer never reaches the console (a dropped connection)
+  let lost = 0;
+  await page.route(
+    REFRESH_CALL,
+    async (route) => {
+      await route.fetch();
+      lost += 1;
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await expireStoredToken(page);
+  await openMenu(page, 'account', '/account/list');
+  await visible(page, 'account-table');
+  expect(lost).toBe(1);
+  await expectRenewed(page, old);
+  expect(await page.locator('[data-testid="relogin"]').count()).toBe(0);
+  await page.close();
+});
+
+test('a reload while a refresh is under way keeps the session', async () => {
+  const page = await herald.newPage();
+  const old = await signedInAtHome(page);
+  // the refresh reaches the server, then the page reloads before its answer arrives
+  let reached!: () => void;
+  const atServer = new Promise<void>((resolve) => (reached = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    REFRESH_CALL,
+    async (route) => {
+      await route.fetch();
+      reached();
+      await released;
+      await route.abort().catch(() => undefined); // the reload took the request away
+    },
+    { times: 1 },
+  );
+  await expireStoredToken(page);
+  await byId(page, 'menu-account').click();
+  await atServer;
+  await page.reload();
+  release();
+  await expectRenewed(page, old);
+  await visible(page, 'console-layout');
+  expect(await page.locator('[data-testid="relogin"]').count()).toBe(0);
+  await page.close();
+});
+
 test('a garbage token in session storage leads back to the sign-in page', async () => {
   const page = await herald.newPage();
   await page.goto('/login');

@@ -28,3 +28,12 @@ describe("the server's session at an external broker", () => {
     expect(loadConfig({ MQTT_SESSION_EXPIRY: 'soon' }).mqtt.sessionExpirySec).toBe(600);
   });
 });
+
+describe('REFRESH_REUSE_LEEWAY', () => {
+  it('is 30 s unless set; 0 turns it off and a negative value counts as 0', () => {
+    expect(loadConfig({}).refreshReuseLeewaySec).toBe(30);
+    expect(loadConfig({ REFRESH_REUSE_LEEWAY: '0' }).refreshReuseLeewaySec).toBe(0);
+    expect(loadConfig({ REFRESH_REUSE_LEEWAY: '-3' }).refreshReuseLeewaySec).toBe(0);
+    expect(loadConfig({ REFRESH_REUSE_LEEWAY: '10' }).refreshReuseLeewaySec).toBe(10);
+  });
+});

@@ -226,22 +226,73 @@ describe('tokens', () => {
     expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }), 40001);
   });
 
-  it('a refresh token presented twice at the same moment revokes the family', async () => {
+  /** Each token of a refresh answer tried once more; the ones that still work. */
+  async function livePairs(u: { client: Client }, answers: Res[]) {
+    const live: string[] = [];
+    for (const r of answers.filter((x) => x.body.code === 20000)) {
+      const again = await u.client.post('/oauth/refresh_token/', { refresh_token: r.body.data.refresh_token });
+      if (again.body.code === 20000) live.push(r.body.data.refresh_token as string);
+    }
+    return live;
+  }
+
+  const sessionOf = async (u: { client: Client }) => {
+    const sid = decodeJwt(u.client.token!).sid as string;
+    return (await server.deps.db.select().from(sessions).where(eq(sessions.id, sid)))[0]!;
+  };
+
+  it('a refresh whose answer was lost may be sent again: a new pair, the unseen one dropped, the session kept', async () => {
+    const u = await operator();
+    const lost = expectOk(await u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }));
+    // the console reloaded before the answer arrived: it still holds the token it sent
+    const again = await u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken });
+    const renewed = expectOk(again);
+    expect(renewed.refresh_token).not.toBe(lost.refresh_token);
+    const live = new Client(server);
+    live.token = renewed.access_token as string;
+    expectOk(await live.get('/users/current'));
+    expect((await sessionOf(u)).revokedAt).toBeNull();
+    // the pair that never reached its owner no longer refreshes, and presenting it revokes nothing
+    expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: lost.refresh_token }), 40001);
+    expect((await sessionOf(u)).revokedAt).toBeNull();
+    expect(await livePairs(u, [again])).toEqual([renewed.refresh_token]);
+  });
+
+  it('a refresh token presented twice at the same moment leaves one live pair', async () => {
     const u = await operator();
     const results: Res[] = await Promise.all([
       u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }),
       u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }),
     ]);
-    expect(results.filter((r) => r.body.code === 20000).length).toBeLessThanOrEqual(1);
-    expect(results.some((r) => r.body.code === 40001)).toBe(true);
-    const sid = decodeJwt(u.client.token!).sid as string;
-    const [session] = await server.deps.db.select().from(sessions).where(eq(sessions.id, sid));
-    expect(session!.revokedAt).not.toBeNull();
-    expect(session!.revokeReason).toBe('refresh_token_reuse');
+    expect(results.map((r) => r.body.code)).toEqual([20000, 20000]);
+    expect((await sessionOf(u)).revokedAt).toBeNull();
+    expect(await livePairs(u, results)).toHaveLength(1);
+  });
+
+  it('a used refresh token presented after the leeway revokes the family', async () => {
+    const u = await operator();
+    const first = u.client.refreshToken!;
+    const pair = expectOk(await u.client.post('/oauth/refresh_token/', { refresh_token: first }));
+    await server.deps.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - (server.deps.config.refreshReuseLeewaySec + 1) * 1000) })
+      .where(eq(refreshTokens.tokenHash, sha256(first)));
+    expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: first }), 40001);
+    const session = await sessionOf(u);
+    expect(session.revokedAt).not.toBeNull();
+    expect(session.revokeReason).toBe('refresh_token_reuse');
     expectError(await u.client.get('/users/current'), 40001);
-    for (const r of results.filter((x) => x.body.code === 20000)) {
-      expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: r.body.data.refresh_token }), 40001);
-    }
+    expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: pair.refresh_token }), 40001);
+  });
+
+  it('a used refresh token whose pair was used since revokes the family, even within the leeway', async () => {
+    const u = await operator();
+    const first = u.client.refreshToken!;
+    const pair = expectOk(await u.client.post('/oauth/refresh_token/', { refresh_token: first }));
+    const next = expectOk(await u.client.post('/oauth/refresh_token/', { refresh_token: pair.refresh_token }));
+    expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: first }), 40001);
+    expect((await sessionOf(u)).revokeReason).toBe('refresh_token_reuse');
+    expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: next.refresh_token }), 40001);
   });
 
   it('logout answers in both languages and is itself refused without a token', async () => {

@@ -28,6 +28,12 @@ export class ApiError extends Error {
   }
 }
 
+/** An HTTP answer without our envelope (cut by a reload or a proxy): it says nothing about the call. */
+export class NoAnswerError extends ApiError {}
+
+/** The call got no answer of ours: the network failed, it timed out, or the body was not an envelope. */
+export const unanswered = (err: unknown): boolean => !(err instanceof ApiError) || err instanceof NoAnswerError;
+
 export function buildUrl(url: string, params?: Params): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) {
@@ -112,7 +118,7 @@ export async function request<T>(method: string, url: string, opts: RequestOptio
   // proxy) says nothing about the session, so it must not end it: report it and stop here.
   if (body === undefined) {
     if (!opts.silent) toastError(res.statusText);
-    throw new ApiError(res.statusText || 'Error', res.status, res.status);
+    throw new NoAnswerError(res.statusText || 'Error', res.status, res.status);
   }
   const code = body.code;
   if (res.ok && code === ResultCode.SUCCESS) return body.data;

@@ -1,4 +1,4 @@
-import { post, logout, setTokenRefresher } from './http';
+import { post, logout, setTokenRefresher, unanswered } from './http';
 import { showLoginTimeout } from './feedback';
 import { getExpiresAt, getRefreshToken, saveTokens, type TokenSet } from './session-storage';
 
@@ -29,19 +29,33 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 let refreshing: Promise<boolean> | undefined;
 
+/** A refresh that got no answer is sent once more after this pause. */
+const REFRESH_RETRY_MS = 1000;
+
+const sendRefresh = (refresh_token: string) =>
+  post<TokenSet>('/oauth/refresh_token/', { refresh_token }, { noToken: true, silent: true });
+
 /**
- * Refresh now (one call at a time); resolves whether a new pair is stored. A failure shows the
- * login-timeout dialog and logs out (spec section 8).
+ * Refresh now (one call at a time); resolves whether a new pair is stored. A refresh whose answer
+ * was lost (the network dropped) is sent once more with the same token: the server accepts it
+ * again for a short while after its use (docs/decisions.md). A refusal, or a second loss, shows
+ * the login-timeout dialog and logs out (spec section 8).
  */
 export function refreshNow(): Promise<boolean> {
   refreshing ??= (async () => {
     const refresh_token = getRefreshToken();
     if (!refresh_token) return false; // signed out meanwhile
     try {
-      saveTokens(await post<TokenSet>('/oauth/refresh_token/', { refresh_token }, { noToken: true, silent: true }));
+      const pair = await sendRefresh(refresh_token).catch(async (err: unknown) => {
+        if (!unanswered(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, REFRESH_RETRY_MS));
+        return sendRefresh(refresh_token);
+      });
+      saveTokens(pair);
       scheduleRefresh();
       return true;
     } catch {
+      if (!getRefreshToken()) return false; // signed out while it was under way
       showLoginTimeout(() => void logout());
       return false;
     } finally {

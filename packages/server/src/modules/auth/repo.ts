@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { UserStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, authCodes, refreshTokens, sessions, users, userTokens } from '../../db/schema';
@@ -55,15 +55,31 @@ export const findRefreshToken = async (db: Db, tokenHash: string) =>
       .limit(1)
   )[0];
 
-/** Mark a refresh token used; false when someone used it first (a concurrent reuse). */
-export async function consumeRefreshToken(db: Db, id: number): Promise<boolean> {
-  const rows = await db
-    .update(refreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  return rows.length === 1;
-}
+/** The session row, locked until the end of the transaction (serialises its refreshes). */
+export const lockSession = async (tx: Db, id: string) =>
+  (await tx.select().from(sessions).where(eq(sessions.id, id)).for('update').limit(1))[0];
+
+export const findRefreshTokenById = async (db: Db, id: number) =>
+  (await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1))[0];
+
+export const markRefreshTokenUsed = (db: Db, id: number) =>
+  db.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, id));
+
+/** Whether a token issued after this one in its session has been used (the chain went on). */
+export const usedAfter = async (db: Db, sessionId: string, tokenId: number) =>
+  (
+    await db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(
+        and(eq(refreshTokens.sessionId, sessionId), gt(refreshTokens.id, tokenId), isNotNull(refreshTokens.usedAt)),
+      )
+      .limit(1)
+  ).length > 0;
+
+/** Forget the session's unused refresh tokens: a pair whose answer never reached its owner. */
+export const dropUnusedRefreshTokens = (db: Db, sessionId: string) =>
+  db.delete(refreshTokens).where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.usedAt)));
 
 export const revokeSession = (db: Db, sessionId: string, reason: string) =>
   db

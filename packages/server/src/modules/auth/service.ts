@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AccountStatus, MAX_FAILED_LOGINS, ResultCode, UserStatus, type CurrentUser } from '@herald/contract';
 import { accounts, roles, userRoles, users } from '../../db/schema';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import type { AuthContext } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
@@ -74,9 +75,9 @@ export async function checkCredentials(deps: Deps, username: string, password: s
   return user;
 }
 
-async function issueTokens(deps: Deps, userId: number, sessionId: string): Promise<TokenPair> {
+async function issueTokens(deps: Deps, userId: number, sessionId: string, db: Db = deps.db): Promise<TokenPair> {
   const refreshToken = randomToken();
-  await repo.insertRefreshToken(deps.db, {
+  await repo.insertRefreshToken(db, {
     sessionId,
     tokenHash: sha256(refreshToken),
     expiresAt: new Date(Date.now() + deps.config.refreshTokenTtlSec * 1000),
@@ -170,16 +171,18 @@ export async function exchangeCode(
 /**
  * Rotate a refresh token. Each token works once; presenting a used one means it was copied,
  * so the whole family (the session) is revoked and the thief and the owner both sign in again.
+ *
+ * One exception, as Okta's grace period and Auth0's reuse interval make it: the owner whose
+ * answer was lost (the console reloaded, the connection dropped mid-refresh) presents the same
+ * token again. Within `refreshReuseLeewaySec` of its use, and while the pair issued for it has
+ * not been used, it gets a new pair and that unseen pair is dropped, so one pair stays live.
+ * Refreshes of one session run one at a time under a lock on its row.
  */
 export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPair> {
   const found = await repo.findRefreshToken(deps.db, sha256(refreshToken));
   if (!found) throw timeout();
   const { token, session } = found;
   if (session.revokedAt || session.expiresAt.getTime() < Date.now() || token.expiresAt.getTime() < Date.now()) {
-    throw timeout();
-  }
-  if (token.usedAt || !(await repo.consumeRefreshToken(deps.db, token.id))) {
-    await repo.revokeSession(deps.db, session.id, 'refresh_token_reuse');
     throw timeout();
   }
   const user = await repo.findUserById(deps.db, session.userId);
@@ -190,7 +193,25 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
     await repo.revokeSession(deps.db, session.id, 'user_not_allowed');
     throw timeout();
   }
-  return issueTokens(deps, user.id, session.id);
+  const pair = await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockSession(tx, session.id);
+    // re-read under the lock: a refresh that ran meanwhile may have used or dropped it
+    const current = await repo.findRefreshTokenById(tx, token.id);
+    if (!locked || locked.revokedAt || !current) return undefined;
+    if (current.usedAt) {
+      const since = Date.now() - current.usedAt.getTime();
+      if (since >= deps.config.refreshReuseLeewaySec * 1000 || (await repo.usedAfter(tx, session.id, current.id))) {
+        return 'reuse' as const;
+      }
+      await repo.dropUnusedRefreshTokens(tx, session.id);
+    } else {
+      await repo.markRefreshTokenUsed(tx, current.id);
+    }
+    return issueTokens(deps, user.id, session.id, tx);
+  });
+  if (pair === 'reuse') await repo.revokeSession(deps.db, session.id, 'refresh_token_reuse');
+  if (pair === undefined || pair === 'reuse') throw timeout();
+  return pair;
 }
 
 export async function logout(deps: Deps, auth: AuthContext): Promise<void> {

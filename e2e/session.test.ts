@@ -187,9 +187,13 @@ test('a refresh whose answer is lost is sent again, and the console carries on',
   );
   await expireStoredToken(page);
   await openMenu(page, 'account', '/account/list');
-  await visible(page, 'account-table');
-  expect(lost).toBe(1);
+  // the table's frame shows before its rows: the data waits for the refresh and its retry
+  await poll(() => lost).toBe(1);
   await expectRenewed(page, old);
+  await page
+    .locator('[data-testid="account-table"] :is(.ant-table-row, .ant-empty)')
+    .first()
+    .waitFor({ state: 'visible', timeout: WAIT });
   expect(await page.locator('[data-testid="relogin"]').count()).toBe(0);
   await page.close();
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCodes, refreshTokens, sessions, users } from '../src/db/schema';
@@ -226,48 +226,129 @@ describe('tokens', () => {
     expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }), 40001);
   });
 
-  /** Each token of a refresh answer tried once more; the ones that still work. */
-  async function livePairs(u: { client: Client }, answers: Res[]) {
-    const live: string[] = [];
-    for (const r of answers.filter((x) => x.body.code === 20000)) {
-      const again = await u.client.post('/oauth/refresh_token/', { refresh_token: r.body.data.refresh_token });
-      if (again.body.code === 20000) live.push(r.body.data.refresh_token as string);
-    }
-    return live;
-  }
-
   const sessionOf = async (u: { client: Client }) => {
     const sid = decodeJwt(u.client.token!).sid as string;
     return (await server.deps.db.select().from(sessions).where(eq(sessions.id, sid)))[0]!;
   };
 
-  it('a refresh whose answer was lost may be sent again: a new pair, the unseen one dropped, the session kept', async () => {
+  /** The session's refresh tokens that may still be used: never used and not superseded. */
+  const liveTokens = async (sessionId: string) =>
+    (
+      await server.deps.db
+        .select({ hash: refreshTokens.tokenHash })
+        .from(refreshTokens)
+        .where(
+          and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.usedAt), isNull(refreshTokens.supersededAt)),
+        )
+    ).map((r) => r.hash);
+
+  const refreshWith = (u: { client: Client }, token: unknown) =>
+    u.client.post('/oauth/refresh_token/', { refresh_token: token });
+
+  it('a refresh whose answer was lost may be sent again: a new pair, the session kept', async () => {
     const u = await operator();
-    const lost = expectOk(await u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }));
+    const sid = (await sessionOf(u)).id;
+    const lost = expectOk(await refreshWith(u, u.client.refreshToken));
     // the console reloaded before the answer arrived: it still holds the token it sent
-    const again = await u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken });
-    const renewed = expectOk(again);
+    const renewed = expectOk(await refreshWith(u, u.client.refreshToken));
     expect(renewed.refresh_token).not.toBe(lost.refresh_token);
+    expect(renewed.access_token).not.toBe(lost.access_token);
     const live = new Client(server);
     live.token = renewed.access_token as string;
     expectOk(await live.get('/users/current'));
     expect((await sessionOf(u)).revokedAt).toBeNull();
-    // the pair that never reached its owner no longer refreshes, and presenting it revokes nothing
-    expectError(await u.client.post('/oauth/refresh_token/', { refresh_token: lost.refresh_token }), 40001);
+    // one pair is live: the renewed one, and it goes on rotating
+    expect(await liveTokens(sid)).toEqual([sha256(renewed.refresh_token as string)]);
+    expectOk(await refreshWith(u, renewed.refresh_token));
     expect((await sessionOf(u)).revokedAt).toBeNull();
-    expect(await livePairs(u, [again])).toEqual([renewed.refresh_token]);
+  });
+
+  it("a thief who replays a just-used token within the leeway is found out at the owner's next refresh", async () => {
+    const u = await operator();
+    const first = u.client.refreshToken!;
+    const owners = expectOk(await refreshWith(u, first));
+    const thiefs = expectOk(await refreshWith(u, first));
+    const thief = new Client(server);
+    thief.token = thiefs.access_token as string;
+    expectOk(await thief.get('/users/current'));
+    // the owner's pair was superseded: presenting it is reuse, and the whole session ends
+    expectError(await refreshWith(u, owners.refresh_token), 40001);
+    const session = await sessionOf(u);
+    expect(session.revokeReason).toBe('refresh_token_reuse');
+    expectError(await thief.get('/users/current'), 40001);
+    expectError(await refreshWith(u, thiefs.refresh_token), 40001);
+  });
+
+  it('a used token gets a second pair once only: the third presentation revokes the family', async () => {
+    const u = await operator();
+    const first = u.client.refreshToken!;
+    expectOk(await refreshWith(u, first));
+    const second = expectOk(await refreshWith(u, first));
+    expectError(await refreshWith(u, first), 40001);
+    expect((await sessionOf(u)).revokeReason).toBe('refresh_token_reuse');
+    expectError(await refreshWith(u, second.refresh_token), 40001);
   });
 
   it('a refresh token presented twice at the same moment leaves one live pair', async () => {
     const u = await operator();
+    const sid = (await sessionOf(u)).id;
     const results: Res[] = await Promise.all([
-      u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }),
-      u.client.post('/oauth/refresh_token/', { refresh_token: u.client.refreshToken }),
+      refreshWith(u, u.client.refreshToken),
+      refreshWith(u, u.client.refreshToken),
     ]);
     expect(results.map((r) => r.body.code)).toEqual([20000, 20000]);
     expect((await sessionOf(u)).revokedAt).toBeNull();
-    expect(await livePairs(u, results)).toHaveLength(1);
+    const issued = results.map((r) => sha256(r.body.data.refresh_token as string));
+    const live = await liveTokens(sid);
+    expect(live).toHaveLength(1);
+    expect(issued).toContain(live[0]);
   });
+
+  it('with REFRESH_REUSE_LEEWAY=0 a used token presented again revokes the family at once', async () => {
+    const u = await operator();
+    const leeway = server.deps.config.refreshReuseLeewaySec;
+    server.deps.config.refreshReuseLeewaySec = 0;
+    try {
+      const pair = expectOk(await refreshWith(u, u.client.refreshToken));
+      expectError(await refreshWith(u, u.client.refreshToken), 40001);
+      expect((await sessionOf(u)).revokeReason).toBe('refresh_token_reuse');
+      expectError(await refreshWith(u, pair.refresh_token), 40001);
+    } finally {
+      server.deps.config.refreshReuseLeewaySec = leeway;
+    }
+  });
+
+  // PGlite runs one transaction at a time, so only PostgreSQL can show two refreshes meeting
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL, two refreshes of one session wait for each other on its row lock',
+    async () => {
+      const u = await operator();
+      const sid = (await sessionOf(u)).id;
+      let results: Res[] = [];
+      await server.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from sessions where id = ${sid} for update`);
+        const both = Promise.all([refreshWith(u, u.client.refreshToken), refreshWith(u, u.client.refreshToken)]);
+        // both are held at the session's lock, behind this transaction
+        await expect
+          .poll(
+            async () =>
+              (
+                await server.deps.db.execute<{ n: number }>(
+                  sql`select count(*)::int as n from pg_stat_activity
+                      where datname = current_database() and wait_event_type = 'Lock'`,
+                )
+              ).rows[0]!.n,
+            { timeout: 10_000 },
+          )
+          .toBe(2);
+        void both.then((r) => (results = r));
+      });
+      await expect.poll(() => results.length).toBe(2);
+      expect(results.map((r) => r.body.code)).toEqual([20000, 20000]);
+      expect(await liveTokens(sid)).toHaveLength(1);
+      expect((await sessionOf(u)).revokedAt).toBeNull();
+    },
+  );
 
   it('a used refresh token presented after the leeway revokes the family', async () => {
     const u = await operator();

@@ -159,6 +159,10 @@ export const refreshTokens = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     usedAt: ts('used_at'),
+    /** a used token given a second pair because the first answer was lost (once only) */
+    reissuedAt: ts('reissued_at'),
+    /** an unused token replaced by such a second pair: presenting it counts as reuse */
+    supersededAt: ts('superseded_at'),
     expiresAt: ts('expires_at').notNull(),
     createdAt: createdAt(),
   },

@@ -44,18 +44,25 @@ const sendRefresh = (refresh_token: string) =>
 export function refreshNow(): Promise<boolean> {
   refreshing ??= (async () => {
     const refresh_token = getRefreshToken();
-    if (!refresh_token) return false; // signed out meanwhile
+    // the session this refresh is for is still the one held (not signed out, not replaced)
+    const current = () => getRefreshToken() === refresh_token;
     try {
-      const pair = await sendRefresh(refresh_token).catch(async (err: unknown) => {
+      if (!refresh_token) return false; // signed out meanwhile
+      let pair = await sendRefresh(refresh_token).catch((err: unknown) => {
         if (!unanswered(err)) throw err;
-        await new Promise((resolve) => setTimeout(resolve, REFRESH_RETRY_MS));
-        return sendRefresh(refresh_token);
+        return undefined;
       });
+      if (!pair) {
+        await new Promise((resolve) => setTimeout(resolve, REFRESH_RETRY_MS));
+        if (!current()) return false;
+        pair = await sendRefresh(refresh_token);
+      }
+      if (!current()) return false;
       saveTokens(pair);
       scheduleRefresh();
       return true;
     } catch {
-      if (!getRefreshToken()) return false; // signed out while it was under way
+      if (!current()) return false; // signed out while it was under way
       showLoginTimeout(() => void logout());
       return false;
     } finally {

@@ -59,11 +59,31 @@ export const findRefreshToken = async (db: Db, tokenHash: string) =>
 export const lockSession = async (tx: Db, id: string) =>
   (await tx.select().from(sessions).where(eq(sessions.id, id)).for('update').limit(1))[0];
 
-export const findRefreshTokenById = async (db: Db, id: number) =>
-  (await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1))[0];
+/**
+ * A refresh token read under its session's lock, with whether it was used within the last
+ * `leewaySec` seconds by the database's clock (one clock for every server process).
+ */
+export const findRefreshTokenForUpdate = async (tx: Db, id: number, leewaySec: number) =>
+  (
+    await tx
+      .select({
+        token: refreshTokens,
+        usedRecently: sql<boolean>`coalesce(${refreshTokens.usedAt} > now() - make_interval(secs => ${leewaySec}), false)`,
+      })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.id, id))
+      .limit(1)
+  )[0];
 
-export const markRefreshTokenUsed = (db: Db, id: number) =>
-  db.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, id));
+/** Mark a refresh token used; false when it was used already. */
+export async function markRefreshTokenUsed(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.supersededAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
 
 /** Whether a token issued after this one in its session has been used (the chain went on). */
 export const usedAfter = async (db: Db, sessionId: string, tokenId: number) =>
@@ -77,9 +97,22 @@ export const usedAfter = async (db: Db, sessionId: string, tokenId: number) =>
       .limit(1)
   ).length > 0;
 
-/** Forget the session's unused refresh tokens: a pair whose answer never reached its owner. */
-export const dropUnusedRefreshTokens = (db: Db, sessionId: string) =>
-  db.delete(refreshTokens).where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.usedAt)));
+/**
+ * Give a used token its one second pair: it cannot have another, and the session's unused
+ * tokens (the pair whose answer was lost) are superseded, so presenting one later is reuse.
+ */
+export async function reissueRefreshToken(db: Db, sessionId: string, id: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ supersededAt: sql`now()` })
+    .where(
+      and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.usedAt), isNull(refreshTokens.supersededAt)),
+    );
+  await db
+    .update(refreshTokens)
+    .set({ reissuedAt: sql`now()` })
+    .where(eq(refreshTokens.id, id));
+}
 
 export const revokeSession = (db: Db, sessionId: string, reason: string) =>
   db

@@ -172,10 +172,12 @@ export async function exchangeCode(
  * Rotate a refresh token. Each token works once; presenting a used one means it was copied,
  * so the whole family (the session) is revoked and the thief and the owner both sign in again.
  *
- * One exception, as Okta's grace period and Auth0's reuse interval make it: the owner whose
- * answer was lost (the console reloaded, the connection dropped mid-refresh) presents the same
- * token again. Within `refreshReuseLeewaySec` of its use, and while the pair issued for it has
- * not been used, it gets a new pair and that unseen pair is dropped, so one pair stays live.
+ * One exception, like Okta's grace period and Auth0's reuse interval: the owner whose answer
+ * was lost (the console reloaded, the connection dropped mid-refresh) presents the same token
+ * again. Once, within `refreshReuseLeewaySec` of its use and while the pair issued for it is
+ * unused, it gets a new pair; the unseen pair is superseded, and presenting that one later
+ * revokes the session like any reuse. So a thief who replays a just-used token in that window
+ * is found out at the owner's next refresh instead of at once (docs/decisions.md).
  * Refreshes of one session run one at a time under a lock on its row.
  */
 export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPair> {
@@ -193,24 +195,29 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
     await repo.revokeSession(deps.db, session.id, 'user_not_allowed');
     throw timeout();
   }
+  const leeway = deps.config.refreshReuseLeewaySec;
   const pair = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockSession(tx, session.id);
-    // re-read under the lock: a refresh that ran meanwhile may have used or dropped it
-    const current = await repo.findRefreshTokenById(tx, token.id);
-    if (!locked || locked.revokedAt || !current) return undefined;
-    if (current.usedAt) {
-      const since = Date.now() - current.usedAt.getTime();
-      if (since >= deps.config.refreshReuseLeewaySec * 1000 || (await repo.usedAfter(tx, session.id, current.id))) {
-        return 'reuse' as const;
-      }
-      await repo.dropUnusedRefreshTokens(tx, session.id);
-    } else {
-      await repo.markRefreshTokenUsed(tx, current.id);
+    if (!locked || locked.revokedAt) return undefined;
+    // re-read under the lock: a refresh that ran meanwhile may have used or superseded it
+    const current = await repo.findRefreshTokenForUpdate(tx, token.id, leeway);
+    if (!current) return undefined;
+    const t = current.token;
+    if (await repo.markRefreshTokenUsed(tx, t.id)) return issueTokens(deps, user.id, session.id, tx);
+    const lostAnswer =
+      leeway > 0 &&
+      current.usedRecently &&
+      !t.reissuedAt &&
+      !t.supersededAt &&
+      !(await repo.usedAfter(tx, session.id, t.id));
+    if (!lostAnswer) {
+      await repo.revokeSession(tx, session.id, 'refresh_token_reuse');
+      return undefined;
     }
+    await repo.reissueRefreshToken(tx, session.id, t.id);
     return issueTokens(deps, user.id, session.id, tx);
   });
-  if (pair === 'reuse') await repo.revokeSession(deps.db, session.id, 'refresh_token_reuse');
-  if (pair === undefined || pair === 'reuse') throw timeout();
+  if (!pair) throw timeout();
   return pair;
 }
 

@@ -30,11 +30,11 @@ describe("the server's session at an external broker", () => {
 });
 
 describe('REFRESH_REUSE_LEEWAY', () => {
-  it('is 30 s unless set; 0 turns it off, a negative value counts as 0 and 60 is the most', () => {
-    expect(loadConfig({}).refreshReuseLeewaySec).toBe(30);
+  it('is 10 s unless set; 0 turns it off, a negative value counts as 0 and 60 is the most', () => {
+    expect(loadConfig({}).refreshReuseLeewaySec).toBe(10);
     expect(loadConfig({ REFRESH_REUSE_LEEWAY: '0' }).refreshReuseLeewaySec).toBe(0);
     expect(loadConfig({ REFRESH_REUSE_LEEWAY: '-3' }).refreshReuseLeewaySec).toBe(0);
-    expect(loadConfig({ REFRESH_REUSE_LEEWAY: '10' }).refreshReuseLeewaySec).toBe(10);
+    expect(loadConfig({ REFRESH_REUSE_LEEWAY: '25' }).refreshReuseLeewaySec).toBe(25);
     expect(loadConfig({ REFRESH_REUSE_LEEWAY: '3600' }).refreshReuseLeewaySec).toBe(60);
   });
 });

@@ -116,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.HERALD_ADMIN_PASSWORD || undefined,
     accessTokenTtlSec: int(env.ACCESS_TOKEN_TTL, 3600),
     refreshTokenTtlSec: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
-    refreshReuseLeewaySec: Math.min(60, Math.max(0, int(env.REFRESH_REUSE_LEEWAY, 30))),
+    refreshReuseLeewaySec: Math.min(60, Math.max(0, int(env.REFRESH_REUSE_LEEWAY, 10))),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Herald <no-reply@herald.local>',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),

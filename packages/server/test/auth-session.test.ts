@@ -328,7 +328,8 @@ describe('tokens', () => {
       await server.deps.db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from sessions where id = ${sid} for update`);
         const both = Promise.all([refreshWith(u, u.client.refreshToken), refreshWith(u, u.client.refreshToken)]);
-        // both are held at the session's lock, behind this transaction
+        // both wait behind this transaction: with the refresh's own lock on the session, both at it;
+        // without it, at the rows they write (the codes below then show the second refused)
         await expect
           .poll(
             async () =>

@@ -166,7 +166,11 @@ export const refreshTokens = pgTable(
     expiresAt: ts('expires_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash)],
+  // the session's tokens: its refreshes look along its chain, and purging a session cascades here
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId, t.id),
+  ],
 );
 
 /** One-time authorisation codes of the console's sign-in, bound to a redirect address. */

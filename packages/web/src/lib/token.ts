@@ -29,46 +29,56 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 let refreshing: Promise<boolean> | undefined;
 
-/** A refresh that got no answer is sent once more after this pause. */
-const REFRESH_RETRY_MS = 1000;
+/**
+ * A refresh that got no answer is sent again after these pauses, with the same token: the server
+ * gives a token whose answer was lost a second pair once, within its leeway (docs/decisions.md).
+ */
+const REFRESH_RETRY_MS = [1000, 3000];
 
 const sendRefresh = (refresh_token: string) =>
-  post<TokenSet>('/oauth/refresh_token/', { refresh_token }, { noToken: true, silent: true });
+  post<TokenSet>('/oauth/refresh_token/', { refresh_token }, { noToken: true, silent: true }).catch((err: unknown) => {
+    if (unanswered(err)) return undefined;
+    throw err;
+  });
+
+async function runRefresh(): Promise<boolean> {
+  const refresh_token = getRefreshToken();
+  if (!refresh_token) return false; // signed out meanwhile
+  // the session this refresh is for is still the one held (not signed out, not replaced)
+  const current = () => getRefreshToken() === refresh_token;
+  try {
+    let pair = await sendRefresh(refresh_token);
+    for (const pause of REFRESH_RETRY_MS) {
+      if (pair) break;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      if (!current()) return false;
+      pair = await sendRefresh(refresh_token);
+    }
+    if (!pair) throw new Error('no answer to the refresh');
+    if (!current()) return false;
+    saveTokens(pair);
+    scheduleRefresh();
+    return true;
+  } catch {
+    if (!current()) return false; // signed out while it was under way
+    showLoginTimeout(() => void logout());
+    return false;
+  }
+}
 
 /**
- * Refresh now (one call at a time); resolves whether a new pair is stored. A refresh whose answer
- * was lost (the network dropped) is sent once more with the same token: the server accepts it
- * again for a short while after its use (docs/decisions.md). A refusal, or a second loss, shows
- * the login-timeout dialog and logs out (spec section 8).
+ * Refresh now, one call at a time; resolves whether a new pair is stored. A refusal, or no
+ * answer after the retries, shows the login-timeout dialog and logs out (spec section 8).
  */
 export function refreshNow(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const refresh_token = getRefreshToken();
-    // the session this refresh is for is still the one held (not signed out, not replaced)
-    const current = () => getRefreshToken() === refresh_token;
-    try {
-      if (!refresh_token) return false; // signed out meanwhile
-      let pair = await sendRefresh(refresh_token).catch((err: unknown) => {
-        if (!unanswered(err)) throw err;
-        return undefined;
-      });
-      if (!pair) {
-        await new Promise((resolve) => setTimeout(resolve, REFRESH_RETRY_MS));
-        if (!current()) return false;
-        pair = await sendRefresh(refresh_token);
-      }
-      if (!current()) return false;
-      saveTokens(pair);
-      scheduleRefresh();
-      return true;
-    } catch {
-      if (!current()) return false; // signed out while it was under way
-      showLoginTimeout(() => void logout());
-      return false;
-    } finally {
-      refreshing = undefined;
-    }
-  })();
+  if (!refreshing) {
+    const run = runRefresh();
+    refreshing = run;
+    // cleared only after it is set: a run that ends at once must not leave itself in place
+    void run.finally(() => {
+      if (refreshing === run) refreshing = undefined;
+    });
+  }
   return refreshing;
 }
 

@@ -210,19 +210,27 @@ export async function resetAllPresence(db: Db, reason: string, now: Date): Promi
 
 // ── uplink state ─────────────────────────────────────────────────────────
 
-/** Merge reported state into the device's latest telemetry (top-level keys replace). */
+/**
+ * Merge reported state into the device's latest telemetry (top-level keys replace); a printer
+ * state replaces only the state inside the stored printer object.
+ */
 export async function mergeTelemetry(
   db: Db,
   deviceId: number,
   patch: Record<string, unknown>,
-  extra: { firmwareVersion?: string; lat?: number; lng?: number },
+  extra: { firmwareVersion?: string; lat?: number; lng?: number; printerState?: string },
   now: Date,
 ): Promise<void> {
   const geo = extra.lat !== undefined && extra.lng !== undefined;
+  const merged = sql`coalesce(${devices.telemetry}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`;
   const update = db
     .update(devices)
     .set({
-      telemetry: sql`coalesce(${devices.telemetry}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
+      telemetry:
+        extra.printerState === undefined
+          ? merged
+          : sql`${merged} || jsonb_build_object('printer',
+              coalesce(${devices.telemetry} -> 'printer', '{}'::jsonb) || jsonb_build_object('state', ${extra.printerState}::text))`,
       telemetryAt: now,
       ...(extra.firmwareVersion !== undefined ? { firmwareVersion: extra.firmwareVersion } : {}),
       ...(geo ? { lat: extra.lat, lng: extra.lng } : {}),
@@ -230,17 +238,13 @@ export async function mergeTelemetry(
     })
     .where(eq(devices.id, deviceId));
   // one name per shape of the statement (which optional columns it sets)
-  await named(db, `link.telemetry.${extra.firmwareVersion !== undefined ? 'f' : ''}${geo ? 'g' : ''}`, update.getSQL());
+  const shape = `${extra.firmwareVersion !== undefined ? 'f' : ''}${geo ? 'g' : ''}${extra.printerState !== undefined ? 'p' : ''}`;
+  await named(db, `link.telemetry.${shape}`, update.getSQL());
 }
 
 export async function setFirmware(db: Db, deviceId: number, firmwareVersion: string): Promise<void> {
   const update = db.update(devices).set({ firmwareVersion, updatedAt: new Date() }).where(eq(devices.id, deviceId));
   await named(db, 'link.set-firmware', update.getSQL());
-}
-
-export async function currentTelemetry(db: Db, deviceId: number): Promise<Record<string, unknown> | null> {
-  const [row] = await db.select({ t: devices.telemetry }).from(devices).where(eq(devices.id, deviceId));
-  return (row?.t as Record<string, unknown> | null) ?? null;
 }
 
 /** Record a device's answer to a command still waiting for one; false when there was none. */

@@ -30,6 +30,7 @@ import {
   registrationSign,
 } from '@herald/contract/device-sign';
 import type { Deps } from '../../lib/deps';
+import { inTurn } from '../../lib/in-turn';
 import { AppError, uniqueViolation } from '../../lib/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import * as repo from './repo';
@@ -164,15 +165,29 @@ export async function onTelemetry(deps: Deps, device: DeviceRef, t: Telemetry): 
 export async function onEvent(deps: Deps, device: DeviceRef, e: DeviceEvent): Promise<void> {
   const now = new Date();
   const patch: Record<string, unknown> = {};
-  if (e.printerState) {
-    const current = (await repo.currentTelemetry(deps.db, device.id)) ?? {};
-    const printer = (current.printer as Record<string, unknown> | undefined) ?? {};
-    patch.printer = { ...printer, state: e.printerState };
-  }
   if (e.battery) patch.battery = e.battery;
   if (e.type === 'fault') patch.lastFault = { ts: e.ts, message: e.message ?? null };
   if (e.type === 'boot') patch.bootAt = e.ts;
-  await repo.mergeTelemetry(deps.db, device.id, patch, { firmwareVersion: e.firmware }, now);
+  // the printer's state changes inside the stored printer object (its paper width stays), in the same statement
+  await repo.mergeTelemetry(
+    deps.db,
+    device.id,
+    patch,
+    { firmwareVersion: e.firmware, printerState: e.printerState },
+    now,
+  );
+}
+
+/**
+ * A device's state messages (telemetry, events) are stored one after the other, in the order
+ * the broker delivered them: run side by side, a state event could be written after the
+ * telemetry report the device sent behind it, and leave the older state in place.
+ */
+const stateTurns = new WeakMap<Deps, Map<number, Promise<unknown>>>();
+function inDeviceTurn<T>(deps: Deps, deviceId: number, work: () => Promise<T>): Promise<T> {
+  let tails = stateTurns.get(deps);
+  if (!tails) stateTurns.set(deps, (tails = new Map()));
+  return inTurn(tails, deviceId, work);
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -228,7 +243,7 @@ export async function handleUplink(
     }
     case 'telemetry': {
       const t = parsePayload(telemetryPayload, raw);
-      if (t) await onTelemetry(deps, device, t);
+      if (t) await inDeviceTurn(deps, device.id, () => onTelemetry(deps, device, t));
       if (t && (t.firmware || t.resources))
         await onDeviceVersions(deps, device, { firmware: t.firmware, resources: t.resources });
       return !!t;
@@ -252,7 +267,7 @@ export async function handleUplink(
     }
     case 'event': {
       const e = parsePayload(eventPayload, raw);
-      if (e) await onEvent(deps, device, e);
+      if (e) await inDeviceTurn(deps, device.id, () => onEvent(deps, device, e));
       if (e?.type === 'boot' && e.firmware) await onDeviceVersions(deps, device, { firmware: e.firmware });
       return !!e;
     }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GeneralResult, JobStatus, PROTOCOL_VERSION, PublishStatus, type Ack, type JobResult } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
@@ -138,6 +138,55 @@ describe('batched pipeline writes', () => {
     expect(fine).toBe(true);
     expect((await jobRow(server, b!.jobId)).status).toBe(JobStatus.PUSH_SUCCEEDED);
     expect((await jobRow(server, a!.jobId)).status).toBe(JobStatus.NOT_PUSHED);
+  });
+
+  it('a transition that fails on its own fails alone; the others of its batch are stored and answered', async () => {
+    const made = await Promise.all(
+      ['Alone A', 'Alone B', 'Alone C'].map(
+        async (content) =>
+          (await client.print({ sn: offline.sn, content })).body.data as { jobId: number; msgId: string },
+      ),
+    );
+    const [a, b, c] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]];
+    // the database refuses to finish job A (as a row it cannot store would be refused)
+    const fn = `refuse_finish_${a.jobId}`;
+    await server.deps.db.execute(
+      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$
+        begin if new.id = ${a.jobId} and new.status = 3 then raise exception 'refused for the test'; end if; return new; end $$`),
+    );
+    await server.deps.db.execute(
+      sql.raw(`create trigger ${fn} before update on jobs for each row execute function ${fn}()`),
+    );
+    const q = writeQueue(server.deps);
+    const at = Date.now();
+    const finish = (msgId: string) =>
+      ({ kind: 'result', deviceId: offline.id, msgId, status: 3, reason: null, at }) as const;
+    let settled: PromiseSettledResult<unknown>[];
+    try {
+      // the same tick: one batch, with a publish of another job and two results
+      settled = await Promise.allSettled([
+        q.transitions.add(finish(a.msgId)),
+        q.transitions.add(finish(b.msgId)),
+        q.transitions.add({
+          kind: 'pushed',
+          jobId: c.jobId,
+          deviceId: offline.id,
+          msgId: c.msgId,
+          topic: 't',
+          bytes: 10,
+          publishedAt: at,
+        }),
+      ]);
+    } finally {
+      await server.deps.db.execute(sql.raw(`drop trigger ${fn} on jobs`));
+      await server.deps.db.execute(sql.raw(`drop function ${fn}()`));
+    }
+    expect(settled[0]).toMatchObject({ status: 'rejected' });
+    expect(settled[1]).toMatchObject({ status: 'fulfilled', value: { id: b.jobId, status: JobStatus.SUCCESS } });
+    expect(settled[2]).toMatchObject({ status: 'fulfilled', value: { id: c.jobId, status: JobStatus.PUSHED } });
+    expect((await jobRow(server, a.jobId)).status).toBe(JobStatus.NOT_PUSHED);
+    expect((await jobRow(server, b.jobId)).status).toBe(JobStatus.SUCCESS);
+    expect((await jobRow(server, c.jobId)).status).toBe(JobStatus.PUSHED);
   });
 
   it("a device's report that a job expired in its queue ends the job as timeout (5), as its 'expired' ack does", async () => {

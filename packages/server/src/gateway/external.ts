@@ -37,12 +37,16 @@ export async function startExternalGateway(
   const url = new URL(cfg.url!);
   const persistent = cfg.clientId !== undefined && cfg.sessionExpirySec > 0;
 
-  const refs = new Map<string, { ref: deviceLink.DeviceRef | undefined; at: number }>();
-  const resolve = async (sn: string) => {
+  const refs = new Map<string, { ref: Promise<deviceLink.DeviceRef | undefined>; at: number }>();
+  const resolve = (sn: string) => {
     const hit = refs.get(sn);
     if (hit && Date.now() - hit.at < DEVICE_REF_TTL_MS) return hit.ref;
-    const ref = await deviceLink.resolveDevice(deps, sn);
+    // the look-up under way is shared: a device's messages reach handleUplink in the order they came
+    const ref = deviceLink.resolveDevice(deps, sn);
     refs.set(sn, { ref, at: Date.now() });
+    void ref.catch(() => {
+      if (refs.get(sn)?.ref === ref) refs.delete(sn);
+    });
     return ref;
   };
   const handle = async (u: Uplink, payload: Buffer, arrivedAt: number) => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Batcher } from './batcher';
+import { Batcher, ItemFailure, runIsolated } from './batcher';
 
 /** A run that records its batches and answers each item with its double (or fails on demand). */
 function recorder() {
@@ -91,6 +91,27 @@ describe('Batcher', () => {
     await b.flush();
     expect(await Promise.all(all)).toEqual(['2', 'cannot store -2', '6', '8', '10', 'cannot store -6']);
     expect(batches).toEqual([[1, -2, 3, 4, 5, -6], [1, -2, 3], [1, -2], [1], [-2], [3], [4, 5, -6], [4, 5], [-6]]);
+  });
+
+  it('rejects only the item a run answers with ItemFailure', async () => {
+    const b = new Batcher(
+      async (items: number[]) => items.map((i) => (i < 0 ? new ItemFailure(new Error(`no ${i}`)) : i * 2)),
+      { maxItems: 10, maxWaitMs: 5 },
+    );
+    const all = [1, -2, 3].map((i) => b.add(i).then(String, (e: Error) => e.message));
+    await b.flush();
+    expect(await Promise.all(all)).toEqual(['2', 'no -2', '6']);
+  });
+
+  it('runIsolated finds the failing items of a statement by halves and marks only them', async () => {
+    const runs: number[][] = [];
+    const out = await runIsolated([1, -2, 3, 4], async (items: number[]) => {
+      runs.push(items);
+      if (items.some((i) => i < 0)) throw new Error('refused');
+      return items.map((i) => i * 2);
+    });
+    expect(out.map((o) => (o instanceof ItemFailure ? (o.error as Error).message : o))).toEqual([2, 'refused', 6, 8]);
+    expect(runs).toEqual([[1, -2, 3, 4], [1, -2], [1], [-2], [3, 4]]);
   });
 
   it('rejects the batch when the run answers the wrong number of results', async () => {

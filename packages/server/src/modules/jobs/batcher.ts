@@ -11,7 +11,30 @@
  * 20 jobs/s with three batched steps on the way).
  */
 
-export type BatchRun<I, O> = (items: I[]) => Promise<O[]>;
+/** One item's failure in a run's output: the batcher rejects that item alone. */
+export class ItemFailure {
+  constructor(readonly error: unknown) {}
+}
+
+export type BatchRun<I, O> = (items: I[]) => Promise<(O | ItemFailure)[]>;
+
+/**
+ * Run items through `run`, one statement that changes nothing when it fails; on a failure, run
+ * it again in halves, in order, one after the other, until the failing items are found: their
+ * places hold an ItemFailure. At most 2n - 1 runs for n items.
+ */
+export async function runIsolated<I, O>(items: I[], run: BatchRun<I, O>): Promise<(O | ItemFailure)[]> {
+  try {
+    const out = await run(items);
+    if (out.length !== items.length) throw new Error(`batch returned ${out.length} results for ${items.length}`);
+    return out;
+  } catch (err) {
+    if (items.length <= 1) return items.map(() => new ItemFailure(err));
+    const half = Math.ceil(items.length / 2);
+    const first = await runIsolated(items.slice(0, half), run);
+    return [...first, ...(await runIsolated(items.slice(half), run))];
+  }
+}
 
 type Waiting<I, O> = { item: I; resolve: (o: O) => void; reject: (err: unknown) => void };
 
@@ -21,8 +44,9 @@ export type BatcherOptions = {
   quietMs?: number;
   /**
    * The run is one statement, so a batch that failed changed nothing: run it again in halves
-   * until the items that fail are found, and fail only those. Without it one caller's bad row
-   * would fail every other caller's item of the same batch.
+   * until the items that fail are found, and fail only those (runIsolated). Without it one
+   * caller's bad row would fail every other caller's item of the same batch. A run of several
+   * statements isolates each of them itself, and answers ItemFailure where an item failed.
    */
   isolate?: boolean;
 };
@@ -95,21 +119,19 @@ export class Batcher<I, O> {
   }
 
   private async execute(batch: Waiting<I, O>[]): Promise<void> {
-    let out: O[];
+    const items = batch.map((w) => w.item);
+    let out: (O | ItemFailure)[];
     try {
-      out = await this.run(batch.map((w) => w.item));
+      out = this.opts.isolate ? await runIsolated(items, this.run) : await this.run(items);
       if (out.length !== batch.length) throw new Error(`batch returned ${out.length} results for ${batch.length}`);
     } catch (err) {
-      if (this.opts.isolate && batch.length > 1) {
-        // halves in order, one after the other: at most 2n - 1 runs for n items
-        const half = Math.ceil(batch.length / 2);
-        await this.execute(batch.slice(0, half));
-        await this.execute(batch.slice(half));
-      } else {
-        for (const w of batch) w.reject(err);
-      }
+      for (const w of batch) w.reject(err);
       return;
     }
-    batch.forEach((w, i) => w.resolve(out[i]!));
+    batch.forEach((w, i) => {
+      const o = out[i];
+      if (o instanceof ItemFailure) w.reject(o.error);
+      else w.resolve(o as O);
+    });
   }
 }

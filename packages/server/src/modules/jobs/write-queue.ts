@@ -2,7 +2,7 @@ import { JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import * as sql from './batch-repo';
-import { Batcher, type BatcherOptions } from './batcher';
+import { Batcher, ItemFailure, runIsolated, type BatcherOptions } from './batcher';
 import {
   insertApiRequests,
   insertRefusedPublishes,
@@ -69,10 +69,21 @@ const byJob = (t: Transition) => (t.kind === 'pushed' ? `id:${t.jobId}` : device
 type Out = JobRow | null | undefined;
 type At<T> = { t: T; i: number };
 
-/** Run one kind's items, a statement per round (a job at most once per statement), into `out`. */
-async function step<T extends Transition>(xs: At<T>[], run: (items: T[]) => Promise<Out[]>, out: Out[]): Promise<void> {
+/**
+ * Run one kind's items, a statement per round (a job at most once per statement), into `out`.
+ * A statement that fails changed nothing, so it is run again in halves: only the items that
+ * fail on their own fail, and the batch's other statements still run.
+ */
+async function step<T extends Transition>(
+  xs: At<T>[],
+  run: (items: T[]) => Promise<Out[]>,
+  out: (Out | ItemFailure)[],
+): Promise<void> {
   for (const round of sql.rounds(xs, (x) => byJob(x.t))) {
-    const rows = await run(round.map((x) => x.t));
+    const rows = await runIsolated(
+      round.map((x) => x.t),
+      run,
+    );
     round.forEach((x, k) => (out[x.i] = rows[k]));
   }
 }
@@ -104,17 +115,18 @@ function pairs(at: At<Transition>[]): { pairs: [At<Pushed>, At<Ack>][]; rest: At
 }
 
 /** One batch of transitions: publishes with their acks, then publishes, acks and results, a statement per kind. */
-async function runTransitions(db: Db, items: Transition[]): Promise<Out[]> {
-  const out: Out[] = items.map(() => undefined);
+async function runTransitions(db: Db, items: Transition[]): Promise<(Out | ItemFailure)[]> {
+  const out: (Out | ItemFailure)[] = items.map(() => undefined);
   const { pairs: both, rest } = pairs(items.map((t, i) => ({ t, i })));
   if (both.length > 0) {
-    const rows = await sql.pushedAndAcked(
-      db,
+    const rows = await runIsolated(
       both.map(([p, a]) => ({ pushed: p.t, ack: a.t })),
+      (xs) => sql.pushedAndAcked(db, xs),
     );
     both.forEach(([p, a], k) => {
-      out[p.i] = rows[k]!.pushed;
-      out[a.i] = rows[k]!.ack;
+      const r = rows[k]!;
+      out[p.i] = r instanceof ItemFailure ? r : r.pushed;
+      out[a.i] = r instanceof ItemFailure ? r : r.ack;
     });
   }
   const of = <K extends Transition['kind']>(kind: K) =>
@@ -136,7 +148,7 @@ export function writeQueue(deps: Deps): WriteQueue {
     const nonces = new Batcher((items: sql.NonceItem[]) => sql.useNonces(db, items), ONE_STATEMENT);
     const devices = new Batcher((items: sql.DeviceQuery[]) => sql.findDevices(db, items), ONE_STATEMENT);
     const jobs = new Batcher((items: sql.JobInsert[]) => sql.insertJobs(db, items), ONE_STATEMENT);
-    // several statements in turn, not to be run twice; their values come from the server and devices
+    // several statements in turn, each isolated on its own (a batch is not to be run twice)
     const transitions = new Batcher((items: Transition[]) => runTransitions(db, items), OPTS);
     const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), UNAWAITED);
     // many at once only when the broker is overwhelmed

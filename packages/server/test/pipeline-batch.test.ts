@@ -44,6 +44,23 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** A trigger refuses to move one job to one status; the returned function takes it away again. */
+async function refuseUpdate(jobId: number, status: number): Promise<() => Promise<void>> {
+  const fn = `refuse_${jobId}_${status}`;
+  await server.deps.db.execute(
+    sql.raw(`create function ${fn}() returns trigger language plpgsql as $$
+      begin if new.id = ${jobId} and new.status = ${status} then raise exception 'refused for the test'; end if;
+      return new; end $$`),
+  );
+  await server.deps.db.execute(
+    sql.raw(`create trigger ${fn} before update on jobs for each row execute function ${fn}()`),
+  );
+  return async () => {
+    await server.deps.db.execute(sql.raw(`drop trigger ${fn} on jobs`));
+    await server.deps.db.execute(sql.raw(`drop function ${fn}()`));
+  };
+}
+
 describe('batched pipeline writes', () => {
   it('accepts a nonce once even when both calls land in the same batch', async () => {
     const nonce = freshNonce();
@@ -149,14 +166,7 @@ describe('batched pipeline writes', () => {
     );
     const [a, b, c] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]];
     // the database refuses to finish job A (as a row it cannot store would be refused)
-    const fn = `refuse_finish_${a.jobId}`;
-    await server.deps.db.execute(
-      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$
-        begin if new.id = ${a.jobId} and new.status = 3 then raise exception 'refused for the test'; end if; return new; end $$`),
-    );
-    await server.deps.db.execute(
-      sql.raw(`create trigger ${fn} before update on jobs for each row execute function ${fn}()`),
-    );
+    const allow = await refuseUpdate(a.jobId, JobStatus.SUCCESS);
     const q = writeQueue(server.deps);
     const at = Date.now();
     const finish = (msgId: string) =>
@@ -178,8 +188,7 @@ describe('batched pipeline writes', () => {
         }),
       ]);
     } finally {
-      await server.deps.db.execute(sql.raw(`drop trigger ${fn} on jobs`));
-      await server.deps.db.execute(sql.raw(`drop function ${fn}()`));
+      await allow();
     }
     expect(settled[0]).toMatchObject({ status: 'rejected' });
     expect(settled[1]).toMatchObject({ status: 'fulfilled', value: { id: b.jobId, status: JobStatus.SUCCESS } });
@@ -187,6 +196,44 @@ describe('batched pipeline writes', () => {
     expect((await jobRow(server, a.jobId)).status).toBe(JobStatus.NOT_PUSHED);
     expect((await jobRow(server, b.jobId)).status).toBe(JobStatus.SUCCESS);
     expect((await jobRow(server, c.jobId)).status).toBe(JobStatus.PUSHED);
+  });
+
+  it('a publish and its ack refused as one are tried apart: the publish is stored alone, once', async () => {
+    const { jobId, msgId } = (await client.print({ sn: offline.sn, content: 'Apart' })).body.data as {
+      jobId: number;
+      msgId: string;
+    };
+    const allow = await refuseUpdate(jobId, JobStatus.PUSH_SUCCEEDED);
+    const q = writeQueue(server.deps);
+    const at = Date.now();
+    let settled: PromiseSettledResult<unknown>[];
+    try {
+      settled = await Promise.allSettled([
+        q.transitions.add({
+          kind: 'pushed',
+          jobId,
+          deviceId: offline.id,
+          msgId,
+          topic: 't',
+          bytes: 10,
+          publishedAt: at,
+        }),
+        q.transitions.add({
+          kind: 'ack',
+          deviceId: offline.id,
+          msgId,
+          echoedTs: at,
+          outcome: { status: JobStatus.PUSH_SUCCEEDED, reason: null },
+          arrivedAt: at + 5,
+        }),
+      ]);
+    } finally {
+      await allow();
+    }
+    expect(settled[0]).toMatchObject({ status: 'fulfilled', value: { id: jobId, status: JobStatus.PUSHED } });
+    expect(settled[1]).toMatchObject({ status: 'rejected' });
+    expect((await jobRow(server, jobId)).status).toBe(JobStatus.PUSHED);
+    expect(await server.deps.db.select().from(publishRecords).where(eq(publishRecords.jobId, jobId))).toHaveLength(1);
   });
 
   it("a device's report that a job expired in its queue ends the job as timeout (5), as its 'expired' ack does", async () => {

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Batcher, ItemFailure, runIsolated } from './batcher';
+import { Batcher, ItemFailure, refusedForItsRows, runIsolated } from './batcher';
+
+/** A statement refused for what a row holds, as PostgreSQL says it (SQLSTATE 22P05, untranslatable character). */
+const refused = (message: string) => Object.assign(new Error(message), { code: '22P05' });
 
 /** A run that records its batches and answers each item with its double (or fails on demand). */
 function recorder() {
@@ -83,7 +86,7 @@ describe('Batcher', () => {
     // like a statement refusing a row it cannot store: the whole batch fails, nothing is written
     const run = async (items: number[]) => {
       batches.push(items);
-      if (items.some((i) => i < 0)) throw new Error(`cannot store ${items.filter((i) => i < 0).join(',')}`);
+      if (items.some((i) => i < 0)) throw refused(`cannot store ${items.filter((i) => i < 0).join(',')}`);
       return items.map((i) => i * 2);
     };
     const b = new Batcher(run, { maxItems: 10, maxWaitMs: 5, isolate: true });
@@ -107,11 +110,24 @@ describe('Batcher', () => {
     const runs: number[][] = [];
     const out = await runIsolated([1, -2, 3, 4], async (items: number[]) => {
       runs.push(items);
-      if (items.some((i) => i < 0)) throw new Error('refused');
+      if (items.some((i) => i < 0)) throw refused('refused');
       return items.map((i) => i * 2);
     });
     expect(out.map((o) => (o instanceof ItemFailure ? (o.error as Error).message : o))).toEqual([2, 'refused', 6, 8]);
     expect(runs).toEqual([[1, -2, 3, 4], [1, -2], [1], [-2], [3, 4]]);
+  });
+
+  it('runIsolated does not split a statement that failed for no row of its own (a lost connection)', async () => {
+    let runs = 0;
+    const out = await runIsolated([1, 2, 3], async () => {
+      runs += 1;
+      throw Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });
+    });
+    expect(runs).toBe(1);
+    expect(out.every((o) => o instanceof ItemFailure)).toBe(true);
+    expect(refusedForItsRows(Object.assign(new Error('x'), { code: '57014' }))).toBe(false); // statement timeout
+    expect(refusedForItsRows(Object.assign(new Error('x'), { code: '23505' }))).toBe(true); // unique violation
+    expect(refusedForItsRows(Object.assign(new Error('x'), { code: 'P0001' }))).toBe(true); // a trigger's raise
   });
 
   it('rejects the batch when the run answers the wrong number of results', async () => {

@@ -19,9 +19,22 @@ export class ItemFailure {
 export type BatchRun<I, O> = (items: I[]) => Promise<(O | ItemFailure)[]>;
 
 /**
- * Run items through `run`, one statement that changes nothing when it fails; on a failure, run
- * it again in halves, in order, one after the other, until the failing items are found: their
- * places hold an ItemFailure. At most 2n - 1 runs for n items.
+ * Whether a failed statement was refused for what some row holds (PostgreSQL's data exceptions
+ * 22, integrity constraints 23, PL/pgSQL raises P0), so that the other rows may go through alone.
+ * A lost connection, a timeout or a database out of resources says nothing about the rows, and
+ * running the statement 2n - 1 times would only add load (and a statement that may have been
+ * committed before its answer was lost must not run again).
+ */
+export const refusedForItsRows = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|23|P0)/.test(code);
+};
+
+/**
+ * Run items through `run`, one statement that changes nothing when it fails; when it is refused
+ * for its rows, run it again in halves, in order, one after the other, until the failing items
+ * are found: their places hold an ItemFailure. At most 2n - 1 runs for n items. Any other
+ * failure fails every item at once.
  */
 export async function runIsolated<I, O>(items: I[], run: BatchRun<I, O>): Promise<(O | ItemFailure)[]> {
   try {
@@ -29,7 +42,7 @@ export async function runIsolated<I, O>(items: I[], run: BatchRun<I, O>): Promis
     if (out.length !== items.length) throw new Error(`batch returned ${out.length} results for ${items.length}`);
     return out;
   } catch (err) {
-    if (items.length <= 1) return items.map(() => new ItemFailure(err));
+    if (items.length <= 1 || !refusedForItsRows(err)) return items.map(() => new ItemFailure(err));
     const half = Math.ceil(items.length / 2);
     const first = await runIsolated(items.slice(0, half), run);
     return [...first, ...(await runIsolated(items.slice(half), run))];
@@ -43,10 +56,10 @@ export type BatcherOptions = {
   maxWaitMs: number;
   quietMs?: number;
   /**
-   * The run is one statement, so a batch that failed changed nothing: run it again in halves
-   * until the items that fail are found, and fail only those (runIsolated). Without it one
-   * caller's bad row would fail every other caller's item of the same batch. A run of several
-   * statements isolates each of them itself, and answers ItemFailure where an item failed.
+   * The run is one statement, so a batch refused for its rows changed nothing: run it again in
+   * halves until the items that fail are found, and fail only those (runIsolated). Without it
+   * one caller's bad row would fail every other caller's item of the same batch. A run of
+   * several statements isolates each of them itself, and answers ItemFailure where an item failed.
    */
   isolate?: boolean;
 };

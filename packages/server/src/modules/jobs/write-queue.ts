@@ -125,8 +125,12 @@ async function runTransitions(db: Db, items: Transition[]): Promise<(Out | ItemF
     );
     both.forEach(([p, a], k) => {
       const r = rows[k]!;
-      out[p.i] = r instanceof ItemFailure ? r : r.pushed;
-      out[a.i] = r instanceof ItemFailure ? r : r.ack;
+      // a pair refused as one goes through the ordinary steps: its publish may be stored alone
+      if (r instanceof ItemFailure) rest.push(p, a);
+      else {
+        out[p.i] = r.pushed;
+        out[a.i] = r.ack;
+      }
     });
   }
   const of = <K extends Transition['kind']>(kind: K) =>

@@ -44,6 +44,10 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The offline printer's job handed to the broker at `at`, as the pipeline reports it. */
+const published = (jobId: number, msgId: string, at: number) =>
+  ({ kind: 'pushed', jobId, deviceId: offline.id, msgId, topic: 't', bytes: 10, publishedAt: at }) as const;
+
 /** A trigger refuses to move one job to one status; the returned function takes it away again. */
 async function refuseUpdate(jobId: number, status: number): Promise<() => Promise<void>> {
   const fn = `refuse_${jobId}_${status}`;
@@ -177,15 +181,7 @@ describe('batched pipeline writes', () => {
       settled = await Promise.allSettled([
         q.transitions.add(finish(a.msgId)),
         q.transitions.add(finish(b.msgId)),
-        q.transitions.add({
-          kind: 'pushed',
-          jobId: c.jobId,
-          deviceId: offline.id,
-          msgId: c.msgId,
-          topic: 't',
-          bytes: 10,
-          publishedAt: at,
-        }),
+        q.transitions.add(published(c.jobId, c.msgId, at)),
       ]);
     } finally {
       await allow();
@@ -209,15 +205,7 @@ describe('batched pipeline writes', () => {
     let settled: PromiseSettledResult<unknown>[];
     try {
       settled = await Promise.allSettled([
-        q.transitions.add({
-          kind: 'pushed',
-          jobId,
-          deviceId: offline.id,
-          msgId,
-          topic: 't',
-          bytes: 10,
-          publishedAt: at,
-        }),
+        q.transitions.add(published(jobId, msgId, at)),
         q.transitions.add({
           kind: 'ack',
           deviceId: offline.id,
@@ -255,7 +243,7 @@ describe('batched pipeline writes', () => {
     const ack = { kind: 'ack', deviceId: offline.id, msgId, echoedTs: at } as const;
     // added in the same tick: one batch
     const [pushed, acked] = await Promise.all([
-      q.transitions.add({ kind: 'pushed', jobId, deviceId: offline.id, msgId, topic: 't', bytes: 10, publishedAt: at }),
+      q.transitions.add(published(jobId, msgId, at)),
       q.transitions.add({ ...ack, outcome: { status: JobStatus.PUSH_SUCCEEDED, reason: null }, arrivedAt: at + 7 }),
     ]);
     // the publish reads as the pushed step alone would have left it (its webhook says 1), the ack as 2
@@ -280,15 +268,7 @@ describe('batched pipeline writes', () => {
     ).toBeNull();
     const again = at + 20;
     const [pushed2, acked2] = await Promise.all([
-      q.transitions.add({
-        kind: 'pushed',
-        jobId,
-        deviceId: offline.id,
-        msgId,
-        topic: 't',
-        bytes: 10,
-        publishedAt: again,
-      }),
+      q.transitions.add(published(jobId, msgId, again)),
       q.transitions.add({
         ...ack,
         echoedTs: again,

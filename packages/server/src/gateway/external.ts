@@ -4,6 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { QOS, topics, type DownKind } from '@herald/contract';
 import type { Deps } from '../lib/deps';
+import { TtlCache } from '../lib/ttl-cache';
 import { Dynsec } from './dynsec';
 import { emqxKicker } from './emqx-admin';
 import { HELD, uplinkIntake, type Uplink } from './external-uplink';
@@ -11,6 +12,8 @@ import * as deviceLink from '../modules/device-link/service';
 import type { Gateway } from './types';
 
 const DEVICE_REF_TTL_MS = 60_000;
+/** devices remembered at once (a fleet's worth); past it the cache starts over */
+const DEVICE_REFS_MAX = 200_000;
 /** unanswered uplink messages the broker may send the server at once (MQTT 5's largest) */
 const RECEIVE_MAXIMUM = 65_535;
 
@@ -37,18 +40,9 @@ export async function startExternalGateway(
   const url = new URL(cfg.url!);
   const persistent = cfg.clientId !== undefined && cfg.sessionExpirySec > 0;
 
-  const refs = new Map<string, { ref: Promise<deviceLink.DeviceRef | undefined>; at: number }>();
-  const resolve = (sn: string) => {
-    const hit = refs.get(sn);
-    if (hit && Date.now() - hit.at < DEVICE_REF_TTL_MS) return hit.ref;
-    // the look-up under way is shared: a device's messages reach handleUplink in the order they came
-    const ref = deviceLink.resolveDevice(deps, sn);
-    refs.set(sn, { ref, at: Date.now() });
-    void ref.catch(() => {
-      if (refs.get(sn)?.ref === ref) refs.delete(sn);
-    });
-    return ref;
-  };
+  // the look-up under way is shared: a device's messages reach handleUplink in the order they came
+  const refs = new TtlCache<string, deviceLink.DeviceRef | undefined>(DEVICE_REF_TTL_MS, DEVICE_REFS_MAX);
+  const resolve = (sn: string) => refs.get(sn, () => deviceLink.resolveDevice(deps, sn));
   const handle = async (u: Uplink, payload: Buffer, arrivedAt: number) => {
     const device = await resolve(u.sn);
     if (device) await deviceLink.handleUplink(deps, device, u.kind, payload, { presenceFromMessages: true, arrivedAt });

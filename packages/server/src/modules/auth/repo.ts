@@ -63,7 +63,7 @@ export const lockSession = async (tx: Db, id: string) =>
  * A refresh token read under its session's lock, with whether it was used within the last
  * `leewaySec` seconds by the database's clock (one clock for every server process).
  */
-export const findRefreshTokenForUpdate = async (tx: Db, id: number, leewaySec: number) =>
+export const findRefreshTokenUnderLock = async (tx: Db, id: number, leewaySec: number) =>
   (
     await tx
       .select({

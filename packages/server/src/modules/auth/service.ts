@@ -200,7 +200,7 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
     const locked = await repo.lockSession(tx, session.id);
     if (!locked || locked.revokedAt) return undefined;
     // re-read under the lock: a refresh that ran meanwhile may have used or superseded it
-    const current = await repo.findRefreshTokenForUpdate(tx, token.id, leeway);
+    const current = await repo.findRefreshTokenUnderLock(tx, token.id, leeway);
     if (!current) return undefined;
     const t = current.token;
     if (await repo.markRefreshTokenUsed(tx, t.id)) return issueTokens(deps, user.id, session.id, tx);

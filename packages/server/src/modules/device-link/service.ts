@@ -30,7 +30,7 @@ import {
   registrationSign,
 } from '@herald/contract/device-sign';
 import type { Deps } from '../../lib/deps';
-import { inTurn } from '../../lib/in-turn';
+import { turnsPerOwner } from '../../lib/in-turn';
 import { AppError, uniqueViolation } from '../../lib/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import * as repo from './repo';
@@ -183,12 +183,7 @@ export async function onEvent(deps: Deps, device: DeviceRef, e: DeviceEvent): Pr
  * the broker delivered them: run side by side, a state event could be written after the
  * telemetry report the device sent behind it, and leave the older state in place.
  */
-const stateTurns = new WeakMap<Deps, Map<number, Promise<unknown>>>();
-function inDeviceTurn<T>(deps: Deps, deviceId: number, work: () => Promise<T>): Promise<T> {
-  let tails = stateTurns.get(deps);
-  if (!tails) stateTurns.set(deps, (tails = new Map()));
-  return inTurn(tails, deviceId, work);
-}
+const inDeviceTurn = turnsPerOwner<number>();
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ackStatus = (code: (typeof ACK_CODES)[number]) =>

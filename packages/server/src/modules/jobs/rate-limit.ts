@@ -1,7 +1,7 @@
 import { ResultCode } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
-import { inTurn } from '../../lib/in-turn';
+import { turnsPerOwner } from '../../lib/in-turn';
 import * as repo from './repo';
 
 /**
@@ -14,7 +14,7 @@ import * as repo from './repo';
  * not held up. Two servers sharing one database can still each let one call past in the same
  * instant (docs/decisions.md).
  */
-const queues = new WeakMap<Deps, Map<number, Promise<unknown>>>();
+const inDeviceTurn = turnsPerOwner<number>();
 
 export function withinRateLimit<T>(
   deps: Deps,
@@ -26,9 +26,7 @@ export function withinRateLimit<T>(
   const count = Number(device.printParams.rateLimitCount ?? 0);
   if (!(seconds > 0 && count > 0)) return work();
 
-  let byDevice = queues.get(deps);
-  if (!byDevice) queues.set(deps, (byDevice = new Map()));
-  return inTurn(byDevice, device.id, async () => {
+  return inDeviceTurn(deps, device.id, async () => {
     const since = new Date(now - seconds * 1000);
     const recent = await repo.countRecentJobs(deps.db, device.accountId, device.id, since);
     if (recent >= count) throw new AppError(ResultCode.RATE_LIMITED, 'error.deviceRateLimited');

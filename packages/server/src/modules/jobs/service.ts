@@ -26,7 +26,7 @@ import { fill, printerOf } from '../templates/render';
 import { renderedOrRefused } from '../templates/refused';
 import { clipExists, composeTradeBroadcast } from '../trade-speak/compose';
 import { savedTradeSpeakSetting } from '../trade-speak/service';
-import { TtlCache } from './cache';
+import { TtlCache } from '../../lib/ttl-cache';
 import { dispatch } from './pipeline';
 import { withinRateLimit } from './rate-limit';
 import * as repo from './repo';

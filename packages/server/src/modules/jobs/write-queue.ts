@@ -71,8 +71,8 @@ type At<T> = { t: T; i: number };
 
 /**
  * Run one kind's items, a statement per round (a job at most once per statement), into `out`.
- * A statement that fails changed nothing, so it is run again in halves: only the items that
- * fail on their own fail, and the batch's other statements still run.
+ * A statement refused for its rows changed nothing, so it is run again in halves (runIsolated):
+ * only the items that fail on their own fail, and the batch's other statements still run.
  */
 async function step<T extends Transition>(
   xs: At<T>[],

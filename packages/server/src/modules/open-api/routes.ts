@@ -21,7 +21,7 @@ import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { safeEqual } from '../../lib/crypto';
 import { GUARDED_LATER, guardInput } from '../../plugins/input-guard';
-import { TtlCache } from '../jobs/cache';
+import { TtlCache } from '../../lib/ttl-cache';
 import { startPipeline } from '../jobs/pipeline';
 import * as jobs from '../jobs/service';
 import * as repo from '../jobs/repo';

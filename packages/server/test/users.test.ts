@@ -428,6 +428,52 @@ describe('PUT /v1/users/:id', () => {
   });
 });
 
+describe("a user manager and a colleague's sign-in", () => {
+  const OUTRANKS =
+    "This user holds permissions you do not hold; only someone who holds them can change the user's email or reset the password";
+
+  it('changes the email or resets the password only of users whose permissions the manager holds', async () => {
+    const { client: manager } = await activeUser(server, A.client, [
+      'herald.admin.ac.user.query',
+      'herald.admin.ac.user.edit',
+      'herald.admin.ac.user.resetPwd',
+      'herald.oper.log.query',
+    ]);
+    const big = await createRole(A.client, ['herald.dev.api', 'herald.oper.log.query']);
+    const small = await createRole(A.client, ['herald.oper.log.query']);
+    const { user: boss } = await activeUser(server, A.client, ['herald.dev.api']);
+    const pending = await createUser(A.client, { roleIds: [big.id] });
+    const mine = `mine${uniq()}@example.com`;
+    // the take-over: the boss's email set to the manager's mailbox, then a reset mailed there
+    for (const res of [
+      await manager.put(`/v1/users/${boss.id}`, { email: mine }),
+      await manager.post(`/v1/users/${boss.id}/reset-password`),
+      // a user waiting for activation would get the link at the new address
+      await manager.put(`/v1/users/${pending.id}`, { email: mine, name: 'Renamed' }),
+    ]) {
+      expectError(res, 40003, OUTRANKS);
+    }
+    expectError(
+      await manager.withLang('zh_CN').post(`/v1/users/${boss.id}/reset-password`),
+      40003,
+      '该用户拥有您没有的权限，只有拥有这些权限的人才能修改其邮箱或重置其密码',
+    );
+    expect(await lastMailTo(server, mine)).toBeUndefined();
+    expect(expectOk(await A.client.get(`/v1/users/${boss.id}`)).email).toBe(boss.email);
+    expect(expectOk(await A.client.get(`/v1/users/${pending.id}`))).toMatchObject({ email: pending.email, name: null });
+    // other fields of the same users stay open to the manager
+    expectOk(await manager.put(`/v1/users/${boss.id}`, { nickname: 'Boss', email: boss.email.toUpperCase() }));
+    // users within the manager's permissions: both work
+    const peer = await createUser(A.client, { roleIds: [small.id] });
+    expectOk(await manager.put(`/v1/users/${peer.id}`, { email: `peer${uniq()}@example.com` }));
+    const { user: colleague } = await activeUser(server, A.client, ['herald.oper.log.query']);
+    expectOk(await manager.post(`/v1/users/${colleague.id}/reset-password`));
+    // the super administrator may do both to anyone
+    expectOk(await A.client.put(`/v1/users/${boss.id}`, { email: `boss${uniq()}@example.com` }));
+    expectOk(await A.client.post(`/v1/users/${boss.id}/reset-password`));
+  });
+});
+
 describe('DELETE /v1/users/:id', () => {
   it('deletes: status -1, signed out at once, username free again', async () => {
     const { user, client } = await activeUser(server, A.client, ['herald.oper.log']);

@@ -93,6 +93,16 @@ export async function rolesOfUsers(db: Db, userIds: number[]): Promise<Map<numbe
   return out;
 }
 
+/** Every permission the user's roles carry (before the account's limit). */
+export async function rolePermissionsOfUser(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ permissions: roles.permissions })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  return [...new Set(rows.flatMap((r) => r.permissions))];
+}
+
 /** Of `roleIds`, those that are roles of the scope. */
 export async function rolesInScope(
   db: Db,

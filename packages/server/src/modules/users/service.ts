@@ -118,6 +118,24 @@ function assertMayChangeStatus(auth: AuthContext, user: repo.UserRow): void {
   if (user.isSuperAdmin) throw forbidden('error.cannotChangeSuperAdmin');
 }
 
+/** What users of the caller's side and account can hold at most. */
+const grantableHere = async (deps: Pick<Deps, 'db'>, auth: AuthContext) =>
+  grantable(auth.side, auth.accountId === null ? null : await rolesRepo.accountPermissions(deps.db, auth.accountId));
+
+/**
+ * Changing a user's email or resetting their password hands the user's sign-in to whoever reads
+ * that mailbox. Someone other than the super-administrator may do it only to users whose
+ * permissions they all hold themselves: otherwise a user manager could take over a colleague with
+ * more rights (set the email to their own, then reset the password). Editing other fields,
+ * roles within the manager's own permissions, status and unlocking stay open to user managers.
+ */
+async function assertHoldsEveryPermissionOf(deps: Pick<Deps, 'db'>, auth: AuthContext, user: repo.UserRow) {
+  if (auth.isSuperAdmin || user.id === auth.userId) return;
+  const limit = await grantableHere(deps, auth);
+  const held = user.isSuperAdmin ? [...limit] : await repo.rolePermissionsOfUser(deps.db, user.id);
+  if (held.some((p) => limit.has(p) && !auth.permissions.has(p))) throw forbidden('error.userHoldsMorePermissions');
+}
+
 /**
  * Role ids must all be roles of the caller's scope. Someone other than the super-administrator
  * may give a user a role only if they hold every permission it carries themselves (roles the
@@ -133,10 +151,7 @@ async function checkRoles(
   const found = await repo.rolesInScope(deps.db, scopeOf(auth), unique);
   if (found.length !== unique.length) throw invalid('error.roleNotFound', 'roleIds');
   if (!auth.isSuperAdmin) {
-    const limit = grantable(
-      auth.side,
-      auth.accountId === null ? null : await rolesRepo.accountPermissions(deps.db, auth.accountId),
-    );
+    const limit = await grantableHere(deps, auth);
     const added = found.filter((r) => !currentRoleIds.includes(r.id));
     if (added.some((r) => r.permissions.some((p) => limit.has(p) && !auth.permissions.has(p)))) {
       throw invalid('error.permissionNotHeld', 'roleIds');
@@ -215,8 +230,9 @@ export async function updateUser(deps: Deps, auth: AuthContext, id: number, b: U
     roleIds = changed ? await checkRoles(deps, auth, b.roleIds, current) : undefined;
   }
   const values = profileValues(b);
-  await assertUnique(deps, { email: values.email, phone: values.phone }, id);
   const emailChanged = values.email !== undefined && values.email.toLowerCase() !== user.email.toLowerCase();
+  if (emailChanged) await assertHoldsEveryPermissionOf(deps, auth, user);
+  await assertUnique(deps, { email: values.email, phone: values.phone }, id);
   const updated = await mapDuplicates(() =>
     deps.db.transaction(async (tx) => {
       const updated = Object.keys(values).length ? await repo.updateUser(tx, id, values) : user;
@@ -292,6 +308,7 @@ export async function unlockUser(deps: Deps, auth: AuthContext, id: number): Pro
 export async function resetPassword(deps: Deps, auth: AuthContext, id: number): Promise<void> {
   const user = await liveUser(deps, auth, id);
   assertNotOthersSuperAdmin(auth, user);
+  await assertHoldsEveryPermissionOf(deps, auth, user);
   if (user.status === UserStatus.NOT_ENABLED) throw conflict('error.userNotActivatedYet');
   const password = generatePassword();
   const hashed = await hashPassword(password);

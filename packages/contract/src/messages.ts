@@ -79,7 +79,8 @@ export const messages = {
     zh_CN: '不能授予您自己没有的权限',
   },
   'error.userHoldsMorePermissions': {
-    en_US: "This user holds permissions you do not hold; only someone who holds them can change the user's email or reset the password",
+    en_US:
+      "This user holds permissions you do not hold; only someone who holds them can change the user's email or reset the password",
     zh_CN: '该用户拥有您没有的权限，只有拥有这些权限的人才能修改其邮箱或重置其密码',
   },
   'error.cannotChangeSelf': { en_US: 'You cannot do this to your own user', zh_CN: '不能对自己的用户执行此操作' },

@@ -130,6 +130,10 @@ export function permissionsForSide(side: Side): string[] {
   return out;
 }
 
+/** The side's permissions at or under any of `prefixes` (a menu code and its buttons and sub-menus). */
+export const permissionsUnder = (side: Side, prefixes: readonly string[]): string[] =>
+  permissionsForSide(side).filter((p) => prefixes.some((x) => p === x || p.startsWith(`${x}.`)));
+
 export const ALL_PERMISSIONS: ReadonlySet<string> = new Set([...permissionsForSide('op'), ...permissionsForSide('ac')]);
 
 /**

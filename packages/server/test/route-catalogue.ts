@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Server } from '../src/app';
+import type { Side } from '@herald/contract';
 import type { RouteAccess } from '../src/lib/context';
 import type { App } from '../src/lib/deps';
 import { modules } from '../src/modules';
@@ -34,6 +35,22 @@ export async function collectRoutes(server: Server): Promise<{ routes: SeenRoute
   return { routes, probe };
 }
 
-/** The codes of a route's permission: one code, a list (any suffices) or one per side. */
+const asList = (p: string | readonly string[]): string[] => (typeof p === 'string' ? [p] : [...p]);
+
+/** The codes of a route's permission: one code, a list (any suffices) or one per side (here: all sides'). */
 export const permissionCodes = (p: RouteAccess['permission']): string[] =>
-  p === undefined ? [] : typeof p === 'string' ? [p] : Array.isArray(p) ? [...p] : Object.values(p).map(String);
+  p === undefined
+    ? []
+    : typeof p === 'string' || Array.isArray(p)
+      ? asList(p as string | readonly string[])
+      : Object.values(p as Record<string, string | readonly string[]>).flatMap(asList);
+
+/**
+ * What a route asks of one side: its codes (any suffices; none = open to the side's signed-in
+ * users), or 'refused' when the route names permissions per side and leaves this side out.
+ */
+export function sideCodes(p: RouteAccess['permission'], side: Side): string[] | 'refused' {
+  if (p === undefined || typeof p === 'string' || Array.isArray(p)) return permissionCodes(p);
+  const own = (p as Partial<Record<Side, string | readonly string[]>>)[side];
+  return own === undefined ? 'refused' : asList(own);
+}

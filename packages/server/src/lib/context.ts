@@ -26,9 +26,10 @@ export type RouteAccess = {
   superAdmin?: boolean;
   /**
    * Permission needed: a code, a list of which any suffices, or one per side
-   * (e.g. users: herald.admin.op.user.add for operators, herald.admin.ac.user.add for accounts).
+   * (e.g. users: herald.admin.op.user.add for operators, herald.admin.ac.user.add for accounts);
+   * a side left out is refused, a side given an empty list is open to its signed-in users.
    */
-  permission?: string | readonly string[] | Partial<Record<Side, string>>;
+  permission?: string | readonly string[] | Partial<Record<Side, string | readonly string[]>>;
 };
 
 declare module 'fastify' {

@@ -75,8 +75,8 @@ export function checkAccess(auth: AuthContext, access: RouteAccess | undefined):
   if (p === undefined) return;
   const required =
     typeof p === 'string' || Array.isArray(p)
-      ? (p as string | string[])
-      : (p as Partial<Record<Side, string>>)[auth.side];
+      ? (p as string | readonly string[])
+      : (p as Partial<Record<Side, string | readonly string[]>>)[auth.side];
   if (required === undefined || !can(auth.permissions, required)) {
     throw new AppError(ResultCode.FORBIDDEN, 'error.forbidden');
   }

@@ -12,13 +12,17 @@ import {
 } from '@herald/contract';
 import { ok } from '../../lib/envelope';
 import type { RoutesPlugin } from '../../lib/deps';
+import { ACCOUNT_LOOKUP, ACCOUNT_USER_LOOKUP } from './lookup-access';
 import * as common from './service';
 import { businessOptions } from '../businesses/service';
 import { templateOptions } from '../templates/service';
 import { speakLanguageOptions } from '../trade-speak/service';
 
 const tags = ['common'];
-/** Lookups for forms and filters: any signed-in user; scoping to the caller's account is in the service. */
+/**
+ * Lookups for forms and filters: any signed-in user, but operators need a screen's permission for
+ * those that name accounts' data (lookup-access.ts); scoping to the caller's account is in the service.
+ */
 const SIGNED_IN = { access: {} } as const;
 
 const commonRoutes: RoutesPlugin = async (app, deps) => {
@@ -43,7 +47,7 @@ const commonRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/v1/common/accountListQuery',
     {
-      config: SIGNED_IN,
+      config: ACCOUNT_LOOKUP,
       schema: {
         tags,
         summary: 'Accounts to pick from (account users: their own)',
@@ -56,7 +60,7 @@ const commonRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/v1/common/accountUserListQuery',
     {
-      config: SIGNED_IN,
+      config: ACCOUNT_USER_LOOKUP,
       schema: {
         tags,
         summary: 'Users of an account (operators name it; account users get their own)',

@@ -11,6 +11,7 @@ import {
 } from '@herald/contract';
 import { ok } from '../../lib/envelope';
 import type { RoutesPlugin } from '../../lib/deps';
+import { APP_LOOKUP, DEVICE_QR_LOOKUP, GROUP_LOOKUP } from '../common/lookup-access';
 import { appOptions } from '../applications/service';
 import { qrcodeOf } from '../devices/service';
 import { groupOptions } from '../groups/service';
@@ -18,7 +19,10 @@ import { manufacturerOptions } from '../manufacturers/service';
 import { modelOptions } from '../models/service';
 
 const tags = ['common'];
-/** Lookups for forms and filters: any signed-in user; scoping is in the services. */
+/**
+ * Lookups for forms and filters: any signed-in user, but operators need a screen's permission for
+ * those that name accounts' data (lookup-access.ts); scoping is in the services.
+ */
 const SIGNED_IN = { access: {} } as const;
 
 const fleetCommonRoutes: RoutesPlugin = async (app, deps) => {
@@ -37,7 +41,7 @@ const fleetCommonRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/v1/common/groupListQuery',
     {
-      config: SIGNED_IN,
+      config: GROUP_LOOKUP,
       schema: {
         tags,
         summary: "Device groups of the caller's account (operators name the account)",
@@ -50,7 +54,7 @@ const fleetCommonRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/v1/common/appListQuery',
     {
-      config: SIGNED_IN,
+      config: APP_LOOKUP,
       schema: {
         tags,
         summary: "Applications of the caller's account (operators name the account)",
@@ -75,7 +79,7 @@ const fleetCommonRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/v1/common/getDeviceQrcodeUrl',
     {
-      config: SIGNED_IN,
+      config: DEVICE_QR_LOOKUP,
       schema: {
         tags,
         summary: "The content of a device's QR code",

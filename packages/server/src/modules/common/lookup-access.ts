@@ -1,0 +1,36 @@
+import { permissionsUnder } from '@herald/contract';
+import type { RouteAccess } from '../../lib/context';
+
+/**
+ * Access to an option list that names accounts' data. Account users get their own account's
+ * (the services scope it); operators need a permission of a screen that picks or shows it, so an
+ * operator whose roles hold nothing of the kind cannot list every account's names, users, groups
+ * or applications, nor look up any device's QR code.
+ */
+const forScreens = (...prefixes: string[]): { access: RouteAccess } => ({
+  access: { permission: { op: permissionsUnder('op', prefixes), ac: [] } },
+});
+
+/** The account picker of the operator's lists and forms. */
+export const ACCOUNT_LOOKUP = forScreens(
+  'herald.op.account',
+  'herald.device.physical.list',
+  'herald.device.list',
+  'herald.app',
+  'herald.stat',
+  'herald.message',
+  'herald.res.firmware',
+  'herald.res.respack',
+  'herald.ota.task',
+  'herald.push.task',
+  'herald.oper.log',
+);
+export const ACCOUNT_USER_LOOKUP = forScreens('herald.op.account', 'herald.oper.log');
+export const GROUP_LOOKUP = forScreens(
+  'herald.device.physical.list',
+  'herald.device.list',
+  'herald.ota.task',
+  'herald.push.task',
+);
+export const APP_LOOKUP = forScreens('herald.device.physical.list', 'herald.device.list', 'herald.app');
+export const DEVICE_QR_LOOKUP = forScreens('herald.device.physical.list');

@@ -188,6 +188,36 @@ describe('firmware packages', () => {
     expectError(await none.client.get('/v1/firmware'), 40003);
   });
 
+  it("counts, for an account, only its own tasks on a platform package (not other accounts')", async () => {
+    const p = expectOk(
+      await op.post('/v1/firmware', body(await fwFile(op, '5.10.00.00'), { versionName: '5.10.00.00' })),
+    );
+    const now = new Date();
+    await server.deps.db.insert(otaTasks).values({
+      accountId: A.accountId,
+      name: 'A upgrades',
+      type: 0,
+      firmwareId: p.id,
+      toVersion: '5.10.00.00',
+      scope: 'all',
+      effectiveAt: now,
+      expireAt: new Date(now.getTime() + 86400_000),
+      retries: 0,
+      timeoutMinutes: 30,
+    });
+    const countIn = async (c: Client) => ({
+      detail: expectOk(await c.get(`/v1/firmware/${p.id}`)).taskCount,
+      list: expectOk(await c.get('/v1/firmware?pageSize=200')).list.find((x: { id: number }) => x.id === p.id)
+        .taskCount,
+    });
+    expect(await countIn(A.client)).toEqual({ detail: 1, list: 1 });
+    expect(await countIn(B.client)).toEqual({ detail: 0, list: 0 });
+    expect(await countIn(op)).toEqual({ detail: 1, list: 1 });
+    // still in use for the platform's sake
+    expectError(await op.delete(`/v1/firmware/${p.id}`), 40009, 'The package is still used by tasks');
+    await server.deps.db.delete(otaTasks).where(eq(otaTasks.firmwareId, p.id));
+  });
+
   it('deletes a package only while no task uses it', async () => {
     const fileId = await fwFile(A.client, '5.00.00.00');
     const p = expectOk(await A.client.post('/v1/firmware', body(fileId, { versionName: '5.00.00.00' })));

@@ -180,6 +180,34 @@ describe('resource packages', () => {
     expectError(await reader.client.post('/v1/resource-packages', body(1)), 40003);
   });
 
+  it("counts, for an account, only its own tasks on a platform package (not other accounts')", async () => {
+    const now = new Date();
+    const [t] = await server.deps.db
+      .insert(pushTasks)
+      .values({
+        accountId: A.accountId,
+        name: 'A pushes',
+        type: 'resource',
+        resourceId: platformId,
+        scope: 'all',
+        effectiveAt: now,
+        expireAt: now,
+        ttlHours: 24,
+      })
+      .returning();
+    const countIn = async (c: Client) => ({
+      detail: expectOk(await c.get(`/v1/resource-packages/${platformId}`)).taskCount,
+      list: expectOk(await c.get('/v1/resource-packages?pageSize=200')).list.find(
+        (x: { id: number }) => x.id === platformId,
+      ).taskCount,
+    });
+    expect(await countIn(A.client)).toEqual({ detail: 1, list: 1 });
+    expect(await countIn(B.client)).toEqual({ detail: 0, list: 0 });
+    expect(await countIn(op)).toEqual({ detail: 1, list: 1 });
+    expectError(await op.delete(`/v1/resource-packages/${platformId}`), 40009, 'The package is still used by tasks');
+    await server.deps.db.delete(pushTasks).where(eq(pushTasks.id, t!.id));
+  });
+
   it('deletes a package only while no push or upgrade task uses it', async () => {
     const now = new Date();
     const [t] = await server.deps.db

@@ -6,7 +6,10 @@ import { containsPattern } from '../../lib/filters';
 export type FirmwareRow = typeof firmwarePackages.$inferSelect;
 export type FirmwareFile = { id: number; name: string; size: number; md5: string; sha256: string; entries: unknown };
 
-const view = {
+/** An account sees the count of its own tasks on a package (a platform package serves every account). */
+const ownTasks = (viewer: number | undefined) => (viewer === undefined ? sql`` : sql` and t.account_id = ${viewer}`);
+
+const view = (viewer: number | undefined) => ({
   pkg: firmwarePackages,
   accountName: accounts.name,
   modelName: models.name,
@@ -18,8 +21,8 @@ const view = {
     sha256: files.sha256,
     entries: files.entries,
   },
-  taskCount: sql<number>`(select count(*)::int from ${otaTasks} t where t.firmware_id = firmware_packages.id)`,
-};
+  taskCount: sql<number>`(select count(*)::int from ${otaTasks} t where t.firmware_id = firmware_packages.id${ownTasks(viewer)})`,
+});
 export type FirmwareView = {
   pkg: FirmwareRow;
   accountName: string | null;
@@ -28,9 +31,9 @@ export type FirmwareView = {
   taskCount: number;
 };
 
-const base = (db: Db) =>
+const base = (db: Db, viewer: number | undefined) =>
   db
-    .select(view)
+    .select(view(viewer))
     .from(firmwarePackages)
     .innerJoin(files, eq(files.id, firmwarePackages.fileId))
     .leftJoin(accounts, eq(accounts.id, firmwarePackages.accountId))
@@ -76,14 +79,14 @@ export async function listFirmware(db: Db, f: FirmwareFilters): Promise<{ rows: 
   const col = sortColumns[f.sortField ?? 'id'];
   const order = f.sortOrder === 'ascend' ? asc(col) : desc(col);
   const [rows, [total]] = await Promise.all([
-    base(db).where(where).orderBy(order, desc(firmwarePackages.id)).limit(f.limit).offset(f.offset),
+    base(db, f.visibleTo).where(where).orderBy(order, desc(firmwarePackages.id)).limit(f.limit).offset(f.offset),
     db.select({ n: count() }).from(firmwarePackages).where(where),
   ]);
   return { rows: rows as FirmwareView[], total: total?.n ?? 0 };
 }
 
 export async function findFirmwareView(db: Db, id: number, visible: number | undefined) {
-  const rows = await base(db)
+  const rows = await base(db, visible)
     .where(and(eq(firmwarePackages.id, id), isNull(firmwarePackages.deletedAt), visibleTo(visible)))
     .limit(1);
   return rows[0] as FirmwareView | undefined;

@@ -6,11 +6,17 @@ import { containsPattern } from '../../lib/filters';
 export type ResourceRow = typeof resourcePackages.$inferSelect;
 export type ResourceFile = { id: number; name: string; size: number; md5: string; sha256: string; entries: unknown };
 
-/** Upgrade tasks and push tasks both name resource packages. */
-const taskCountSql = sql<number>`((select count(*)::int from ${otaTasks} t where t.resource_id = resource_packages.id)
-  + (select count(*)::int from ${pushTasks} p where p.resource_id = resource_packages.id))`;
+/**
+ * Upgrade tasks and push tasks both name resource packages; an account sees the count of its own
+ * (a platform package serves every account).
+ */
+const taskCountSql = (viewer: number | undefined) => {
+  const own = (alias: string) => (viewer === undefined ? sql`` : sql` and ${sql.raw(alias)}.account_id = ${viewer}`);
+  return sql<number>`((select count(*)::int from ${otaTasks} t where t.resource_id = resource_packages.id${own('t')})
+  + (select count(*)::int from ${pushTasks} p where p.resource_id = resource_packages.id${own('p')}))`;
+};
 
-const view = {
+const view = (viewer: number | undefined) => ({
   pkg: resourcePackages,
   accountName: accounts.name,
   file: {
@@ -21,13 +27,13 @@ const view = {
     sha256: files.sha256,
     entries: files.entries,
   },
-  taskCount: taskCountSql,
-};
+  taskCount: taskCountSql(viewer),
+});
 export type ResourceView = { pkg: ResourceRow; accountName: string | null; file: ResourceFile; taskCount: number };
 
-const base = (db: Db) =>
+const base = (db: Db, viewer: number | undefined) =>
   db
-    .select(view)
+    .select(view(viewer))
     .from(resourcePackages)
     .innerJoin(files, eq(files.id, resourcePackages.fileId))
     .leftJoin(accounts, eq(accounts.id, resourcePackages.accountId));
@@ -67,7 +73,7 @@ export async function listResources(db: Db, f: ResourceFilters): Promise<{ rows:
   );
   const col = sortColumns[f.sortField ?? 'id'];
   const [rows, [total]] = await Promise.all([
-    base(db)
+    base(db, f.visibleTo)
       .where(where)
       .orderBy(f.sortOrder === 'ascend' ? asc(col) : desc(col), desc(resourcePackages.id))
       .limit(f.limit)
@@ -78,7 +84,7 @@ export async function listResources(db: Db, f: ResourceFilters): Promise<{ rows:
 }
 
 export async function findResourceView(db: Db, id: number, visible: number | undefined) {
-  const rows = await base(db)
+  const rows = await base(db, visible)
     .where(and(eq(resourcePackages.id, id), isNull(resourcePackages.deletedAt), visibleTo(visible)))
     .limit(1);
   return rows[0] as ResourceView | undefined;

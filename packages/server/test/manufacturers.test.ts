@@ -143,6 +143,36 @@ describe('manufacturers', () => {
     expect(expectOk(await op.get(`/v1/manufacturers/${m.id}`))).toMatchObject({ capacity: 13, remaining: 8 });
   });
 
+  it("shows an account its own connected devices, not other accounts'; the licence's use is the manufacturer's", async () => {
+    const B = await seedAccount(server);
+    const m = expectOk(await op.post('/v1/manufacturers', { name: 'Shared Ltd', code: `shared${uniq()}` }));
+    const id = expectOk(
+      await op.post(`/v1/manufacturers/${m.id}/licences`, {
+        number: `L${uniq()}`,
+        validFrom: new Date(Date.now() - 86400000).toISOString(),
+        validTo: new Date(Date.now() + 40 * 86400000).toISOString(),
+        maxDevices: 10,
+      }),
+    ).id as number;
+    const model = await seedModel(server);
+    for (const [accountId, n] of [
+      [A.accountId, 1],
+      [B.accountId, 3],
+    ]) {
+      for (let i = 0; i < n!; i++) {
+        const d = await seedDevice(server, accountId!, model.id, { manufacturerId: m.id });
+        await server.deps.db.update(devices).set({ activated: true, online: true }).where(eq(devices.id, d.id));
+      }
+    }
+    const seen = async (c: Client) => [
+      expectOk(await c.get(`/v1/licences?manufacturerId=${m.id}`)).list[0],
+      expectOk(await c.get('/v1/manufacturers/expiring?days=60')).licences.find((l: { id: number }) => l.id === id),
+    ];
+    for (const l of await seen(A.client)) expect(l).toMatchObject({ id, activated: 4, remaining: 6, connected: 1 });
+    for (const l of await seen(B.client)) expect(l).toMatchObject({ id, activated: 4, remaining: 6, connected: 3 });
+    for (const l of await seen(op)) expect(l).toMatchObject({ id, activated: 4, remaining: 6, connected: 4 });
+  });
+
   it('imports a matching certificate, refuses a mismatched one, revokes only with the password', async () => {
     const code = `fab${uniq()}`;
     const m = expectOk(await op.post('/v1/manufacturers', { name: 'Fab Works', code }));

@@ -85,11 +85,11 @@ export const licenceSchema = z.object({
   validFrom: z.string(),
   validTo: z.string(),
   maxDevices: z.number().int(),
-  /** activated devices of the manufacturer (not deleted) */
+  /** activated devices of the manufacturer (not deleted), of every account: the licence's use */
   activated: z.number().int(),
   /** max devices − activated, at least 0 */
   remaining: z.number().int(),
-  /** devices of the manufacturer online now */
+  /** devices of the manufacturer online now (shown to an account: its own) */
   connected: z.number().int(),
   /** whole days until validTo; 0 or less once expired */
   expiresInDays: z.number().int(),

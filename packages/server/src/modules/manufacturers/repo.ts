@@ -99,16 +99,23 @@ export const manufacturerOptions = (db: Db) =>
 
 // ── licences ──────────────────────────────────────────────────────────────
 
-const licenceView = {
+/**
+ * `viewer`: an account sees how many of its own devices are online; the licence's use (activated,
+ * hence remaining) is the manufacturer's across accounts, as that is what decides whether a device
+ * may still activate. Operators (undefined) see every account's.
+ */
+const licenceView = (viewer: number | undefined) => ({
   l: licences,
   manufacturerName: manufacturers.name,
   activated: sql<number>`(select count(*)::int from ${devices} d where d.manufacturer_id = licences.manufacturer_id and ${live} and d.activated)`,
-  connected: sql<number>`(select count(*)::int from ${devices} d where d.manufacturer_id = licences.manufacturer_id and ${live} and d.online)`,
+  connected: sql<number>`(select count(*)::int from ${devices} d where d.manufacturer_id = licences.manufacturer_id and ${live} and d.online${
+    viewer === undefined ? sql`` : sql` and d.account_id = ${viewer}`
+  })`,
   /** capacity of the manufacturer's valid licences that expire before this one (they are used up first) */
   usedBefore: sql<number>`(select coalesce(sum(l2.max_devices), 0)::int from ${licences} l2
      where l2.manufacturer_id = licences.manufacturer_id and l2.valid_from <= now() and l2.valid_to >= now()
        and (l2.valid_to, l2.id) < (licences.valid_to, licences.id))`,
-};
+});
 export type LicenceView = {
   l: LicenceRow;
   manufacturerName: string;
@@ -122,7 +129,14 @@ export type Scoped = { manufacturerIds?: number[] };
 
 export async function listLicences(
   db: Db,
-  f: Scoped & { manufacturerId?: number; number?: string; expiringBefore?: Date; limit: number; offset: number },
+  f: Scoped & {
+    viewer: number | undefined;
+    manufacturerId?: number;
+    number?: string;
+    expiringBefore?: Date;
+    limit: number;
+    offset: number;
+  },
 ) {
   if (f.manufacturerIds?.length === 0) return { rows: [], total: 0 };
   const where = and(
@@ -135,7 +149,7 @@ export async function listLicences(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select(licenceView)
+      .select(licenceView(f.viewer))
       .from(licences)
       .innerJoin(manufacturers, eq(manufacturers.id, licences.manufacturerId))
       .where(where)
@@ -147,10 +161,10 @@ export async function listLicences(
   return { rows: rows as LicenceView[], total: total?.n ?? 0 };
 }
 
-export const findLicenceView = async (db: Db, id: number) =>
+export const findLicenceView = async (db: Db, id: number, viewer: number | undefined) =>
   (
     await db
-      .select(licenceView)
+      .select(licenceView(viewer))
       .from(licences)
       .innerJoin(manufacturers, eq(manufacturers.id, licences.manufacturerId))
       .where(eq(licences.id, id))

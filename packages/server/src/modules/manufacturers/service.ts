@@ -220,12 +220,13 @@ export async function importLicence(deps: Deps, auth: AuthContext, manufacturerI
       return id;
     }),
   );
-  return toLicence((await repo.findLicenceView(deps.db, id))!);
+  return toLicence((await repo.findLicenceView(deps.db, id, ownAccount(auth)))!);
 }
 
 export async function listLicences(deps: Deps, auth: AuthContext, q: LicenceQuery): Promise<Page<Licence>> {
   const { rows, total } = await repo.listLicences(deps.db, {
     manufacturerIds: await visibleManufacturers(deps, auth),
+    viewer: ownAccount(auth),
     manufacturerId: q.manufacturerId,
     number: q.number || undefined,
     limit: q.pageSize,
@@ -317,7 +318,13 @@ export async function expiring(deps: Deps, auth: AuthContext, days = EXPIRY_WARN
   const before = new Date(Date.now() + days * DAY);
   const manufacturerIds = await visibleManufacturers(deps, auth);
   const [l, c] = await Promise.all([
-    repo.listLicences(deps.db, { manufacturerIds, expiringBefore: before, limit: 1000, offset: 0 }),
+    repo.listLicences(deps.db, {
+      manufacturerIds,
+      viewer: ownAccount(auth),
+      expiringBefore: before,
+      limit: 1000,
+      offset: 0,
+    }),
     repo.listCertificates(deps.db, { manufacturerIds, expiringBefore: before, limit: 1000, offset: 0 }),
   ]);
   const now = Date.now();

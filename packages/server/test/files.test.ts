@@ -281,14 +281,15 @@ describe('file uploads', () => {
     expect(bad.body.data.errors[0].field).toBe('purpose');
   });
 
-  it("scopes files to their account; platform files are everyone's", async () => {
+  it('scopes files to their account; an operator’s upload is not an account’s to see', async () => {
     const mine = await uploaded(server, A.client, { purpose: 'firmware', name: 'a.zip' }, fw());
     const platform = await uploaded(server, op, { purpose: 'firmware', name: 'p.zip' }, fw());
     const [row] = await server.deps.db.select().from(files).where(eq(files.id, mine.id));
     expect(row!.accountId).toBe(A.accountId);
     expectOk(await A.client.get(`/v1/files/${mine.id}`));
     expectError(await B.client.get(`/v1/files/${mine.id}`), 40004);
-    expectOk(await B.client.get(`/v1/files/${platform.id}`));
+    // until a platform package carries it (firmware.test.ts)
+    expectError(await B.client.get(`/v1/files/${platform.id}`), 40004);
     expectOk(await op.get(`/v1/files/${mine.id}`));
   });
 

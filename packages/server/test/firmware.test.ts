@@ -218,6 +218,25 @@ describe('firmware packages', () => {
     await server.deps.db.delete(otaTasks).where(eq(otaTasks.firmwareId, p.id));
   });
 
+  it("lets an account see an operator's upload only while a platform package carries it, and never build on it", async () => {
+    const fileId = await fwFile(op, '8.00.00.00');
+    const own = body(fileId, { versionName: '8.00.00.00' });
+    const refused = async () => {
+      expectError(await A.client.get(`/v1/files/${fileId}`), 40004);
+      expectError(await A.client.post('/v1/firmware', own), 40010, 'The uploaded file does not exist');
+    };
+    await refused();
+    const p = expectOk(await op.post('/v1/firmware', own));
+    expect(expectOk(await A.client.get(`/v1/files/${fileId}`)).id).toBe(fileId);
+    expectError(await A.client.post('/v1/firmware', own), 40010, 'The uploaded file does not exist');
+    expectOk(await op.delete(`/v1/firmware/${p.id}`));
+    await refused();
+    // an account's own upload still serves it
+    expectOk(
+      await A.client.post('/v1/firmware', body(await fwFile(A.client, '8.00.00.01'), { versionName: '8.00.00.01' })),
+    );
+  });
+
   it('deletes a package only while no task uses it', async () => {
     const fileId = await fwFile(A.client, '5.00.00.00');
     const p = expectOk(await A.client.post('/v1/firmware', body(fileId, { versionName: '5.00.00.00' })));

@@ -84,13 +84,14 @@ export const getFirmware = async (deps: Deps, auth: AuthContext, id: number) =>
 
 /**
  * A new package. Operators' packages belong to the platform (every account may use them); an
- * account's are its own. The file must be a firmware upload of the same owner or of the platform.
+ * account's are its own. The file must be a firmware upload of the same owner (an account does not build on an
+ * operator's upload: it uses the platform's package).
  */
 export async function createFirmware(deps: Deps, auth: AuthContext, body: CreateFirmwareBody): Promise<Firmware> {
   const accountId = ownAccount(auth) ?? null;
   if (!(await findModelView(deps.db, body.modelId))) throw invalid('error.modelNotFound', 'modelId');
   const file = await findFile(deps.db, body.fileId);
-  if (!file || file.purpose !== 'firmware' || (file.accountId !== null && file.accountId !== accountId)) {
+  if (!file || file.purpose !== 'firmware' || file.accountId !== accountId) {
     throw invalid('error.fileNotFound', 'fileId');
   }
   const baseVersion = body.baseVersion || null;

@@ -99,7 +99,7 @@ export async function createResource(
   const accountId = ownAccount(auth) ?? null;
   if (body.kind === 'language' && !body.language) throw invalid('error.languageRequired', 'language');
   const file = await findFile(deps.db, body.fileId);
-  if (!file || file.purpose !== 'resource' || (file.accountId !== null && file.accountId !== accountId)) {
+  if (!file || file.purpose !== 'resource' || file.accountId !== accountId) {
     throw invalid('error.fileNotFound', 'fileId');
   }
   const entries = (file.entries as ArchiveEntry[]) ?? [];

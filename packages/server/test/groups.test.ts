@@ -57,6 +57,35 @@ describe('device groups', () => {
     expect((await auditLines(server, 'group', 'delete', 'Reception')).length).toBe(1);
   });
 
+  it('sorts by id, name or creation time when asked; the default group first otherwise', async () => {
+    const C = await seedAccount(server);
+    for (const name of ['b-second', 'a-first', 'c-third']) expectOk(await C.client.post('/v1/groups', { name }));
+    const names = async (q = '') =>
+      expectOk(await C.client.get(`/v1/groups${q}`)).list.map((g: { name: string }) => g.name);
+    expect(await names()).toEqual(['Default group', 'b-second', 'a-first', 'c-third']);
+    expect(await names('?sortField=id&sortOrder=descend')).toEqual(['c-third', 'a-first', 'b-second', 'Default group']);
+    expect(await names('?sortField=createdAt&sortOrder=ascend')).toEqual([
+      'Default group',
+      'b-second',
+      'a-first',
+      'c-third',
+    ]);
+    expect(await names('?sortField=name&sortOrder=ascend')).toEqual([
+      'Default group',
+      'a-first',
+      'b-second',
+      'c-third',
+    ]);
+    expect(await names('?sortField=id&sortOrder=descend&pageSize=2&page=2')).toEqual(['b-second', 'Default group']);
+    await expectInvalid(
+      (c) => c.get('/v1/groups?sortField=deviceCount'),
+      C.client,
+      'Incorrect format',
+      '格式不正确',
+      'sortField',
+    );
+  });
+
   it('refuses to delete the default group, in both languages', async () => {
     const def = expectOk(await A.client.get('/v1/groups')).list.find((g: { isDefault: boolean }) => g.isDefault);
     await expectInvalid(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope';
+import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import { emptyAsAny } from './fleet-fields';
 import { optionalText, requiredText } from '../validation';
 
 const groupFields = { name: requiredText(32), description: optionalText(255) };
@@ -11,6 +12,9 @@ export const updateGroupBody = z.object(groupFields).partial();
 
 export const groupListQuery = pageQuerySchema.extend({
   name: z.string().trim().max(32, 'validation.maxLength').optional(),
+  /** without it: the default group first, then the others as created */
+  sortField: emptyAsAny(z.enum(['id', 'name', 'createdAt'], { error: 'validation.invalidOption' })),
+  sortOrder: emptyAsAny(sortOrderSchema),
 });
 
 export const groupSchema = z.object({

@@ -3,6 +3,7 @@ import { DeviceStatus, LOCALES, messages } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { deviceGroups, devices } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
+import { sortedBy, type SortOrder } from '../../lib/sort';
 
 export type GroupRow = typeof deviceGroups.$inferSelect;
 /** Stored as is (with is_default); shown translated, see default-name.ts. */
@@ -19,7 +20,13 @@ export async function createDefaultGroup(db: Db, accountId: number): Promise<voi
 
 const deviceCount = sql<number>`(select count(*)::int from ${devices} d where d.group_id = device_groups.id and d.status <> ${DeviceStatus.DELETED})`;
 
-export async function listGroups(db: Db, accountId: number, f: { name?: string; limit: number; offset: number }) {
+type GroupSort = { sortField?: 'id' | 'name' | 'createdAt'; sortOrder?: SortOrder };
+
+export async function listGroups(
+  db: Db,
+  accountId: number,
+  f: GroupSort & { name?: string; limit: number; offset: number },
+) {
   const where = and(
     eq(deviceGroups.accountId, accountId),
     f.name ? ilike(deviceGroups.name, containsPattern(f.name)) : undefined,
@@ -29,7 +36,13 @@ export async function listGroups(db: Db, accountId: number, f: { name?: string; 
       .select({ group: deviceGroups, deviceCount })
       .from(deviceGroups)
       .where(where)
-      .orderBy(desc(deviceGroups.isDefault), asc(deviceGroups.id))
+      .orderBy(
+        ...(sortedBy(
+          { id: deviceGroups.id, name: deviceGroups.name, createdAt: deviceGroups.createdAt },
+          f,
+          deviceGroups.id,
+        ) ?? [desc(deviceGroups.isDefault), asc(deviceGroups.id)]),
+      )
       .limit(f.limit)
       .offset(f.offset),
     db.select({ n: count() }).from(deviceGroups).where(where),

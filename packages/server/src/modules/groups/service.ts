@@ -42,6 +42,8 @@ export async function listGroups(
   const accountId = targetAccount(auth, undefined);
   const { rows, total } = await repo.listGroups(deps.db, accountId, {
     name: q.name || undefined,
+    sortField: q.sortField,
+    sortOrder: q.sortOrder,
     limit: q.pageSize,
     offset: offsetOf(q),
   });

@@ -27,6 +27,7 @@ export function GroupListPage() {
     {
       title: t('group.fields.name'),
       dataIndex: 'name',
+      sorter: true,
       render: (_, g) => (
         <Space data-testid={`group-row-${g.name}`}>
           {groupLabel(g, t)}

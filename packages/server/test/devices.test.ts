@@ -228,6 +228,43 @@ describe('state and commands', () => {
     );
   });
 
+  it('sorts the deleted list by deletion time and the silence list by mute end', async () => {
+    const C = await seedAccount(server);
+    const [x, y, z] = [
+      await createDevice(C.client, model.id),
+      await createDevice(C.client, model.id),
+      await createDevice(C.client, model.id),
+    ];
+    const at = (iso: string) => new Date(iso);
+    for (const [d, when] of [
+      [x, '2026-01-03T00:00:00Z'],
+      [y, '2026-01-01T00:00:00Z'],
+      [z, '2026-01-02T00:00:00Z'],
+    ] as const) {
+      await server.deps.db
+        .update(devices)
+        .set({ status: -1, deletedAt: at(when) })
+        .where(eq(devices.id, d.id));
+    }
+    const ids = async (url: string) => expectOk(await C.client.get(url)).list.map((d: { id: number }) => d.id);
+    expect(await ids('/v1/devices/deleted?sortField=deletedAt&sortOrder=ascend')).toEqual([y.id, z.id, x.id]);
+    expect(await ids('/v1/devices/deleted?sortField=deletedAt&sortOrder=descend')).toEqual([x.id, z.id, y.id]);
+    expectOk(await C.client.post('/v1/devices/restore', { ids: [x.id, y.id, z.id] }));
+    const soon = Date.now() + 3600_000;
+    for (const [d, later] of [
+      [x, 2],
+      [y, 3],
+      [z, 1],
+    ] as const) {
+      await server.deps.db
+        .update(devices)
+        .set({ mutedUntil: new Date(soon + later * 60_000) })
+        .where(eq(devices.id, d.id));
+    }
+    expect(await ids('/v1/devices/muted?sortField=mutedUntil&sortOrder=ascend')).toEqual([z.id, x.id, y.id]);
+    expect(await ids('/v1/devices/muted?sortField=mutedUntil&sortOrder=descend')).toEqual([y.id, x.id, z.id]);
+  });
+
   it('stores print information and the QR switch; sends them when online', async () => {
     const d = await createDevice(A.client, model.id);
     const params = {

@@ -93,7 +93,9 @@ export const deviceListQuery = pageQuerySchema.extend({
   /** muted now (mutedUntil in the future) */
   muted: queryFlag,
   sortField: emptyAsAny(
-    z.enum(['id', 'sn', 'name', 'createdAt', 'lastOnlineAt', 'activatedAt'], { error: 'validation.invalidOption' }),
+    z.enum(['id', 'sn', 'name', 'createdAt', 'lastOnlineAt', 'activatedAt', 'deletedAt', 'mutedUntil'], {
+      error: 'validation.invalidOption',
+    }),
   ),
   sortOrder: emptyAsAny(sortOrderSchema),
 });

@@ -66,7 +66,7 @@ export type DeviceFilters = {
   status?: number;
   paused?: boolean;
   muted?: boolean;
-  sortField?: 'id' | 'sn' | 'name' | 'createdAt' | 'lastOnlineAt' | 'activatedAt';
+  sortField?: 'id' | 'sn' | 'name' | 'createdAt' | 'lastOnlineAt' | 'activatedAt' | 'deletedAt' | 'mutedUntil';
   sortOrder?: 'ascend' | 'descend';
   limit: number;
   offset: number;
@@ -98,6 +98,8 @@ export async function listDevices(db: Db, f: DeviceFilters, now = new Date()) {
     createdAt: devices.createdAt,
     lastOnlineAt: devices.lastOnlineAt,
     activatedAt: devices.activatedAt,
+    deletedAt: devices.deletedAt,
+    mutedUntil: devices.mutedUntil,
   }[f.sortField ?? 'id'];
   const dir = f.sortOrder === 'ascend' ? asc : desc;
   const [rows, [total]] = await Promise.all([

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { listDeletedDevices } from '../api/list-deleted-devices';
 import { restoreDevices } from '../api/restore-devices';
@@ -36,6 +36,7 @@ export function DeviceDeletedListPage() {
       title: t('device.fields.deletedAt'),
       dataIndex: 'deletedAt',
       search: false,
+      sorter: true,
       render: (_, d) => formatDateTime(d.deletedAt),
     },
     {
@@ -71,7 +72,9 @@ export function DeviceDeletedListPage() {
         headerTitle={t('route.deleteList')}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}
-        request={async (params) => toTableResult(await listDeletedDevices(toPageQuery(params as TableParams)))}
+        request={async (params, sort) =>
+          toTableResult(await listDeletedDevices(toPageQuery(params as TableParams, sort as SortState)))
+        }
         toolBarRender={() => [
           <Button key="back" onClick={() => navigate('/device/list')}>
             {t('common.back')}

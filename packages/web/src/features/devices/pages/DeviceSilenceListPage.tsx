@@ -4,7 +4,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { listMutedDevices } from '../api/list-muted-devices';
 import type { Device } from '../api/types';
 import { CommandTrackerProvider } from '../components/CommandTracker';
@@ -49,6 +49,7 @@ function SilenceTable() {
       title: t('device.fields.mutedUntil'),
       dataIndex: 'mutedUntil',
       search: false,
+      sorter: true,
       render: (_, d) => formatDateTime(d.mutedUntil),
     },
     {
@@ -73,7 +74,9 @@ function SilenceTable() {
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}
         rowSelection={canUnmute ? { onChange: (_, rows) => setSelected(rows) } : undefined}
-        request={async (params) => toTableResult(await listMutedDevices(toPageQuery(params as TableParams)))}
+        request={async (params, sort) =>
+          toTableResult(await listMutedDevices(toPageQuery(params as TableParams, sort as SortState)))
+        }
         toolBarRender={() => [
           canUnmute && (
             <Button key="unmute" onClick={() => actions.run('unmute', selected)} data-testid="device-batch-unmute">

@@ -341,6 +341,10 @@ export const messages = {
   'validation.twoDecimals': { en_US: 'At most two decimal places', zh_CN: '最多两位小数' },
   'validation.email': { en_US: 'Incorrect email format', zh_CN: '邮箱格式不正确' },
   'validation.phone': { en_US: 'Incorrect phone format', zh_CN: '手机号格式不正确' },
+  'validation.qrPasswordLength': {
+    en_US: 'The password must be 4 to 16 letters or digits',
+    zh_CN: '密码须为 4 到 16 位字母或数字',
+  },
   'validation.alphanumeric': { en_US: 'Only letters or digits', zh_CN: '只能包含字母或数字' },
   'validation.maxLength': { en_US: 'Too long', zh_CN: '长度超出限制' },
   'validation.range': {

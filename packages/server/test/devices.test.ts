@@ -289,6 +289,19 @@ describe('state and commands', () => {
       '格式不正确',
       'speed',
     );
+    for (const [password, en, zh] of [
+      ['abc', 'The password must be 4 to 16 letters or digits', '密码须为 4 到 16 位字母或数字'],
+      ['a'.repeat(17), 'The password must be 4 to 16 letters or digits', '密码须为 4 到 16 位字母或数字'],
+      ['ab c!', 'Only letters or digits', '只能包含字母或数字'],
+    ]) {
+      await expectInvalid(
+        (c) => c.post(`/v1/devices/${d.id}/qr`, { enabled: true, password }),
+        A.client,
+        en!,
+        zh!,
+        'password',
+      );
+    }
     const sim = await connect(d);
     const qr = expectOk(await A.client.post(`/v1/devices/${d.id}/qr`, { enabled: true, password: 'abc123' }));
     expect(qr.device).toMatchObject({ qrEnabled: true, hasQrPassword: true });

@@ -134,6 +134,13 @@ describe('create', () => {
     const ex2 = new Map((await executionsOf(t2.id)).map((e) => [e.deviceId, e]));
     expect(ex2.get(a.id)).toMatchObject({ state: 'queued' });
     expect(ex2.get(b.id)).toMatchObject({ state: 'skipped', reason: 'fromVersionMismatch' });
+    await expectInvalid(
+      (c) => c.post('/v1/ota-tasks', task({ packageId: whole.id, scope: 'all', fromVersion: 'v2' })),
+      A.client,
+      'Incorrect format',
+      '格式不正确',
+      'fromVersion',
+    );
   });
 
   it('one active task per device and kind: a busy device failed creation (someDevicesFailed)', async () => {

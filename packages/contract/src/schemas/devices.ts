@@ -71,8 +71,8 @@ export const qrBody = z.object({
   password: z
     .string()
     .trim()
-    .max(16, 'validation.maxLength')
-    .refine((v) => v === '' || (v.length >= 4 && ALNUM_RE.test(v)), 'validation.alphanumeric')
+    .refine((v) => v === '' || (v.length >= 4 && v.length <= 16), 'validation.qrPasswordLength')
+    .refine((v) => v === '' || ALNUM_RE.test(v), 'validation.alphanumeric')
     .optional(),
 });
 

@@ -18,6 +18,7 @@ import { SN_RE } from '../device/protocol';
 import { SPEAK_LANGUAGES } from '../pipeline';
 import { optionalText, requiredText } from '../validation';
 import { bodyId, emptyAsAny, queryId } from './fleet-fields';
+import { optionalVersion } from './packages';
 
 /**
  * Upgrade (OTA) tasks, `/v1/ota-tasks`. A task targets a scope of one account's devices; operators
@@ -70,7 +71,7 @@ const otaTaskFields = {
   /** type 0: a firmware package id; type 1: a resource (language) package id */
   packageId: bodyId,
   /** only devices now on this version are upgraded (optional; split packages imply their base version) */
-  fromVersion: z.string().trim().max(32, 'validation.maxLength').optional(),
+  fromVersion: optionalVersion,
   /** type 1: the language (defaults to the package's) */
   language: emptyAsAny(z.enum(SPEAK_LANGUAGES, { error: 'validation.invalidOption' })),
   ...scopeFields,

@@ -18,7 +18,8 @@ export const versionSchema = z
   .min(1, 'validation.required')
   .max(32, 'validation.maxLength')
   .regex(VERSION_RE, 'validation.format');
-const optionalVersion = z
+/** A version or '' (none). */
+export const optionalVersion = z
   .string()
   .trim()
   .max(32, 'validation.maxLength')

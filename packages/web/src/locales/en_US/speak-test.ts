@@ -27,7 +27,6 @@ export default {
       other: 'Other',
     },
     languageDefault: 'The account’s broadcast language',
-    validation: { amount: 'Enter an amount above 0 with at most two decimals' },
     send: 'Send',
     progress: 'Progress',
     accepted: 'Accepted',

@@ -27,7 +27,6 @@ export default {
       other: '其他',
     },
     languageDefault: '账户的播报语言',
-    validation: { amount: '请输入大于 0、最多两位小数的金额' },
     send: '发送',
     progress: '进度',
     accepted: '已受理',

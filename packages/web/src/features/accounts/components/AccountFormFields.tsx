@@ -1,6 +1,6 @@
 import { ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { email, maxLen, required, requiredSelect } from '../../../lib/form-rules';
+import { email, maxLen, required, requiredSelect, username } from '../../../lib/form-rules';
 import { countryOptions, industryOptions, subjectTypeOptions, timeZoneOptions } from './account-options';
 
 /** Fields shared by the add and edit pages; the admin fields only on add. */
@@ -58,7 +58,7 @@ export function AccountFormFields({ withAdmin }: { withAdmin: boolean }) {
           <ProFormText
             name="adminUsername"
             label={t('account.fields.adminUsername')}
-            rules={[maxLen(32)]}
+            rules={username()}
             tooltip={t('account.adminUsernameHint')}
             fieldProps={{ 'data-testid': 'account-admin-username' } as object}
           />

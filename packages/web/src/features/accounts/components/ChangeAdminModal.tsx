@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { ModalForm, ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/feedback';
-import { email, maxLen, required } from '../../../lib/form-rules';
+import { email, required, username } from '../../../lib/form-rules';
 import { changeAccountAdmin } from '../api/change-account-admin';
 
 type Values = { adminEmail: string; adminUsername?: string };
@@ -37,7 +37,7 @@ export function ChangeAdminModal({ accountId, onDone }: { accountId: number; onD
         rules={[required(), email()]}
         fieldProps={{ 'data-testid': 'change-admin-email' } as object}
       />
-      <ProFormText name="adminUsername" label={t('account.fields.adminUsername')} rules={[maxLen(32)]} />
+      <ProFormText name="adminUsername" label={t('account.fields.adminUsername')} rules={username()} />
     </ModalForm>
   );
 }

@@ -51,12 +51,8 @@ export function QrModal({
               label={t('device.qr.password')}
               extra={t('device.qr.passwordHint')}
               rules={[
-                {
-                  validator: (_, v?: string) =>
-                    !v || /^[A-Za-z0-9]{4,16}$/.test(v)
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('validation.alphanumeric'))),
-                },
+                { min: 4, max: 16, message: t('validation.qrPasswordLength') },
+                { pattern: /^[A-Za-z0-9]*$/, message: t('validation.alphanumeric') },
               ]}
               fieldProps={{ autoComplete: 'new-password', 'data-testid': 'qr-password' } as object}
             />

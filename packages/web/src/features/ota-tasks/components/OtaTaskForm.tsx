@@ -19,6 +19,7 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
+import { versionRule } from '../../files';
 import { savedOrFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session-context';
 import { modelOptionsQuery } from '../../devices/api/list-lookups';
@@ -175,7 +176,7 @@ export function OtaTaskForm({
         label={t('otaTask.fields.fromVersion')}
         disabled={locked}
         extra={t('otaTask.fromVersionHint')}
-        rules={[maxLen(32)]}
+        rules={[maxLen(32), versionRule()]}
         fieldProps={{ 'data-testid': 'task-from-version' } as object}
       />
       {locked ? (

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { PAYMENT_TYPES, TRADE_SPEAK_PREFIXES, VOLUME_PRESETS, type TradeSpeakSettingBody } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
+import { requiredSelect } from '../../../lib/form-rules';
 import { speakLanguagesQuery } from '../../resource-packages/api/lookups';
 import { saveTradeSpeakSetting, tradeSpeakSettingQuery } from '../api/trade-speak-setting';
 
@@ -45,13 +46,13 @@ export function TradeSpeakSettingPage() {
         <ProFormSelect
           name="prefix"
           label={f('prefix')}
-          rules={[{ required: true }]}
+          rules={[requiredSelect()]}
           options={TRADE_SPEAK_PREFIXES.map((p) => ({ value: p, label: t(`records.setting.prefixes.${p}`) }))}
         />
         <ProFormSelect
           name="language"
           label={f('language')}
-          rules={[{ required: true }]}
+          rules={[requiredSelect()]}
           options={languages.data ?? []}
         />
         {/* the device's volume presets; values between them snap to the nearest preset */}

@@ -19,13 +19,11 @@ import {
   SPEAK_LANGUAGES,
 } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
-import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
+import { amount, maxLen, required, requiredSelect } from '../../../lib/form-rules';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { sendSpeakTest, speakersQuery, speakJobQuery } from '../api/speak-test';
 import type { SpeakTestSendBody } from '../api/types';
 import { JobProgress } from '../components/JobProgress';
-
-const AMOUNT_RE = /^\d{1,9}(\.\d{1,2})?$/;
 
 /** Only the fields of the chosen mode go to the server. */
 function toBody(v: SpeakTestSendBody): SpeakTestSendBody {
@@ -141,15 +139,7 @@ export function SpeakTestPage() {
                 <ProFormText
                   name="amount"
                   label={t('speakTest.fields.amount')}
-                  rules={[
-                    required(),
-                    {
-                      validator: (_, v?: string) =>
-                        !v || (AMOUNT_RE.test(v.trim()) && Number(v) > 0)
-                          ? Promise.resolve()
-                          : Promise.reject(new Error(t('speakTest.validation.amount'))),
-                    },
-                  ]}
+                  rules={[required(), amount()]}
                   fieldProps={
                     { inputMode: 'decimal', placeholder: '12.50', 'data-testid': 'speak-test-amount' } as object
                   }

@@ -1,7 +1,7 @@
 import { ProFormDatePicker, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { email, maxLen, noChinese, phone, required } from '../../../lib/form-rules';
+import { email, maxLen, phone, required, username } from '../../../lib/form-rules';
 import { roleOptionsQuery } from '../api/list-role-options';
 import { genderOptions } from './user-codes';
 
@@ -15,7 +15,7 @@ export function UserFormFields({ isNew }: { isNew: boolean }) {
         name="username"
         label={t('user.fields.username')}
         disabled={!isNew}
-        rules={isNew ? [required(), noChinese(), maxLen(32)] : []}
+        rules={isNew ? [required(), ...username()] : []}
         fieldProps={{ 'data-testid': 'user-username' } as object}
       />
       <ProFormText

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   FIXED_ROUTES,
+  HOME_PATH,
   MENU_PERMISSIONS,
   MENU_ROUTES,
   flattenRoutes,
@@ -58,6 +59,8 @@ type ConsolePage = {
   side?: Side;
   /** what a user of `side` must hold: one code of each list */
   requirements: (side: Side) => string[][];
+  /** a user who may not open it is warned and sent home, not shown the no-permission page */
+  deniedGoesHome?: boolean;
 };
 
 /** Whether the route table lets a user holding `held` on `side` open the page. */
@@ -110,6 +113,7 @@ function menuPage(r: FlatRoute): ConsolePage {
     groups: r.parents.filter(isGroup).map((g) => g.name),
     side: r.side,
     requirements,
+    deniedGoesHome: r.deniedGoesHome,
   };
 }
 
@@ -197,7 +201,8 @@ async function sweep(page: Page, user: User, ids: Record<string, number>) {
     const url = urlOf(p, ids);
     const grants = allowed(p, user.held, user.side);
     if (grants) granted.push(p.path);
-    const expected = grants ? 'the page' : 'no-permission';
+    const goesHome = !grants && !!p.deniedGoesHome;
+    const expected = grants ? 'the page' : goesHome ? `the warning, then ${HOME_PATH}` : 'no-permission';
     const because = `${user.label} (${user.side}) ${reason(p, user.held, user.side)}`;
     errors.length = 0;
     // the first page is a full load: no page of the sweep is already among the kept-alive tabs
@@ -210,7 +215,18 @@ async function sweep(page: Page, user: User, ids: Record<string, number>) {
       problems.push(`${url}: nothing shown within ${WAIT / 1000}s, expected ${expected}; ${because}`);
       continue;
     }
-    if (shown.at !== url)
+    if (goesHome) {
+      const warned = await page
+        .locator('.herald-toast-warning', { hasText: 'no permission to view this feature' })
+        .first()
+        .waitFor({ timeout: WAIT })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (shown.at !== HOME_PATH || !warned)
+        problems.push(`${url}: expected ${expected}, went to ${shown.at} (warned: ${warned}); ${because}`);
+    } else if (shown.at !== url)
       problems.push(`${url}: expected ${expected}, went to ${shown.at} (${shown.what}); ${because}`);
     else if (grants && !shown.what.startsWith('page '))
       problems.push(`${url}: expected the page, got ${shown.what}; ${because}`);

@@ -18,6 +18,11 @@ export type RouteNode = {
   /** only shown to this side (menu entries that exist on one side only) */
   side?: Side;
   hidden?: boolean;
+  /**
+   * A user without the permission who opens it is warned ('no permission to view this feature')
+   * and sent home, instead of shown the no-permission page (spec section 6: the silence list).
+   */
+  deniedGoesHome?: boolean;
   fixed?: boolean;
   noCache?: boolean;
   children?: readonly RouteNode[];
@@ -125,6 +130,7 @@ export const MENU_ROUTES: readonly RouteNode[] = [
             name: 'deviceList.silenceList',
             titleKey: 'route.silenceList',
             hidden: true,
+            deniedGoesHome: true,
             permission: ['herald.device.physical.push.alert.silence', 'herald.device.physical.push.warn.query'],
           },
         ],

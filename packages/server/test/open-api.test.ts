@@ -279,6 +279,9 @@ describe('print', () => {
       { field: 'content', message: 'The receipt is too large or too complex to print' },
     ]);
     expect(await server.deps.db.select().from(jobs).where(eq(jobs.orderId, bigOrder))).toEqual([]);
+    // 20 bytes that take minutes to render (a column wider than any paper): refused within the time limit
+    const wide = await a.print({ sn: printerA.sn, content: '{width:9999999999}\na', orderId: `wide-${uniq()}` });
+    expectCode(wide, 40010, 'The receipt is too large or too complex to print');
     expectCode(await a.print({ sn: printerA.sn, content: 'x', copies: 10 }), 40010);
     expectCode(await a.print({ sn: printerA.sn, content: 'x', expireSeconds: 2 }), 40010);
     // Chinese messages too

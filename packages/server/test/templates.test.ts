@@ -182,6 +182,14 @@ describe('print templates', () => {
       'The template cannot be rendered',
       '模板无法渲染',
     );
+    // a column as wide as this takes minutes to render: the threads' time limit refuses it
+    await expectInvalid(
+      (c) => c.post('/v1/templates/preview', { body: '{width:9999999999}\na' }),
+      A.client,
+      'The receipt is too large or too complex to print',
+      '小票内容过大或过于复杂，无法打印',
+      'body',
+    );
     await expectInvalid(
       (c) => c.post('/v1/templates/preview', { body: QR_WALL }),
       A.client,

@@ -60,6 +60,9 @@ describe('rendering threads', () => {
       '\n'.repeat(60),
       '{w:1}\n' + 'x'.repeat(1900),
       '{width:*,3,*}\nA | B | C',
+      // a column wider than any paper: receiptline's time grows with it
+      '{width:99999999}\na',
+      '{w:*,49}\nA | B',
     ])
       expect(inline(costly)).toBe(false);
     const r = start({ maxBytes: 1024 * 1024 * 1024 });

@@ -81,11 +81,15 @@ const BATCH_MAX = 64;
  * Rendering time follows the printed lines (~7 µs each here), not the characters: 2,000 newlines
  * took 14 ms, 2,000 characters under a one-character column (`{w:1}`) 6 ms, while a usual receipt
  * takes ~0.3 ms. Rendered on the event loop: at most this many characters, in at most this many
- * lines, with no column narrower than NARROW_COLUMN (the worst found within these: ~1.3 ms).
+ * lines, with no column narrower than NARROW_COLUMN (the worst found within these: ~1.3 ms) nor
+ * wider than WIDE_COLUMN: receiptline's time grows with a column's width (`{width:100000}` 22 ms,
+ * 10⁹ some 50 s), and only the threads' time limit stops such a render.
  */
 const INLINE_MAX_CHARS = 2000;
 const INLINE_MAX_LINES = 60;
 const NARROW_COLUMN = 8;
+/** the widest paper's characters per line */
+const WIDE_COLUMN = 48;
 /** A receiptline property naming a barcode/QR code or an image (`{code:…}`, `{c:…}`, `{width:*; i:…}`). */
 const COSTLY_PROPERTY = /[{;]\s*(?:code|c|image|i)\s*:/;
 /** The column widths a `{width:…}` / `{w:…}` property sets. */
@@ -97,18 +101,22 @@ function lineCount(s: string, max: number): number {
   return n;
 }
 
-const narrowColumn = (markup: string) => {
+const oddColumn = (markup: string) => {
   for (const m of markup.matchAll(WIDTH_PROPERTY))
-    for (const w of m[1]!.split(/[\s,]+/)) if (/^\d+$/.test(w) && Number(w) < NARROW_COLUMN) return true;
+    for (const w of m[1]!.split(/[\s,]+/))
+      if (/^\d+$/.test(w) && (Number(w) < NARROW_COLUMN || Number(w) > WIDE_COLUMN)) return true;
   return false;
 };
 
-/** Rendered at once on the calling thread: short, few lines, no narrow column, no barcode, QR code or image. */
+/**
+ * Rendered at once on the calling thread: short, few lines, no column narrower or wider than
+ * usual, no barcode, QR code or image.
+ */
 export const inline = (markup: string) =>
   markup.length <= INLINE_MAX_CHARS &&
   lineCount(markup, INLINE_MAX_LINES) <= INLINE_MAX_LINES &&
   !COSTLY_PROPERTY.test(markup) &&
-  !narrowColumn(markup);
+  !oddColumn(markup);
 
 const finish = (p: Pending, outcome: RenderOutcome | Error) => {
   if (outcome instanceof Error) p.reject(outcome);

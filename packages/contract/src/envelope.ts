@@ -83,7 +83,27 @@ export const sortOrderSchema = z.enum(['ascend', 'descend']);
 
 /** Largest id a table's serial key holds (PostgreSQL integer); a larger one cannot name anything. */
 export const MAX_ID = 2_147_483_647;
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+
+/**
+ * An id written in a path or query string: plain decimal digits only ('+1', '0x10' and '1e3' are
+ * not ids), 1 … MAX_ID (a larger one names nothing, and the database would refuse it).
+ */
+export const textId = z.preprocess(
+  (v) => (typeof v === 'string' ? (/^\d{1,16}$/.test(v.trim()) ? Number(v.trim()) : v) : v),
+  z
+    .number({ error: 'validation.number' })
+    .int('validation.integer')
+    .positive('validation.positiveInteger')
+    .max(MAX_ID, 'validation.format'),
+);
+/** An id in a JSON body: a number, 1 … MAX_ID. */
+export const jsonId = z
+  .number({ error: 'validation.number' })
+  .int('validation.integer')
+  .positive('validation.positiveInteger')
+  .max(MAX_ID, 'validation.format');
+
+export const idParamSchema = z.object({ id: textId });
 export const idsBodySchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'validation.selectOne').max(500),
+  ids: z.array(jsonId).min(1, 'validation.selectOne').max(500),
 });

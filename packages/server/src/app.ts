@@ -11,7 +11,7 @@ import { openDatabase, type Database } from './db/client';
 import type { App, Deps } from './lib/deps';
 import { requestForLog } from './lib/log-redact';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin, notFoundBody } from './plugins/errors';
+import { errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { JwtKeys } from './modules/auth/jwt';
 import { Mailer } from './modules/mail/mailer';
@@ -52,6 +52,7 @@ export async function createServer(
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

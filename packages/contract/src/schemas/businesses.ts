@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import { MAX_ID, pageQuerySchema, sortOrderSchema } from '../envelope';
 import { BUSINESS_TYPES } from '../pipeline';
 import { optionalQueryInt, optionalText, requiredText } from '../validation';
 import { emptyAsAny } from './fleet-fields';
@@ -18,6 +18,7 @@ const templateRef = z
   .number({ error: 'validation.number' })
   .int('validation.integer')
   .positive('validation.positiveInteger')
+  .max(MAX_ID, 'validation.format')
   .nullable()
   .optional();
 const voiceContent = z.string().trim().max(BUSINESS_VOICE_MAX, 'validation.maxLength').nullable().optional();

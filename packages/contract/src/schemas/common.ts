@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textId } from '../envelope';
 
 /** GET /v1/common/operModuleList and operTypeList: labels live in the console (`operLog.module.*`, `operLog.type.*`). */
 export const optionValueSchema = z.object({ value: z.string() });
@@ -13,7 +14,7 @@ export const accountOptionSchema = z.object({ id: z.number().int(), name: z.stri
 export const accountUserListQuery = z.object({
   accountId: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().positive('validation.positiveInteger').optional(),
+    textId.optional(),
   ),
 });
 export const accountUserOptionSchema = z.object({

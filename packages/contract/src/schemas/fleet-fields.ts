@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID, textId } from '../envelope';
 
 /**
  * Small pieces shared by the fleet schemas (models, groups, devices, applications,
@@ -15,15 +16,14 @@ export const queryFlag = emptyAsAny(
 );
 
 /** An optional id in a query string. */
-export const queryId = emptyAsAny(
-  z.coerce.number({ error: 'validation.number' }).int().positive('validation.positiveInteger'),
-);
+export const queryId = emptyAsAny(textId);
 
 /** A required id in a body. */
 export const bodyId = z
   .number({ error: (i) => (i.input === undefined || i.input === null ? 'validation.required' : 'validation.number') })
   .int('validation.integer')
-  .positive('validation.positiveInteger');
+  .positive('validation.positiveInteger')
+  .max(MAX_ID, 'validation.format');
 
 /** An optional reference in a body: null or absent clears/leaves it. */
 export const optionalBodyId = bodyId.nullable().optional();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, pageQuerySchema } from '../envelope';
+import { pageQuerySchema, textId } from '../envelope';
 import { dateRangeCheck, dateTimeFilter } from '../validation';
 
 const operLogFilters = pageQuerySchema.extend({
@@ -12,7 +12,7 @@ const operLogFilters = pageQuerySchema.extend({
   /** operators only: entries of one account's users; account users always see only their own account */
   accountId: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().positive('validation.positiveInteger').max(MAX_ID, 'validation.format').optional(),
+    textId.optional(),
   ),
   from: dateTimeFilter,
   /** a date without a time covers that whole day (UTC) */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import { pageQuerySchema, sortOrderSchema, textId } from '../envelope';
 import {
   EFFECTIVE_TIME_MIN_LEAD_MS,
   EXECUTION_REASONS,
@@ -122,7 +122,13 @@ export const otaTaskListQuery = pageQuerySchema.extend({
   type: emptyAsAny(
     z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidOption' })),
   ),
-  status: emptyAsAny(z.coerce.number().int('validation.invalidOption')),
+  status: emptyAsAny(
+    z.coerce
+      .number()
+      .int('validation.invalidOption')
+      .min(1, 'validation.invalidOption')
+      .max(OTA_TASK_STATUSES.length, 'validation.invalidOption'),
+  ),
   schedule: emptyAsAny(z.enum(SCHEDULE_STATES, { error: 'validation.invalidOption' })),
   accountId: queryId,
   sortField: emptyAsAny(z.enum(['id', 'effectiveAt', 'createdAt'], { error: 'validation.invalidOption' })),
@@ -235,6 +241,6 @@ export const executionDetailSchema = executionSchema.extend({
 });
 export type ExecutionDetail = z.infer<typeof executionDetailSchema>;
 export const executionParamSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  executionId: z.coerce.number().int().positive(),
+  id: textId,
+  executionId: textId,
 });

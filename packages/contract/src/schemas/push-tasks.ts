@@ -49,7 +49,13 @@ export type CreatePushTaskBody = z.infer<typeof createPushTaskBody>;
 export const pushTaskListQuery = pageQuerySchema.extend({
   name: z.string().trim().max(64, 'validation.maxLength').optional(),
   type: emptyAsAny(z.enum(PUSH_TYPES, { error: 'validation.invalidOption' })),
-  status: emptyAsAny(z.coerce.number().int('validation.invalidOption')),
+  status: emptyAsAny(
+    z.coerce
+      .number()
+      .int('validation.invalidOption')
+      .min(1, 'validation.invalidOption')
+      .max(PUSH_TASK_STATUSES.length, 'validation.invalidOption'),
+  ),
   accountId: queryId,
   sortField: emptyAsAny(z.enum(['id', 'effectiveAt', 'createdAt'], { error: 'validation.invalidOption' })),
   sortOrder: emptyAsAny(sortOrderSchema),

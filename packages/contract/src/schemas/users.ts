@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, pageQuerySchema } from '../envelope';
+import { MAX_ID, jsonId, pageQuerySchema, textId } from '../envelope';
 import { MESSAGE_LANGUAGES } from '../enums';
 import {
   emailSchema,
@@ -21,7 +21,7 @@ const birthday = z
   }, 'validation.format')
   .optional()
   .or(z.literal(''));
-const roleIdsSchema = z.array(z.number().int().positive().max(MAX_ID)).max(50);
+const roleIdsSchema = z.array(jsonId).max(50);
 
 const userFields = {
   username: usernameSchema,
@@ -56,7 +56,7 @@ export const userListQuery = pageQuerySchema.extend({
   phone: z.string().trim().max(13).optional(),
   status: z.coerce.number().int().min(-1).max(2).optional(),
   locked: z.enum(['true', 'false']).optional(),
-  roleId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  roleId: textId.optional(),
   sortField: z.enum(['id', 'username', 'createdAt', 'lastLoginAt']).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 });

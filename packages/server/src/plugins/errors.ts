@@ -1,3 +1,4 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpStatusOf, isMessageKey, ResultCode, resolveLocale, translate, type FieldError } from '@herald/contract';
@@ -14,13 +15,42 @@ function body(code: number, messageKey: string, data: unknown = null): Body {
  * message into the request's language and picks the HTTP status. Unknown failures are logged
  * and reported as 'System error, please try again' without detail.
  */
+/** The request's language: `lang` in the query, then the `lang` header, then the `locale` cookie. */
+const localeOf = (queryLang: unknown, headers: FastifyRequest['headers']) =>
+  resolveLocale(queryLang ?? headers['lang'] ?? /(?:^|;\s*)locale=([^;]+)/.exec(headers.cookie ?? '')?.[1]);
+
+/**
+ * What the router refuses before any route or hook runs: a path that is not valid percent-encoding
+ * (`/v1/accounts/%ED%A0%80`) or a path segment over the router's limit. Answered in the envelope
+ * and the request's language like every other refusal, without echoing the path back.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  let queryLang: string | null = null;
+  try {
+    queryLang = new URL(req.raw.url ?? '/', 'http://x').searchParams.get('lang');
+  } catch {
+    // an unreadable URL: the header or the cookie decides
+  }
+  const locale = localeOf(queryLang ?? undefined, req.headers);
+  req.log.info({ code: err.code }, 'refused by the router');
+  void reply
+    .status(400)
+    .type('application/json; charset=utf-8')
+    .send(
+      JSON.stringify({
+        code: ResultCode.VALIDATION_FAILED,
+        message: translate('validation.format', locale),
+        data: null,
+      }),
+    );
+}
+
 export const errorsPlugin = fp(async (app) => {
   app.decorateRequest('locale', 'en_US');
   app.decorateRequest('messageKey', undefined);
   app.addHook('onRequest', async (req) => {
     const q = req.query as Record<string, unknown> | undefined;
-    const cookieLocale = /(?:^|;\s*)locale=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-    req.locale = resolveLocale(q?.lang ?? req.headers['lang'] ?? cookieLocale);
+    req.locale = localeOf(q?.lang, req.headers);
   });
 
   app.addHook('preSerialization', async (req, _reply, payload: unknown) => {

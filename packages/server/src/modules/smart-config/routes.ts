@@ -122,7 +122,7 @@ const smartConfigRoutes: RoutesPlugin = async (app, deps) => {
       schema: {
         tags,
         summary: 'Download one listed SmartConfig version (counted)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamSchema,
       },
     },
     async (req, reply) =>

@@ -84,26 +84,39 @@ export const sortOrderSchema = z.enum(['ascend', 'descend']);
 /** Largest id a table's serial key holds (PostgreSQL integer); a larger one cannot name anything. */
 export const MAX_ID = 2_147_483_647;
 
+/** An id read from text: digits only ('+1', '0x10' and '1e3' are not ids), a number up to MAX_ID. */
+const idFromText = (number: z.ZodNumber) =>
+  z.preprocess((v) => (typeof v === 'string' && /^-?\d{1,16}$/.test(v.trim()) ? Number(v.trim()) : v), number);
+
 /**
- * An id written in a path or query string: plain decimal digits only ('+1', '0x10' and '1e3' are
- * not ids), 1 … MAX_ID (a larger one names nothing, and the database would refuse it).
+ * An id in a query string. Anything but digits is 'validation.format' unless `notNumber` says
+ * otherwise; zero and negatives 'validation.positiveInteger'; past MAX_ID (a larger one names
+ * nothing, and the database would refuse it) 'validation.format'.
  */
-export const textId = z.preprocess(
-  (v) => (typeof v === 'string' ? (/^\d{1,16}$/.test(v.trim()) ? Number(v.trim()) : v) : v),
+export const textId = (notNumber = 'validation.format') =>
+  idFromText(
+    z
+      .number({ error: notNumber })
+      .int('validation.integer')
+      .positive('validation.positiveInteger')
+      .max(MAX_ID, 'validation.format'),
+  );
+/** An id in a path: whatever is wrong with it, 'validation.format'. */
+export const pathId = idFromText(
   z
-    .number({ error: 'validation.number' })
-    .int('validation.integer')
-    .positive('validation.positiveInteger')
+    .number({ error: 'validation.format' })
+    .int('validation.format')
+    .positive('validation.format')
     .max(MAX_ID, 'validation.format'),
 );
-/** An id in a JSON body: a number, 1 … MAX_ID. */
+/** An id in a JSON body (lists of ids): a number, 1 … MAX_ID, else 'validation.format'. */
 export const jsonId = z
-  .number({ error: 'validation.number' })
-  .int('validation.integer')
-  .positive('validation.positiveInteger')
+  .number({ error: 'validation.format' })
+  .int('validation.format')
+  .positive('validation.format')
   .max(MAX_ID, 'validation.format');
 
-export const idParamSchema = z.object({ id: textId });
+export const idParamSchema = z.object({ id: pathId });
 export const idsBodySchema = z.object({
   ids: z.array(jsonId).min(1, 'validation.selectOne').max(500),
 });

@@ -12,10 +12,7 @@ export const accountOptionSchema = z.object({ id: z.number().int(), name: z.stri
  * `accountId`; account users get their own account and may not name another.
  */
 export const accountUserListQuery = z.object({
-  accountId: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    textId.optional(),
-  ),
+  accountId: z.preprocess((v) => (v === '' ? undefined : v), textId().optional()),
 });
 export const accountUserOptionSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idsBodySchema, pageQuerySchema, sortOrderSchema, textId } from '../envelope';
+import { idsBodySchema, pageQuerySchema, pathId, sortOrderSchema } from '../envelope';
 import { MUTE_MAX_MS, PRINTER_STATES } from '../device/enums';
 import { COMMANDS, printParamsSchema, SN_RE } from '../device/protocol';
 import { ALNUM_RE, optionalQueryInt, optionalText, phoneSchema } from '../validation';
@@ -258,12 +258,12 @@ export type BatchResult = z.infer<typeof batchResultSchema>;
 export const deviceStateResultSchema = z.object({ device: deviceSchema, commandId: z.string().nullable() });
 
 export const commandParamsSchema = z.object({
-  id: textId,
+  id: pathId,
   commandId: z.string().uuid('validation.format'),
 });
 export const logParamsSchema = z.object({
-  id: textId,
-  logId: textId,
+  id: pathId,
+  logId: pathId,
 });
 
 /** POST /v1/devices/imports — the xlsx or xls file as base64 (a data URL prefix is accepted). */

@@ -16,7 +16,7 @@ export const queryFlag = emptyAsAny(
 );
 
 /** An optional id in a query string. */
-export const queryId = emptyAsAny(textId);
+export const queryId = emptyAsAny(textId('validation.number'));
 
 /** A required id in a body. */
 export const bodyId = z

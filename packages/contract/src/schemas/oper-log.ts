@@ -10,10 +10,7 @@ const operLogFilters = pageQuerySchema.extend({
   /** one of OPER_TYPES */
   type: z.string().trim().max(32, 'validation.maxLength').optional(),
   /** operators only: entries of one account's users; account users always see only their own account */
-  accountId: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    textId.optional(),
-  ),
+  accountId: z.preprocess((v) => (v === '' ? undefined : v), textId().optional()),
   from: dateTimeFilter,
   /** a date without a time covers that whole day (UTC) */
   to: dateTimeFilter,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema, textId } from '../envelope';
+import { pageQuerySchema, pathId, sortOrderSchema } from '../envelope';
 import {
   EFFECTIVE_TIME_MIN_LEAD_MS,
   EXECUTION_REASONS,
@@ -241,6 +241,6 @@ export const executionDetailSchema = executionSchema.extend({
 });
 export type ExecutionDetail = z.infer<typeof executionDetailSchema>;
 export const executionParamSchema = z.object({
-  id: textId,
-  executionId: textId,
+  id: pathId,
+  executionId: pathId,
 });

@@ -56,7 +56,7 @@ export const userListQuery = pageQuerySchema.extend({
   phone: z.string().trim().max(13).optional(),
   status: z.coerce.number().int().min(-1).max(2).optional(),
   locked: z.enum(['true', 'false']).optional(),
-  roleId: textId.optional(),
+  roleId: textId().optional(),
   sortField: z.enum(['id', 'username', 'createdAt', 'lastLoginAt']).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 });

@@ -269,6 +269,15 @@ describe('GET /v1/oper-logs', () => {
     const p2 = expectOk(await admin.get(`/v1/oper-logs?username=${tag}&page=2&pageSize=3`));
     expect(p2).toMatchObject({ total: 4, page: 2, pageSize: 3 });
     expect(p2.list.map((e: Entry) => e.description)).toEqual(['operator entry']);
+    // oldest first when asked (the console's time column)
+    expect(await names('sortField=createdAt&sortOrder=ascend')).toEqual([
+      'operator entry',
+      'A early',
+      '=HYPERLINK("http://evil","x"), "quoted"',
+      'B entry',
+    ]);
+    expect(await names('sortField=createdAt&sortOrder=descend&pageSize=1')).toEqual(['B entry']);
+    expectError(await admin.get(`/v1/oper-logs?sortField=ip`), 40010, 'Incorrect format');
   });
 
   it("scopes account users to their own account's entries and never shows operator entries", async () => {

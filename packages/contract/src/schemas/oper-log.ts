@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, textId } from '../envelope';
+import { pageQuerySchema, sortOrderSchema, textId } from '../envelope';
+import { emptyAsAny } from './fleet-fields';
 import { dateRangeCheck, dateTimeFilter } from '../validation';
 
 const operLogFilters = pageQuerySchema.extend({
@@ -15,8 +16,13 @@ const operLogFilters = pageQuerySchema.extend({
   /** a date without a time covers that whole day (UTC) */
   to: dateTimeFilter,
 });
-/** GET /v1/oper-logs — newest first. */
-export const operLogQuery = operLogFilters.superRefine(dateRangeCheck('from', 'to'));
+/** GET /v1/oper-logs — newest first, or by time as asked. */
+export const operLogQuery = operLogFilters
+  .extend({
+    sortField: emptyAsAny(z.enum(['createdAt'], { error: 'validation.invalidOption' })),
+    sortOrder: emptyAsAny(sortOrderSchema),
+  })
+  .superRefine(dateRangeCheck('from', 'to'));
 /** GET /v1/file/recordDownloadOperLog — the same filters, as CSV (at most OPER_LOG_EXPORT_MAX rows). */
 export const operLogExportQuery = operLogFilters
   .omit({ page: true, pageSize: true })

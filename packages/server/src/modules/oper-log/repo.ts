@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, operLogs } from '../../db/schema';
+import { sortedBy, type SortOrder } from '../../lib/sort';
 import { containsPattern } from '../../lib/filters';
 
 export type OperLogFilters = {
@@ -47,14 +48,25 @@ export type OperLogRow = {
   [K in keyof typeof row]: (typeof row)[K]['_']['data'] | (K extends 'accountName' ? null : never);
 };
 
-/** Newest first. */
-export async function listOperLogs(db: Db, f: OperLogFilters, limit: number, offset = 0) {
+/** Newest first, unless `sort` asks for the oldest. */
+export async function listOperLogs(
+  db: Db,
+  f: OperLogFilters,
+  limit: number,
+  offset = 0,
+  sort: { sortField?: 'createdAt'; sortOrder?: SortOrder } = {},
+) {
   return db
     .select(row)
     .from(operLogs)
     .leftJoin(accounts, eq(accounts.id, operLogs.accountId))
     .where(whereOf(f))
-    .orderBy(desc(operLogs.createdAt), desc(operLogs.id))
+    .orderBy(
+      ...(sortedBy({ createdAt: operLogs.createdAt }, sort, operLogs.id) ?? [
+        desc(operLogs.createdAt),
+        desc(operLogs.id),
+      ]),
+    )
     .limit(limit)
     .offset(offset);
 }

@@ -67,7 +67,7 @@ export async function listOperLogs(
 ): Promise<Page<OperLog>> {
   const f = scoped(auth, q);
   const [rows, total] = await Promise.all([
-    repo.listOperLogs(deps.db, f, q.pageSize, offsetOf(q)),
+    repo.listOperLogs(deps.db, f, q.pageSize, offsetOf(q), q),
     repo.countOperLogs(deps.db, f),
   ]);
   return { list: rows.map((r) => toOperLog(r, locale)), total, page: q.page, pageSize: q.pageSize };

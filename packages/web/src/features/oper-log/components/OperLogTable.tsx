@@ -8,7 +8,7 @@ import type { OperLog } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import type { Params } from '../../../lib/http';
-import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { exportOperLogs } from '../api/export-oper-logs';
 import { accountListQuery, operModulesQuery, operTypesQuery } from '../api/list-lookups';
@@ -30,6 +30,7 @@ export function OperLogTable() {
       title: t('operLog.fields.createdAt'),
       dataIndex: 'createdAt',
       search: false,
+      sorter: true,
       render: (_, r) => formatDateTime(r.createdAt),
       width: 170,
     },
@@ -88,7 +89,9 @@ export function OperLogTable() {
         columns={columns}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}
-        request={async (params) => toTableResult(await listOperLogs(toPageQuery(params as TableParams)))}
+        request={async (params, sort) =>
+          toTableResult(await listOperLogs(toPageQuery(params as TableParams, sort as SortState)))
+        }
         toolBarRender={() => [
           can('herald.oper.log.export') && (
             <Button key="export" icon={<DownloadOutlined />} onClick={exportCsv} data-testid="oper-log-export">

@@ -134,11 +134,24 @@ describe('GET /v1/roles', () => {
     expect(page2.list.map((r: { id: number }) => r.id)).toEqual([r1.id]);
     expectOk(await A.client.delete(`/v1/users/${u1.id}`));
     expect(expectOk(await A.client.get(`/v1/roles/${r1.id}`)).userCount).toBe(1);
+    // sorted as the console's columns ask
+    const sorted = async (q: string) =>
+      expectOk(await A.client.get(`/v1/roles?name=find-${tag}&${q}`)).list.map((r: { id: number }) => r.id);
+    expect(await sorted('sortField=createdAt&sortOrder=ascend')).toEqual([r1.id, r2.id]);
+    expect(await sorted('sortField=name&sortOrder=ascend')).toEqual([r1.id, r2.id]);
+    expect(await sorted('sortField=id&sortOrder=descend')).toEqual([r2.id, r1.id]);
   });
 
   it('validates the query in both languages', async () => {
     await expectInvalid((c) => c.get('/v1/roles?page=0'), A.client, 'Incorrect format', '格式不正确', 'page');
     await expectInvalid((c) => c.get('/v1/roles?pageSize=abc'), A.client, 'Incorrect format', '格式不正确', 'pageSize');
+    await expectInvalid(
+      (c) => c.get('/v1/roles?sortField=userCount'),
+      A.client,
+      'Incorrect format',
+      '格式不正确',
+      'sortField',
+    );
   });
 });
 

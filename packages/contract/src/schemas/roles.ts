@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope';
+import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import { emptyAsAny } from './fleet-fields';
 import { optionalText, requiredOrFormat, requiredText } from '../validation';
 
 export const roleBody = z.object({
@@ -11,7 +12,12 @@ export const roleBody = z.object({
     .max(1000, 'validation.maxLength'),
 });
 export const updateRoleBody = roleBody.partial();
-export const roleListQuery = pageQuerySchema.extend({ name: z.string().trim().max(64).optional() });
+export const roleListQuery = pageQuerySchema.extend({
+  name: z.string().trim().max(64).optional(),
+  /** without it: newest first */
+  sortField: emptyAsAny(z.enum(['id', 'name', 'createdAt'], { error: 'validation.invalidOption' })),
+  sortOrder: emptyAsAny(sortOrderSchema),
+});
 
 export const roleSchema = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-or
 import { UserStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, roles, userRoles, users } from '../../db/schema';
+import { sortedBy, type SortOrder } from '../../lib/sort';
 import { likePattern, type Scope } from '../users/repo';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -21,7 +22,13 @@ const userCount = sql<number>`(select count(*)::int from ${userRoles} ur join ${
 export async function listRoles(
   db: Db,
   scope: Scope,
-  f: { name?: string; page: number; pageSize: number },
+  f: {
+    name?: string;
+    page: number;
+    pageSize: number;
+    sortField?: 'id' | 'name' | 'createdAt';
+    sortOrder?: SortOrder;
+  },
 ): Promise<{ rows: RoleWithCount[]; total: number }> {
   const where = and(inScope(scope), f.name ? ilike(roles.name, likePattern(f.name)) : undefined);
   const [rows, [count]] = await Promise.all([
@@ -29,7 +36,9 @@ export async function listRoles(
       .select({ role: roles, userCount })
       .from(roles)
       .where(where)
-      .orderBy(desc(roles.id))
+      .orderBy(
+        ...(sortedBy({ id: roles.id, name: roles.name, createdAt: roles.createdAt }, f, roles.id) ?? [desc(roles.id)]),
+      )
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize),
     db

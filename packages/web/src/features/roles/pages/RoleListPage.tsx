@@ -9,7 +9,7 @@ import type { Role } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { deleteRole } from '../api/delete-role';
@@ -51,6 +51,7 @@ export function RoleListPage() {
       title: t('role.fields.createdAt'),
       dataIndex: 'createdAt',
       search: false,
+      sorter: true,
       render: (_, r) => formatDateTime(r.createdAt),
     },
     {
@@ -83,7 +84,9 @@ export function RoleListPage() {
         headerTitle={t(side === 'op' ? 'role.opTitle' : 'role.acTitle')}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}
-        request={async (params) => toTableResult(await listRoles(toPageQuery(params as TableParams)))}
+        request={async (params, sort) =>
+          toTableResult(await listRoles(toPageQuery(params as TableParams, sort as SortState)))
+        }
         toolBarRender={() => [
           can(`${P}.add`) && (
             <Button

@@ -103,6 +103,7 @@ export const messages = {
   },
   // denials and unavailable features the console shows (spec sections 6 and 8)
   'error.generic': { en_US: 'Error', zh_CN: '错误' },
+  'error.noAnswer': { en_US: 'The server did not answer, please try again', zh_CN: '服务器未响应，请重试' },
   'error.noFeaturePermission': { en_US: 'no permission to view this feature', zh_CN: '无权查看此功能' },
   'error.noPagePermission': { en_US: 'No permission to visit this page', zh_CN: '无权访问此页面' },
   'error.noViewPermission': { en_US: 'No view permission', zh_CN: '无查看权限' },

@@ -1,7 +1,7 @@
 import { ResultCode, type Envelope } from '@herald/contract';
 import { API_BASE, LOGOUT_URL, REQUEST_TIMEOUT_MS } from './config';
 import { showLoginTimeout, toastError } from './feedback';
-import { currentLocale } from './i18n';
+import i18n, { currentLocale } from './i18n';
 import { navigateTo } from './navigation';
 import { clearSession, getExpiresAt, getRefreshToken, getToken } from './session-storage';
 
@@ -117,7 +117,7 @@ export async function request<T>(method: string, url: string, opts: RequestOptio
   // Every answer of ours is an envelope. One we could not read (aborted by a reload, cut by a
   // proxy) says nothing about the session, so it must not end it: report it and stop here.
   if (body === undefined) {
-    if (!opts.silent) toastError(res.statusText);
+    if (!opts.silent) toastError(i18n.t('error.noAnswer'));
     throw new NoAnswerError(res.statusText || 'Error', res.status, res.status);
   }
   const code = body.code;

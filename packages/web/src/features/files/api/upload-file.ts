@@ -1,6 +1,7 @@
 import { ResultCode, type Envelope, type FilePurpose, type StoredFile } from '@herald/contract';
 import { ApiError, authHeaders, buildUrl, logout } from '../../../lib/http';
 import { showLoginTimeout } from '../../../lib/feedback';
+import i18n from '../../../lib/i18n';
 import { navigateTo } from '../../../lib/navigation';
 import { clearSession } from '../../../lib/session-storage';
 
@@ -28,7 +29,7 @@ export function uploadFile({ purpose, file, md5, onProgress, signal }: UploadArg
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
     };
-    xhr.onerror = () => reject(new ApiError(xhr.statusText || 'Network error', xhr.status, xhr.status));
+    xhr.onerror = () => reject(new ApiError(i18n.t('error.noAnswer'), xhr.status, xhr.status));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
     xhr.onload = () => {
       let body: Envelope<StoredFile> | undefined;
@@ -38,7 +39,7 @@ export function uploadFile({ purpose, file, md5, onProgress, signal }: UploadArg
         body = undefined;
       }
       if (!body) {
-        reject(new ApiError(xhr.statusText || 'Error', xhr.status, xhr.status));
+        reject(new ApiError(i18n.t('error.noAnswer'), xhr.status, xhr.status));
         return;
       }
       if (xhr.status < 300 && body.code === ResultCode.SUCCESS) {

@@ -12,6 +12,9 @@ import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParam
  * the shared pagination, the API's page query, and an "Add" button in the toolbar when the user
  * may add. `testId` names the wrapper (`<testId>-table`) and the button (`<testId>-add`).
  */
+/** How often a list with work under way reloads (ProTable's polling; its floor is 2 s). */
+const REFRESH_MS = 5000;
+
 export function ListTable<T extends { id: number }>(props: {
   testId: string;
   title: ReactNode;
@@ -22,9 +25,11 @@ export function ListTable<T extends { id: number }>(props: {
   params?: Record<string, unknown>;
   /** shown only when given: what "Add" does */
   onAdd?: () => void;
+  /** while it holds for the rows shown (work under way), the page reloads itself every few seconds */
+  refreshWhile?: (rows: T[]) => boolean;
 }) {
   const { t } = useTranslation();
-  const { testId, title, columns, list, actionRef, params, onAdd } = props;
+  const { testId, title, columns, list, actionRef, params, onAdd, refreshWhile } = props;
   return (
     <div data-testid={`${testId}-table`}>
       <ProTable<T>
@@ -33,6 +38,7 @@ export function ListTable<T extends { id: number }>(props: {
         columns={columns}
         headerTitle={title}
         params={params}
+        polling={refreshWhile ? (rows: T[]) => (refreshWhile(rows) ? REFRESH_MS : 0) : undefined}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}
         request={async (query, sort) =>

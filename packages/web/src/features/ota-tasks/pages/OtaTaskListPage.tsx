@@ -146,6 +146,7 @@ export function OtaTaskListPage() {
       actionRef={action}
       params={{ schedule: schedule === 'all' ? undefined : schedule }}
       onAdd={can(`${P}.add`) ? () => navigate(taskAdd()) : undefined}
+      refreshWhile={(rows) => rows.some((r) => r.schedule === 'inProgress')}
     />
   );
 }

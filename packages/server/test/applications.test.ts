@@ -44,6 +44,26 @@ describe('applications', () => {
     expect(expectOk(await A.client.get('/v1/common/appListQuery')).map((x: { id: number }) => x.id)).toContain(app.id);
   });
 
+  it('sorts the list by id, name or creation time as the console asks; newest first otherwise', async () => {
+    const C = await seedAccount(server);
+    const ids: number[] = [];
+    for (const name of ['Till b', 'Till a', 'Till c'])
+      ids.push(expectOk(await C.client.post('/v1/applications', { name, type: 3, accessType: 1 })).id);
+    const names = async (q = '') =>
+      expectOk(await C.client.get(`/v1/applications${q}`)).list.map((a: { name: string }) => a.name);
+    expect(await names()).toEqual(['Till c', 'Till a', 'Till b']);
+    expect(await names('?sortField=createdAt&sortOrder=ascend')).toEqual(['Till b', 'Till a', 'Till c']);
+    expect(await names('?sortField=name&sortOrder=ascend')).toEqual(['Till a', 'Till b', 'Till c']);
+    expect(await names('?sortField=id&sortOrder=descend&pageSize=1&page=3')).toEqual(['Till b']);
+    await expectInvalid(
+      (c) => c.get('/v1/applications?sortField=deviceCount'),
+      C.client,
+      'Incorrect format',
+      '格式不正确',
+      'sortField',
+    );
+  });
+
   it('validates type, URLs and name uniqueness', async () => {
     await expectInvalid(
       (c) => c.post('/v1/applications', { name: 'X', type: 5, accessType: 1 }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope';
+import { pageQuerySchema, sortOrderSchema } from '../envelope';
 import { ACCESS_TYPES, APP_TYPES, PUSH_MODES } from '../device/enums';
 import { optionalText, requiredText } from '../validation';
 import { emptyAsAny, optionalUrl, queryId } from './fleet-fields';
@@ -46,6 +46,9 @@ export const appListQuery = pageQuerySchema.extend({
   appKey: z.string().trim().max(64, 'validation.maxLength').optional(),
   /** operators only */
   accountId: queryId,
+  /** without it: newest first */
+  sortField: emptyAsAny(z.enum(['id', 'name', 'createdAt'], { error: 'validation.invalidOption' })),
+  sortOrder: emptyAsAny(sortOrderSchema),
 });
 
 export const appSchema = z.object({

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm
 import { DeviceStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, applications, devices } from '../../db/schema';
+import { sortedBy, type SortOrder } from '../../lib/sort';
 import { containsPattern } from '../../lib/filters';
 
 export type AppRow = typeof applications.$inferSelect;
@@ -16,6 +17,8 @@ export type AppFilters = {
   type?: number;
   accessType?: number;
   appKey?: string;
+  sortField?: 'id' | 'name' | 'createdAt';
+  sortOrder?: SortOrder;
   limit: number;
   offset: number;
 };
@@ -36,7 +39,13 @@ export async function listApps(db: Db, f: AppFilters): Promise<{ rows: AppView[]
       .from(applications)
       .leftJoin(accounts, eq(accounts.id, applications.accountId))
       .where(where)
-      .orderBy(desc(applications.id))
+      .orderBy(
+        ...(sortedBy(
+          { id: applications.id, name: applications.name, createdAt: applications.createdAt },
+          f,
+          applications.id,
+        ) ?? [desc(applications.id)]),
+      )
       .limit(f.limit)
       .offset(f.offset),
     db.select({ n: count() }).from(applications).where(where),

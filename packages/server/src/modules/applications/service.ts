@@ -43,6 +43,8 @@ export async function listApps(deps: Deps, auth: AuthContext, q: ListQuery): Pro
     type: q.type,
     accessType: q.accessType,
     appKey: q.appKey || undefined,
+    sortField: q.sortField,
+    sortOrder: q.sortOrder,
     limit: q.pageSize,
     offset: offsetOf(q),
   });

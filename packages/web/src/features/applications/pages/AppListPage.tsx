@@ -83,6 +83,7 @@ export function AppListPage() {
       title: t('app.fields.createdAt'),
       dataIndex: 'createdAt',
       search: false,
+      sorter: true,
       render: (_, a) => formatDateTime(a.createdAt),
     },
     {

@@ -28,11 +28,11 @@ afterAll(async () => server?.close());
 
 const BAD_IDS = ['2147483648', '9007199254740991', '+1', '0x10', '1e3', '1.5', '-1'];
 
-/** The fields of a params or querystring schema that read '7' as the number 7, and are named as ids. */
-function idFields(schema: unknown): string[] {
+/** The fields of an object schema named as ids that read `sample` as the number 7. */
+function idFields(schema: unknown, sample: unknown = '7'): string[] {
   const shape = (schema as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
   return Object.entries(shape)
-    .filter(([name, s]) => (name === 'id' || name.endsWith('Id')) && s.safeParse('7').data === 7)
+    .filter(([name, s]) => (name === 'id' || name.endsWith('Id')) && s.safeParse(sample).data === 7)
     .map(([name]) => name);
 }
 const isIdName = (name: string) => name === 'id' || name.endsWith('Id');
@@ -87,6 +87,22 @@ describe('ids in paths and queries', () => {
       }
     }
     expect(checked).toBeGreaterThan(150);
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses ids past the maximum in every JSON body, with the field named', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const r of routes.filter((r) => ['POST', 'PUT'].includes(r.method) && !r.url.startsWith('/open/'))) {
+      for (const name of idFields(r.schema?.body, 7)) {
+        for (const bad of [2147483648, 9007199254740991]) {
+          const res = await callerOf(r).call(r.method, pathWith(r.url, '', ''), { [name]: bad });
+          checked++;
+          if (!refusedFor(res, name)) wrong.push(`${r.method} ${r.url} {${name}: ${bad}} → ${brief(res)}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
     expect(wrong).toEqual([]);
   });
 

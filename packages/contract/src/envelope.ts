@@ -93,22 +93,31 @@ const idFromText = (number: z.ZodNumber) =>
  * otherwise; zero and negatives 'validation.positiveInteger'; past MAX_ID (a larger one names
  * nothing, and the database would refuse it) 'validation.format'.
  */
-export const textId = (notNumber = 'validation.format') =>
+export const textId = (notNumber = 'validation.format', max = MAX_ID) =>
   idFromText(
     z
       .number({ error: notNumber })
       .int('validation.integer')
       .positive('validation.positiveInteger')
-      .max(MAX_ID, 'validation.format'),
+      .max(max, 'validation.format'),
   );
 /** An id in a path: whatever is wrong with it, 'validation.format'. */
-export const pathId = idFromText(
-  z
-    .number({ error: 'validation.format' })
-    .int('validation.format')
-    .positive('validation.format')
-    .max(MAX_ID, 'validation.format'),
-);
+const pathIdUpTo = (max: number) =>
+  idFromText(
+    z
+      .number({ error: 'validation.format' })
+      .int('validation.format')
+      .positive('validation.format')
+      .max(max, 'validation.format'),
+  );
+export const pathId = pathIdUpTo(MAX_ID);
+/**
+ * The ids of the tables that grow without bound (jobs and their records, upgrade executions,
+ * webhook deliveries: bigserial) go past MAX_ID; JavaScript numbers hold them exactly to here.
+ */
+export const MAX_BIG_ID = Number.MAX_SAFE_INTEGER;
+export const bigPathId = pathIdUpTo(MAX_BIG_ID);
+export const bigIdParamSchema = z.object({ id: bigPathId });
 /** An id in a JSON body (lists of ids): a number, 1 … MAX_ID, else 'validation.format'. */
 export const jsonId = z
   .number({ error: 'validation.format' })

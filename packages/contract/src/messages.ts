@@ -83,6 +83,10 @@ export const messages = {
       "This user holds permissions you do not hold; only someone who holds them can change the user's email or reset the password",
     zh_CN: '该用户拥有您没有的权限，只有拥有这些权限的人才能修改其邮箱或重置其密码',
   },
+  'error.useProfileForOwnSignIn': {
+    en_US: 'Change your own email or password in the personal centre',
+    zh_CN: '请在个人中心修改您自己的邮箱或密码',
+  },
   'error.cannotChangeSelf': { en_US: 'You cannot do this to your own user', zh_CN: '不能对自己的用户执行此操作' },
   'error.cannotChangeSuperAdmin': {
     en_US: 'The super administrator cannot be changed this way',

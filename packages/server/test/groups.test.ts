@@ -59,24 +59,25 @@ describe('device groups', () => {
 
   it('sorts by id, name or creation time when asked; the default group first otherwise', async () => {
     const C = await seedAccount(server);
-    for (const name of ['b-second', 'a-first', 'c-third']) expectOk(await C.client.post('/v1/groups', { name }));
+    // capitals after D: the same order under C and under a language's collation
+    for (const name of ['F-second', 'E-first', 'G-third']) expectOk(await C.client.post('/v1/groups', { name }));
     const names = async (q = '') =>
       expectOk(await C.client.get(`/v1/groups${q}`)).list.map((g: { name: string }) => g.name);
-    expect(await names()).toEqual(['Default group', 'b-second', 'a-first', 'c-third']);
-    expect(await names('?sortField=id&sortOrder=descend')).toEqual(['c-third', 'a-first', 'b-second', 'Default group']);
+    expect(await names()).toEqual(['Default group', 'F-second', 'E-first', 'G-third']);
+    expect(await names('?sortField=id&sortOrder=descend')).toEqual(['G-third', 'E-first', 'F-second', 'Default group']);
     expect(await names('?sortField=createdAt&sortOrder=ascend')).toEqual([
       'Default group',
-      'b-second',
-      'a-first',
-      'c-third',
+      'F-second',
+      'E-first',
+      'G-third',
     ]);
     expect(await names('?sortField=name&sortOrder=ascend')).toEqual([
       'Default group',
-      'a-first',
-      'b-second',
-      'c-third',
+      'E-first',
+      'F-second',
+      'G-third',
     ]);
-    expect(await names('?sortField=id&sortOrder=descend&pageSize=2&page=2')).toEqual(['b-second', 'Default group']);
+    expect(await names('?sortField=id&sortOrder=descend&pageSize=2&page=2')).toEqual(['F-second', 'Default group']);
     await expectInvalid(
       (c) => c.get('/v1/groups?sortField=deviceCount'),
       C.client,

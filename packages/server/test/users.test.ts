@@ -468,9 +468,34 @@ describe("a user manager and a colleague's sign-in", () => {
     expectOk(await manager.put(`/v1/users/${peer.id}`, { email: `peer${uniq()}@example.com` }));
     const { user: colleague } = await activeUser(server, A.client, ['herald.oper.log.query']);
     expectOk(await manager.post(`/v1/users/${colleague.id}/reset-password`));
-    // the super administrator may do both to anyone
+    // the super administrator may do both to anyone else
     expectOk(await A.client.put(`/v1/users/${boss.id}`, { email: `boss${uniq()}@example.com` }));
     expectOk(await A.client.post(`/v1/users/${boss.id}/reset-password`));
+  });
+
+  it("changes nobody's own email or password here, the super administrator's neither: that is the personal centre's", async () => {
+    const { user: manager, client } = await activeUser(server, A.client, [
+      'herald.admin.ac.user.edit',
+      'herald.admin.ac.user.resetPwd',
+    ]);
+    const OWN = 'Change your own email or password in the personal centre';
+    const stolen = `stolen${uniq()}@example.com`;
+    for (const [c, id] of [
+      [client, manager.id],
+      [A.client, A.adminId],
+    ] as const) {
+      expectError(await c.put(`/v1/users/${id}`, { email: stolen }), 40003, OWN);
+      expectError(await c.post(`/v1/users/${id}/reset-password`), 40003, OWN);
+      // the rest of one's own record stays editable here
+      expectOk(await c.put(`/v1/users/${id}`, { nickname: 'Me' }));
+    }
+    expectError(
+      await client.withLang('zh_CN').post(`/v1/users/${manager.id}/reset-password`),
+      40003,
+      '请在个人中心修改您自己的邮箱或密码',
+    );
+    expect(await lastMailTo(server, stolen)).toBeUndefined();
+    expect(expectOk(await A.client.get(`/v1/users/${manager.id}`)).email).toBe(manager.email);
   });
 });
 

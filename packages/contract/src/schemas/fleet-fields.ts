@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, textId } from '../envelope';
+import { MAX_BIG_ID, MAX_ID, textId } from '../envelope';
 
 /**
  * Small pieces shared by the fleet schemas (models, groups, devices, applications,
@@ -17,6 +17,8 @@ export const queryFlag = emptyAsAny(
 
 /** An optional id in a query string. */
 export const queryId = emptyAsAny(textId('validation.number'));
+/** An optional id of a table that grows past MAX_ID (a job's, see MAX_BIG_ID). */
+export const queryBigId = emptyAsAny(textId('validation.number', MAX_BIG_ID));
 
 /** A required id in a body. */
 export const bodyId = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, pathId, sortOrderSchema } from '../envelope';
+import { bigPathId, pageQuerySchema, pathId, sortOrderSchema } from '../envelope';
 import {
   EFFECTIVE_TIME_MIN_LEAD_MS,
   EXECUTION_REASONS,
@@ -242,5 +242,5 @@ export const executionDetailSchema = executionSchema.extend({
 export type ExecutionDetail = z.infer<typeof executionDetailSchema>;
 export const executionParamSchema = z.object({
   id: pathId,
-  executionId: pathId,
+  executionId: bigPathId,
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, sortOrderSchema } from '../envelope';
 import { CURRENCIES, JOB_KINDS, PAYMENT_TYPES, SPEAK_LANGUAGES } from '../pipeline';
 import { dateRangeCheck, dateTimeFilter, optionalQueryInt } from '../validation';
-import { emptyAsAny, queryId } from './fleet-fields';
+import { emptyAsAny, queryBigId, queryId } from './fleet-fields';
 import { webhookDeliverySchema } from './webhooks';
 
 /**
@@ -101,7 +101,7 @@ export const publishRecordQuery = pageQuerySchema
     ...timeFilters,
     sn: text(32),
     msgId: text(64),
-    jobId: queryId,
+    jobId: queryBigId,
     /** 0 not pushed, 1 pushed, 2 push succeeded */
     status: optionalQueryInt(0, 2),
     sortField: emptyAsAny(z.enum(['publishedAt', 'latency'], { error: 'validation.invalidOption' })),

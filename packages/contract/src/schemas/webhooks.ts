@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from '../envelope';
 import { WEBHOOK_EVENTS } from '../pipeline';
 import { dateRangeCheck, dateTimeFilter } from '../validation';
-import { emptyAsAny, queryId } from './fleet-fields';
+import { emptyAsAny, queryBigId } from './fleet-fields';
 import { openJobView } from './open-api';
 
 /** Webhook deliveries (console: GET /v1/webhooks/deliveries, permission herald.dev.api). */
@@ -20,7 +20,7 @@ export const webhookDeliveryListQuery = pageQuerySchema
   .extend({
     event: emptyAsAny(z.enum(WEBHOOK_EVENTS, { error: 'validation.invalidOption' })),
     status: emptyAsAny(z.enum(WEBHOOK_DELIVERY_STATUSES, { error: 'validation.invalidOption' })),
-    jobId: queryId,
+    jobId: queryBigId,
     from: dateTimeFilter,
     to: dateTimeFilter,
   })

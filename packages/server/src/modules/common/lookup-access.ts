@@ -7,9 +7,12 @@ import type { RouteAccess } from '../../lib/context';
  * operator whose roles hold nothing of the kind cannot list every account's names, users, groups
  * or applications, nor look up any device's QR code.
  */
-const forScreens = (...prefixes: string[]): { access: RouteAccess } => ({
-  access: { permission: { op: permissionsUnder('op', prefixes), ac: [] } },
-});
+const forScreens = (...prefixes: string[]): { access: RouteAccess } => {
+  const op = permissionsUnder('op', prefixes);
+  // an empty list would open the look-up to every operator: a renamed menu must not do that quietly
+  if (!op.length) throw new Error(`no operator permission under ${prefixes.join(', ')}`);
+  return { access: { permission: { op, ac: [] } } };
+};
 
 /** The account picker of the operator's lists and forms. */
 export const ACCOUNT_LOOKUP = forScreens(

@@ -10,7 +10,7 @@ import {
   generalRecordDetailSchema,
   generalRecordQuery,
   generalRecordSchema,
-  idParamSchema,
+  bigIdParamSchema,
   pageOf,
   printRecordDetailSchema,
   printRecordQuery,
@@ -124,7 +124,7 @@ function register(app: App, deps: Deps, a: Area) {
       schema: {
         tags,
         summary: `Detail of one of the ${a.what}`,
-        params: idParamSchema,
+        params: bigIdParamSchema,
         response: { 200: envelope(a.detail) },
       },
     },

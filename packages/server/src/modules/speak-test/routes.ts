@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   envelope,
-  idParamSchema,
+  bigIdParamSchema,
   openJobAccepted,
   speakTestDeviceSchema,
   speakTestJobSchema,
@@ -53,7 +53,7 @@ const speakTestRoutes: RoutesPlugin = async (app, deps) => {
       schema: {
         tags,
         summary: "A job of the account, to follow the test's progress",
-        params: idParamSchema,
+        params: bigIdParamSchema,
         response: { 200: envelope(speakTestJobSchema) },
       },
     },

@@ -63,6 +63,10 @@ describe('rendering threads', () => {
       // a column wider than any paper: receiptline's time grows with it
       '{width:99999999}\na',
       '{w:*,49}\nA | B',
+      // the same written with escapes receiptline reads away
+      '{width:\\x31000000000}\na',
+      '{width:1\\z000000000}\na',
+      '{\\x63ode:123}',
     ])
       expect(inline(costly)).toBe(false);
     const r = start({ maxBytes: 1024 * 1024 * 1024 });

@@ -110,11 +110,14 @@ const oddColumn = (markup: string) => {
 
 /**
  * Rendered at once on the calling thread: short, few lines, no column narrower or wider than
- * usual, no barcode, QR code or image.
+ * usual, no barcode, QR code or image, and no escape: receiptline reads `\x31` as `1` and drops
+ * an unknown escape (`1\z000` is `1000`), so a property written with one is not what these rules
+ * read, and only a rendering thread's time limit holds it.
  */
 export const inline = (markup: string) =>
   markup.length <= INLINE_MAX_CHARS &&
   lineCount(markup, INLINE_MAX_LINES) <= INLINE_MAX_LINES &&
+  !markup.includes('\\') &&
   !COSTLY_PROPERTY.test(markup) &&
   !oddColumn(markup);
 

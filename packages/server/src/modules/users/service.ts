@@ -124,13 +124,16 @@ const grantableHere = async (deps: Pick<Deps, 'db'>, auth: AuthContext) =>
 
 /**
  * Changing a user's email or resetting their password hands the user's sign-in to whoever reads
- * that mailbox. Someone other than the super-administrator may do it only to users whose
- * permissions they all hold themselves: otherwise a user manager could take over a colleague with
+ * that mailbox. Nobody does it to themselves here; someone other than the super-administrator may
+ * do it only to users whose permissions they all hold themselves: otherwise a user manager could take over a colleague with
  * more rights (set the email to their own, then reset the password). Editing other fields,
  * roles within the manager's own permissions, status and unlocking stay open to user managers.
  */
 async function assertHoldsEveryPermissionOf(deps: Pick<Deps, 'db'>, auth: AuthContext, user: repo.UserRow) {
-  if (auth.isSuperAdmin || user.id === auth.userId) return;
+  // one's own email and password change in the personal centre, which asks for the password and
+  // tells the old address: here they would turn a borrowed session into the account for good
+  if (user.id === auth.userId) throw forbidden('error.useProfileForOwnSignIn');
+  if (auth.isSuperAdmin) return;
   const limit = await grantableHere(deps, auth);
   const held = user.isSuperAdmin ? [...limit] : await repo.rolePermissionsOfUser(deps.db, user.id);
   if (held.some((p) => limit.has(p) && !auth.permissions.has(p))) throw forbidden('error.userHoldsMorePermissions');

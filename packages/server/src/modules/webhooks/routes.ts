@@ -1,6 +1,6 @@
 import {
   envelope,
-  idParamSchema,
+  bigIdParamSchema,
   pageOf,
   webhookDeliveryDetailSchema,
   webhookDeliveryListQuery,
@@ -35,7 +35,7 @@ const webhookRoutes: RoutesPlugin = async (app, deps) => {
       schema: {
         tags,
         summary: 'A webhook delivery with its attempts',
-        params: idParamSchema,
+        params: bigIdParamSchema,
         response: { 200: envelope(webhookDeliveryDetailSchema) },
       },
     },

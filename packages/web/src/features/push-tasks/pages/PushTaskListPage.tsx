@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Space } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import { PUSH_TASK_STATUSES, PUSH_TYPES, PushTaskStatus } from '@herald/contract';
+import { PUSH_TASK_STATUSES, PUSH_TYPES } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
@@ -129,9 +129,7 @@ export function PushTaskListPage() {
       list={listPushTasks}
       actionRef={action}
       onAdd={can(`${P}.add`) ? () => navigate(pushAdd()) : undefined}
-      refreshWhile={(rows) =>
-        rows.some((r) => r.status === PushTaskStatus.PENDING || r.status === PushTaskStatus.PUSHING)
-      }
+      refreshWhile={(rows) => rows.some((r) => isLivePush(r.status))}
     />
   );
 }

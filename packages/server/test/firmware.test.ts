@@ -34,6 +34,23 @@ const body = (fileId: number, extra: Record<string, unknown> = {}) => ({
 });
 const ids = (page: Record<string, any>) => page.list.map((p: { id: number }) => p.id); // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** An upgrade task of account A on a firmware package, stored as the task engine would. */
+async function taskOn(firmwareId: number, toVersion: string) {
+  const now = new Date();
+  await server.deps.db.insert(otaTasks).values({
+    accountId: A.accountId,
+    name: `upgrade to ${toVersion}`,
+    type: 0,
+    firmwareId,
+    toVersion,
+    scope: 'all',
+    effectiveAt: now,
+    expireAt: new Date(now.getTime() + 86400_000),
+    retries: 0,
+    timeoutMinutes: 30,
+  });
+}
+
 beforeAll(async () => {
   server = await startServer();
   op = await adminClient(server);
@@ -192,19 +209,7 @@ describe('firmware packages', () => {
     const p = expectOk(
       await op.post('/v1/firmware', body(await fwFile(op, '5.10.00.00'), { versionName: '5.10.00.00' })),
     );
-    const now = new Date();
-    await server.deps.db.insert(otaTasks).values({
-      accountId: A.accountId,
-      name: 'A upgrades',
-      type: 0,
-      firmwareId: p.id,
-      toVersion: '5.10.00.00',
-      scope: 'all',
-      effectiveAt: now,
-      expireAt: new Date(now.getTime() + 86400_000),
-      retries: 0,
-      timeoutMinutes: 30,
-    });
+    await taskOn(p.id, '5.10.00.00');
     const countIn = async (c: Client) => ({
       detail: expectOk(await c.get(`/v1/firmware/${p.id}`)).taskCount,
       list: expectOk(await c.get('/v1/firmware?pageSize=200')).list.find((x: { id: number }) => x.id === p.id)
@@ -240,19 +245,7 @@ describe('firmware packages', () => {
   it('deletes a package only while no task uses it', async () => {
     const fileId = await fwFile(A.client, '5.00.00.00');
     const p = expectOk(await A.client.post('/v1/firmware', body(fileId, { versionName: '5.00.00.00' })));
-    const now = new Date();
-    await server.deps.db.insert(otaTasks).values({
-      accountId: A.accountId,
-      name: 'uses it',
-      type: 0,
-      firmwareId: p.id,
-      toVersion: '5.00.00.00',
-      scope: 'all',
-      effectiveAt: now,
-      expireAt: new Date(now.getTime() + 86400_000),
-      retries: 0,
-      timeoutMinutes: 30,
-    });
+    await taskOn(p.id, '5.00.00.00');
     expect(expectOk(await A.client.get(`/v1/firmware/${p.id}`)).taskCount).toBe(1);
     const res = await A.client.delete(`/v1/firmware/${p.id}`);
     expectError(res, 40009, 'The package is still used by tasks');

@@ -141,6 +141,12 @@ describe('manufacturers', () => {
     expect(byId[later]).toMatchObject({ maxDevices: 10, activated: 2, remaining: 8 });
     expect(byId[future]).toMatchObject({ maxDevices: 4, activated: 0, remaining: 4 });
     expect(expectOk(await op.get(`/v1/manufacturers/${m.id}`))).toMatchObject({ capacity: 13, remaining: 8 });
+    // by validity, as the console's columns ask
+    const order = async (q: string) =>
+      expectOk(await op.get(`/v1/licences?manufacturerId=${m.id}&${q}`)).list.map((l: { id: number }) => l.id);
+    expect(await order('sortField=validTo&sortOrder=ascend')).toEqual([soon, later, future]);
+    expect(await order('sortField=validFrom&sortOrder=descend')).toEqual([future, later, soon]);
+    expectError(await op.get('/v1/licences?sortField=remaining'), 40010, 'Incorrect format');
   });
 
   it("shows an account its own connected devices, not other accounts'; the licence's use is the manufacturer's", async () => {
@@ -171,6 +177,20 @@ describe('manufacturers', () => {
     for (const l of await seen(A.client)) expect(l).toMatchObject({ id, activated: 4, remaining: 6, connected: 1 });
     for (const l of await seen(B.client)) expect(l).toMatchObject({ id, activated: 4, remaining: 6, connected: 3 });
     for (const l of await seen(op)) expect(l).toMatchObject({ id, activated: 4, remaining: 6, connected: 4 });
+  });
+
+  it('sorts certificates by validity as asked', async () => {
+    const m = expectOk(await op.post('/v1/manufacturers', { name: 'Order Ltd', code: `ord${uniq()}` }));
+    const ids: number[] = [];
+    for (const days of [100, 10, 50])
+      ids.push(
+        expectOk(await op.post(`/v1/manufacturers/${m.id}/certificates`, { pem: cert(`/CN=${m.code}`, days) })).id,
+      );
+    const order = async (q: string) =>
+      expectOk(await op.get(`/v1/certificates?manufacturerId=${m.id}&${q}`)).list.map((c: { id: number }) => c.id);
+    expect(await order('sortField=validTo&sortOrder=ascend')).toEqual([ids[1], ids[2], ids[0]]);
+    expect(await order('sortField=validTo&sortOrder=descend')).toEqual([ids[0], ids[2], ids[1]]);
+    expect(await order('')).toEqual([ids[2], ids[1], ids[0]]);
   });
 
   it('imports a matching certificate, refuses a mismatched one, revokes only with the password', async () => {

@@ -333,6 +333,10 @@ describe('access', () => {
     const asc = expectOk(await A.client.get('/v1/push-tasks?sortField=id&sortOrder=ascend&pageSize=100'));
     const ids = asc.list.map((t: { id: number }) => t.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const byExpiry = expectOk(await A.client.get('/v1/push-tasks?sortField=expireAt&sortOrder=descend&pageSize=100'));
+    const expiries = byExpiry.list.map((t: { expireAt: string }) => Date.parse(t.expireAt));
+    expect(expiries.length).toBeGreaterThan(1);
+    expect(expiries).toEqual([...expiries].sort((a, b) => b - a));
     const named = expectOk(await A.client.get('/v1/push-tasks?name=Notice'));
     expect(named.list.every((t: { name: string }) => t.name.startsWith('Notice'))).toBe(true);
     const logs = expectOk(await A.client.get('/v1/oper-logs?module=pushTask&pageSize=100'));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope';
+import { pageQuerySchema, sortOrderSchema } from '../envelope';
 import { EMAIL_RE, optionalText, phoneSchema, requiredText } from '../validation';
 import { codeSchema, emptyAsAny, queryFlag, queryId, requiredDate } from './fleet-fields';
 
@@ -72,9 +72,16 @@ export const importLicenceBody = z
     }
   });
 
+/** Licences and certificates sort by their validity (newest first without a sort). */
+const validitySort = {
+  sortField: emptyAsAny(z.enum(['validFrom', 'validTo'], { error: 'validation.invalidOption' })),
+  sortOrder: emptyAsAny(sortOrderSchema),
+};
+
 export const licenceListQuery = pageQuerySchema.extend({
   manufacturerId: queryId,
   number: z.string().trim().max(64, 'validation.maxLength').optional(),
+  ...validitySort,
 });
 
 export const licenceSchema = z.object({
@@ -110,6 +117,7 @@ export const certificateListQuery = pageQuerySchema.extend({
   manufacturerId: queryId,
   serialNumber: z.string().trim().max(128, 'validation.maxLength').optional(),
   revoked: queryFlag,
+  ...validitySort,
 });
 
 export const certificateSchema = z.object({

@@ -57,7 +57,7 @@ export const pushTaskListQuery = pageQuerySchema.extend({
       .max(PUSH_TASK_STATUSES.length, 'validation.invalidOption'),
   ),
   accountId: queryId,
-  sortField: emptyAsAny(z.enum(['id', 'effectiveAt', 'createdAt'], { error: 'validation.invalidOption' })),
+  sortField: emptyAsAny(z.enum(['id', 'effectiveAt', 'expireAt', 'createdAt'], { error: 'validation.invalidOption' })),
   sortOrder: emptyAsAny(sortOrderSchema),
 });
 export type PushTaskListQuery = z.infer<typeof pushTaskListQuery>;

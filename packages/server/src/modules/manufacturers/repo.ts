@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, 
 import { DeviceStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { certificates, devices, licences, manufacturers } from '../../db/schema';
+import { sortedBy, type SortOrder } from '../../lib/sort';
 import { containsPattern } from '../../lib/filters';
 
 export type ManufacturerRow = typeof manufacturers.$inferSelect;
@@ -125,18 +126,21 @@ export type LicenceView = {
 };
 
 /** `manufacturerIds` undefined: all; an empty list: none. */
+type ValiditySort = { sortField?: 'validFrom' | 'validTo'; sortOrder?: SortOrder };
+
 export type Scoped = { manufacturerIds?: number[] };
 
 export async function listLicences(
   db: Db,
-  f: Scoped & {
-    viewer: number | undefined;
-    manufacturerId?: number;
-    number?: string;
-    expiringBefore?: Date;
-    limit: number;
-    offset: number;
-  },
+  f: Scoped &
+    ValiditySort & {
+      viewer: number | undefined;
+      manufacturerId?: number;
+      number?: string;
+      expiringBefore?: Date;
+      limit: number;
+      offset: number;
+    },
 ) {
   if (f.manufacturerIds?.length === 0) return { rows: [], total: 0 };
   const where = and(
@@ -153,7 +157,10 @@ export async function listLicences(
       .from(licences)
       .innerJoin(manufacturers, eq(manufacturers.id, licences.manufacturerId))
       .where(where)
-      .orderBy(f.expiringBefore ? asc(licences.validTo) : desc(licences.id))
+      .orderBy(
+        ...(sortedBy({ validFrom: licences.validFrom, validTo: licences.validTo }, f, licences.id) ??
+          (f.expiringBefore ? [asc(licences.validTo)] : [desc(licences.id)])),
+      )
       .limit(f.limit)
       .offset(f.offset),
     db.select({ n: count() }).from(licences).where(where),
@@ -184,14 +191,15 @@ export type CertificateView = { c: CertificateRow; manufacturerName: string };
 
 export async function listCertificates(
   db: Db,
-  f: Scoped & {
-    manufacturerId?: number;
-    serialNumber?: string;
-    revoked?: boolean;
-    expiringBefore?: Date;
-    limit: number;
-    offset: number;
-  },
+  f: Scoped &
+    ValiditySort & {
+      manufacturerId?: number;
+      serialNumber?: string;
+      revoked?: boolean;
+      expiringBefore?: Date;
+      limit: number;
+      offset: number;
+    },
 ) {
   if (f.manufacturerIds?.length === 0) return { rows: [], total: 0 };
   const where = and(
@@ -216,7 +224,10 @@ export async function listCertificates(
       .from(certificates)
       .innerJoin(manufacturers, eq(manufacturers.id, certificates.manufacturerId))
       .where(where)
-      .orderBy(f.expiringBefore ? asc(certificates.validTo) : desc(certificates.id))
+      .orderBy(
+        ...(sortedBy({ validFrom: certificates.validFrom, validTo: certificates.validTo }, f, certificates.id) ??
+          (f.expiringBefore ? [asc(certificates.validTo)] : [desc(certificates.id)])),
+      )
       .limit(f.limit)
       .offset(f.offset),
     db.select({ n: count() }).from(certificates).where(where),

@@ -229,6 +229,8 @@ export async function listLicences(deps: Deps, auth: AuthContext, q: LicenceQuer
     viewer: ownAccount(auth),
     manufacturerId: q.manufacturerId,
     number: q.number || undefined,
+    sortField: q.sortField,
+    sortOrder: q.sortOrder,
     limit: q.pageSize,
     offset: offsetOf(q),
   });
@@ -268,6 +270,8 @@ export async function listCertificates(deps: Deps, auth: AuthContext, q: Certifi
     manufacturerId: q.manufacturerId,
     serialNumber: q.serialNumber || undefined,
     revoked: q.revoked,
+    sortField: q.sortField,
+    sortOrder: q.sortOrder,
     limit: q.pageSize,
     offset: offsetOf(q),
   });

@@ -45,7 +45,7 @@ export type ListFilter = {
   name?: string;
   type?: string;
   status?: number;
-  sortField?: 'id' | 'effectiveAt' | 'createdAt';
+  sortField?: 'id' | 'effectiveAt' | 'expireAt' | 'createdAt';
   sortOrder?: 'ascend' | 'descend';
   limit: number;
   offset: number;
@@ -58,9 +58,12 @@ export async function listTasks(db: Db, f: ListFilter): Promise<{ rows: TaskView
     f.type ? eq(pushTasks.type, f.type) : undefined,
     f.status !== undefined ? eq(pushTasks.status, f.status) : undefined,
   );
-  const col = { id: pushTasks.id, effectiveAt: pushTasks.effectiveAt, createdAt: pushTasks.createdAt }[
-    f.sortField ?? 'id'
-  ];
+  const col = {
+    id: pushTasks.id,
+    effectiveAt: pushTasks.effectiveAt,
+    expireAt: pushTasks.expireAt,
+    createdAt: pushTasks.createdAt,
+  }[f.sortField ?? 'id'];
   const order = f.sortOrder === 'ascend' ? asc(col) : desc(col);
   const [rows, [total]] = await Promise.all([
     viewQuery(db).where(where).orderBy(order, desc(pushTasks.id)).limit(f.limit).offset(f.offset),

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordConfirmModal } from '../../../components/PasswordConfirmModal';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { downloadCertificate, listCertificates, revokeCertificate } from '../api/certificates';
 import { manufacturerOptionsQuery } from '../api/manufacturers';
 import type { Certificate } from '../api/types';
@@ -60,12 +60,14 @@ export function CertificateTable({
       title: t('manufacturer.cert.validFrom'),
       dataIndex: 'validFrom',
       search: false,
+      sorter: true,
       render: (_, c) => formatDateTime(c.validFrom),
     },
     {
       title: t('manufacturer.cert.validTo'),
       dataIndex: 'validTo',
       search: false,
+      sorter: true,
       render: (_, c) => formatDateTime(c.validTo),
     },
     {
@@ -125,8 +127,8 @@ export function CertificateTable({
         options={false}
         scroll={{ x: 'max-content' }}
         rowClassName={expiryRowClass}
-        request={async ({ reloadKey: _r, ...params }) =>
-          toTableResult(await listCertificates(toPageQuery(params as TableParams)))
+        request={async ({ reloadKey: _r, ...params }, sort) =>
+          toTableResult(await listCertificates(toPageQuery(params as TableParams, sort as SortState)))
         }
       />
     </div>

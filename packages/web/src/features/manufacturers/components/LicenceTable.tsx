@@ -2,7 +2,7 @@ import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { listLicences } from '../api/licences';
 import { manufacturerOptionsQuery } from '../api/manufacturers';
 import type { Licence } from '../api/types';
@@ -25,12 +25,14 @@ export function LicenceTable({ reloadKey = 0 }: { reloadKey?: number }) {
       title: t('manufacturer.licence.validFrom'),
       dataIndex: 'validFrom',
       search: false,
+      sorter: true,
       render: (_, l) => formatDateTime(l.validFrom),
     },
     {
       title: t('manufacturer.licence.validTo'),
       dataIndex: 'validTo',
       search: false,
+      sorter: true,
       render: (_, l) => formatDateTime(l.validTo),
     },
     { title: t('manufacturer.licence.maxDevices'), dataIndex: 'maxDevices', search: false },
@@ -50,8 +52,8 @@ export function LicenceTable({ reloadKey = 0 }: { reloadKey?: number }) {
         options={false}
         scroll={{ x: 'max-content' }}
         rowClassName={expiryRowClass}
-        request={async ({ reloadKey: _r, ...params }) =>
-          toTableResult(await listLicences(toPageQuery(params as TableParams)))
+        request={async ({ reloadKey: _r, ...params }, sort) =>
+          toTableResult(await listLicences(toPageQuery(params as TableParams, sort as SortState)))
         }
       />
     </div>

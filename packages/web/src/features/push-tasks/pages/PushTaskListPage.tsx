@@ -88,6 +88,7 @@ export function PushTaskListPage() {
       title: t('pushTask.fields.expireAt'),
       dataIndex: 'expireAt',
       search: false,
+      sorter: true,
       render: (_, r) => formatDateTime(r.expireAt),
     },
     {

@@ -101,15 +101,15 @@ export const textId = (notNumber = 'validation.format', max = MAX_ID) =>
       .positive('validation.positiveInteger')
       .max(max, 'validation.format'),
   );
-/** An id in a path: whatever is wrong with it, 'validation.format'. */
-const pathIdUpTo = (max: number) =>
-  idFromText(
-    z
-      .number({ error: 'validation.format' })
-      .int('validation.format')
-      .positive('validation.format')
-      .max(max, 'validation.format'),
-  );
+/** An id whatever is wrong with which is 'validation.format' (paths, and lists of ids in bodies). */
+const formatId = (max: number) =>
+  z
+    .number({ error: 'validation.format' })
+    .int('validation.format')
+    .positive('validation.format')
+    .max(max, 'validation.format');
+/** An id in a path. */
+const pathIdUpTo = (max: number) => idFromText(formatId(max));
 export const pathId = pathIdUpTo(MAX_ID);
 /**
  * The ids of the tables that grow without bound (jobs and their records, upgrade executions,
@@ -118,12 +118,8 @@ export const pathId = pathIdUpTo(MAX_ID);
 export const MAX_BIG_ID = Number.MAX_SAFE_INTEGER;
 export const bigPathId = pathIdUpTo(MAX_BIG_ID);
 export const bigIdParamSchema = z.object({ id: bigPathId });
-/** An id in a JSON body (lists of ids): a number, 1 … MAX_ID, else 'validation.format'. */
-export const jsonId = z
-  .number({ error: 'validation.format' })
-  .int('validation.format')
-  .positive('validation.format')
-  .max(MAX_ID, 'validation.format');
+/** An id in a JSON body (lists of ids): a number, 1 … MAX_ID. */
+export const jsonId = formatId(MAX_ID);
 
 export const idParamSchema = z.object({ id: pathId });
 export const idsBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import { sortParams } from './fleet-fields';
+import { pageQuerySchema } from '../envelope';
 import { INDUSTRY_CODES, SUBJECT_TYPES } from '../enums';
 import { COUNTRY_CODES, TIME_ZONES } from '../regions';
 import {
@@ -62,8 +63,7 @@ const accountListFilters = pageQuerySchema.extend({
   createdFrom: dateTimeFilter,
   /** created at or before; a date without a time covers that whole day (UTC) */
   createdTo: dateTimeFilter,
-  sortField: emptyAsAny(z.enum(['id', 'name', 'createdAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'name', 'createdAt']),
 });
 export const accountListQuery = accountListFilters.superRefine(dateRangeCheck('createdFrom', 'createdTo'));
 

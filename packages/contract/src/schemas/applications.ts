@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import { pageQuerySchema } from '../envelope';
 import { ACCESS_TYPES, APP_TYPES, PUSH_MODES } from '../device/enums';
 import { optionalText, requiredText } from '../validation';
-import { emptyAsAny, optionalUrl, queryId } from './fleet-fields';
+import { emptyAsAny, optionalUrl, queryId, sortParams } from './fleet-fields';
 
 const literalOf = <T extends readonly number[]>(values: T) =>
   z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>], {
@@ -47,8 +47,7 @@ export const appListQuery = pageQuerySchema.extend({
   /** operators only */
   accountId: queryId,
   /** without it: newest first */
-  sortField: emptyAsAny(z.enum(['id', 'name', 'createdAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'name', 'createdAt']),
 });
 
 export const appSchema = z.object({

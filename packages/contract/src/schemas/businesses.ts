@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MAX_ID, pageQuerySchema, sortOrderSchema } from '../envelope';
+import { MAX_ID, pageQuerySchema } from '../envelope';
 import { BUSINESS_TYPES } from '../pipeline';
 import { optionalQueryInt, optionalText, requiredText } from '../validation';
-import { emptyAsAny } from './fleet-fields';
+import { sortParams } from './fleet-fields';
 
 /**
  * Businesses (`/v1/businesses`, screen /businessmgr/business): what an integrator names in an open
@@ -47,8 +47,7 @@ export type UpdateBusinessBody = z.infer<typeof updateBusinessBody>;
 export const businessListQuery = pageQuerySchema.extend({
   name: z.string().trim().max(64, 'validation.maxLength').optional(),
   type: optionalQueryInt(0, 2),
-  sortField: emptyAsAny(z.enum(['id', 'name', 'updatedAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'name', 'updatedAt']),
 });
 export type BusinessListQuery = z.infer<typeof businessListQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textId } from '../envelope';
+import { emptyAsAny } from './fleet-fields';
 
 /** GET /v1/common/operModuleList and operTypeList: labels live in the console (`operLog.module.*`, `operLog.type.*`). */
 export const optionValueSchema = z.object({ value: z.string() });
@@ -12,7 +13,7 @@ export const accountOptionSchema = z.object({ id: z.number().int(), name: z.stri
  * `accountId`; account users get their own account and may not name another.
  */
 export const accountUserListQuery = z.object({
-  accountId: z.preprocess((v) => (v === '' ? undefined : v), textId().optional()),
+  accountId: emptyAsAny(textId()),
 });
 export const accountUserOptionSchema = z.object({
   id: z.number().int(),

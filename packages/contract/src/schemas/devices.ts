@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idsBodySchema, pageQuerySchema, pathId, sortOrderSchema } from '../envelope';
+import { idsBodySchema, pageQuerySchema, pathId } from '../envelope';
 import { MUTE_MAX_MS, PRINTER_STATES } from '../device/enums';
 import { COMMANDS, printParamsSchema, SN_RE } from '../device/protocol';
 import { ALNUM_RE, optionalQueryInt, optionalText, phoneSchema } from '../validation';
-import { bodyId, emptyAsAny, optionalBodyId, queryFlag, queryId } from './fleet-fields';
+import { bodyId, optionalBodyId, queryFlag, queryId, sortParams } from './fleet-fields';
 
 /** Batch import limits: xlsx or xls, at most 2 MB and 5,000 devices per file. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -92,12 +92,7 @@ export const deviceListQuery = pageQuerySchema.extend({
   paused: queryFlag,
   /** muted now (mutedUntil in the future) */
   muted: queryFlag,
-  sortField: emptyAsAny(
-    z.enum(['id', 'sn', 'name', 'createdAt', 'lastOnlineAt', 'activatedAt', 'deletedAt', 'mutedUntil'], {
-      error: 'validation.invalidOption',
-    }),
-  ),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'sn', 'name', 'createdAt', 'lastOnlineAt', 'activatedAt', 'deletedAt', 'mutedUntil']),
 });
 
 export const deviceSchema = z.object({
@@ -155,8 +150,7 @@ export const registrationListQuery = pageQuerySchema.extend({
   /** operators only */
   accountId: queryId,
   activated: queryFlag,
-  sortField: emptyAsAny(z.enum(['id', 'sn', 'createdAt', 'activatedAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'sn', 'createdAt', 'activatedAt']),
 });
 export const deviceRegistrationSchema = deviceSchema.pick({
   id: true,

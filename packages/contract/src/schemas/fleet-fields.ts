@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_BIG_ID, MAX_ID, textId } from '../envelope';
+import { MAX_BIG_ID, MAX_ID, sortOrderSchema, textId } from '../envelope';
 
 /**
  * Small pieces shared by the fleet schemas (models, groups, devices, applications,
@@ -7,6 +7,12 @@ import { MAX_BIG_ID, MAX_ID, textId } from '../envelope';
  */
 export const emptyAsAny = <T extends z.ZodTypeAny>(s: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
+
+/** A list's sort as the console sends it: one of `fields`, and antd's 'ascend' / 'descend'. */
+export const sortParams = <const F extends readonly [string, ...string[]]>(fields: F) => ({
+  sortField: emptyAsAny(z.enum(fields, { error: 'validation.invalidOption' })),
+  sortOrder: emptyAsAny(sortOrderSchema),
+});
 
 /** A query flag sent as `true`/`false` (or 1/0). */
 export const queryFlag = emptyAsAny(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope';
-import { emptyAsAny } from './fleet-fields';
+import { pageQuerySchema } from '../envelope';
+import { sortParams } from './fleet-fields';
 import { optionalText, requiredText } from '../validation';
 
 const groupFields = { name: requiredText(32), description: optionalText(255) };
@@ -13,8 +13,7 @@ export const updateGroupBody = z.object(groupFields).partial();
 export const groupListQuery = pageQuerySchema.extend({
   name: z.string().trim().max(32, 'validation.maxLength').optional(),
   /** without it: the default group first, then the others as created */
-  sortField: emptyAsAny(z.enum(['id', 'name', 'createdAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'name', 'createdAt']),
 });
 
 export const groupSchema = z.object({

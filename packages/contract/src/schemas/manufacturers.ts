@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import { pageQuerySchema } from '../envelope';
 import { EMAIL_RE, optionalText, phoneSchema, requiredText } from '../validation';
-import { codeSchema, emptyAsAny, queryFlag, queryId, requiredDate } from './fleet-fields';
+import { codeSchema, emptyAsAny, queryFlag, queryId, requiredDate, sortParams } from './fleet-fields';
 
 /** Licences and certificates are flagged this many days before they expire (spec section 9). */
 export const EXPIRY_WARNING_DAYS = 30;
@@ -73,10 +73,7 @@ export const importLicenceBody = z
   });
 
 /** Licences and certificates sort by their validity (newest first without a sort). */
-const validitySort = {
-  sortField: emptyAsAny(z.enum(['validFrom', 'validTo'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
-};
+const validitySort = sortParams(['validFrom', 'validTo']);
 
 export const licenceListQuery = pageQuerySchema.extend({
   manufacturerId: queryId,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import { pageQuerySchema } from '../envelope';
 import { MODEL_TYPES } from '../device/enums';
 import { optionalText, optionalQueryInt, requiredText } from '../validation';
-import { codeSchema, emptyAsAny, optionalBodyId, queryId } from './fleet-fields';
+import { codeSchema, emptyAsAny, optionalBodyId, queryId, sortParams } from './fleet-fields';
 
 /** Model image limits (spec section 5): PNG or JPG, at most 100 KB. */
 export const MODEL_IMAGE_MAX_BYTES = 100 * 1024;
@@ -47,8 +47,7 @@ export const modelListQuery = pageQuerySchema.extend({
   type: emptyAsAny(modelType),
   status: optionalQueryInt(0, 1),
   deviceTypeId: queryId,
-  sortField: emptyAsAny(z.enum(['id', 'name', 'code', 'createdAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'name', 'code', 'createdAt']),
 });
 
 export const modelSchema = z.object({

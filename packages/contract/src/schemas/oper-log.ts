@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema, textId } from '../envelope';
-import { emptyAsAny } from './fleet-fields';
+import { pageQuerySchema, textId } from '../envelope';
+import { emptyAsAny, sortParams } from './fleet-fields';
 import { dateRangeCheck, dateTimeFilter } from '../validation';
 
 const operLogFilters = pageQuerySchema.extend({
@@ -11,7 +11,7 @@ const operLogFilters = pageQuerySchema.extend({
   /** one of OPER_TYPES */
   type: z.string().trim().max(32, 'validation.maxLength').optional(),
   /** operators only: entries of one account's users; account users always see only their own account */
-  accountId: z.preprocess((v) => (v === '' ? undefined : v), textId().optional()),
+  accountId: emptyAsAny(textId()),
   from: dateTimeFilter,
   /** a date without a time covers that whole day (UTC) */
   to: dateTimeFilter,
@@ -19,8 +19,7 @@ const operLogFilters = pageQuerySchema.extend({
 /** GET /v1/oper-logs — newest first, or by time as asked. */
 export const operLogQuery = operLogFilters
   .extend({
-    sortField: emptyAsAny(z.enum(['createdAt'], { error: 'validation.invalidOption' })),
-    sortOrder: emptyAsAny(sortOrderSchema),
+    ...sortParams(['createdAt']),
   })
   .superRefine(dateRangeCheck('from', 'to'));
 /** GET /v1/file/recordDownloadOperLog — the same filters, as CSV (at most OPER_LOG_EXPORT_MAX rows). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bigPathId, pageQuerySchema, pathId, sortOrderSchema } from '../envelope';
+import { bigPathId, pageQuerySchema, pathId } from '../envelope';
 import {
   EFFECTIVE_TIME_MIN_LEAD_MS,
   EXECUTION_REASONS,
@@ -17,7 +17,7 @@ import {
 import { SN_RE } from '../device/protocol';
 import { SPEAK_LANGUAGES } from '../pipeline';
 import { optionalText, requiredText } from '../validation';
-import { bodyId, emptyAsAny, queryId } from './fleet-fields';
+import { bodyId, emptyAsAny, queryId, sortParams } from './fleet-fields';
 import { optionalVersion } from './packages';
 
 /**
@@ -131,8 +131,7 @@ export const otaTaskListQuery = pageQuerySchema.extend({
   ),
   schedule: emptyAsAny(z.enum(SCHEDULE_STATES, { error: 'validation.invalidOption' })),
   accountId: queryId,
-  sortField: emptyAsAny(z.enum(['id', 'effectiveAt', 'createdAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'effectiveAt', 'createdAt']),
 });
 export type OtaTaskListQuery = z.infer<typeof otaTaskListQuery>;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import { pageQuerySchema } from '../envelope';
 import { PACKAGE_TYPES, RESOURCE_KINDS, SIGN_ALGORITHMS } from '../ota';
 import { SPEAK_LANGUAGES } from '../pipeline';
 import { VERSION_RE, optionalText, requiredText } from '../validation';
-import { bodyId, emptyAsAny, queryId } from './fleet-fields';
+import { bodyId, emptyAsAny, queryId, sortParams } from './fleet-fields';
 import { archiveEntrySchema } from './files';
 
 /**
@@ -51,8 +51,7 @@ export const firmwareListQuery = pageQuerySchema.extend({
   appName: z.string().trim().max(64, 'validation.maxLength').optional(),
   modelId: queryId,
   accountId: queryId,
-  sortField: emptyAsAny(z.enum(['id', 'versionName', 'createdAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'versionName', 'createdAt']),
 });
 export type FirmwareListQuery = z.infer<typeof firmwareListQuery>;
 
@@ -107,8 +106,7 @@ export const resourcePackageListQuery = pageQuerySchema.extend({
   kind: emptyAsAny(z.enum(RESOURCE_KINDS, { error: 'validation.invalidOption' })),
   language: emptyAsAny(z.enum(SPEAK_LANGUAGES, { error: 'validation.invalidOption' })),
   accountId: queryId,
-  sortField: emptyAsAny(z.enum(['id', 'version', 'createdAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'version', 'createdAt']),
 });
 export type ResourcePackageListQuery = z.infer<typeof resourcePackageListQuery>;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import { pageQuerySchema } from '../envelope';
 import { printParamsSchema } from '../device/protocol';
 import { PUSH_MESSAGE_MAX, PUSH_RESULT_STATES, PUSH_TASK_STATUSES, PUSH_TTL_HOURS_MAX, PUSH_TYPES } from '../ota';
 import { optionalText, requiredText } from '../validation';
-import { bodyId, emptyAsAny, queryId } from './fleet-fields';
+import { bodyId, emptyAsAny, queryId, sortParams } from './fleet-fields';
 import { effectiveTimeField, scopeCheck, scopeFields } from './ota-tasks';
 
 /**
@@ -57,8 +57,7 @@ export const pushTaskListQuery = pageQuerySchema.extend({
       .max(PUSH_TASK_STATUSES.length, 'validation.invalidOption'),
   ),
   accountId: queryId,
-  sortField: emptyAsAny(z.enum(['id', 'effectiveAt', 'expireAt', 'createdAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'effectiveAt', 'expireAt', 'createdAt']),
 });
 export type PushTaskListQuery = z.infer<typeof pushTaskListQuery>;
 

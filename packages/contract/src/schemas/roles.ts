@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope';
-import { emptyAsAny } from './fleet-fields';
+import { pageQuerySchema } from '../envelope';
+import { sortParams } from './fleet-fields';
 import { optionalText, requiredOrFormat, requiredText } from '../validation';
 
 export const roleBody = z.object({
@@ -15,8 +15,7 @@ export const updateRoleBody = roleBody.partial();
 export const roleListQuery = pageQuerySchema.extend({
   name: z.string().trim().max(64).optional(),
   /** without it: newest first */
-  sortField: emptyAsAny(z.enum(['id', 'name', 'createdAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'name', 'createdAt']),
 });
 
 export const roleSchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope';
+import { pageQuerySchema } from '../envelope';
 import { TEMPLATE_BODY_MAX, TEMPLATE_COMMANDS, TEMPLATE_PARAM_RE } from '../pipeline';
 import { optionalText, requiredText } from '../validation';
-import { bodyId, emptyAsAny, queryId } from './fleet-fields';
+import { bodyId, emptyAsAny, queryId, sortParams } from './fleet-fields';
 
 /**
  * Print templates (account side, `/v1/templates`). The body is receiptline markup with `{{name}}`
@@ -70,8 +70,7 @@ export const templateListQuery = pageQuerySchema.extend({
   /** part of the name, case-insensitive */
   name: z.string().trim().max(64, 'validation.maxLength').optional(),
   modelId: queryId,
-  sortField: emptyAsAny(z.enum(['id', 'name', 'updatedAt'], { error: 'validation.invalidOption' })),
-  sortOrder: emptyAsAny(sortOrderSchema),
+  ...sortParams(['id', 'name', 'updatedAt']),
 });
 export type TemplateListQuery = z.infer<typeof templateListQuery>;
 

@@ -36,13 +36,7 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   void reply
     .status(400)
     .type('application/json; charset=utf-8')
-    .send(
-      JSON.stringify({
-        code: ResultCode.VALIDATION_FAILED,
-        message: translate('validation.format', locale),
-        data: null,
-      }),
-    );
+    .send(JSON.stringify(body(ResultCode.VALIDATION_FAILED, translate('validation.format', locale))));
 }
 
 export const errorsPlugin = fp(async (app) => {

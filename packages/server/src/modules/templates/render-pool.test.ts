@@ -90,12 +90,16 @@ describe('rendering threads', () => {
   });
 
   it('stop a render past the time limit, refuse it, and render the rest of its batch on a new thread', async () => {
-    const r = start({ timeoutMs: 100, maxBytes: 1024 * 1024 * 1024 });
+    // a limit the short receipts meet with room on a loaded machine (a fresh thread's first
+    // renders included), against a receipt that needs ~10x the limit: receiptline's time grows
+    // with a column's width (~20 s for this one here)
+    const r = start({ timeoutMs: 2_000, maxBytes: 1024 * 1024 * 1024 });
     const t = printerOf({ paperWidth: 80 });
-    // asked in one tick, so one batch: the slow one (seconds on any machine) after receipts it
-    // follows within milliseconds, so they are done but not answered yet when it overruns
+    // asked in one tick, so one batch: the slow one after receipts it follows within
+    // milliseconds, so they are done but not answered yet when it overruns
     const short = '{code:1234567890128; option:ean}';
-    const asked = [short, short, short, QR.repeat(5000), RECEIPT].map((m) => refusal(r.commands(m, t)));
+    const slow = '{width:1000000000}\na';
+    const asked = [short, short, short, slow, RECEIPT].map((m) => refusal(r.commands(m, t)));
     expect(await Promise.all(asked)).toEqual(['rendered', 'rendered', 'rendered', 'tooLarge', 'rendered']);
   });
 

@@ -179,6 +179,36 @@ describe('manufacturers', () => {
     for (const l of await seen(op)) expect(l).toMatchObject({ id, activated: 4, remaining: 6, connected: 4 });
   });
 
+  it('sorts manufacturers by their columns, the counts included, as asked', async () => {
+    const tag = `srt${uniq()}`;
+    const model = await seedModel(server);
+    const made: Record<string, number> = {};
+    // name, code, activated devices
+    for (const [name, code, activated] of [
+      ['Beta', 'c', 2],
+      ['Alpha', 'b', 0],
+      ['Gamma', 'a', 1],
+    ] as const) {
+      const m = expectOk(await op.post('/v1/manufacturers', { name: `${name} ${tag}`, code: `${tag}${code}` }));
+      made[name] = m.id;
+      for (let i = 0; i < activated; i++) {
+        const d = await seedDevice(server, A.accountId, model.id, { manufacturerId: m.id });
+        await server.deps.db.update(devices).set({ activated: true }).where(eq(devices.id, d.id));
+      }
+    }
+    const order = async (q: string) =>
+      expectOk(await op.get(`/v1/manufacturers?code=${tag}&${q}`)).list.map((m: { name: string }) =>
+        m.name.replace(` ${tag}`, ''),
+      );
+    expect(await order('')).toEqual(['Gamma', 'Alpha', 'Beta']);
+    expect(await order('sortField=name&sortOrder=ascend')).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(await order('sortField=code&sortOrder=ascend')).toEqual(['Gamma', 'Alpha', 'Beta']);
+    expect(await order('sortField=activatedCount&sortOrder=descend')).toEqual(['Beta', 'Gamma', 'Alpha']);
+    expect(await order('sortField=activatedCount&sortOrder=ascend&pageSize=1&page=2')).toEqual(['Gamma']);
+    expect(await order('sortField=id&sortOrder=ascend')).toEqual(['Beta', 'Alpha', 'Gamma']);
+    expectError(await op.get('/v1/manufacturers?sortField=remaining'), 40010, 'Incorrect format');
+  });
+
   it('sorts certificates by validity as asked', async () => {
     const m = expectOk(await op.post('/v1/manufacturers', { name: 'Order Ltd', code: `ord${uniq()}` }));
     const ids: number[] = [];

@@ -1,6 +1,6 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { operLogs } from '../src/db/schema';
+import { mails, operLogs } from '../src/db/schema';
 import { startJobs } from '../src/jobs';
 import { purgeExpiredRecords } from '../src/jobs/purge';
 import { seedAccount, seedRoleUser } from './fixtures';
@@ -524,6 +524,29 @@ describe('GET /v1/mails', () => {
     expect(all.total).toBeGreaterThanOrEqual(2);
     // the links in it take over users: other operators, even with every account permission, are refused
     expectError(await opNoLog.get(`/v1/mails?to=${encodeURIComponent(to)}`), 40003);
+  });
+
+  it('sorts by creation time, sending time or recipient when asked', async () => {
+    const to = (n: string) => `sort.${n}.${tag}@example.com`;
+    const rows = await server.deps.db
+      .insert(mails)
+      .values([
+        { to: to('b'), subject: 's', body: 'b', kind: 'activation', sentAt: new Date(Date.now() - 60_000) },
+        { to: to('c'), subject: 's', body: 'b', kind: 'activation', sentAt: new Date(Date.now() - 120_000) },
+        { to: to('a'), subject: 's', body: 'b', kind: 'activation', sentAt: new Date(Date.now() - 30_000) },
+      ])
+      .returning({ id: mails.id, to: mails.to });
+    const mine = new Set(rows.map((r) => r.to));
+    const order = async (q: string) =>
+      expectOk(await admin.get(`/v1/mails?pageSize=100&${q}`))
+        .list.map((m: { to: string }) => m.to)
+        .filter((t: string) => mine.has(t));
+    expect(await order('')).toEqual([to('a'), to('c'), to('b')]);
+    expect(await order('sortField=createdAt&sortOrder=ascend')).toEqual([to('b'), to('c'), to('a')]);
+    expect(await order('sortField=sentAt&sortOrder=ascend')).toEqual([to('c'), to('b'), to('a')]);
+    expect(await order('sortField=to&sortOrder=ascend')).toEqual([to('a'), to('b'), to('c')]);
+    expect(await order('sortField=to&sortOrder=descend')).toEqual([to('c'), to('b'), to('a')]);
+    expectError(await admin.get('/v1/mails?sortField=subject'), 40010, 'Incorrect format');
   });
 
   it('validates, needs a token, and refuses account users and operators without the permission', async () => {

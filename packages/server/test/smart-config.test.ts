@@ -167,6 +167,23 @@ describe('SmartConfig versions', () => {
     expect((await download('/public/smart-config/download')).rawPayload).toEqual(apks.get('1.00.00.02'));
   });
 
+  it('sorts by id, downloads or creation time when asked; not by version name', async () => {
+    const ids = async (q: string) =>
+      expectOk(await op.get(`/v1/smart-config${q}`)).list.map((x: { id: number }) => x.id);
+    // downloads so far: a 0, c 2, b 5
+    expect(await ids('?sortField=downloads&sortOrder=descend')).toEqual([v.b!.id, v.c!.id, v.a!.id]);
+    expect(await ids('?sortField=downloads&sortOrder=ascend')).toEqual([v.a!.id, v.c!.id, v.b!.id]);
+    expect(await ids('?sortField=id&sortOrder=ascend')).toEqual([v.a!.id, v.b!.id, v.c!.id]);
+    expect(await ids('?sortField=createdAt&sortOrder=ascend&pageSize=1&page=2')).toEqual([v.b!.id]);
+    await expectInvalid(
+      (c) => c.get('/v1/smart-config?sortField=versionName'),
+      op,
+      'Incorrect format',
+      '格式不正确',
+      'sortField',
+    );
+  });
+
   it("is the operators' alone", async () => {
     const A = await seedAccount(server);
     expectError(await A.client.get('/v1/smart-config'), 40003);

@@ -334,4 +334,38 @@ describe('webhooks', () => {
     });
     expectError(await staff.client.get('/v1/webhooks/deliveries'), 40003);
   });
+
+  it('sorts by creation time, attempts or next attempt when asked', async () => {
+    const C = await seedAccount(server);
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+    // settled rows, so the sender leaves them alone
+    const row = (attempts: number, created: number, next: number) => ({
+      accountId: C.accountId,
+      event: 'print',
+      url: 'https://example.com/hook',
+      payload: {},
+      status: 'failed',
+      attempts,
+      createdAt: at(created),
+      nextAttemptAt: at(next),
+    });
+    const [x, y, z] = await server.deps.db
+      .insert(webhookDeliveries)
+      .values([row(3, 1, 30), row(1, 3, 10), row(2, 2, 20)])
+      .returning({ id: webhookDeliveries.id });
+    const ids = async (q: string) =>
+      expectOk(await C.client.get(`/v1/webhooks/deliveries${q}`)).list.map((d: { id: number }) => d.id);
+    expect(await ids('')).toEqual([y!.id, z!.id, x!.id]);
+    expect(await ids('?sortField=createdAt&sortOrder=ascend')).toEqual([x!.id, z!.id, y!.id]);
+    expect(await ids('?sortField=attempts&sortOrder=descend')).toEqual([x!.id, z!.id, y!.id]);
+    expect(await ids('?sortField=nextAttemptAt&sortOrder=ascend')).toEqual([y!.id, z!.id, x!.id]);
+    expect(await ids('?sortField=attempts&sortOrder=ascend&pageSize=1&page=3')).toEqual([x!.id]);
+    await expectInvalid(
+      (c) => c.get('/v1/webhooks/deliveries?sortField=url'),
+      C.client,
+      'Incorrect format',
+      '格式不正确',
+      'sortField',
+    );
+  });
 });

@@ -29,6 +29,7 @@ export const updateManufacturerBody = z.object(manufacturerFields).partial();
 export const manufacturerListQuery = pageQuerySchema.extend({
   name: z.string().trim().max(64, 'validation.maxLength').optional(),
   code: z.string().trim().max(32, 'validation.maxLength').optional(),
+  ...sortParams(['id', 'name', 'code', 'createdAt', 'capacity', 'activatedCount', 'connectedCount']),
 });
 
 export const manufacturerSchema = z.object({

@@ -57,4 +57,5 @@ export type Mail = z.infer<typeof mailSchema>;
 /** GET /v1/mails — the outbox, newest first; `to` matches the address exactly (case-insensitive). */
 export const mailListQuery = pageQuerySchema.extend({
   to: z.string().trim().max(128, 'validation.maxLength').optional(),
+  ...sortParams(['createdAt', 'sentAt', 'to']),
 });

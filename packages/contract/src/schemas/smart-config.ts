@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from '../envelope';
 import { SC_STATUSES, SC_UPDATE_TYPES } from '../ota';
 import { optionalText, requiredText } from '../validation';
-import { bodyId, emptyAsAny } from './fleet-fields';
+import { bodyId, emptyAsAny, sortParams } from './fleet-fields';
 import { versionSchema } from './packages';
 
 /**
@@ -37,6 +37,8 @@ export const delistSmartConfigBody = z.object({ reason: requiredText(255) });
 export const smartConfigListQuery = pageQuerySchema.extend({
   status: emptyAsAny(z.enum(SC_STATUSES, { error: 'validation.invalidOption' })),
   versionName: z.string().trim().max(32, 'validation.maxLength').optional(),
+  // no versionName: as text 1.10 sorts before 1.9; the id order is the version order
+  ...sortParams(['id', 'downloads', 'createdAt']),
 });
 
 export const smartConfigVersionSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from '../envelope';
 import { WEBHOOK_EVENTS } from '../pipeline';
 import { dateRangeCheck, dateTimeFilter } from '../validation';
-import { emptyAsAny, queryBigId } from './fleet-fields';
+import { emptyAsAny, queryBigId, sortParams } from './fleet-fields';
 import { openJobView } from './open-api';
 
 /** Webhook deliveries (console: GET /v1/webhooks/deliveries, permission herald.dev.api). */
@@ -23,6 +23,7 @@ export const webhookDeliveryListQuery = pageQuerySchema
     jobId: queryBigId,
     from: dateTimeFilter,
     to: dateTimeFilter,
+    ...sortParams(['createdAt', 'attempts', 'nextAttemptAt']),
   })
   .superRefine(dateRangeCheck('from', 'to'));
 export type WebhookDeliveryListQuery = z.infer<typeof webhookDeliveryListQuery>;

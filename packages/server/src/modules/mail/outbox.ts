@@ -3,6 +3,7 @@ import type { Page } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { mails } from '../../db/schema';
 import { iso, isoOrNull } from '../../lib/filters';
+import { sortedBy, type SortOrder } from '../../lib/sort';
 
 type MailView = {
   id: number;
@@ -17,14 +18,21 @@ type MailView = {
 };
 
 /** The mail table, newest first; `to` matches the address exactly, ignoring case. */
-export async function listOutbox(db: Db, q: { to?: string; page: number; pageSize: number }): Promise<Page<MailView>> {
+export async function listOutbox(
+  db: Db,
+  q: { to?: string; sortField?: 'createdAt' | 'sentAt' | 'to'; sortOrder?: SortOrder; page: number; pageSize: number },
+): Promise<Page<MailView>> {
   const where = q.to ? sql`lower(${mails.to}) = lower(${q.to})` : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(mails)
       .where(where)
-      .orderBy(desc(mails.id))
+      .orderBy(
+        ...(sortedBy({ createdAt: mails.createdAt, sentAt: mails.sentAt, to: mails.to }, q, mails.id) ?? [
+          desc(mails.id),
+        ]),
+      )
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(mails).where(where),

@@ -21,13 +21,41 @@ const stats = {
 const view = { m: manufacturers, ...stats };
 export type ManufacturerView = { m: ManufacturerRow } & { [K in keyof typeof stats]: number };
 
-export async function listManufacturers(db: Db, f: { name?: string; code?: string; limit: number; offset: number }) {
+type ManufacturerSort = {
+  sortField?: 'id' | 'name' | 'code' | 'createdAt' | 'capacity' | 'activatedCount' | 'connectedCount';
+  sortOrder?: SortOrder;
+};
+
+export async function listManufacturers(
+  db: Db,
+  f: ManufacturerSort & { name?: string; code?: string; limit: number; offset: number },
+) {
   const where = and(
     f.name ? ilike(manufacturers.name, containsPattern(f.name)) : undefined,
     f.code ? ilike(manufacturers.code, containsPattern(f.code)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select(view).from(manufacturers).where(where).orderBy(desc(manufacturers.id)).limit(f.limit).offset(f.offset),
+    db
+      .select(view)
+      .from(manufacturers)
+      .where(where)
+      .orderBy(
+        ...(sortedBy(
+          {
+            id: manufacturers.id,
+            name: manufacturers.name,
+            code: manufacturers.code,
+            createdAt: manufacturers.createdAt,
+            capacity: stats.capacity,
+            activatedCount: stats.activatedCount,
+            connectedCount: stats.connectedCount,
+          },
+          f,
+          manufacturers.id,
+        ) ?? [desc(manufacturers.id)]),
+      )
+      .limit(f.limit)
+      .offset(f.offset),
     db.select({ n: count() }).from(manufacturers).where(where),
   ]);
   return { rows: rows as ManufacturerView[], total: total?.n ?? 0 };

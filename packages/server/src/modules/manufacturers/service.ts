@@ -96,6 +96,8 @@ export async function listManufacturers(deps: Deps, q: ListQuery): Promise<Page<
   const { rows, total } = await repo.listManufacturers(deps.db, {
     name: q.name || undefined,
     code: q.code || undefined,
+    sortField: q.sortField,
+    sortOrder: q.sortOrder,
     limit: q.pageSize,
     offset: offsetOf(q),
   });

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, smartConfigVersions } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
+import { sortedBy, type SortOrder } from '../../lib/sort';
 
 export type ScRow = typeof smartConfigVersions.$inferSelect;
 
@@ -16,7 +17,14 @@ const base = (db: Db) =>
 
 export async function listVersions(
   db: Db,
-  f: { status?: string; versionName?: string; limit: number; offset: number },
+  f: {
+    status?: string;
+    versionName?: string;
+    sortField?: 'id' | 'downloads' | 'createdAt';
+    sortOrder?: SortOrder;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: ScView[]; total: number }> {
   const where = and(
     f.status ? eq(smartConfigVersions.status, f.status) : undefined,
@@ -24,7 +32,21 @@ export async function listVersions(
   );
   const [rows, [total]] = await Promise.all([
     // every new version is newer than all before it, so the id order is the version order
-    base(db).where(where).orderBy(desc(smartConfigVersions.id)).limit(f.limit).offset(f.offset),
+    base(db)
+      .where(where)
+      .orderBy(
+        ...(sortedBy(
+          {
+            id: smartConfigVersions.id,
+            downloads: smartConfigVersions.downloads,
+            createdAt: smartConfigVersions.createdAt,
+          },
+          f,
+          smartConfigVersions.id,
+        ) ?? [desc(smartConfigVersions.id)]),
+      )
+      .limit(f.limit)
+      .offset(f.offset),
     db.select({ n: count() }).from(smartConfigVersions).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

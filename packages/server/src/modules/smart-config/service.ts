@@ -42,6 +42,8 @@ export async function listVersions(deps: Deps, q: ListQuery): Promise<Page<Smart
   const { rows, total } = await repo.listVersions(deps.db, {
     status: q.status,
     versionName: q.versionName || undefined,
+    sortField: q.sortField,
+    sortOrder: q.sortOrder,
     limit: q.pageSize,
     offset: offsetOf(q),
   });

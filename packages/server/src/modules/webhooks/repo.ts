@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, min, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webhookAttempts, webhookDeliveries } from '../../db/schema';
+import { sortedBy, type SortOrder } from '../../lib/sort';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
@@ -66,6 +67,8 @@ export type DeliveryFilters = {
   jobId?: number;
   from?: Date;
   to?: Date;
+  sortField?: 'createdAt' | 'attempts' | 'nextAttemptAt';
+  sortOrder?: SortOrder;
   limit: number;
   offset: number;
 };
@@ -86,7 +89,17 @@ export async function listDeliveries(db: Db, f: DeliveryFilters) {
       .select()
       .from(webhookDeliveries)
       .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .orderBy(
+        ...(sortedBy(
+          {
+            createdAt: webhookDeliveries.createdAt,
+            attempts: webhookDeliveries.attempts,
+            nextAttemptAt: webhookDeliveries.nextAttemptAt,
+          },
+          f,
+          webhookDeliveries.id,
+        ) ?? [desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)]),
+      )
       .limit(f.limit)
       .offset(f.offset),
     db.select({ n: count() }).from(webhookDeliveries).where(where),

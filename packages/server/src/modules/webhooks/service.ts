@@ -84,6 +84,8 @@ export async function listDeliveries(
     jobId: q.jobId,
     from: rangeStart(q.from || undefined),
     to: rangeEnd(q.to || undefined),
+    sortField: q.sortField,
+    sortOrder: q.sortOrder,
     limit: q.pageSize,
     offset: offsetOf(q),
   });

@@ -5,7 +5,7 @@ import { WEBHOOK_EVENTS, type WebhookAttempt, type WebhookDelivery } from '@hera
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { deliveryQuery, listDeliveries } from '../api/webhook-deliveries';
 import { DeliveryStatus, lastResultText } from './DeliveryStatus';
 
@@ -38,7 +38,7 @@ export function DeliveryLog() {
       render: (_, d) => status(d.status),
     },
     { title: t('accountApi.delivery.jobId'), dataIndex: 'jobId', width: 90 },
-    { title: t('accountApi.delivery.attempts'), dataIndex: 'attempts', search: false, width: 80 },
+    { title: t('accountApi.delivery.attempts'), dataIndex: 'attempts', search: false, sorter: true, width: 80 },
     {
       title: t('accountApi.delivery.lastResult'),
       dataIndex: 'lastStatusCode',
@@ -50,6 +50,7 @@ export function DeliveryLog() {
       title: t('accountApi.delivery.nextAttemptAt'),
       dataIndex: 'nextAttemptAt',
       search: false,
+      sorter: true,
       render: (_, d) => (d.status === 'pending' ? formatDateTime(d.nextAttemptAt) : '-'),
     },
     { title: t('accountApi.delivery.url'), dataIndex: 'url', search: false, ellipsis: true },
@@ -57,6 +58,7 @@ export function DeliveryLog() {
       title: t('accountApi.delivery.createdAt'),
       dataIndex: 'createdAt',
       search: false,
+      sorter: true,
       render: (_, d) => formatDateTime(d.createdAt),
     },
     {
@@ -87,7 +89,9 @@ export function DeliveryLog() {
         headerTitle={t('accountApi.tabs.log')}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}
-        request={async (params) => toTableResult(await listDeliveries(toPageQuery(params as TableParams)))}
+        request={async (params, sort) =>
+          toTableResult(await listDeliveries(toPageQuery(params as TableParams, sort as SortState)))
+        }
       />
       <Drawer
         open={openId !== undefined}

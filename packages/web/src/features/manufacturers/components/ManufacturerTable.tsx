@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { deleteManufacturer, listManufacturers } from '../api/manufacturers';
 import type { Manufacturer } from '../api/types';
 import { CertificateImportModal } from './CertificateImportModal';
@@ -26,25 +26,27 @@ export function ManufacturerTable({ onChanged }: { onChanged: () => void }) {
   };
 
   const columns: ProColumns<Manufacturer>[] = [
-    { title: t('manufacturer.fields.id'), dataIndex: 'id', search: false, width: 70 },
+    { title: t('manufacturer.fields.id'), dataIndex: 'id', search: false, sorter: true, width: 70 },
     {
       title: t('manufacturer.fields.name'),
       dataIndex: 'name',
+      sorter: true,
       render: (_, m) => <span data-testid={`manufacturer-row-${m.code}`}>{m.name}</span>,
     },
-    { title: t('manufacturer.fields.code'), dataIndex: 'code' },
+    { title: t('manufacturer.fields.code'), dataIndex: 'code', sorter: true },
     { title: t('manufacturer.fields.contact'), dataIndex: 'contact', search: false },
     { title: t('manufacturer.fields.phone'), dataIndex: 'phone', search: false },
-    { title: t('manufacturer.fields.capacity'), dataIndex: 'capacity', search: false },
+    { title: t('manufacturer.fields.capacity'), dataIndex: 'capacity', search: false, sorter: true },
     { title: t('manufacturer.licence.remaining'), dataIndex: 'remaining', search: false },
-    { title: t('manufacturer.fields.activatedCount'), dataIndex: 'activatedCount', search: false },
-    { title: t('manufacturer.licence.connected'), dataIndex: 'connectedCount', search: false },
+    { title: t('manufacturer.fields.activatedCount'), dataIndex: 'activatedCount', search: false, sorter: true },
+    { title: t('manufacturer.licence.connected'), dataIndex: 'connectedCount', search: false, sorter: true },
     { title: t('manufacturer.fields.licenceCount'), dataIndex: 'licenceCount', search: false },
     { title: t('manufacturer.fields.certificateCount'), dataIndex: 'certificateCount', search: false },
     {
       title: t('manufacturer.fields.createdAt'),
       dataIndex: 'createdAt',
       search: false,
+      sorter: true,
       render: (_, m) => formatDateTime(m.createdAt),
     },
     {
@@ -107,7 +109,9 @@ export function ManufacturerTable({ onChanged }: { onChanged: () => void }) {
         pagination={PAGINATION}
         scroll={{ x: 'max-content' }}
         search={{ labelWidth: 'auto' }}
-        request={async (params) => toTableResult(await listManufacturers(toPageQuery(params as TableParams)))}
+        request={async (params, sort) =>
+          toTableResult(await listManufacturers(toPageQuery(params as TableParams, sort as SortState)))
+        }
         toolBarRender={() => [
           can(`${P}.add`) && (
             <ManufacturerFormModal

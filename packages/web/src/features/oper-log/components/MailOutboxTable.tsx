@@ -3,7 +3,7 @@ import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../lib/external-link';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type TableParams } from '../../../lib/pro-table';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { listMails, type Mail } from '../api/list-mails';
 
 /** Mails the platform sent (or queued when no SMTP server is configured); operators only. */
@@ -14,10 +14,11 @@ export function MailOutboxTable() {
       title: t('mail.fields.createdAt'),
       dataIndex: 'createdAt',
       search: false,
+      sorter: true,
       render: (_, m) => formatDateTime(m.createdAt),
       width: 170,
     },
-    { title: t('mail.fields.to'), dataIndex: 'to' },
+    { title: t('mail.fields.to'), dataIndex: 'to', sorter: true },
     { title: t('mail.fields.subject'), dataIndex: 'subject', search: false },
     {
       title: t('mail.fields.kind'),
@@ -38,7 +39,13 @@ export function MailOutboxTable() {
           '-'
         ),
     },
-    { title: t('mail.fields.sentAt'), dataIndex: 'sentAt', search: false, render: (_, m) => formatDateTime(m.sentAt) },
+    {
+      title: t('mail.fields.sentAt'),
+      dataIndex: 'sentAt',
+      search: false,
+      sorter: true,
+      render: (_, m) => formatDateTime(m.sentAt),
+    },
     { title: t('mail.fields.error'), dataIndex: 'error', search: false, ellipsis: true },
   ];
   return (
@@ -53,7 +60,9 @@ export function MailOutboxTable() {
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{m.body}</Typography.Paragraph>
           ),
         }}
-        request={async (params) => toTableResult(await listMails(toPageQuery(params as TableParams)))}
+        request={async (params, sort) =>
+          toTableResult(await listMails(toPageQuery(params as TableParams, sort as SortState)))
+        }
       />
     </div>
   );

@@ -26,7 +26,7 @@ export function SmartConfigListPage() {
   const reload = () => void action.current?.reload();
 
   const columns: ProColumns<SmartConfigVersion>[] = [
-    { title: t('smartConfig.fields.id'), dataIndex: 'id', search: false, width: 70 },
+    { title: t('smartConfig.fields.id'), dataIndex: 'id', search: false, sorter: true, width: 70 },
     {
       title: t('smartConfig.fields.versionName'),
       dataIndex: 'versionName',
@@ -70,7 +70,7 @@ export function SmartConfigListPage() {
       ellipsis: true,
       render: (_, r) => (r.status === 'delisted' ? r.delistReason || '-' : '-'),
     },
-    { title: t('smartConfig.fields.downloads'), dataIndex: 'downloads', search: false, width: 100 },
+    { title: t('smartConfig.fields.downloads'), dataIndex: 'downloads', search: false, sorter: true, width: 100 },
     {
       title: t('smartConfig.fields.size'),
       dataIndex: 'size',
@@ -81,6 +81,7 @@ export function SmartConfigListPage() {
       title: t('smartConfig.fields.createdAt'),
       dataIndex: 'createdAt',
       search: false,
+      sorter: true,
       render: (_, r) => formatDateTime(r.createdAt),
     },
     {

@@ -5,6 +5,10 @@ import type { Db } from '../db/client';
 import {
   apiRequests,
   authCodes,
+  deviceCommands,
+  deviceConnections,
+  deviceImports,
+  deviceLogs,
   jobs,
   operLogs,
   publishRecords,
@@ -35,7 +39,13 @@ async function deleteInBatches(db: Db, table: PgTable, where: SQL, signal?: Abor
   return total;
 }
 
-/** Delete what the spec keeps for 90 days, and expired sign-in artefacts. Returns rows removed. */
+/**
+ * Delete what the spec keeps for 90 days, and expired sign-in artefacts. Returns rows removed.
+ * A device's history (online sessions, commands, uploaded logs, whose bytes are in the row) and
+ * finished imports are kept as long as the records: each reconnect adds a session row, so a
+ * fleet's history would otherwise grow for ever. The session that holds a device's presence stays,
+ * however old.
+ */
 export async function purgeExpiredRecords(db: Db, now = new Date(), signal?: AbortSignal): Promise<number> {
   const cutoff = sql`${new Date(now.getTime() - RETENTION_DAYS * 24 * 3600 * 1000).toISOString()}::timestamptz`;
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -45,6 +55,13 @@ export async function purgeExpiredRecords(db: Db, now = new Date(), signal?: Abo
     [publishRecords, sql`published_at < ${cutoff}`],
     [apiRequests, sql`created_at < ${cutoff}`],
     [jobs, sql`requested_at < ${cutoff}`],
+    [
+      deviceConnections,
+      sql`disconnected_at < ${cutoff} and not exists (select 1 from devices d where d.connection_id = device_connections.id)`,
+    ],
+    [deviceCommands, sql`sent_at < ${cutoff}`],
+    [deviceLogs, sql`created_at < ${cutoff} and expires_at < ${at}`],
+    [deviceImports, sql`finished_at < ${cutoff}`],
     [authCodes, sql`expires_at < ${at}`],
     [userTokens, sql`expires_at < ${cutoff}`],
     // sessions cascade to their refresh tokens

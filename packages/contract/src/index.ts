@@ -35,3 +35,4 @@ export * from './schemas/packages';
 export * from './schemas/ota-tasks';
 export * from './schemas/push-tasks';
 export * from './schemas/smart-config';
+export * from './schemas/dashboard';

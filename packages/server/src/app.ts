@@ -24,6 +24,7 @@ import { startCheckpoints } from './jobs/checkpoint';
 import { startVacuum } from './jobs/vacuum';
 import { openStorage } from './storage';
 import { startOtaEngine } from './modules/ota-tasks/engine';
+import { startJobCounts } from './modules/dashboard/job-counts';
 import { startRenderer } from './modules/templates/render-pool';
 import { documentOpenApi, OPEN_API_SECURITY_SCHEMES } from './modules/open-api/document';
 
@@ -135,6 +136,7 @@ export async function createServer(
   const stopCheckpoints = embedded ? startCheckpoints(database.db, app.log) : async () => {};
   // upgrade tasks run wherever devices are served, tests included (they are not a scheduled job)
   const stopOta = startOtaEngine(deps, app.log);
+  const stopJobCounts = startJobCounts(deps, app.log);
   mailer.start();
   return {
     app,
@@ -148,6 +150,8 @@ export async function createServer(
       mailer.stop();
       await gateway.close(); // the one started here, even if a test swapped deps.gateway
       await app.close();
+      // after the pipeline and the routes: the last jobs are counted
+      await stopJobCounts();
       await renderer.close();
       if (!opts.database) await database.close();
     },

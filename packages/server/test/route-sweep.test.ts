@@ -454,6 +454,14 @@ describe('the route catalogue', () => {
         'GET /v1/common/accountUserListQuery',
         'GET /v1/common/accountSummary',
         'GET /v1/common/speakLanguageListQuery',
+        // the home page's: each scopes to the caller's account or, for operators, the platform;
+        // one account and the rankings need a list's permission (dashboard.test.ts)
+        'GET /v1/dashboard/queryTotalStat',
+        'GET /v1/dashboard/queryBusinessStat',
+        'GET /v1/dashboard/queryDevicePhysicalStat',
+        'GET /v1/dashboard/queryDeviceSessionStat',
+        'GET /v1/dashboard/queryModelStat',
+        'GET /v1/dashboard/queryAccountStat',
         'GET /v1/personal/profile',
         'PUT /v1/personal/profile',
         'POST /v1/personal/email',

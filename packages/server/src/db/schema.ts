@@ -442,6 +442,8 @@ export const deviceConnections = pgTable(
   (t) => [
     index('device_connections_device_idx').on(t.deviceId, t.connectedAt),
     index('device_connections_session_idx').on(t.deviceId, t.session),
+    // the dashboard's sessions per day, and the retention purge
+    index('device_connections_connected_idx').on(t.connectedAt),
   ],
 );
 
@@ -1054,3 +1056,22 @@ export const smartConfigVersions = pgTable('smart_config_versions', {
   createdBy: integer('created_by'),
   createdAt: createdAt(),
 });
+
+/**
+ * Jobs counted per account, quarter hour of the request and kind, for the dashboard: counting the
+ * jobs table itself would read every job of the week. Account 0 holds the platform's totals. The
+ * server adds what its pipeline did every few seconds (modules/dashboard/job-counts.ts); outcomes
+ * count in the quarter hour the job was requested in. Kept after the jobs themselves are purged.
+ */
+export const jobStats = pgTable(
+  'job_stats',
+  {
+    accountId: integer('account_id').notNull(),
+    bucket: ts('bucket').notNull(),
+    kind: text('kind').notNull(),
+    requested: integer('requested').notNull().default(0),
+    success: integer('success').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.bucket, t.kind] }), index('job_stats_bucket_idx').on(t.bucket)],
+);

@@ -29,12 +29,14 @@ import firmwareRoutes from './firmware/routes';
 import resourcePackageRoutes from './resource-packages/routes';
 import smartConfigRoutes from './smart-config/routes';
 import otaTaskRoutes from './ota-tasks/routes';
+import dashboardRoutes from './dashboard/routes';
 
 /** Every module's routes, registered in this order. */
 export const modules: RoutesPlugin[] = [
   authRoutes,
   accountRoutes,
   commonRoutes,
+  dashboardRoutes,
   operLogRoutes,
   mailRoutes,
   userRoutes,

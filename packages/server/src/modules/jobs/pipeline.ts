@@ -11,6 +11,7 @@ import {
 import { every } from '../../jobs/every';
 import type { Deps } from '../../lib/deps';
 import { inTurn } from '../../lib/in-turn';
+import { jobCounts } from '../dashboard/job-counts';
 import { onJobStatus } from '../webhooks/service';
 import { PublishLimit } from './publish-limit';
 import * as repo from './repo';
@@ -75,8 +76,9 @@ function track(deps: Deps, p: Promise<unknown>): void {
   void q.finally(() => s.inflight.delete(q));
 }
 
-/** Tell the webhooks module; it never throws into the pipeline, but be sure. */
+/** Tell the webhooks module (it never throws into the pipeline, but be sure) and count a finished job. */
 export function notify(deps: Deps, job: repo.JobRow): void {
+  if (job.status >= JobStatus.SUCCESS) jobCounts(deps).finished(job);
   track(deps, onJobStatus(deps, job));
 }
 

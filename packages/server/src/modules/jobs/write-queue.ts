@@ -1,6 +1,7 @@
 import { JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
+import { jobCounts } from '../dashboard/job-counts';
 import * as sql from './batch-repo';
 import { Batcher, ItemFailure, runIsolated, type BatcherOptions } from './batcher';
 import {
@@ -151,7 +152,12 @@ export function writeQueue(deps: Deps): WriteQueue {
     // it gets here, plugins/input-guard.ts, but one bad row must never fail another account's call)
     const nonces = new Batcher((items: sql.NonceItem[]) => sql.useNonces(db, items), ONE_STATEMENT);
     const devices = new Batcher((items: sql.DeviceQuery[]) => sql.findDevices(db, items), ONE_STATEMENT);
-    const jobs = new Batcher((items: sql.JobInsert[]) => sql.insertJobs(db, items), ONE_STATEMENT);
+    const counts = jobCounts(deps);
+    const jobs = new Batcher(async (items: sql.JobInsert[]) => {
+      const rows = await sql.insertJobs(db, items);
+      for (const row of rows) if (row) counts.requested(row);
+      return rows;
+    }, ONE_STATEMENT);
     // several statements in turn, each isolated on its own (a batch is not to be run twice)
     const transitions = new Batcher((items: Transition[]) => runTransitions(db, items), OPTS);
     const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), UNAWAITED);

@@ -1,0 +1,175 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DASHBOARD_RANK_SIZE, DeviceStatus } from '@herald/contract';
+import type { Db } from '../../db/client';
+
+/** The dashboard's window: `from` the start of the first day, `to` the end of today; `offsetMs` the viewer's clock. */
+export type Window = { from: Date; to: Date; offsetMs: number };
+/** One account, or the whole platform (undefined). */
+export type Scope = number | undefined;
+
+const DAY_MS = 86_400_000;
+const int = (v: unknown) => Number(v ?? 0);
+const rowsOf = async (db: Db, q: SQL) => (await db.execute(q)).rows as Record<string, unknown>[];
+
+/** The day number (days since 1970 on the viewer's clock) of a time column, as SQL. */
+const dayOf = (column: SQL, w: Window) =>
+  sql`floor((extract(epoch from ${column}) * 1000 + ${w.offsetMs}) / ${DAY_MS})::int`;
+
+const liveDevices = (scope: Scope) =>
+  scope === undefined
+    ? sql`d.status <> ${DeviceStatus.DELETED}`
+    : sql`d.account_id = ${scope} and d.status <> ${DeviceStatus.DELETED}`;
+
+export async function deviceTotals(db: Db, scope: Scope) {
+  const [r] = await rowsOf(
+    db,
+    sql`select count(*)::int as total, (count(*) filter (where d.activated))::int as activated,
+               (count(*) filter (where d.online))::int as online
+          from devices d where ${liveDevices(scope)}`,
+  );
+  return { total: int(r?.total), activated: int(r?.activated), online: int(r?.online) };
+}
+
+/** Jobs requested in [from, to) and how many of them finished, by outcome. */
+export async function jobTotals(db: Db, scope: Scope, from: Date, to: Date) {
+  const [r] = await rowsOf(
+    db,
+    sql`select coalesce(sum(requested), 0)::int as requested, coalesce(sum(success), 0)::int as success,
+               coalesce(sum(failed), 0)::int as failed
+          from job_stats where account_id = ${scope ?? 0} and bucket >= ${from} and bucket < ${to}`,
+  );
+  return { requested: int(r?.requested), success: int(r?.success), failed: int(r?.failed) };
+}
+
+/** Per day of the window and kind: requested, success, failed. */
+export async function jobsByDay(db: Db, scope: Scope, w: Window) {
+  const rows = await rowsOf(
+    db,
+    sql`select ${dayOf(sql`bucket`, w)} as day, kind, sum(requested)::int as requested, sum(success)::int as success,
+               sum(failed)::int as failed
+          from job_stats where account_id = ${scope ?? 0} and bucket >= ${w.from} and bucket < ${w.to}
+         group by 1, 2`,
+  );
+  return rows.map((r) => ({
+    day: int(r.day),
+    kind: String(r.kind),
+    requested: int(r.requested),
+    success: int(r.success),
+    failed: int(r.failed),
+  }));
+}
+
+export async function deviceStates(db: Db, scope: Scope) {
+  const [r] = await rowsOf(
+    db,
+    sql`select (count(*) filter (where d.status = ${DeviceStatus.ENABLED} and d.online))::int as online,
+               (count(*) filter (where d.status = ${DeviceStatus.ENABLED} and not d.online))::int as offline,
+               (count(*) filter (where d.status = ${DeviceStatus.DISABLED}))::int as disabled,
+               (count(*) filter (where d.status = ${DeviceStatus.NOT_ENABLED}))::int as not_enabled,
+               (count(*) filter (where d.paused))::int as paused,
+               (count(*) filter (where d.muted_until > now()))::int as muted,
+               (count(*) filter (where not d.activated))::int as not_activated
+          from devices d where ${liveDevices(scope)}`,
+  );
+  return {
+    online: int(r?.online),
+    offline: int(r?.offline),
+    disabled: int(r?.disabled),
+    notEnabled: int(r?.not_enabled),
+    paused: int(r?.paused),
+    muted: int(r?.muted),
+    notActivated: int(r?.not_activated),
+  };
+}
+
+/** Per day of the window: connections made and distinct devices that made them; devices added; devices activated. */
+export async function sessionsByDay(db: Db, scope: Scope, w: Window) {
+  const inScope = scope === undefined ? sql`true` : sql`d.account_id = ${scope}`;
+  const [sessions, added, activated] = await Promise.all([
+    rowsOf(
+      db,
+      sql`select ${dayOf(sql`c.connected_at`, w)} as day, count(*)::int as sessions,
+                 count(distinct c.device_id)::int as connected
+            from device_connections c join devices d on d.id = c.device_id
+           where ${inScope} and c.connected_at >= ${w.from} and c.connected_at < ${w.to}
+           group by 1`,
+    ),
+    rowsOf(
+      db,
+      sql`select ${dayOf(sql`d.created_at`, w)} as day, count(*)::int as n from devices d
+           where ${inScope} and d.created_at >= ${w.from} and d.created_at < ${w.to} group by 1`,
+    ),
+    rowsOf(
+      db,
+      sql`select ${dayOf(sql`d.activated_at`, w)} as day, count(*)::int as n from devices d
+           where ${inScope} and d.activated_at >= ${w.from} and d.activated_at < ${w.to} group by 1`,
+    ),
+  ]);
+  const byDay = (rows: Record<string, unknown>[], key: string) => new Map(rows.map((r) => [int(r.day), int(r[key])]));
+  return {
+    sessions: byDay(sessions, 'sessions'),
+    connected: byDay(sessions, 'connected'),
+    added: byDay(added, 'n'),
+    activated: byDay(activated, 'n'),
+  };
+}
+
+/** Live devices per model, the largest first. */
+export async function devicesByModel(db: Db, scope: Scope) {
+  const rows = await rowsOf(
+    db,
+    sql`select m.id, m.name, m.code, count(*)::int as n
+          from devices d join models m on m.id = d.model_id
+         where ${liveDevices(scope)}
+         group by m.id, m.name, m.code order by n desc, m.id`,
+  );
+  return rows.map((r) => ({ modelId: int(r.id), name: String(r.name), code: String(r.code), count: int(r.n) }));
+}
+
+/** The accounts with the most jobs requested in [from, to), with their live devices. */
+export async function topAccounts(db: Db, from: Date, to: Date) {
+  const rows = await rowsOf(
+    db,
+    sql`with r as (select account_id, sum(requested)::int as requested, sum(success)::int as success,
+                          sum(failed)::int as failed
+                     from job_stats where account_id > 0 and bucket >= ${from} and bucket < ${to}
+                    group by account_id order by requested desc, account_id limit ${DASHBOARD_RANK_SIZE})
+        select r.*, a.name,
+               (select count(*)::int from devices d where d.account_id = r.account_id
+                   and d.status <> ${DeviceStatus.DELETED}) as devices
+          from r join accounts a on a.id = r.account_id
+         order by r.requested desc, r.account_id`,
+  );
+  return rows.map((r) => ({
+    accountId: int(r.account_id),
+    name: String(r.name),
+    devices: int(r.devices),
+    requested: int(r.requested),
+    success: int(r.success),
+    failed: int(r.failed),
+  }));
+}
+
+/**
+ * The devices of one account with the most jobs requested in [from, to), from the jobs themselves
+ * (the account's index on request time bounds the read to its own week).
+ */
+export async function topDevices(db: Db, accountId: number, from: Date, to: Date) {
+  const rows = await rowsOf(
+    db,
+    sql`with r as (select device_id, count(*)::int as requested, (count(*) filter (where status = 3))::int as success,
+                          (count(*) filter (where status in (4, 5)))::int as failed
+                     from jobs where account_id = ${accountId} and requested_at >= ${from} and requested_at < ${to}
+                    group by device_id order by requested desc, device_id limit ${DASHBOARD_RANK_SIZE})
+        select r.*, d.sn, d.name from r join devices d on d.id = r.device_id
+         order by r.requested desc, r.device_id`,
+  );
+  return rows.map((r) => ({
+    deviceId: int(r.device_id),
+    sn: String(r.sn),
+    name: r.name === null || r.name === undefined ? null : String(r.name),
+    requested: int(r.requested),
+    success: int(r.success),
+    failed: int(r.failed),
+  }));
+}

@@ -1,0 +1,153 @@
+import {
+  DASHBOARD_DAYS,
+  DASHBOARD_MODELS,
+  JOB_KINDS,
+  JOB_STATS_BUCKET_MINUTES,
+  type AccountStat,
+  type BusinessStat,
+  type DashboardQuery,
+  type DevicePhysicalStat,
+  type DeviceSessionStat,
+  type ModelStat,
+  type TotalStat,
+} from '@herald/contract';
+import type { AuthContext } from '../../lib/context';
+import type { Deps } from '../../lib/deps';
+import { forbidden, notFound } from '../../lib/errors';
+import { ownAccount } from '../../lib/scope';
+import { ACCOUNT_PICKING_PERMISSIONS } from '../common/lookup-access';
+import { accountExists, countAccounts } from '../common/repo';
+import { jobCounts } from './job-counts';
+import * as repo from './repo';
+
+const DAY_MS = 86_400_000;
+const BUCKET_MS = JOB_STATS_BUCKET_MINUTES * 60_000;
+const may = (auth: AuthContext, code: string) => auth.permissions.has(code);
+
+/**
+ * Whose figures: an account user's own account; for an operator the platform, or the account
+ * named, which needs a permission of a screen that picks accounts (as the account picker does).
+ */
+async function scopeOf(deps: Deps, auth: AuthContext, q: DashboardQuery): Promise<repo.Scope> {
+  const own = ownAccount(auth);
+  if (own !== undefined) {
+    if (q.accountId !== undefined && q.accountId !== own) throw forbidden();
+    return own;
+  }
+  if (q.accountId === undefined) return undefined;
+  if (!ACCOUNT_PICKING_PERMISSIONS.some((p) => may(auth, p))) throw forbidden();
+  if (!(await accountExists(deps.db, q.accountId))) throw notFound();
+  return q.accountId;
+}
+
+/**
+ * The last DASHBOARD_DAYS days on the viewer's clock, today included. Days are cut at whole
+ * quarter hours, where the job counts are kept (every time zone in use is one).
+ */
+function windowOf(q: DashboardQuery, now = Date.now()): repo.Window & { firstDay: number } {
+  const offsetMs = Math.round(((q.utcOffset ?? 0) * 60_000) / BUCKET_MS) * BUCKET_MS;
+  const today = Math.floor((now + offsetMs) / DAY_MS);
+  const firstDay = today - DASHBOARD_DAYS + 1;
+  return {
+    firstDay,
+    offsetMs,
+    from: new Date(firstDay * DAY_MS - offsetMs),
+    to: new Date((today + 1) * DAY_MS - offsetMs),
+  };
+}
+
+const dayLabel = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const eachDay = (firstDay: number) => Array.from({ length: DASHBOARD_DAYS }, (_, i) => firstDay + i);
+
+/** The counts this server has not written yet go first, so its own latest jobs show. */
+const countsWritten = (deps: Deps) =>
+  jobCounts(deps)
+    .flush()
+    .catch(() => undefined);
+
+export async function totalStat(deps: Deps, auth: AuthContext, q: DashboardQuery): Promise<TotalStat> {
+  const scope = await scopeOf(deps, auth, q);
+  const w = windowOf(q);
+  await countsWritten(deps);
+  const [devices, today, accounts] = await Promise.all([
+    repo.deviceTotals(deps.db, scope),
+    repo.jobTotals(deps.db, scope, new Date(w.to.getTime() - DAY_MS), w.to),
+    scope === undefined
+      ? Promise.all([countAccounts(deps.db), countAccounts(deps.db, true)]).then(([total, enabled]) => ({
+          total,
+          enabled,
+        }))
+      : null,
+  ]);
+  return { devices, accounts, today };
+}
+
+export async function businessStat(deps: Deps, auth: AuthContext, q: DashboardQuery): Promise<BusinessStat> {
+  const scope = await scopeOf(deps, auth, q);
+  const w = windowOf(q);
+  await countsWritten(deps);
+  const rows = await repo.jobsByDay(deps.db, scope, w);
+  return {
+    days: eachDay(w.firstDay).map((day) => {
+      const of = rows.filter((r) => r.day === day);
+      const kinds = Object.fromEntries(
+        JOB_KINDS.map((k) => [k, of.filter((r) => r.kind === k).reduce((n, r) => n + r.requested, 0)]),
+      ) as Record<(typeof JOB_KINDS)[number], number>;
+      return {
+        day: dayLabel(day),
+        ...kinds,
+        success: of.reduce((n, r) => n + r.success, 0),
+        failed: of.reduce((n, r) => n + r.failed, 0),
+      };
+    }),
+  };
+}
+
+export async function devicePhysicalStat(
+  deps: Deps,
+  auth: AuthContext,
+  q: DashboardQuery,
+): Promise<DevicePhysicalStat> {
+  return repo.deviceStates(deps.db, await scopeOf(deps, auth, q));
+}
+
+export async function deviceSessionStat(deps: Deps, auth: AuthContext, q: DashboardQuery): Promise<DeviceSessionStat> {
+  const scope = await scopeOf(deps, auth, q);
+  const w = windowOf(q);
+  const s = await repo.sessionsByDay(deps.db, scope, w);
+  return {
+    days: eachDay(w.firstDay).map((day) => ({
+      day: dayLabel(day),
+      connected: s.connected.get(day) ?? 0,
+      sessions: s.sessions.get(day) ?? 0,
+      added: s.added.get(day) ?? 0,
+      activated: s.activated.get(day) ?? 0,
+    })),
+  };
+}
+
+export async function modelStat(deps: Deps, auth: AuthContext, q: DashboardQuery): Promise<ModelStat> {
+  const all = await repo.devicesByModel(deps.db, await scopeOf(deps, auth, q));
+  return {
+    models: all.slice(0, DASHBOARD_MODELS),
+    others: all.slice(DASHBOARD_MODELS).reduce((n, m) => n + m.count, 0),
+  };
+}
+
+/**
+ * The rankings name accounts and devices, so each needs the permission of the list that shows
+ * them: the account list for accounts (operators, platform-wide), the device list for devices
+ * (within one account).
+ */
+export async function accountStat(deps: Deps, auth: AuthContext, q: DashboardQuery): Promise<AccountStat> {
+  const scope = await scopeOf(deps, auth, q);
+  const w = windowOf(q);
+  await countsWritten(deps);
+  const [accounts, devices] = await Promise.all([
+    scope === undefined && may(auth, 'herald.op.account.query') ? repo.topAccounts(deps.db, w.from, w.to) : null,
+    scope !== undefined && may(auth, 'herald.device.physical.list.query')
+      ? repo.topDevices(deps.db, scope, w.from, w.to)
+      : null,
+  ]);
+  return { accounts, devices };
+}

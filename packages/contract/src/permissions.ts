@@ -134,6 +134,26 @@ export function permissionsForSide(side: Side): string[] {
 export const permissionsUnder = (side: Side, prefixes: readonly string[]): string[] =>
   permissionsForSide(side).filter((p) => prefixes.some((x) => p === x || p.startsWith(`${x}.`)));
 
+/** The menus whose lists and forms pick an account (the operator's account picker). */
+export const ACCOUNT_PICKING_SCREENS = [
+  'herald.op.account',
+  'herald.device.physical.list',
+  'herald.device.list',
+  'herald.app',
+  'herald.stat',
+  'herald.message',
+  'herald.res.firmware',
+  'herald.res.respack',
+  'herald.ota.task',
+  'herald.push.task',
+  'herald.oper.log',
+] as const;
+/**
+ * Operator permissions that let one pick an account: use the account look-up, and look at one
+ * account's dashboard. The server checks them; the console shows the picker by them.
+ */
+export const ACCOUNT_PICKING_PERMISSIONS: readonly string[] = permissionsUnder('op', ACCOUNT_PICKING_SCREENS);
+
 export const ALL_PERMISSIONS: ReadonlySet<string> = new Set([...permissionsForSide('op'), ...permissionsForSide('ac')]);
 
 /**

@@ -1,4 +1,4 @@
-import { permissionsUnder } from '@herald/contract';
+import { ACCOUNT_PICKING_SCREENS, permissionsUnder } from '@herald/contract';
 import type { RouteAccess } from '../../lib/context';
 
 /**
@@ -14,24 +14,8 @@ const forScreens = (...prefixes: string[]): { access: RouteAccess } => {
   return { access: { permission: { op, ac: [] } } };
 };
 
-/** The screens whose lists and forms pick an account. */
-const ACCOUNT_PICKING_SCREENS = [
-  'herald.op.account',
-  'herald.device.physical.list',
-  'herald.device.list',
-  'herald.app',
-  'herald.stat',
-  'herald.message',
-  'herald.res.firmware',
-  'herald.res.respack',
-  'herald.ota.task',
-  'herald.push.task',
-  'herald.oper.log',
-];
 /** The account picker of the operator's lists and forms. */
 export const ACCOUNT_LOOKUP = forScreens(...ACCOUNT_PICKING_SCREENS);
-/** Operator permissions that let one pick an account (and so look at one account's figures). */
-export const ACCOUNT_PICKING_PERMISSIONS = permissionsUnder('op', ACCOUNT_PICKING_SCREENS);
 export const ACCOUNT_USER_LOOKUP = forScreens('herald.op.account', 'herald.oper.log');
 export const GROUP_LOOKUP = forScreens(
   'herald.device.physical.list',

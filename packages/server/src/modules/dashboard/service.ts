@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_PICKING_PERMISSIONS,
   DASHBOARD_DAYS,
   DASHBOARD_MODELS,
   JOB_KINDS,
@@ -15,7 +16,6 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { forbidden, notFound } from '../../lib/errors';
 import { ownAccount } from '../../lib/scope';
-import { ACCOUNT_PICKING_PERMISSIONS } from '../common/lookup-access';
 import { accountExists, countAccounts } from '../common/repo';
 import { jobCounts } from './job-counts';
 import * as repo from './repo';

@@ -1,43 +1,85 @@
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Col, Empty, Flex, Row, Space, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { ACCOUNT_PICKING_PERMISSIONS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCan } from '../../../lib/can';
 import { useSession } from '../../../lib/session-context';
-import { accountSummaryQuery } from '../api/get-account-summary';
+import { totalStatQuery, type DashboardScope } from '../api/dashboard-stats';
+import { AccountFilter } from '../components/AccountFilter';
+import { BusinessChart } from '../components/BusinessChart';
+import { DeviceStateChart } from '../components/DeviceStateChart';
+import { ModelChart } from '../components/ModelChart';
+import { Rankings } from '../components/Rankings';
+import { SessionChart } from '../components/SessionChart';
+import { StatCards } from '../components/StatCards';
 
-/** Summary figures this placeholder knows how to label, per side. */
-const FIGURES = {
-  op: ['accountCount', 'enabledAccountCount', 'userCount', 'opUserCount'],
-  ac: ['userCount', 'roleCount'],
-} as const;
-
-/** Dashboard placeholder (op and ac variants) until the statistics of a later issue arrive. */
+/**
+ * The dashboard (op and ac variants): totals, 7 days of jobs and sessions, device states, models
+ * and rankings. Account users see their account; operators the platform, or one account they pick
+ * when they may use the account picker.
+ */
 export function HomePage() {
   const { t } = useTranslation();
+  const can = useCan();
   const { side, user, account } = useSession();
-  const summary = useQuery(accountSummaryQuery());
-  const figures = FIGURES[side].filter((k) => typeof summary.data?.[k] === 'number');
+  const [accountId, setAccountId] = useState<number>();
+  const picksAccount = side === 'op' && can(ACCOUNT_PICKING_PERMISSIONS);
+  const scope: DashboardScope = { accountId: picksAccount ? accountId : undefined };
+  const totals = useQuery(totalStatQuery(scope));
+  const noDevices = totals.data?.devices.total === 0;
 
   return (
     <div data-testid={`home-${side}`}>
-      <Typography.Title level={4}>
-        {t(side === 'op' ? 'home.opTitle' : 'home.acTitle', { name: account?.name ?? '' })}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        {t('home.welcome', { name: user.name || user.username })}
-      </Typography.Paragraph>
-      <Row gutter={16}>
-        {figures.map((k) => (
-          <Col key={k} xs={24} sm={12} lg={6}>
-            <Card loading={summary.isPending}>
-              <Statistic
-                title={t(`home.summary.${k}`)}
-                value={Number(summary.data?.[k] ?? 0)}
-                data-testid={`summary-${k}`}
-              />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <Flex justify="space-between" align="center" gap={16} wrap>
+        <div>
+          <Typography.Title level={4}>
+            {t(side === 'op' ? 'home.opTitle' : 'home.acTitle', { name: account?.name ?? '' })}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">
+            {t('home.welcome', { name: user.name || user.username })}
+          </Typography.Paragraph>
+        </div>
+        {picksAccount && <AccountFilter value={accountId} onChange={setAccountId} />}
+      </Flex>
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <StatCards scope={scope} />
+        {noDevices ? (
+          <Card data-testid="home-empty">
+            <Empty description={t('home.empty.noDevices')}>
+              {can('herald.device.physical.list.add') && (
+                <Link to="/device/list/add">
+                  <Button type="primary" icon={<PlusOutlined />}>
+                    {t('home.empty.addDevice')}
+                  </Button>
+                </Link>
+              )}
+            </Empty>
+          </Card>
+        ) : (
+          <>
+            <Row gutter={[16, 16]} align="stretch">
+              <Col xs={24} xl={16}>
+                <BusinessChart scope={scope} />
+              </Col>
+              <Col xs={24} xl={8}>
+                <DeviceStateChart scope={scope} />
+              </Col>
+            </Row>
+            <Row gutter={[16, 16]} align="stretch">
+              <Col xs={24} xl={16}>
+                <SessionChart scope={scope} />
+              </Col>
+              <Col xs={24} xl={8}>
+                <ModelChart scope={scope} />
+              </Col>
+            </Row>
+            <Rankings scope={scope} />
+          </>
+        )}
+      </Space>
     </div>
   );
 }

@@ -173,7 +173,7 @@ test('the account admin sees the account’s figures, charts and device ranking,
 
   // ---- the statistic cards: 3 devices, 1 activated and online (33.3 %), 2 jobs today, both done
   await figure(page, 'stat-devices-total').toBe('3');
-  await figure(page, 'stat-devices-offline').toBe('2');
+  await figure(page, 'stat-devices-not-online').toBe('2');
   await figure(page, 'stat-devices-activated').toBe('1');
   await figure(page, 'stat-devices-activation-rate').toBe('33.3');
   expect(await byId(page, 'stat-devices-activation-rate').textContent()).toContain('33.3%');

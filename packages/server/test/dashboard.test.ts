@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_DAYS, DeviceStatus, JobStatus, type TotalStat } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
@@ -32,6 +32,8 @@ let platformBefore: TotalStat;
 
 const DAY = 86_400_000;
 const utcToday = () => new Date(Math.floor(Date.now() / DAY) * DAY).toISOString().slice(0, 10);
+/** the UTC day this file's jobs and devices were made (a run across midnight finds them the day before) */
+let madeOn: string;
 const stat = async (c: Client, name: string, q = '') => expectOk(await c.get(`/v1/dashboard/${name}?utcOffset=0${q}`));
 
 beforeAll(async () => {
@@ -40,6 +42,7 @@ beforeAll(async () => {
   A = await seedAccount(server);
   B = await seedAccount(server);
   platformBefore = (await stat(op, 'queryTotalStat')) as TotalStat;
+  madeOn = utcToday();
   modelId = (await seedModel(server)).id;
   const mqttUrl = server.deps.gateway.endpoints().mqtt!;
   busy = await seedDevice(server, A.accountId, modelId);
@@ -92,8 +95,13 @@ describe('the dashboard', () => {
   it('gives seven days of jobs by kind and outcome, today last, zeros included', async () => {
     const { days } = await stat(A.client, 'queryBusinessStat');
     expect(days).toHaveLength(DASHBOARD_DAYS);
-    expect(days.at(-1)).toEqual({ day: utcToday(), print: 4, speak: 0, trade: 0, success: 3, failed: 1 });
-    for (const d of days.slice(0, -1)) expect(d).toMatchObject({ print: 0, speak: 0, trade: 0, success: 0, failed: 0 });
+    expect(days.at(-1).day).toBe(utcToday());
+    for (const d of days)
+      expect(d).toEqual(
+        d.day === madeOn
+          ? { day: madeOn, print: 4, speak: 0, trade: 0, success: 3, failed: 1 }
+          : { day: d.day, print: 0, speak: 0, trade: 0, success: 0, failed: 0 },
+      );
     const dates = days.map((d: { day: string }) => Date.parse(d.day));
     dates.slice(1).forEach((t: number, i: number) => expect(t - dates[i]!).toBe(DAY));
   });
@@ -103,13 +111,9 @@ describe('the dashboard', () => {
     // a speech requested at 00:30 UTC: on the previous day for a viewer an hour behind UTC
     const today = Math.floor(Date.now() / DAY) * DAY;
     const at = new Date(Date.now() - today > 3_600_000 ? today + 1_800_000 : today - DAY + 1_800_000);
-    jobCounts(server.deps).requested({ accountId: C.accountId, kind: 'speak', status: 0, requestedAt: at });
-    jobCounts(server.deps).finished({
-      accountId: C.accountId,
-      kind: 'speak',
-      status: JobStatus.TIMEOUT,
-      requestedAt: at,
-    });
+    const job = { accountId: C.accountId, deviceId: 0, kind: 'speak', requestedAt: at };
+    jobCounts(server.deps).requested({ ...job, status: 0 });
+    jobCounts(server.deps).finished({ ...job, status: JobStatus.TIMEOUT });
     const dayOf = async (utcOffset: number) => {
       const { days } = expectOk(await C.client.get(`/v1/dashboard/queryBusinessStat?utcOffset=${utcOffset}`));
       return days.find((d: { speak: number }) => d.speak > 0);
@@ -118,6 +122,29 @@ describe('the dashboard', () => {
     expect(await dayOf(0)).toEqual({ day: utcDay, print: 0, speak: 1, trade: 0, success: 0, failed: 1 });
     expect((await dayOf(-60)).day).toBe(new Date(at.getTime() - DAY).toISOString().slice(0, 10));
     expect((await dayOf(330)).day).toBe(utcDay);
+  });
+
+  it('keeps what a failed write counted, writes it once at the next round, and goes on counting', async () => {
+    const D = await seedAccount(server);
+    const job = { accountId: D.accountId, deviceId: 0, kind: 'trade', status: 0, requestedAt: new Date() };
+    const counts = jobCounts(server.deps);
+    const db = server.deps.db;
+    await db.execute(sql`alter table job_stats rename to job_stats_away`);
+    try {
+      counts.requested(job);
+      await expect(counts.flush()).rejects.toThrow();
+      counts.requested(job);
+      await expect(counts.flush()).rejects.toThrow();
+    } finally {
+      await db.execute(sql`alter table job_stats_away rename to job_stats`);
+    }
+    counts.requested(job);
+    await counts.flush();
+    const today = async () => (await stat(D.client, 'queryTotalStat')).today;
+    expect((await today()).requested).toBe(3);
+    counts.finished({ ...job, status: JobStatus.SUCCESS });
+    await counts.flush();
+    expect(await today()).toEqual({ requested: 3, success: 1, failed: 0 });
   });
 
   it('counts devices by state and by model', async () => {
@@ -136,11 +163,11 @@ describe('the dashboard', () => {
   it("counts today's connections and new devices", async () => {
     const { days } = await stat(A.client, 'queryDeviceSessionStat');
     expect(days).toHaveLength(DASHBOARD_DAYS);
-    const today = days.at(-1);
-    expect(today.day).toBe(utcToday());
-    expect(today).toMatchObject({ connected: 2, added: 2 });
-    expect(today.sessions).toBeGreaterThanOrEqual(2);
-    expect((await stat(B.client, 'queryDeviceSessionStat')).days.at(-1)).toMatchObject({ connected: 0, added: 1 });
+    const made = days.find((d: { day: string }) => d.day === madeOn);
+    expect(made).toMatchObject({ connected: 2, added: 2 });
+    expect(made.sessions).toBeGreaterThanOrEqual(2);
+    const ofB = (await stat(B.client, 'queryDeviceSessionStat')).days;
+    expect(ofB.find((d: { day: string }) => d.day === madeOn)).toMatchObject({ connected: 0, added: 1 });
   });
 
   it('ranks the devices of an account, and accounts for operators who may list them', async () => {

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION_DAYS } from '@herald/contract';
-import { deviceCommands, deviceConnections, deviceImports, deviceLogs, devices } from '../src/db/schema';
+import {
+  deviceCommands,
+  deviceConnections,
+  deviceImports,
+  deviceJobStats,
+  deviceLogs,
+  devices,
+  jobStats,
+} from '../src/db/schema';
 import { purgeExpiredRecords } from '../src/jobs/purge';
 import { seedDevice, seedModel } from './devices-fixture';
 import { seedAccount } from './fixtures';
@@ -19,7 +27,7 @@ const ago = (days: number) => new Date(Date.now() - days * DAY);
 const OLD = RETENTION_DAYS + 2;
 
 describe("the purge of a device's history", () => {
-  it('removes sessions, commands, logs and imports past the retention period, keeping the session that holds presence', async () => {
+  it('removes sessions, commands, logs, imports and job counts past the retention period, keeping the session that holds presence', async () => {
     const A = await seedAccount(server);
     const model = await seedModel(server);
     const d = await seedDevice(server, A.accountId, model.id);
@@ -77,6 +85,16 @@ describe("the purge of a device's history", () => {
     const [oldImport, recentImport, running] = [imported(OLD), imported(1), imported(null)];
     await db.insert(deviceImports).values([oldImport, recentImport, running]);
 
+    // the dashboard's counts
+    await db.insert(jobStats).values([
+      { accountId: A.accountId, bucket: ago(OLD), kind: 'print', requested: 1 },
+      { accountId: A.accountId, bucket: ago(1), kind: 'print', requested: 2 },
+    ]);
+    await db.insert(deviceJobStats).values([
+      { accountId: A.accountId, day: ago(OLD), deviceId: d.id, requested: 1 },
+      { accountId: A.accountId, day: ago(1), deviceId: d.id, requested: 2 },
+    ]);
+
     await purgeExpiredRecords(db);
 
     const left = <T extends { id: unknown }>(rows: T[]) => rows.map((r) => r.id).sort();
@@ -95,5 +113,8 @@ describe("the purge of a device's history", () => {
           .where(inArray(deviceImports.id, [oldImport.id, recentImport.id, running.id])),
       ),
     ).toEqual([recentImport.id, running.id].sort());
+    const requested = (rows: { requested: number }[]) => rows.map((r) => r.requested);
+    expect(requested(await db.select().from(jobStats).where(eq(jobStats.accountId, A.accountId)))).toEqual([2]);
+    expect(requested(await db.select().from(deviceJobStats).where(eq(deviceJobStats.deviceId, d.id)))).toEqual([2]);
   });
 });

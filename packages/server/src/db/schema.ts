@@ -1061,7 +1061,7 @@ export const smartConfigVersions = pgTable('smart_config_versions', {
  * Jobs counted per account, quarter hour of the request and kind, for the dashboard: counting the
  * jobs table itself would read every job of the week. Account 0 holds the platform's totals. The
  * server adds what its pipeline did every few seconds (modules/dashboard/job-counts.ts); outcomes
- * count in the quarter hour the job was requested in. Kept after the jobs themselves are purged.
+ * count in the quarter hour the job was requested in. Purged with the records (90 days).
  */
 export const jobStats = pgTable(
   'job_stats',
@@ -1074,4 +1074,18 @@ export const jobStats = pgTable(
     failed: integer('failed').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.bucket, t.kind] }), index('job_stats_bucket_idx').on(t.bucket)],
+);
+
+/** Jobs per device and UTC day (midnight), for the dashboard's device ranking; written like job_stats, every minute. */
+export const deviceJobStats = pgTable(
+  'device_job_stats',
+  {
+    accountId: integer('account_id').notNull(),
+    day: ts('day').notNull(),
+    deviceId: integer('device_id').notNull(),
+    requested: integer('requested').notNull().default(0),
+    success: integer('success').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.deviceId] }), index('device_job_stats_day_idx').on(t.day)],
 );

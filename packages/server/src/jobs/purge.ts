@@ -6,10 +6,12 @@ import {
   apiRequests,
   authCodes,
   deviceCommands,
+  deviceJobStats,
   deviceConnections,
   deviceImports,
   deviceLogs,
   jobs,
+  jobStats,
   operLogs,
   publishRecords,
   sessions,
@@ -44,7 +46,7 @@ async function deleteInBatches(db: Db, table: PgTable, where: SQL, signal?: Abor
  * A device's history (online sessions, commands, uploaded logs, whose bytes are in the row) and
  * finished imports are kept as long as the records: each reconnect adds a session row, so a
  * fleet's history would otherwise grow for ever. The session that holds a device's presence stays,
- * however old.
+ * however old. The dashboard's job counts go after the same 90 days.
  */
 export async function purgeExpiredRecords(db: Db, now = new Date(), signal?: AbortSignal): Promise<number> {
   const cutoff = sql`${new Date(now.getTime() - RETENTION_DAYS * 24 * 3600 * 1000).toISOString()}::timestamptz`;
@@ -57,11 +59,16 @@ export async function purgeExpiredRecords(db: Db, now = new Date(), signal?: Abo
     [jobs, sql`requested_at < ${cutoff}`],
     [
       deviceConnections,
-      sql`disconnected_at < ${cutoff} and not exists (select 1 from devices d where d.connection_id = device_connections.id)`,
+      // connected before it disconnected: the connect time lets its index find them
+      sql`connected_at < ${cutoff} and disconnected_at < ${cutoff}
+          and not exists (select 1 from devices d where d.connection_id = device_connections.id)`,
     ],
     [deviceCommands, sql`sent_at < ${cutoff}`],
     [deviceLogs, sql`created_at < ${cutoff} and expires_at < ${at}`],
     [deviceImports, sql`finished_at < ${cutoff}`],
+    // the dashboard's counts (it shows a week)
+    [jobStats, sql`bucket < ${cutoff}`],
+    [deviceJobStats, sql`day < ${cutoff}`],
     [authCodes, sql`expires_at < ${at}`],
     [userTokens, sql`expires_at < ${cutoff}`],
     // sessions cascade to their refresh tokens

@@ -151,15 +151,16 @@ export async function topAccounts(db: Db, from: Date, to: Date) {
 }
 
 /**
- * The devices of one account with the most jobs requested in [from, to), from the jobs themselves
- * (the account's index on request time bounds the read to its own week).
+ * The devices of one account with the most jobs requested on the UTC days from `from`'s to `to`'s
+ * (the per-device counts are kept per UTC day: a week on the viewer's clock touches eight).
  */
 export async function topDevices(db: Db, accountId: number, from: Date, to: Date) {
+  const firstDay = new Date(Math.floor(from.getTime() / DAY_MS) * DAY_MS);
   const rows = await rowsOf(
     db,
-    sql`with r as (select device_id, count(*)::int as requested, (count(*) filter (where status = 3))::int as success,
-                          (count(*) filter (where status in (4, 5)))::int as failed
-                     from jobs where account_id = ${accountId} and requested_at >= ${from} and requested_at < ${to}
+    sql`with r as (select device_id, sum(requested)::int as requested, sum(success)::int as success,
+                          sum(failed)::int as failed
+                     from device_job_stats where account_id = ${accountId} and day >= ${firstDay} and day < ${to}
                     group by device_id order by requested desc, device_id limit ${DASHBOARD_RANK_SIZE})
         select r.*, d.sn, d.name from r join devices d on d.id = r.device_id
          order by r.requested desc, r.device_id`,

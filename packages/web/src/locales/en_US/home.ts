@@ -20,7 +20,7 @@ export default {
       success: 'Success',
       failed: 'Failed',
       notActivated: 'Not activated',
-      offline: 'Offline',
+      notOnline: 'Not online',
     },
     chart: {
       business: 'Jobs of the last 7 days',

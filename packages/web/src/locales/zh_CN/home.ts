@@ -20,7 +20,7 @@ export default {
       success: '成功',
       failed: '失败',
       notActivated: '未激活',
-      offline: '离线',
+      notOnline: '未在线',
     },
     chart: {
       business: '近 7 日业务统计',

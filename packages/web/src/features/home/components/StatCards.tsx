@@ -34,8 +34,8 @@ export function StatCards({ scope }: { scope: DashboardScope }) {
       figures={[
         <Figure
           key="offline"
-          id="stat-devices-offline"
-          label={t('home.stat.offline')}
+          id="stat-devices-not-online"
+          label={t('home.stat.notOnline')}
           value={devices && devices.total - devices.online}
         />,
       ]}

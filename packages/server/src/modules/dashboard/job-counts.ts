@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { JOB_STATS_BUCKET_MINUTES, JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { every } from '../../jobs/every';
@@ -17,7 +17,7 @@ const DEVICE_ROUNDS = 12;
 
 type Counts = { requested: number; success: number; failed: number };
 type JobLike = { accountId: number; deviceId: number; kind: string; status: number; requestedAt: Date };
-/** key → counts; keys sort in the order rows are written, so two servers lock shared rows in one order */
+/** key (zero-padded numbers joined by '|') → counts */
 type Tally = Map<string, Counts>;
 
 const pad = (n: number) => String(n).padStart(16, '0');
@@ -83,19 +83,19 @@ class JobCounts {
     const run = this.writing
       .catch(() => undefined)
       .then(async () => {
-        await this.write('buckets', addBucketCounts);
-        if (withDevices) await this.write('devices', addDeviceCounts);
+        await this.write('buckets', BUCKETS);
+        if (withDevices) await this.write('devices', DEVICES);
       });
     this.writing = run;
     return run;
   }
 
-  private async write(which: 'buckets' | 'devices', add: (db: Db, t: Tally) => Promise<void>) {
+  private async write(which: 'buckets' | 'devices', target: Target) {
     const taken = this[which];
     if (taken.size === 0) return;
     this[which] = new Map();
     try {
-      await add(this.db, taken);
+      await addCounts(this.db, taken, target);
     } catch (err) {
       mergeInto(this[which], taken);
       throw err;
@@ -103,35 +103,29 @@ class JobCounts {
   }
 }
 
-/** One array parameter per column (a bare array in drizzle's sql would become a list of parameters). */
-function columns(t: Tally, types: readonly [string, string, string]): SQL[] {
+/**
+ * Where a tally goes: its table and key columns (the second is a time, kept in the keys as epoch
+ * milliseconds). Keys sort in the order rows are written, so two servers lock shared rows in one order.
+ */
+type Target = { table: string; keys: readonly [string, string, string]; third: 'int' | 'text' };
+const BUCKETS: Target = { table: 'job_stats', keys: ['account_id', 'bucket', 'kind'], third: 'text' };
+const DEVICES: Target = { table: 'device_job_stats', keys: ['account_id', 'day', 'device_id'], third: 'int' };
+
+async function addCounts(db: Db, t: Tally, target: Target) {
   const keys = [...t.keys()].sort();
   const parts = keys.map((k) => k.split('|'));
-  const key = (i: number, type: string) =>
-    sql`${sql.param(parts.map((p) => (type === 'text' ? p[i]! : Number(p[i]))))}::${sql.raw(type)}[]`;
-  const count = (f: keyof Counts) => sql`${sql.param(keys.map((k) => t.get(k)![f]))}::int[]`;
-  return [key(0, types[0]), key(1, types[1]), key(2, types[2]), count('requested'), count('success'), count('failed')];
-}
-
-const ADD = sql.raw(`requested = t.requested + excluded.requested, success = t.success + excluded.success,
-                     failed = t.failed + excluded.failed`);
-
-async function addBucketCounts(db: Db, t: Tally) {
-  const [account, bucket, kind, requested, success, failed] = columns(t, ['int', 'bigint', 'text']);
+  // one array parameter per column (a bare array in drizzle's sql would become a list of parameters)
+  const key = (i: number) => sql.param(parts.map((p) => (i === 2 && target.third === 'text' ? p[i]! : Number(p[i]))));
+  const count = (f: keyof Counts) => sql.param(keys.map((k) => t.get(k)![f]));
+  const names = sql.raw(target.keys.join(', '));
   await db.execute(sql`
-    insert into job_stats as t (account_id, bucket, kind, requested, success, failed)
-    select a, to_timestamp(b / 1000.0), k, r, s, f
-      from unnest(${account}, ${bucket}, ${kind}, ${requested}, ${success}, ${failed}) as v(a, b, k, r, s, f)
-    on conflict (account_id, bucket, kind) do update set ${ADD}`);
-}
-
-async function addDeviceCounts(db: Db, t: Tally) {
-  const [account, day, device, requested, success, failed] = columns(t, ['int', 'bigint', 'int']);
-  await db.execute(sql`
-    insert into device_job_stats as t (account_id, day, device_id, requested, success, failed)
-    select a, to_timestamp(d / 1000.0), dev, r, s, f
-      from unnest(${account}, ${day}, ${device}, ${requested}, ${success}, ${failed}) as v(a, d, dev, r, s, f)
-    on conflict (account_id, day, device_id) do update set ${ADD}`);
+    insert into ${sql.raw(target.table)} as t (${names}, requested, success, failed)
+    select a, to_timestamp(b / 1000.0), c, r, s, f
+      from unnest(${key(0)}::int[], ${key(1)}::bigint[], ${key(2)}::${sql.raw(target.third)}[],
+                  ${count('requested')}::int[], ${count('success')}::int[], ${count('failed')}::int[]) as v(a, b, c, r, s, f)
+    on conflict (${names}) do update
+       set requested = t.requested + excluded.requested, success = t.success + excluded.success,
+           failed = t.failed + excluded.failed`);
 }
 
 const counters = new WeakMap<Deps, JobCounts>();

@@ -257,6 +257,15 @@ test('the operator sees the platform, and one account picked in the filter', asy
   await poll(() => byId(page, 'stat-accounts-total').count()).toBe(0);
   await visible(page, `rank-device-${SPEAKER.sn}`);
   expect(await byId(page, 'rank-accounts').count()).toBe(0);
+  // its devices card opens the device list on the bakery's devices
+  await byId(page, 'stat-devices-total-link').click();
+  await waitForPath(page, new RegExp(`^/device/list\\?position=home&accountId=${ids.bakery}$`));
+  await visible(page, `device-row-${SPEAKER.sn}`);
+  await poll(() => page.locator('[data-testid^="device-row-"]').count()).toBe(3);
+  await page.goto('/home');
+  await visible(page, 'home-op');
+  await pickAccount(page, BAKERY);
+  await figure(page, 'stat-devices-total').toBe('3');
 
   // ---- the deli: its two offline printers, no jobs
   await pickAccount(page, DELI);

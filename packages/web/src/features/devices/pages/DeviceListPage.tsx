@@ -4,7 +4,7 @@ import { DeleteOutlined, DownOutlined, PlusOutlined, SoundOutlined, UploadOutlin
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { HOME_PATH } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { toastWarning } from '../../../lib/feedback';
@@ -39,6 +39,9 @@ function DeviceTable() {
   const can = useCan();
   const navigate = useNavigate();
   const { side } = useSession();
+  // the dashboard's cards open the list on the account an operator was looking at
+  const [searchParams] = useSearchParams();
+  const accountFromUrl = side === 'op' ? Number(searchParams.get('accountId')) || undefined : undefined;
   const action = useRef<ActionType>(undefined);
   const [selected, setSelected] = useState<Device[]>([]);
   const modelGroupColumns = useModelGroupColumns(side);
@@ -83,6 +86,7 @@ function DeviceTable() {
       title: t('device.fields.account'),
       dataIndex: 'accountId',
       valueType: 'select',
+      initialValue: accountFromUrl,
       hideInSearch: side !== 'op',
       hideInTable: side !== 'op',
       fieldProps: { showSearch: true, optionFilterProp: 'label', options: options(accounts.data) },

@@ -20,7 +20,9 @@ export function StatCards({ scope }: { scope: DashboardScope }) {
     const rate = devices && part !== undefined ? rateOf(part, devices.total) : null;
     return { value: rate ?? undefined, text: rate === null ? '-' : `${rate}%` };
   };
-  const deviceList = can('herald.device.physical.list') ? `/device/list${FROM_HOME}` : undefined;
+  // an operator looking at one account lands on that account's devices
+  const account = scope.accountId === undefined ? '' : `&accountId=${scope.accountId}`;
+  const deviceList = can('herald.device.physical.list') ? `/device/list${FROM_HOME}${account}` : undefined;
 
   const cards = [
     <StatCard

@@ -224,6 +224,49 @@ describe('batched pipeline writes', () => {
     expect(await server.deps.db.select().from(publishRecords).where(eq(publishRecords.jobId, jobId))).toHaveLength(1);
   });
 
+  it("records a publish as acked when the device's ack (and result) were written before the publish", async () => {
+    const made = await Promise.all(
+      ['Quick ack', 'Quick result'].map(
+        async (content) =>
+          (await client.print({ sn: offline.sn, content })).body.data as { jobId: number; msgId: string },
+      ),
+    );
+    const q = writeQueue(server.deps);
+    const at = Date.now();
+    const ack = (msgId: string) =>
+      ({
+        kind: 'ack',
+        deviceId: offline.id,
+        msgId,
+        echoedTs: at,
+        outcome: { status: JobStatus.PUSH_SUCCEEDED, reason: null },
+        arrivedAt: at + 7,
+      }) as const;
+    // the device answers before the publish's write: batches one after the other, the publish last
+    for (const { msgId } of made) await q.transitions.add(ack(msgId));
+    await q.transitions.add({
+      kind: 'result',
+      deviceId: offline.id,
+      msgId: made[1]!.msgId,
+      status: 3,
+      reason: null,
+      at,
+    });
+    for (const { jobId, msgId } of made) await q.transitions.add(published(jobId, msgId, at));
+    expect((await jobRow(server, made[0]!.jobId)).status).toBe(JobStatus.PUSH_SUCCEEDED);
+    expect((await jobRow(server, made[1]!.jobId)).status).toBe(JobStatus.SUCCESS);
+    for (const { jobId } of made) {
+      const records = await server.deps.db.select().from(publishRecords).where(eq(publishRecords.jobId, jobId));
+      expect(records).toEqual([
+        expect.objectContaining({ status: PublishStatus.PUSH_SUCCEEDED, latencyMs: 7, ackedAt: new Date(at + 7) }),
+      ]);
+    }
+    // a later publish of the same job that nobody has answered yet is pushed (1), as before
+    await q.transitions.add(published(made[0]!.jobId, made[0]!.msgId, at + 60_000));
+    const again = await server.deps.db.select().from(publishRecords).where(eq(publishRecords.jobId, made[0]!.jobId));
+    expect(again.map((r) => r.status).sort()).toEqual([PublishStatus.PUSHED, PublishStatus.PUSH_SUCCEEDED]);
+  });
+
   it("a device's report that a job expired in its queue ends the job as timeout (5), as its 'expired' ack does", async () => {
     const { jobId, msgId } = (await client.print({ sn: offline.sn, content: 'Too late' })).body.data as {
       jobId: number;

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_PICKING_PERMISSIONS,
+  can,
   DASHBOARD_DAYS,
   DASHBOARD_MODELS,
   JOB_KINDS,
@@ -22,7 +23,6 @@ import * as repo from './repo';
 
 const DAY_MS = 86_400_000;
 const BUCKET_MS = JOB_STATS_BUCKET_MINUTES * 60_000;
-const may = (auth: AuthContext, code: string) => auth.permissions.has(code);
 
 /**
  * Whose figures: an account user's own account; for an operator the platform, or the account
@@ -35,7 +35,7 @@ async function scopeOf(deps: Deps, auth: AuthContext, q: DashboardQuery): Promis
     return own;
   }
   if (q.accountId === undefined) return undefined;
-  if (!ACCOUNT_PICKING_PERMISSIONS.some((p) => may(auth, p))) throw forbidden();
+  if (!can(auth.permissions, ACCOUNT_PICKING_PERMISSIONS)) throw forbidden();
   if (!(await accountExists(deps.db, q.accountId))) throw notFound();
   return q.accountId;
 }
@@ -144,8 +144,10 @@ export async function accountStat(deps: Deps, auth: AuthContext, q: DashboardQue
   const w = windowOf(q);
   await countsWritten(deps);
   const [accounts, devices] = await Promise.all([
-    scope === undefined && may(auth, 'herald.op.account.query') ? repo.topAccounts(deps.db, w.from, w.to) : null,
-    scope !== undefined && may(auth, 'herald.device.physical.list.query')
+    scope === undefined && can(auth.permissions, 'herald.op.account.query')
+      ? repo.topAccounts(deps.db, w.from, w.to)
+      : null,
+    scope !== undefined && can(auth.permissions, 'herald.device.physical.list.query')
       ? repo.topDevices(deps.db, scope, w.from, w.to)
       : null,
   ]);

@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { deleteApp } from '../api/delete-app';
 import { listApps } from '../api/list-apps';
-import { accountOptionsQuery } from '../api/list-account-options';
+import { accountOptionsQuery } from '../../../lib/account-options';
 import { accessTypeOptions, appTypeOptions, P } from '../components/app-codes';
 
 /** Applications of the account (operators: of every account). */

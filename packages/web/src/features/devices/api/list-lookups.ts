@@ -15,8 +15,3 @@ export const appOptionsQuery = (accountId?: number, enabled = true) =>
   lookup<AppOption>('appListQuery', accountId, enabled);
 export const manufacturerOptionsQuery = (enabled = true) =>
   lookup<ManufacturerOption>('manufacturerListQuery', undefined, enabled);
-export const accountOptionsQuery = (enabled: boolean) => ({
-  queryKey: ['common', 'accountListQuery'] as const,
-  queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
-  enabled,
-});

@@ -8,13 +8,8 @@ import { confirmDialog, toastSuccess } from '../../../lib/feedback';
 import { maxLen, phone, required, requiredSelect } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/session-context';
 import { createDevice } from '../api/create-device';
-import {
-  accountOptionsQuery,
-  appOptionsQuery,
-  groupOptionsQuery,
-  manufacturerOptionsQuery,
-  modelOptionsQuery,
-} from '../api/list-lookups';
+import { accountOptionsQuery } from '../../../lib/account-options';
+import { appOptionsQuery, groupOptionsQuery, manufacturerOptionsQuery, modelOptionsQuery } from '../api/list-lookups';
 import type { CreateDeviceBody } from '../api/types';
 import { cleanValues } from '../components/clean-values';
 import { DeviceSecretNotice } from '../components/DeviceSecretNotice';

@@ -9,7 +9,7 @@ import { toastError } from '../../../lib/feedback';
 import { hasExtension, readAsDataUrl } from '../../../lib/files';
 import { useSession } from '../../../lib/session-context';
 import { downloadImportTemplate, importJobQuery, startImport } from '../api/import-devices';
-import { accountOptionsQuery } from '../api/list-lookups';
+import { accountOptionsQuery } from '../../../lib/account-options';
 
 /**
  * Batch add from the xlsx template (a filled .xls works too): download it, upload the filled file, watch the progress, and

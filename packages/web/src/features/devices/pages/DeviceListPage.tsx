@@ -13,7 +13,8 @@ import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParam
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { listDevices } from '../api/list-devices';
-import { accountOptionsQuery, appOptionsQuery } from '../api/list-lookups';
+import { accountOptionsQuery } from '../../../lib/account-options';
+import { appOptionsQuery } from '../api/list-lookups';
 import type { Device } from '../api/types';
 import { CommandTrackerProvider } from '../components/CommandTracker';
 import { P, SILENCE_VIEW, statusEnum, yesNoEnum } from '../components/device-codes';

@@ -6,10 +6,3 @@ export const modelOptionsQuery = () => ({
   queryKey: ['common', 'modelListQuery', null] as const,
   queryFn: () => get<ModelOption[]>('/v1/common/modelListQuery'),
 });
-
-/** Operators filter packages by the account that added them. */
-export const accountOptionsQuery = (enabled: boolean) => ({
-  queryKey: ['common', 'accountListQuery'] as const,
-  queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
-  enabled,
-});

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { accountOptionsQuery } from '../api/list-account-options';
+import { accountOptionsQuery } from '../../../lib/account-options';
 
 /** The operator's choice of whose figures: every account (the platform) or one. */
 export function AccountFilter({ value, onChange }: { value?: number; onChange: (accountId?: number) => void }) {

@@ -11,9 +11,3 @@ export const operTypesQuery = () => ({
   queryFn: () => get<{ value: string }[]>('/v1/common/operTypeList'),
   staleTime: Infinity,
 });
-
-export const accountListQuery = (enabled: boolean) => ({
-  queryKey: ['common', 'accountListQuery'] as const,
-  queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
-  enabled,
-});

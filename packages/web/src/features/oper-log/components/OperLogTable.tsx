@@ -11,7 +11,8 @@ import type { Params } from '../../../lib/http';
 import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { exportOperLogs } from '../api/export-oper-logs';
-import { accountListQuery, operModulesQuery, operTypesQuery } from '../api/list-lookups';
+import { accountOptionsQuery } from '../../../lib/account-options';
+import { operModulesQuery, operTypesQuery } from '../api/list-lookups';
 import { listOperLogs } from '../api/list-oper-logs';
 
 export function OperLogTable() {
@@ -22,7 +23,7 @@ export function OperLogTable() {
   const form = useRef<ProFormInstance>(undefined);
   const modules = useQuery(operModulesQuery());
   const types = useQuery(operTypesQuery());
-  const accounts = useQuery(accountListQuery(side === 'op'));
+  const accounts = useQuery(accountOptionsQuery(side === 'op'));
   const label = (kind: 'module' | 'type', v: string) => t(`operLog.${kind}.${v}`, { defaultValue: v });
 
   const columns: ProColumns<OperLog>[] = [

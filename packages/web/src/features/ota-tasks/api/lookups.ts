@@ -26,9 +26,3 @@ export const resourceOptionsQuery = (
   queryFn: () => get<PackageOption[]>('/v1/common/resourceListQuery', { accountId, language }),
   enabled,
 });
-
-export const accountOptionsQuery = (enabled: boolean) => ({
-  queryKey: ['common', 'accountListQuery'] as const,
-  queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
-  enabled,
-});

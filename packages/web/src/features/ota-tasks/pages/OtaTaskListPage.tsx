@@ -9,7 +9,7 @@ import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
-import { accountOptionsQuery } from '../api/lookups';
+import { accountOptionsQuery } from '../../../lib/account-options';
 import { listOtaTasks } from '../api/ota-tasks-api';
 import type { OtaTaskListItem } from '../api/types';
 import { P, taskAdd, taskDetail, taskEdit } from '../components/paths';

@@ -9,7 +9,7 @@ import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
-import { accountOptionsQuery } from '../../ota-tasks/api/lookups';
+import { accountOptionsQuery } from '../../../lib/account-options';
 import { CancelTaskButton } from '../../ota-tasks/components/CancelTaskButton';
 import { cancelPushTask, listPushTasks } from '../api/push-tasks-api';
 import type { PushTaskListItem } from '../api/types';

@@ -1,11 +1,5 @@
 import { get } from '../../../lib/http';
 
-export const accountOptionsQuery = (enabled: boolean) => ({
-  queryKey: ['common', 'accountListQuery'] as const,
-  queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
-  enabled,
-});
-
 /** Templates are the account's own, so only account users get the options. */
 export const templateOptionsQuery = (enabled: boolean) => ({
   queryKey: ['common', 'templateListQuery'] as const,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { PAGINATION, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
-import { accountOptionsQuery } from '../api/list-lookups';
+import { accountOptionsQuery } from '../../../lib/account-options';
 import { listRecords, type RecordArea } from '../api/records-api';
 import { defaultRange, oldestAllowed, toRecordQuery, type RecordQuery } from './record-query';
 

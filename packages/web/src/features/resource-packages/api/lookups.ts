@@ -9,10 +9,3 @@ export const speakLanguagesQuery = (locale: string) => ({
   queryFn: () => get<{ value: string; label: string }[]>('/v1/common/speakLanguageListQuery'),
   staleTime: Infinity,
 });
-
-/** Operators filter packages by the account that added them. */
-export const accountOptionsQuery = (enabled: boolean) => ({
-  queryKey: ['common', 'accountListQuery'] as const,
-  queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
-  enabled,
-});

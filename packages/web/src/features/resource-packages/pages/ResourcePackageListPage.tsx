@@ -13,7 +13,7 @@ import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { OwnerTag, formatBytes } from '../../files';
 import { deleteResourcePackage } from '../api/delete-resource-package';
 import { listResourcePackages } from '../api/list-resource-packages';
-import { accountOptionsQuery } from '../api/lookups';
+import { accountOptionsQuery } from '../../../lib/account-options';
 import type { ResourcePackageListItem } from '../api/types';
 import { P, packageAdd, packageDetail } from '../components/paths';
 import { useSpeakLanguages } from '../components/use-speak-languages';

@@ -38,6 +38,7 @@ export const OPER_MODULES = [
   'resourcePackage',
   'smartConfig',
   'pushTask',
+  'notice',
 ] as const;
 export type OperModule = (typeof OPER_MODULES)[number];
 export const OPER_TYPES = [
@@ -79,6 +80,7 @@ export const OPER_TYPES = [
   'upload',
   'list',
   'delist',
+  'publish',
 ] as const;
 export type OperType = (typeof OPER_TYPES)[number];
 

@@ -36,3 +36,4 @@ export * from './schemas/ota-tasks';
 export * from './schemas/push-tasks';
 export * from './schemas/smart-config';
 export * from './schemas/dashboard';
+export * from './schemas/notices';

@@ -109,6 +109,22 @@ export const logMessages = {
     en_US: 'Changed value-added service parameters (none)',
     zh_CN: '修改增值服务参数（无）',
   },
+  // notices and messages
+  'log.notice.add': { en_US: 'Created notice "{{title}}" (id {{id}})', zh_CN: '创建公告“{{title}}”（ID {{id}}）' },
+  'log.notice.edit': { en_US: 'Edited notice "{{title}}" (id {{id}})', zh_CN: '编辑公告“{{title}}”（ID {{id}}）' },
+  'log.notice.delete': { en_US: 'Deleted notice "{{title}}" (id {{id}})', zh_CN: '删除公告“{{title}}”（ID {{id}}）' },
+  'log.notice.publish': {
+    en_US: 'Published notice "{{title}}" (id {{id}}) to {{count}} recipient(s)',
+    zh_CN: '发布公告“{{title}}”（ID {{id}}），接收人 {{count}} 位',
+  },
+  'log.notice.receivers': {
+    en_US: 'Set the message recipients: {{usernames}}',
+    zh_CN: '设置消息接收人：{{usernames}}',
+  },
+  'log.notice.alertKinds': {
+    en_US: 'Set the device alerts that raise messages: {{kinds}}',
+    zh_CN: '设置产生消息的设备告警：{{kinds}}',
+  },
   // applications, businesses, templates
   'log.application.add': {
     en_US: 'Created application "{{name}}" (id {{id}})',

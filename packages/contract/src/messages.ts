@@ -234,6 +234,19 @@ export const messages = {
     en_US: 'A broadcast or notification business needs voice content',
     zh_CN: '播报或通知业务必须填写语音内容',
   },
+  // notices and in-app messages
+  'error.noticePublished': {
+    en_US: 'The notice has been published and can no longer be changed',
+    zh_CN: '公告已发布，不能再修改',
+  },
+  'error.noticeAccountInvalid': {
+    en_US: 'A target account does not exist',
+    zh_CN: '目标账户不存在',
+  },
+  'error.receiverInvalid': {
+    en_US: 'A recipient is not an enabled user of this account',
+    zh_CN: '接收人不是本账户的已启用用户',
+  },
   'error.serviceNotEnabled': {
     en_US: 'Not enabled yet, contact platform',
     zh_CN: '尚未开通，请联系平台',
@@ -370,6 +383,14 @@ export const messages = {
   'validation.orderOrJob': {
     en_US: 'Give either the order ID or the job ID, not both',
     zh_CN: '订单号和任务 ID 只能填写其一',
+  },
+  'validation.noticeAccountRequired': {
+    en_US: 'Choose at least one target account',
+    zh_CN: '请至少选择一个目标账户',
+  },
+  'validation.receiverRequired': {
+    en_US: 'Choose at least one message recipient',
+    zh_CN: '请至少选择一个消息接收人',
   },
   'validation.paymentTypesRequired': { en_US: 'Choose at least one payment type', zh_CN: '请至少选择一种支付方式' },
   // operation-log descriptions (log-messages.ts)

@@ -57,6 +57,7 @@ describe('routes and the contract', () => {
         'POST /v1/accounts/:id/unlock-admin',
         'POST /v1/devices/:id/logs',
         'POST /v1/devices/:id/restart',
+        'POST /v1/notices/:id/publish',
         'POST /v1/ota-tasks/:id/cancel',
         'POST /v1/push-tasks/:id/cancel',
         'POST /v1/smart-config/:id/list',

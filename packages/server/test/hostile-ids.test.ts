@@ -29,12 +29,14 @@ afterAll(async () => server?.close());
 const BAD_IDS = ['2147483648', '9007199254740992', '+1', '0x10', '1e3', '1.5', '-1'];
 /**
  * Ids of the tables that grow without bound (bigserial: jobs and their records, upgrade
- * executions, webhook deliveries) go on past 2³¹ − 1 to 2⁵³ − 1; every other id stops there.
+ * executions, webhook deliveries, in-app messages) go on past 2³¹ − 1 to 2⁵³ − 1; every other id
+ * stops there.
  */
 const BIG = (url: string, name: string) =>
   name === 'jobId' ||
   name === 'executionId' ||
-  (name === 'id' && /^\/v1\/(records\/|speak-test\/job\/|webhooks\/deliveries\/)/.test(url));
+  (name === 'id' &&
+    /^\/v1\/(records\/|speak-test\/job\/|webhooks\/deliveries\/|account-user-notice-msg\/detail\/)/.test(url));
 const badFor = (url: string, name: string) => (BIG(url, name) ? BAD_IDS.filter((b) => b !== '2147483648') : BAD_IDS);
 
 /** The fields of an object schema named as ids that read `sample` as the number 7. */

@@ -9,6 +9,7 @@ import {
   deviceImports,
   deviceLogs,
   devices,
+  messages,
   otaExecutions,
   roles,
   userRoles,
@@ -81,6 +82,10 @@ const NOT_SWEPT: Record<string, string> = {
   'PUT /v1/smart-config/:id': 'operator-only: smart-config app versions are platform-wide',
   'POST /v1/smart-config/:id/delist': 'operator-only: smart-config app versions are platform-wide',
   'POST /v1/smart-config/:id/list': 'operator-only: smart-config app versions are platform-wide',
+  'GET /v1/notices/:id': 'operator-only: notices are written by operators for accounts',
+  'PUT /v1/notices/:id': 'operator-only: notices are written by operators for accounts',
+  'DELETE /v1/notices/:id': 'operator-only: notices are written by operators for accounts',
+  'POST /v1/notices/:id/publish': 'operator-only: notices are written by operators for accounts',
   'GET /public/smart-config/:id/download': 'public: the published smart-config app, for everyone',
   'PUT /device/v1/logs/:token': 'public: a device uploads its log with a one-time token, not a console id',
   'GET /device/v1/files/:id': 'public: devices download packages with a signed URL (files.test.ts)',
@@ -98,6 +103,8 @@ const listQueries = (own: Tenant): Record<string, Record<string, string>> => ({
   'GET /v1/account-api/queryApiSecret': { password: PASSWORD },
   'GET /v1/trade-speak/voice-pack': { language: 'zh_CN' },
   'GET /v1/common/getDeviceQrcodeUrl': { sn: own.sn },
+  'GET /v1/account-user-notice-msg/setNoticeMsgLanguage': { messageLanguage: 'en_US' },
+  'GET /v1/account-user-notice-msg/configAccountNoticeMsgReceiver': { userIds: String(own.adminId) },
 });
 
 /**
@@ -226,6 +233,10 @@ async function tenant(): Promise<Tenant> {
       ackedAt: new Date(),
     })
     .returning();
+  const [message] = await db
+    .insert(messages)
+    .values({ userId: acct.adminId, accountId, category: 'system', title: `Notice ${uniq()}`, content: 'for A' })
+    .returning();
   const [imported] = await db
     .insert(deviceImports)
     .values({
@@ -266,6 +277,7 @@ async function tenant(): Promise<Tenant> {
     '/v1/resource-packages/:id': pack.id,
     '/v1/ota-tasks/:id': ota.id,
     '/v1/ota-tasks/:id/executions/:executionId': execution!.id,
+    '/v1/account-user-notice-msg/detail/:id': message!.id,
   };
   const markers = [
     acct.username,
@@ -279,6 +291,7 @@ async function tenant(): Promise<Tenant> {
     pack.name,
     ota.name,
     push.name,
+    message!.title,
     // not maker.name: manufacturers are platform-wide, every signed-in user picks from all of them
     api.appKey,
     api.secret,
@@ -466,6 +479,15 @@ describe('the route catalogue', () => {
         'PUT /v1/personal/profile',
         'POST /v1/personal/email',
         'POST /v1/personal/message-language',
+        // one's own inbox: every statement names the caller (notices.test.ts)
+        'GET /v1/account-user-notice-msg/pageQuery',
+        'GET /v1/account-user-notice-msg/detail/:id',
+        'GET /v1/account-user-notice-msg/markReadAll',
+        'POST /v1/account-user-notice-msg/markRead',
+        'POST /v1/account-user-notice-msg/delete',
+        'GET /v1/account-user-notice-msg/queryUnreadStat',
+        'GET /v1/account-user-notice-msg/setNoticeMsgLanguage',
+        'GET /v1/account-user-notice-msg/queryNoticeMsgConfig',
         'GET /v1/device-types',
         'GET /v1/common/modelListQuery',
         'GET /v1/common/groupListQuery',

@@ -49,6 +49,8 @@ export const accounts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** device alert kinds that raise messages (ALERT_KINDS); null: all of them */
+    alertKinds: text('alert_kinds').array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1088,4 +1090,97 @@ export const deviceJobStats = pgTable(
     failed: integer('failed').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day, t.deviceId] }), index('device_job_stats_day_idx').on(t.day)],
+);
+
+/** Notices an operator writes for chosen accounts (or every account): draft 0, then published 1. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    status: smallint('status').notNull().default(0),
+    allAccounts: boolean('all_accounts').notNull().default(false),
+    /** messages delivered at publishing */
+    recipientCount: integer('recipient_count').notNull().default(0),
+    createdBy: integer('created_by'),
+    publishedAt: ts('published_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('notices_created_idx').on(t.createdAt)],
+);
+
+export const noticeAccounts = pgTable(
+  'notice_accounts',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.accountId] })],
+);
+
+/** The users of an account who receive its notices and device alerts; none: its super-administrators. */
+export const noticeReceivers = pgTable(
+  'notice_receivers',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId] })],
+);
+
+/**
+ * In-app messages, one per recipient: system (a published notice) or alert (a device's). A
+ * message's words are copied at delivery, so a notice's later fate does not change an inbox.
+ * Purged after 90 days.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    accountId: integer('account_id'),
+    /** 'system' | 'alert' */
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    noticeId: integer('notice_id'),
+    alertKind: text('alert_kind'),
+    deviceId: integer('device_id'),
+    sn: text('sn'),
+    detail: text('detail'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_user_idx').on(t.userId, t.createdAt),
+    index('messages_unread_idx')
+      .on(t.userId, t.category)
+      .where(sql`${t.readAt} is null`),
+    index('messages_notice_idx').on(t.noticeId),
+    index('messages_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * When a device last raised each alert kind: at most one message per device and kind an hour
+ * (the spec's default notification frequency), across servers (one conditional upsert decides).
+ */
+export const deviceAlerts = pgTable(
+  'device_alerts',
+  {
+    deviceId: integer('device_id').notNull(),
+    kind: text('kind').notNull(),
+    raisedAt: ts('raised_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.kind] })],
 );

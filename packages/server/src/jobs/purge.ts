@@ -9,9 +9,11 @@ import {
   deviceJobStats,
   deviceConnections,
   deviceImports,
+  deviceAlerts,
   deviceLogs,
   jobs,
   jobStats,
+  messages,
   operLogs,
   publishRecords,
   sessions,
@@ -69,6 +71,9 @@ export async function purgeExpiredRecords(db: Db, now = new Date(), signal?: Abo
     // the dashboard's counts (it shows a week)
     [jobStats, sql`bucket < ${cutoff}`],
     [deviceJobStats, sql`day < ${cutoff}`],
+    // in-app messages like the records; when a device last raised an alert matters for an hour
+    [messages, sql`created_at < ${cutoff}`],
+    [deviceAlerts, sql`raised_at < ${at} - interval '1 day'`],
     [authCodes, sql`expires_at < ${at}`],
     [userTokens, sql`expires_at < ${cutoff}`],
     // sessions cascade to their refresh tokens

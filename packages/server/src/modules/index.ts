@@ -30,6 +30,8 @@ import resourcePackageRoutes from './resource-packages/routes';
 import smartConfigRoutes from './smart-config/routes';
 import otaTaskRoutes from './ota-tasks/routes';
 import dashboardRoutes from './dashboard/routes';
+import noticeRoutes from './notices/routes';
+import messageRoutes from './messages/routes';
 
 /** Every module's routes, registered in this order. */
 export const modules: RoutesPlugin[] = [
@@ -37,6 +39,8 @@ export const modules: RoutesPlugin[] = [
   accountRoutes,
   commonRoutes,
   dashboardRoutes,
+  noticeRoutes,
+  messageRoutes,
   operLogRoutes,
   mailRoutes,
   userRoutes,

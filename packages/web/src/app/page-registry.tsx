@@ -21,6 +21,8 @@ const pushTasks = () => import('../features/push-tasks');
 const firmware = () => import('../features/firmware');
 const resourcePackages = () => import('../features/resource-packages');
 const smartConfig = () => import('../features/smart-config');
+const notices = () => import('../features/notices');
+const messages = () => import('../features/messages');
 
 /**
  * Route name (from the contract's route tree) → page. The shell composes the features here;
@@ -103,6 +105,13 @@ const PAGES: Record<string, Page> = {
   'smartConfig.add': named(smartConfig, 'SmartConfigAddPage'),
   'smartConfig.edit': named(smartConfig, 'SmartConfigEditPage'),
   'smartConfig.detail': named(smartConfig, 'SmartConfigDetailPage'),
+  notice: named(notices, 'NoticeListPage'),
+  'notice.add': named(notices, 'NoticeAddPage'),
+  'notice.edit': named(notices, 'NoticeEditPage'),
+  'notice.detail': named(notices, 'NoticeDetailPage'),
+  'msg.list': named(messages, 'MessageListPage'),
+  'msg.detail': named(messages, 'MessageDetailPage'),
+  'msg.detailSys': named(messages, 'SystemMessageDetailPage'),
 };
 
 export function pageFor(name: string): Page {

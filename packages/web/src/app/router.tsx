@@ -9,7 +9,6 @@ import { ConsoleLayout } from './layout/ConsoleLayout';
 import { pageFor } from './page-registry';
 import { PAGE_ROUTES } from './route-table';
 import { ActivationPage } from './pages/ActivationPage';
-import { ComingSoonPage } from './pages/ComingSoonPage';
 import { LandingRedirect } from './pages/LandingRedirect';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -44,9 +43,9 @@ export const router = createBrowserRouter([
           { path: '/user-center/account-info', element: page('userCenter') },
           // the spec writes this route with a blank; a link or bookmark in its words still arrives
           { path: '/system/speak test', element: <Navigate to="/system/speak-test" replace /> },
-          { path: '/msg/list', element: <ComingSoonPage /> },
-          { path: '/msg/list/detail', element: <ComingSoonPage /> },
-          { path: '/msg/list/detail-sys', element: <ComingSoonPage /> },
+          { path: '/msg/list', element: page('msg.list') },
+          { path: '/msg/list/detail', element: page('msg.detail') },
+          { path: '/msg/list/detail-sys', element: page('msg.detailSys') },
           ...PAGE_ROUTES.map((r) => ({ path: r.path, element: <RouteGuard route={r}>{page(r.name)}</RouteGuard> })),
         ],
       },

@@ -1,3 +1,4 @@
+import { raiseDeviceAlert } from '../messages/alerts';
 import {
   ACK_CODES,
   AccountStatus,
@@ -263,6 +264,8 @@ export async function handleUplink(
     case 'event': {
       const e = parsePayload(eventPayload, raw);
       if (e) await inDeviceTurn(deps, device.id, () => onEvent(deps, device, e));
+      // stored first: an alert that cannot be written leaves the device's state in place
+      if (e) await raiseDeviceAlert(deps, device, e);
       if (e?.type === 'boot' && e.firmware) await onDeviceVersions(deps, device, { firmware: e.firmware });
       return !!e;
     }

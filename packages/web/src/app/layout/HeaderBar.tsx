@@ -9,6 +9,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { MessageBell } from '../../features/messages/components/MessageBell';
 import { openExternal } from '../../lib/external-link';
 import { logout } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
@@ -43,6 +44,7 @@ export function HeaderBar({ collapsed, onToggle, onLock }: Props) {
         >
           {t('layout.apiDocs')}
         </Button>
+        <MessageBell />
         <LanguageSwitch />
         <Dropdown
           menu={{

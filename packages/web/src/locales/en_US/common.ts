@@ -24,6 +24,8 @@ export default {
     more: 'More',
     export: 'Export',
     loginPassword: 'Login password',
+    search: 'Search',
+    reset: 'Reset',
   },
   layout: {
     logout: 'Log out',

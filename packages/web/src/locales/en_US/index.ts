@@ -21,6 +21,8 @@ import records from './records';
 import otaTask from './ota-task';
 import pushTask from './push-task';
 import otaFiles from './ota-files';
+import notice from './notice';
+import msg from './msg';
 
 export default {
   ...common,
@@ -46,4 +48,6 @@ export default {
   ...otaTask,
   ...pushTask,
   ...otaFiles,
+  ...notice,
+  ...msg,
 };

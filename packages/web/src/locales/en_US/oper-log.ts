@@ -32,6 +32,7 @@ export default {
       firmware: 'Firmware packages',
       resourcePackage: 'Resource packages',
       smartConfig: 'SmartConfig',
+      notice: 'Notices',
     },
     type: {
       login: 'Sign in',
@@ -72,6 +73,7 @@ export default {
       upload: 'Upload',
       list: 'List',
       delist: 'Delist',
+      publish: 'Publish',
     },
   },
   mail: {

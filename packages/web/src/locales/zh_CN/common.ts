@@ -24,6 +24,8 @@ export default {
     more: '更多',
     export: '导出',
     loginPassword: '登录密码',
+    search: '查询',
+    reset: '重置',
   },
   layout: {
     logout: '退出登录',

@@ -32,6 +32,7 @@ export default {
       firmware: '固件包',
       resourcePackage: '资源包',
       smartConfig: 'SmartConfig',
+      notice: '公告',
     },
     type: {
       login: '登录',
@@ -72,6 +73,7 @@ export default {
       upload: '上传',
       list: '上架',
       delist: '下架',
+      publish: '发布',
     },
   },
   mail: {

@@ -1,0 +1,201 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { MessageCategory } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { accounts, deviceAlerts, devices, messages, noticeReceivers, users } from '../../db/schema';
+import { containsPattern } from '../../lib/filters';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type MessageFilters = {
+  category?: MessageCategory;
+  unread?: boolean;
+  title?: string;
+  from?: Date;
+  to?: Date;
+  sortOrder?: 'ascend' | 'descend';
+  limit: number;
+  offset: number;
+};
+
+export async function listMessages(db: Db, userId: number, f: MessageFilters) {
+  const where = and(
+    ...([
+      eq(messages.userId, userId),
+      f.category ? eq(messages.category, f.category) : undefined,
+      f.unread === true ? isNull(messages.readAt) : f.unread === false ? isNotNull(messages.readAt) : undefined,
+      f.title ? ilike(messages.title, containsPattern(f.title)) : undefined,
+      f.from ? gte(messages.createdAt, f.from) : undefined,
+      f.to ? lte(messages.createdAt, f.to) : undefined,
+    ] as (SQL | undefined)[]),
+  );
+  const dir = f.sortOrder === 'ascend' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(dir(messages.createdAt), dir(messages.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.select({ n: count() }).from(messages).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** One of the user's messages, marked read as it is read. */
+export const readMessage = async (db: Db, userId: number, id: number, at: Date) =>
+  (
+    await db
+      .update(messages)
+      .set({ readAt: sql`coalesce(${messages.readAt}, ${at.toISOString()}::timestamptz)` })
+      .where(and(eq(messages.id, id), eq(messages.userId, userId)))
+      .returning()
+  )[0];
+
+export const markRead = (db: Db, userId: number, ids: number[], at: Date) =>
+  db
+    .update(messages)
+    .set({ readAt: at })
+    .where(and(eq(messages.userId, userId), inArray(messages.id, ids), isNull(messages.readAt)));
+
+export const markAllRead = (db: Db, userId: number, category: MessageCategory | undefined, at: Date) =>
+  db
+    .update(messages)
+    .set({ readAt: at })
+    .where(
+      and(eq(messages.userId, userId), isNull(messages.readAt), category ? eq(messages.category, category) : undefined),
+    );
+
+export const deleteMessages = (db: Db, userId: number, ids: number[]) =>
+  db.delete(messages).where(and(eq(messages.userId, userId), inArray(messages.id, ids)));
+
+export const unreadByCategory = (db: Db, userId: number) =>
+  db
+    .select({ category: messages.category, n: count() })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), isNull(messages.readAt)))
+    .groupBy(messages.category);
+
+// ── receivers ──────────────────────────────────────────────────────────────
+
+const ENABLED = 2;
+const DELETED = -1;
+
+/** The users of an account who may receive its messages: its enabled users. */
+export const candidateUsers = (db: Db, accountId: number) =>
+  db
+    .select({ id: users.id, username: users.username, name: users.name })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.side, 'ac'), eq(users.status, ENABLED)))
+    .orderBy(users.username);
+
+/** The receivers the account chose (still existing users). */
+export const chosenReceivers = (db: Db, accountId: number) =>
+  db
+    .select({ id: users.id, username: users.username, name: users.name })
+    .from(noticeReceivers)
+    .innerJoin(users, eq(users.id, noticeReceivers.userId))
+    .where(and(eq(noticeReceivers.accountId, accountId), sql`${users.status} <> ${DELETED}`))
+    .orderBy(users.username);
+
+export const superAdmins = (db: Db, accountId: number) =>
+  db
+    .select({ id: users.id, username: users.username, name: users.name })
+    .from(users)
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        eq(users.side, 'ac'),
+        eq(users.isSuperAdmin, true),
+        sql`${users.status} <> ${DELETED}`,
+      ),
+    )
+    .orderBy(users.username);
+
+export async function setReceivers(tx: Db, accountId: number, userIds: number[]): Promise<void> {
+  await tx.delete(noticeReceivers).where(eq(noticeReceivers.accountId, accountId));
+  await tx.insert(noticeReceivers).values(userIds.map((userId) => ({ accountId, userId })));
+}
+
+/**
+ * (account, user) of every receiver of the accounts `targets` selects (a subquery of account
+ * ids): the users the account chose, or, while none of them is left, its super-administrators.
+ * Users deleted since do not receive.
+ */
+const receiversOf = (targets: SQL) => sql`
+  select r.account_id, r.user_id from notice_receivers r
+    join users u on u.id = r.user_id and u.status <> ${DELETED}
+   where r.account_id in (${targets})
+  union
+  select u.account_id, u.id from users u
+   where u.account_id in (${targets}) and u.side = 'ac' and u.is_super_admin and u.status <> ${DELETED}
+     and not exists (select 1 from notice_receivers r join users c on c.id = r.user_id and c.status <> ${DELETED}
+                      where r.account_id = u.account_id)`;
+
+/** Delivers a published notice: one system message per receiver of its targets. Returns how many. */
+export async function deliverNotice(
+  tx: Db,
+  n: { id: number; title: string; content: string; allAccounts: boolean },
+  at: Date,
+): Promise<number> {
+  const targets = n.allAccounts
+    ? sql`select id from accounts`
+    : sql`select account_id from notice_accounts where notice_id = ${n.id}`;
+  const { rows } = await tx.execute(sql`
+    insert into messages (user_id, account_id, category, title, content, notice_id, created_at)
+    select user_id, account_id, 'system', ${n.title}, ${n.content}, ${n.id}, ${at.toISOString()}::timestamptz
+      from (${receiversOf(targets)}) recv
+    returning 1`);
+  return rows.length;
+}
+
+// ── device alerts ──────────────────────────────────────────────────────────
+
+/** The device's account and the alert kinds it wants (null: all), or undefined for a device of no account. */
+export const alertTarget = async (db: Db, deviceId: number) =>
+  (
+    await db
+      .select({ accountId: accounts.id, alertKinds: accounts.alertKinds })
+      .from(devices)
+      .innerJoin(accounts, eq(accounts.id, devices.accountId))
+      .where(eq(devices.id, deviceId))
+      .limit(1)
+  )[0];
+
+/**
+ * Claims the device's alert of this kind unless it was raised within `repeatMs`: one conditional
+ * upsert, so two servers (or two events) racing raise it once.
+ */
+export async function claimAlert(db: Db, deviceId: number, kind: string, at: Date, repeatMs: number) {
+  const before = new Date(at.getTime() - repeatMs);
+  const rows = await db
+    .insert(deviceAlerts)
+    .values({ deviceId, kind, raisedAt: at })
+    .onConflictDoUpdate({
+      target: [deviceAlerts.deviceId, deviceAlerts.kind],
+      set: { raisedAt: at },
+      setWhere: lte(deviceAlerts.raisedAt, before),
+    })
+    .returning({ deviceId: deviceAlerts.deviceId });
+  return rows.length > 0;
+}
+
+export async function deliverAlert(
+  db: Db,
+  a: { accountId: number; deviceId: number; sn: string; kind: string; detail: string | null },
+  at: Date,
+): Promise<number> {
+  const { rows } = await db.execute(sql`
+    insert into messages (user_id, account_id, category, title, content, alert_kind, device_id, sn, detail, created_at)
+    select user_id, account_id, 'alert', ${a.sn}, '', ${a.kind}, ${a.deviceId}, ${a.sn}, ${a.detail},
+           ${at.toISOString()}::timestamptz
+      from (${receiversOf(sql`select ${a.accountId}::int`)}) recv
+    returning 1`);
+  return rows.length;
+}
+
+export const accountAlertKinds = async (db: Db, accountId: number) =>
+  (await db.select({ alertKinds: accounts.alertKinds }).from(accounts).where(eq(accounts.id, accountId)).limit(1))[0]
+    ?.alertKinds;
+
+export const setAccountAlertKinds = (tx: Db, accountId: number, kinds: string[]) =>
+  tx.update(accounts).set({ alertKinds: kinds, updatedAt: new Date() }).where(eq(accounts.id, accountId));

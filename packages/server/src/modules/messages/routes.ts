@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import {
+  accountNoticeConfigSchema,
+  bigIdParamSchema,
+  configReceiversQuery,
+  envelope,
+  markReadAllQuery,
+  messageIdsBody,
+  messageListQuery,
+  messageSchema,
+  noticeMsgConfigSchema,
+  noticeMsgLanguageQuery,
+  noticeReceiversSchema,
+  pageOf,
+  setNoticeMsgReceiveBody,
+  unreadStatSchema,
+} from '@herald/contract';
+import type { RoutesPlugin } from '../../lib/deps';
+import { ok } from '../../lib/envelope';
+import * as messages from './service';
+
+const tags = ['messages'];
+const BASE = '/v1/account-user-notice-msg';
+/** Every signed-in user has an inbox; each statement names the caller, so nobody reads another's. */
+const own = { access: {} } as const;
+/** The account's own settings: its user administrators. */
+const accountAdmin = (action: 'query' | 'edit') =>
+  ({ access: { side: 'ac', permission: `herald.admin.ac.user.${action}` } }) as const;
+
+const messageRoutes: RoutesPlugin = async (app, deps) => {
+  app.get(
+    `${BASE}/pageQuery`,
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'My messages (system notices and device alerts)',
+        querystring: messageListQuery,
+        response: { 200: envelope(pageOf(messageSchema)) },
+      },
+    },
+    async (req) => ok(await messages.listMessages(deps, req.auth, req.query)),
+  );
+  app.get(
+    `${BASE}/detail/:id`,
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'One of my messages; reading it marks it read',
+        params: bigIdParamSchema,
+        response: { 200: envelope(messageSchema) },
+      },
+    },
+    async (req) => ok(await messages.messageDetail(deps, req.auth, req.params.id)),
+  );
+  app.post(
+    `${BASE}/markRead`,
+    {
+      config: own,
+      schema: { tags, summary: 'Mark messages read', body: messageIdsBody, response: { 200: envelope(z.null()) } },
+    },
+    async (req) => ok(await messages.markRead(deps, req.auth, req.body.ids).then(() => null)),
+  );
+  app.get(
+    `${BASE}/markReadAll`,
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'Mark all my messages (of one category) read',
+        querystring: markReadAllQuery,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => ok(await messages.markAllRead(deps, req.auth, req.query.category).then(() => null)),
+  );
+  app.post(
+    `${BASE}/delete`,
+    {
+      config: own,
+      schema: { tags, summary: 'Delete messages', body: messageIdsBody, response: { 200: envelope(z.null()) } },
+    },
+    async (req) => ok(await messages.deleteMessages(deps, req.auth, req.body.ids).then(() => null)),
+  );
+  app.get(
+    `${BASE}/queryUnreadStat`,
+    {
+      config: own,
+      schema: { tags, summary: 'My unread counts: all, system, alert', response: { 200: envelope(unreadStatSchema) } },
+    },
+    async (req) => ok(await messages.unreadStat(deps, req.auth)),
+  );
+  app.get(
+    `${BASE}/setNoticeMsgLanguage`,
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'Set my message language',
+        querystring: noticeMsgLanguageQuery,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => ok(await messages.setLanguage(deps, req.auth, req.query.messageLanguage).then(() => null)),
+  );
+  app.get(
+    `${BASE}/queryNoticeMsgConfig`,
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'My message settings: language, and whether I receive the account’s messages',
+        response: { 200: envelope(noticeMsgConfigSchema) },
+      },
+    },
+    async (req) => ok(await messages.messageConfig(deps, req.auth)),
+  );
+  app.get(
+    `${BASE}/queryAccountNoticeMsgReceiver`,
+    {
+      config: accountAdmin('query'),
+      schema: {
+        tags,
+        summary: 'Who receives the account’s notices and alerts, and who may',
+        response: { 200: envelope(noticeReceiversSchema) },
+      },
+    },
+    async (req) => ok(await messages.accountReceivers(deps, req.auth)),
+  );
+  app.get(
+    `${BASE}/configAccountNoticeMsgReceiver`,
+    {
+      config: accountAdmin('edit'),
+      schema: {
+        tags,
+        summary: 'Choose who receives the account’s notices and alerts (at least one)',
+        querystring: configReceiversQuery,
+        response: { 200: envelope(noticeReceiversSchema) },
+      },
+    },
+    async (req) => ok(await messages.configReceivers(deps, req.auth, req.query.userIds)),
+  );
+  app.get(
+    '/v1/account/queryNoticeMsgConfig',
+    {
+      config: accountAdmin('query'),
+      schema: {
+        tags,
+        summary: 'Which device alerts raise messages in the account',
+        response: { 200: envelope(accountNoticeConfigSchema) },
+      },
+    },
+    async (req) => ok(await messages.accountNoticeConfig(deps, req.auth)),
+  );
+  app.post(
+    '/v1/account/setNoticeMsgReceive',
+    {
+      config: accountAdmin('edit'),
+      schema: {
+        tags,
+        summary: 'Choose which device alerts raise messages in the account',
+        body: setNoticeMsgReceiveBody,
+        response: { 200: envelope(accountNoticeConfigSchema) },
+      },
+    },
+    async (req) => ok(await messages.setAccountNoticeConfig(deps, req.auth, req.body.alertKinds)),
+  );
+};
+
+export default messageRoutes;

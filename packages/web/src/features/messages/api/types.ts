@@ -1,0 +1,9 @@
+export type {
+  AccountNoticeConfig,
+  AlertKind,
+  InAppMessage,
+  MessageCategory,
+  NoticeMsgConfig,
+  NoticeReceivers,
+  UnreadStat,
+} from '@herald/contract';

@@ -1,0 +1,38 @@
+export default {
+  notice: {
+    detailTitle: 'Notice',
+    fields: {
+      id: 'ID',
+      title: 'Title',
+      content: 'Content',
+      status: 'Status',
+      allAccounts: 'All accounts',
+      accounts: 'Target accounts',
+      targets: 'Targets',
+      recipients: 'Read / recipients',
+      createdBy: 'Created by',
+      createdAt: 'Created at',
+      createdRange: 'Created',
+      updatedAt: 'Updated at',
+      publishedAt: 'Published at',
+    },
+    status: { 0: 'Draft', 1: 'Published' },
+    allAccounts: 'All accounts',
+    accountCount: '{{count}} account(s)',
+    allAccountsHint: 'Every account at the time of publishing receives it',
+    recipientsHint: "Each target account's message recipients receive one system message",
+    actions: {
+      add: 'Add notice',
+      edit: 'Edit notice',
+      saveDraft: 'Save draft',
+      saveAndPublish: 'Save and publish',
+      publish: 'Publish',
+    },
+    confirm: {
+      publish: 'Publish this notice to {{count}} account(s)? It cannot be changed afterwards.',
+      publishAll: 'Publish this notice to all accounts? It cannot be changed afterwards.',
+      delete: 'Delete the notice "{{title}}"?',
+    },
+    published: 'Notice published',
+  },
+};

@@ -1,0 +1,38 @@
+export default {
+  notice: {
+    detailTitle: '公告',
+    fields: {
+      id: 'ID',
+      title: '标题',
+      content: '内容',
+      status: '状态',
+      allAccounts: '全部账户',
+      accounts: '目标账户',
+      targets: '发送对象',
+      recipients: '已读 / 接收人',
+      createdBy: '创建人',
+      createdAt: '创建时间',
+      createdRange: '创建时间',
+      updatedAt: '更新时间',
+      publishedAt: '发布时间',
+    },
+    status: { 0: '草稿', 1: '已发布' },
+    allAccounts: '全部账户',
+    accountCount: '{{count}} 个账户',
+    allAccountsHint: '发布时的所有账户都会收到',
+    recipientsHint: '每个目标账户的消息接收人各收到一条系统消息',
+    actions: {
+      add: '新增公告',
+      edit: '编辑公告',
+      saveDraft: '保存草稿',
+      saveAndPublish: '保存并发布',
+      publish: '发布',
+    },
+    confirm: {
+      publish: '确定将此公告发布给 {{count}} 个账户？发布后不能再修改。',
+      publishAll: '确定将此公告发布给全部账户？发布后不能再修改。',
+      delete: '确定删除公告“{{title}}”？',
+    },
+    published: '公告已发布',
+  },
+};

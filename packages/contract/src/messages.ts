@@ -234,6 +234,17 @@ export const messages = {
     en_US: 'A broadcast or notification business needs voice content',
     zh_CN: '播报或通知业务必须填写语音内容',
   },
+  // device alerts as in-app messages, worded at delivery in the recipient's message language
+  'alert.outOfPaper': { en_US: 'Printer {{sn}} is out of paper', zh_CN: '打印机 {{sn}} 缺纸' },
+  'alert.overheating': { en_US: 'Printer {{sn}} is overheating', zh_CN: '打印机 {{sn}} 过热' },
+  'alert.coverOpen': { en_US: 'Printer {{sn}} has its cover open', zh_CN: '打印机 {{sn}} 纸仓盖未合上' },
+  'alert.otherException': { en_US: 'Printer {{sn}} reports an exception', zh_CN: '打印机 {{sn}} 报告异常' },
+  'alert.batteryLow': {
+    en_US: "Device {{sn}}'s battery is running out ({{detail}})",
+    zh_CN: '设备 {{sn}} 电量即将耗尽（{{detail}}）',
+  },
+  'alert.fault': { en_US: 'Device {{sn}} reports a fault: {{detail}}', zh_CN: '设备 {{sn}} 报告故障：{{detail}}' },
+  'alert.faultNoDetail': { en_US: 'Device {{sn}} reports a fault', zh_CN: '设备 {{sn}} 报告故障' },
   // notices and in-app messages
   'error.noticePublished': {
     en_US: 'The notice has been published and can no longer be changed',

@@ -15,7 +15,8 @@ import { queryFlag, sortParams } from './fleet-fields';
  *   its super-administrators.
  * - Alert messages come from devices: a printer leaving the normal state, a battery running out,
  *   a fault. The account chooses which of those kinds raise messages; one device raises one kind
- *   at most once an hour.
+ *   at most once an hour. An alert is worded when it is delivered, in each recipient's message
+ *   language (Chinese for zh_CN and yue, English for the others).
  */
 export const NoticeStatus = { DRAFT: 0, PUBLISHED: 1 } as const;
 export const NOTICE_TITLE_MAX = 100;
@@ -119,7 +120,7 @@ export type MessageListQuery = z.infer<typeof messageListQuery>;
 export const messageSchema = z.object({
   id: z.number().int(),
   category: z.enum(MESSAGE_CATEGORIES),
-  /** system: the notice's title; alert: the S/N and kind (the console words it) */
+  /** system: the notice's title; alert: the alert in words, in the recipient's message language at delivery */
   title: z.string(),
   content: z.string(),
   noticeId: z.number().int().nullable(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type DeviceEvent } from '@herald/contract';
-import { alertOf } from './alerts';
+import { alertOf, alertTitle } from './alerts';
 
 const ev = (e: Omit<DeviceEvent, 'v' | 'ts'>): DeviceEvent => ({ v: PROTOCOL_VERSION, ts: 1, ...e });
 
@@ -28,5 +28,17 @@ describe('alertOf', () => {
       detail: 'cutter jammed',
     });
     expect(alertOf(ev({ type: 'boot', firmware: '1.00.00.02' }))).toBeUndefined();
+  });
+
+  it('words an alert in either language, with the device words when there are any', () => {
+    expect(alertTitle({ kind: 'outOfPaper', detail: null }, 'SN1', 'en_US')).toBe('Printer SN1 is out of paper');
+    expect(alertTitle({ kind: 'outOfPaper', detail: null }, 'SN1', 'zh_CN')).toBe('打印机 SN1 缺纸');
+    expect(alertTitle({ kind: 'fault', detail: 'cutter jammed' }, 'SN1', 'en_US')).toBe(
+      'Device SN1 reports a fault: cutter jammed',
+    );
+    expect(alertTitle({ kind: 'fault', detail: null }, 'SN1', 'zh_CN')).toBe('设备 SN1 报告故障');
+    expect(alertTitle({ kind: 'batteryLow', detail: '8%' }, 'SN1', 'en_US')).toBe(
+      "Device SN1's battery is running out (8%)",
+    );
   });
 });

@@ -1,4 +1,12 @@
-import { ALERT_KINDS, ALERT_REPEAT_MS, type AlertKind, type BatteryState, type DeviceEvent } from '@herald/contract';
+import {
+  ALERT_KINDS,
+  ALERT_REPEAT_MS,
+  formatMessage,
+  type AlertKind,
+  type BatteryState,
+  type DeviceEvent,
+  type Locale,
+} from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import * as repo from './repo';
 
@@ -22,6 +30,12 @@ export function alertOf(e: DeviceEvent): { kind: AlertKind; detail: string | nul
   }
 }
 
+/** An alert in words: "Printer SN1 is out of paper"; a fault carries the device's own words when it sent any. */
+export function alertTitle(a: { kind: AlertKind; detail: string | null }, sn: string, locale: Locale): string {
+  const key = a.kind === 'fault' && !a.detail ? 'alert.faultNoDetail' : `alert.${a.kind}`;
+  return formatMessage(key, locale, { sn, detail: a.detail ?? '' });
+}
+
 /**
  * A device event that is an alert becomes a message to each receiver of the device's account,
  * when the account wants that kind and the device has not raised it within the hour. Returns the
@@ -43,6 +57,7 @@ export async function raiseDeviceAlert(
   return repo.deliverAlert(
     deps.db,
     { accountId: target.accountId, deviceId: device.id, sn: device.sn, kind: alert.kind, detail: alert.detail },
+    { zh_CN: alertTitle(alert, device.sn, 'zh_CN'), en_US: alertTitle(alert, device.sn, 'en_US') },
     at,
   );
 }

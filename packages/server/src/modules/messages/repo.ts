@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { MessageCategory } from '@herald/contract';
+import type { Locale, MessageCategory } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, deviceAlerts, devices, messages, noticeReceivers, users } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
@@ -179,16 +179,23 @@ export async function claimAlert(db: Db, deviceId: number, kind: string, at: Dat
   return rows.length > 0;
 }
 
+/**
+ * An alert to each receiver of the account, worded in the receiver's message language: Chinese
+ * for Mandarin and Cantonese readers, English for the others (the languages the console has).
+ */
 export async function deliverAlert(
   db: Db,
   a: { accountId: number; deviceId: number; sn: string; kind: string; detail: string | null },
+  title: Record<Locale, string>,
   at: Date,
 ): Promise<number> {
   const { rows } = await db.execute(sql`
     insert into messages (user_id, account_id, category, title, content, alert_kind, device_id, sn, detail, created_at)
-    select user_id, account_id, 'alert', ${a.sn}, '', ${a.kind}, ${a.deviceId}, ${a.sn}, ${a.detail},
-           ${at.toISOString()}::timestamptz
+    select recv.user_id, recv.account_id, 'alert',
+           case when u.message_language in ('zh_CN', 'yue') then ${title.zh_CN} else ${title.en_US} end,
+           '', ${a.kind}, ${a.deviceId}, ${a.sn}, ${a.detail}, ${at.toISOString()}::timestamptz
       from (${receiversOf(sql`select ${a.accountId}::int`)}) recv
+      join users u on u.id = recv.user_id
     returning 1`);
   return rows.length;
 }

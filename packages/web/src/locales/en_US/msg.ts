@@ -36,19 +36,11 @@ export default {
       batteryLow: 'Low battery',
       fault: 'Fault',
     },
-    alertTitle: {
-      outOfPaper: 'Printer {{sn}} is out of paper',
-      overheating: 'Printer {{sn}} is overheating',
-      coverOpen: 'Printer {{sn}} has its cover open',
-      otherException: 'Printer {{sn}} reports an exception',
-      batteryLow: "Device {{sn}}'s battery is running out",
-      fault: 'Device {{sn}} reports a fault: {{detail}}',
-      faultNoDetail: 'Device {{sn}} reports a fault',
-    },
     settings: {
       title: 'Message settings',
       language: 'Message language',
-      languageHint: 'The language of the in-app messages and emails sent to you',
+      languageHint:
+        'Device alerts reach you worded in this language: Chinese for Mandarin and Cantonese, English for the others',
       youReceive: "You are one of the account's message recipients",
       youDoNotReceive: "You are not one of the account's message recipients",
       receivers: 'Message recipients',

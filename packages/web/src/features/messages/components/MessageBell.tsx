@@ -13,7 +13,6 @@ import { markReadAll } from '../api/mark-read';
 import { unreadStatQuery } from '../api/unread-stat';
 import type { MessageCategory } from '../api/types';
 import { messageDetailPath, MSG_LIST } from './message-paths';
-import { messageTitle } from './message-title';
 
 /** The latest unread messages of one category; a click opens the message. */
 function LatestUnread({ category, open, onPick }: { category: MessageCategory; open: boolean; onPick: () => void }) {
@@ -32,7 +31,7 @@ function LatestUnread({ category, open, onPick }: { category: MessageCategory; o
           style={{ display: 'block', padding: '6px 4px', borderBottom: '1px solid #f0f0f0' }}
         >
           <Typography.Text ellipsis style={{ display: 'block', fontWeight: 600 }}>
-            {messageTitle(t, m)}
+            {m.title}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {formatDateTime(m.createdAt)}

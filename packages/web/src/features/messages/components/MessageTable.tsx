@@ -16,7 +16,6 @@ import { MessageCategoryTag } from './MessageCategoryTag';
 import { MessageFilters } from './MessageFilters';
 import { messageDetailPath } from './message-paths';
 import { toMessageQuery } from './message-query';
-import { messageTitle } from './message-title';
 
 type SortOrder = 'ascend' | 'descend';
 
@@ -118,7 +117,7 @@ export function MessageTable({ category }: { category?: MessageCategory }) {
             render: (_, m) => (
               <Link to={messageDetailPath(m)} data-testid={`msg-row-${m.id}`}>
                 <Typography.Text strong={!m.read} style={{ color: 'inherit' }}>
-                  {messageTitle(t, m)}
+                  {m.title}
                 </Typography.Text>
               </Link>
             ),

@@ -6,7 +6,6 @@ import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import { DEVICE_DETAIL_PERMISSION, deviceDetailPath, messageDetailPath, MSG_LIST } from '../components/message-paths';
-import { messageTitle } from '../components/message-title';
 import { useMessageDetail } from '../components/use-message-detail';
 
 /** A device alert: what happened to which device (a link to it), the device's own words, when. */
@@ -28,7 +27,7 @@ export function MessageDetailPage() {
     >
       <Descriptions bordered column={1}>
         <Descriptions.Item label={t('msg.fields.title')}>
-          <span data-testid="msg-detail-title">{messageTitle(t, m)}</span>
+          <span data-testid="msg-detail-title">{m.title}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('msg.fields.kind')}>
           {alert ? t(`msg.alertKind.${alert.kind}`) : '-'}

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTICE_CONTENT_MAX, PROTOCOL_VERSION, RETENTION_DAYS } from '@herald/contract';
+import { NOTICE_CONTENT_MAX, PROTOCOL_VERSION, RETENTION_DAYS, UserStatus } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
-import { deviceAlerts, messages, notices } from '../src/db/schema';
+import { accounts, deviceAlerts, messages, notices, users } from '../src/db/schema';
 import { purgeExpiredRecords } from '../src/jobs/purge';
 import { raiseDeviceAlert } from '../src/modules/messages/alerts';
 import { deviceRow, eventually, seedDevice, seedModel } from './devices-fixture';
@@ -148,13 +148,17 @@ describe('notices', () => {
     expect(expectOk(await op.get(`/v1/notices/${n.id}`)).readCount).toBe(1);
   });
 
-  it('for every account reach every account, two publishes racing deliver once', async () => {
+  it('for every account reach every enabled account, two publishes racing deliver once', async () => {
+    const off = await seedAccount(server);
+    await server.deps.db.update(accounts).set({ status: 0 }).where(eq(accounts.id, off.accountId));
     const n = await draft({ allAccounts: true, accountIds: [] });
     const [a, b] = await Promise.all([op.post(`/v1/notices/${n.id}/publish`), op.post(`/v1/notices/${n.id}/publish`)]);
     expect([a.body.code, b.body.code].sort()).toEqual([20000, 40009]);
     const rows = await messagesOfNotice(n.id);
     const accountsWithIt = new Set(rows.map((r) => r.accountId));
     expect(accountsWithIt.has(A.accountId) && accountsWithIt.has(B.accountId)).toBe(true);
+    // a disabled account's services are off
+    expect(accountsWithIt.has(off.accountId)).toBe(false);
     expect(new Set(rows.map((r) => r.userId)).size).toBe(rows.length);
     expect(expectOk(await op.get(`/v1/notices/${n.id}`)).recipientCount).toBe(rows.length);
   });
@@ -278,6 +282,21 @@ describe('an account’s receivers and alerts', () => {
     expectOk(await op.post(`/v1/notices/${n.id}/publish`));
     expect((await messagesOfNotice(n.id)).map((m) => m.userId)).toEqual([staff.userId]);
     expect((await inbox(D.client)).total).toBe(0);
+
+    // repeated keys name several users too
+    const both = expectOk(await config(`userIds=${staff.userId}&userIds=${D.adminId}`));
+    expect(both.receivers.map((u: { id: number }) => u.id).sort()).toEqual([D.adminId, staff.userId].sort());
+    expectOk(await config(`userIds=${staff.userId}`));
+
+    // the chosen receiver disabled: nobody enabled is left, so the super-administrators receive again
+    await server.deps.db.update(users).set({ status: UserStatus.DISABLED }).where(eq(users.id, staff.userId));
+    expect(expectOk(await D.client.get('/v1/account-user-notice-msg/queryAccountNoticeMsgReceiver'))).toMatchObject({
+      configured: false,
+      receivers: [{ id: D.adminId }],
+    });
+    const m = await draft({ accountIds: [D.accountId] });
+    expectOk(await op.post(`/v1/notices/${m.id}/publish`));
+    expect((await messagesOfNotice(m.id)).map((x) => x.userId)).toEqual([D.adminId]);
   });
 
   it('raise a message when a simulated printer runs out of paper, once an hour, and only the kinds the account wants', async () => {
@@ -359,7 +378,11 @@ describe('an account’s receivers and alerts', () => {
     const ofOther = (await alerts()).filter((m) => (m.alert as { sn: string }).sn === other.sn);
     expect(ofOther.map((m) => (m.alert as { kind: string }).kind)).toEqual(['coverOpen']);
     // another account hears nothing of E's printers
-    expect((await inbox(B.client, '&category=alert')).list.some((m) => m.title.includes(printer.sn))).toBe(false);
+    expect(
+      (await inbox(B.client, '&category=alert')).list.some(
+        (m) => (m.alert as { deviceId: number } | null)?.deviceId === printer.id,
+      ),
+    ).toBe(false);
   });
 });
 

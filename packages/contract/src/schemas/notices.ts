@@ -188,13 +188,14 @@ export const noticeReceiversSchema = z.object({
 });
 export type NoticeReceivers = z.infer<typeof noticeReceiversSchema>;
 
-/** GET /v1/account-user-notice-msg/configAccountNoticeMsgReceiver?userIds=1,2 (spec: at least one recipient) */
+/** GET /v1/account-user-notice-msg/configAccountNoticeMsgReceiver?userIds=1,2 (or userIds=1&userIds=2); at least one recipient (spec) */
 export const configReceiversQuery = z.object({
   userIds: z.preprocess(
     (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
+      typeof v === 'string' || Array.isArray(v)
+        ? [v]
+            .flat()
+            .flatMap((x) => String(x).split(','))
             .map((s) => s.trim())
             .filter(Boolean)
             .map((s) => (/^\d{1,10}$/.test(s) ? Number(s) : s))

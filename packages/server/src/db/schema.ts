@@ -1166,7 +1166,10 @@ export const messages = pgTable(
     index('messages_unread_idx')
       .on(t.userId, t.category)
       .where(sql`${t.readAt} is null`),
-    index('messages_notice_idx').on(t.noticeId),
+    // a notice's read count reads only the read ones
+    index('messages_notice_read_idx')
+      .on(t.noticeId)
+      .where(sql`${t.readAt} is not null`),
     index('messages_created_idx').on(t.createdAt),
   ],
 );

@@ -35,7 +35,7 @@ import { turnsPerOwner } from '../../lib/in-turn';
 import { AppError, uniqueViolation } from '../../lib/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import * as repo from './repo';
-import { markBehind, onDeviceOnline, onJobAck, onJobResult } from '../jobs/pipeline';
+import { inBackground, markBehind, onDeviceOnline, onJobAck, onJobResult } from '../jobs/pipeline';
 import { onDeviceOnlineForOta, onDeviceVersions, onOtaAck, onOtaProgress } from '../ota-tasks/device';
 import { onDeviceOnlineForPush, onPushAck } from '../push-tasks/device';
 
@@ -264,8 +264,8 @@ export async function handleUplink(
     case 'event': {
       const e = parsePayload(eventPayload, raw);
       if (e) await inDeviceTurn(deps, device.id, () => onEvent(deps, device, e));
-      // stored first: an alert that cannot be written leaves the device's state in place
-      if (e) await raiseDeviceAlert(deps, device, e);
+      // after the state is stored, and off the message's answer: a failed alert is logged, the event stays stored
+      if (e) inBackground(deps, raiseDeviceAlert(deps, device, e), 'device alert not delivered');
       if (e?.type === 'boot' && e.firmware) await onDeviceVersions(deps, device, { firmware: e.firmware });
       return !!e;
     }

@@ -69,12 +69,18 @@ function state(deps: Deps): State {
   return s;
 }
 
-function track(deps: Deps, p: Promise<unknown>): void {
+function track(deps: Deps, p: Promise<unknown>, what = 'job pipeline: write failed'): void {
   const s = state(deps);
-  const q = p.catch((err: unknown) => s.log?.error({ err }, 'job pipeline: write failed'));
+  const q = p.catch((err: unknown) => s.log?.error({ err }, what));
   s.inflight.add(q);
   void q.finally(() => s.inflight.delete(q));
 }
+
+/**
+ * Work a device message started that its answer need not wait for (an alert's messages): logged
+ * when it fails, and waited for when the server stops, like the pipeline's own writes.
+ */
+export const inBackground = (deps: Deps, p: Promise<unknown>, what: string) => track(deps, p, what);
 
 /** Tell the webhooks module (it never throws into the pipeline, but be sure) and count a finished job. */
 export function notify(deps: Deps, job: repo.JobRow): void {

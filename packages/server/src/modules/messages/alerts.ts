@@ -39,7 +39,7 @@ export function alertTitle(a: { kind: AlertKind; detail: string | null }, sn: st
 /**
  * A device event that is an alert becomes a message to each receiver of the device's account,
  * when the account wants that kind and the device has not raised it within the hour. Returns the
- * messages written. Called after the event is stored; a failure here must not lose the event.
+ * messages written. Called after the event is stored, in the background of the device's message.
  */
 export async function raiseDeviceAlert(
   deps: Pick<Deps, 'db'>,
@@ -53,11 +53,14 @@ export async function raiseDeviceAlert(
   if (!target) return 0;
   const wanted = (target.alertKinds ?? ALERT_KINDS) as readonly string[];
   if (!wanted.includes(alert.kind)) return 0;
-  if (!(await repo.claimAlert(deps.db, device.id, alert.kind, at, ALERT_REPEAT_MS))) return 0;
-  return repo.deliverAlert(
-    deps.db,
-    { accountId: target.accountId, deviceId: device.id, sn: device.sn, kind: alert.kind, detail: alert.detail },
-    { zh_CN: alertTitle(alert, device.sn, 'zh_CN'), en_US: alertTitle(alert, device.sn, 'en_US') },
-    at,
-  );
+  // claimed and delivered together: a delivery that fails leaves the kind unclaimed for the next event
+  return deps.db.transaction(async (tx) => {
+    if (!(await repo.claimAlert(tx, device.id, alert.kind, at, ALERT_REPEAT_MS))) return 0;
+    return repo.deliverAlert(
+      tx,
+      { accountId: target.accountId, deviceId: device.id, sn: device.sn, kind: alert.kind, detail: alert.detail },
+      { zh_CN: alertTitle(alert, device.sn, 'zh_CN'), en_US: alertTitle(alert, device.sn, 'en_US') },
+      at,
+    );
+  });
 }

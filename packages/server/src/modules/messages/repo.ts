@@ -78,7 +78,7 @@ export const unreadByCategory = (db: Db, userId: number) =>
 // ── receivers ──────────────────────────────────────────────────────────────
 
 const ENABLED = 2;
-const DELETED = -1;
+const ACCOUNT_ENABLED = 1;
 
 /** The users of an account who may receive its messages: its enabled users. */
 export const candidateUsers = (db: Db, accountId: number) =>
@@ -94,7 +94,7 @@ export const chosenReceivers = (db: Db, accountId: number) =>
     .select({ id: users.id, username: users.username, name: users.name })
     .from(noticeReceivers)
     .innerJoin(users, eq(users.id, noticeReceivers.userId))
-    .where(and(eq(noticeReceivers.accountId, accountId), sql`${users.status} <> ${DELETED}`))
+    .where(and(eq(noticeReceivers.accountId, accountId), eq(users.status, ENABLED)))
     .orderBy(users.username);
 
 export const superAdmins = (db: Db, accountId: number) =>
@@ -106,29 +106,33 @@ export const superAdmins = (db: Db, accountId: number) =>
         eq(users.accountId, accountId),
         eq(users.side, 'ac'),
         eq(users.isSuperAdmin, true),
-        sql`${users.status} <> ${DELETED}`,
+        eq(users.status, ENABLED),
       ),
     )
     .orderBy(users.username);
 
+/** Replaces the account's choice; the account's row is locked first, so two saves at once apply one after the other. */
 export async function setReceivers(tx: Db, accountId: number, userIds: number[]): Promise<void> {
+  await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
   await tx.delete(noticeReceivers).where(eq(noticeReceivers.accountId, accountId));
   await tx.insert(noticeReceivers).values(userIds.map((userId) => ({ accountId, userId })));
 }
 
 /**
- * (account, user) of every receiver of the accounts `targets` selects (a subquery of account
- * ids): the users the account chose, or, while none of them is left, its super-administrators.
- * Users deleted since do not receive.
+ * (account, user) of every receiver of the enabled accounts among `targets` (a subquery of
+ * account ids): the enabled users the account chose, or, while none of them is enabled, its
+ * enabled super-administrators. A disabled account's services are off: it receives nothing.
  */
 const receiversOf = (targets: SQL) => sql`
+  with t as (select id from accounts where status = ${ACCOUNT_ENABLED} and id in (${targets}))
   select r.account_id, r.user_id from notice_receivers r
-    join users u on u.id = r.user_id and u.status <> ${DELETED}
-   where r.account_id in (${targets})
+    join t on t.id = r.account_id
+    join users u on u.id = r.user_id and u.status = ${ENABLED}
   union
   select u.account_id, u.id from users u
-   where u.account_id in (${targets}) and u.side = 'ac' and u.is_super_admin and u.status <> ${DELETED}
-     and not exists (select 1 from notice_receivers r join users c on c.id = r.user_id and c.status <> ${DELETED}
+    join t on t.id = u.account_id
+   where u.side = 'ac' and u.is_super_admin and u.status = ${ENABLED}
+     and not exists (select 1 from notice_receivers r join users c on c.id = r.user_id and c.status = ${ENABLED}
                       where r.account_id = u.account_id)`;
 
 /** Delivers a published notice: one system message per receiver of its targets. Returns how many. */
@@ -156,7 +160,7 @@ export const alertTarget = async (db: Db, deviceId: number) =>
     await db
       .select({ accountId: accounts.id, alertKinds: accounts.alertKinds })
       .from(devices)
-      .innerJoin(accounts, eq(accounts.id, devices.accountId))
+      .innerJoin(accounts, and(eq(accounts.id, devices.accountId), eq(accounts.status, ACCOUNT_ENABLED)))
       .where(eq(devices.id, deviceId))
       .limit(1)
   )[0];

@@ -95,11 +95,18 @@ export const existingAccountIds = async (db: Db, ids: number[]) =>
 export const insertNotice = async (tx: Db, values: typeof notices.$inferInsert) =>
   (await tx.insert(notices).values(values).returning())[0]!;
 
-export const updateNotice = (tx: Db, id: number, values: Partial<typeof notices.$inferInsert>) =>
-  tx
-    .update(notices)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(notices.id, id));
+/** Changes a draft; false when it is no longer one (published meanwhile). */
+export const updateDraft = async (tx: Db, id: number, values: Partial<typeof notices.$inferInsert>) =>
+  (
+    await tx
+      .update(notices)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(notices.id, id), eq(notices.status, 0)))
+      .returning({ id: notices.id })
+  ).length > 0;
+
+export const setRecipientCount = (tx: Db, id: number, recipientCount: number) =>
+  tx.update(notices).set({ recipientCount }).where(eq(notices.id, id));
 
 export async function setTargets(tx: Db, noticeId: number, accountIds: number[]): Promise<void> {
   await tx.delete(noticeAccounts).where(eq(noticeAccounts.noticeId, noticeId));
@@ -107,11 +114,19 @@ export async function setTargets(tx: Db, noticeId: number, accountIds: number[])
     await tx.insert(noticeAccounts).values(accountIds.map((accountId) => ({ noticeId, accountId })));
 }
 
-export const deleteNotice = (tx: Db, id: number) => tx.delete(notices).where(eq(notices.id, id));
+/** Deletes a draft; false when it is no longer one. */
+export const deleteDraft = async (tx: Db, id: number) =>
+  (
+    await tx
+      .delete(notices)
+      .where(and(eq(notices.id, id), eq(notices.status, 0)))
+      .returning({ id: notices.id })
+  ).length > 0;
 
 /**
- * Marks a draft published, once: the conditional update is the lock, so two publishes of one
- * notice (two tabs, two servers) deliver its messages once. Returns false when it was not a draft.
+ * Marks a draft published, once, and returns it as published: the conditional update is the
+ * lock, so two publishes of one notice (two tabs, two servers) deliver its messages once, and an
+ * edit saved meanwhile is either in what is delivered or refused. Undefined when it was not a draft.
  */
 export const claimPublish = async (tx: Db, id: number, at: Date) =>
   (
@@ -119,5 +134,5 @@ export const claimPublish = async (tx: Db, id: number, at: Date) =>
       .update(notices)
       .set({ status: 1, publishedAt: at, updatedAt: at })
       .where(and(eq(notices.id, id), eq(notices.status, 0)))
-      .returning({ id: notices.id })
-  ).length > 0;
+      .returning()
+  )[0];

@@ -106,11 +106,12 @@ export async function updateNotice(deps: Deps, auth: AuthContext, id: number, bo
   if (!allAccounts && named.length === 0) throw invalid('validation.noticeAccountRequired', 'accountIds');
   if (!allAccounts) await checkTargets(deps, named);
   await deps.db.transaction(async (tx) => {
-    await repo.updateNotice(tx, id, {
+    const changed = await repo.updateDraft(tx, id, {
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(body.content !== undefined ? { content: body.content } : {}),
       allAccounts,
     });
+    if (!changed) throw conflict('error.noticePublished');
     await repo.setTargets(tx, id, allAccounts ? [] : named);
     await audit(tx, auth, {
       module: 'notice',
@@ -124,7 +125,7 @@ export async function updateNotice(deps: Deps, auth: AuthContext, id: number, bo
 export async function deleteNotice(deps: Deps, auth: AuthContext, id: number): Promise<void> {
   const n = await draft(deps, id);
   await deps.db.transaction(async (tx) => {
-    await repo.deleteNotice(tx, id);
+    if (!(await repo.deleteDraft(tx, id))) throw conflict('error.noticePublished');
     await audit(tx, auth, {
       module: 'notice',
       type: 'delete',
@@ -141,10 +142,10 @@ export async function publishNotice(deps: Deps, auth: AuthContext, id: number): 
   await draft(deps, id);
   await deps.db.transaction(async (tx) => {
     const at = new Date();
-    const n = await repo.findNotice(tx, id);
-    if (!n || !(await repo.claimPublish(tx, id, at))) throw conflict('error.noticePublished');
+    const n = await repo.claimPublish(tx, id, at);
+    if (!n) throw conflict('error.noticePublished');
     const count = await deliverNotice(tx, n, at);
-    await repo.updateNotice(tx, id, { recipientCount: count });
+    await repo.setRecipientCount(tx, id, count);
     await audit(tx, auth, {
       module: 'notice',
       type: 'publish',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Empty, Flex, Popover, Spin, Tabs, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { latestUnreadQuery } from '../api/list-messages';
-import { refreshMessages } from '../api/message-keys';
+import { messageKeys, refreshMessages } from '../api/message-keys';
 import { markReadAll } from '../api/mark-read';
 import { unreadStatQuery } from '../api/unread-stat';
 import type { MessageCategory } from '../api/types';
@@ -43,6 +43,20 @@ function LatestUnread({ category, open, onPick }: { category: MessageCategory; o
 }
 
 /**
+ * New messages found by the poll show in the open lists too (the list page, the bell's), not only
+ * in the counts: the bell is always mounted, so it is the one place that watches.
+ */
+function useListsFollowArrivals(unread: number | undefined) {
+  const queryClient = useQueryClient();
+  const seen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (unread !== undefined && seen.current !== undefined && unread > seen.current)
+      void queryClient.invalidateQueries({ queryKey: messageKeys.lists });
+    seen.current = unread;
+  }, [unread, queryClient]);
+}
+
+/**
  * The header's bell: the caller's unread count (polled, and asked again when the window regains
  * focus), and on a click the latest unread system and alert messages.
  */
@@ -51,6 +65,7 @@ export function MessageBell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const stat = useQuery(unreadStatQuery()).data;
+  useListsFollowArrivals(stat?.all);
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<MessageCategory>('system');
   const [busy, setBusy] = useState(false);

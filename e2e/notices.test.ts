@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { byId, fill, openGroup, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
+import { byId, chooseOption, fill, openGroup, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
 /**
  * Notices and in-app messages in Chromium: the operator writes a notice for one account and
@@ -71,21 +71,6 @@ afterAll(async () => {
   await herald?.stop();
 });
 
-/** Picks an option of an antd select by its text (retried: options may arrive while it opens). */
-async function choose(page: Page, testId: string, text: string): Promise<void> {
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
-  await poll(async () => {
-    if (!(await option.isVisible())) {
-      await byId(page, testId).click();
-      await option.waitFor({ state: 'visible', timeout: 2000 }).catch(() => {});
-    }
-    return option.click({ timeout: 2000 }).then(
-      () => true,
-      () => false,
-    );
-  }).toBe(true);
-}
-
 const unread = (page: Page) => poll(() => byId(page, 'header-messages').getAttribute('data-unread'));
 
 test('the operator writes and publishes a notice; the account admin reads it from the bell', async () => {
@@ -102,8 +87,7 @@ test('the operator writes and publishes a notice; the account admin reads it fro
   await page.getByText('Choose at least one target account').first().waitFor({ timeout: WAIT });
   expect(((await ok(op.get('/v1/notices'), 'notices')) as { total: number }).total).toBe(0);
 
-  await choose(page, 'notice-accounts', BAKERY);
-  await page.keyboard.press('Escape');
+  await chooseOption(page, 'notice-accounts', BAKERY);
   await byId(page, 'notice-save-publish').click();
   // asked first, naming how far it goes
   const confirm = await visible(page, 'notice-publish-ok');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeZip } from '../packages/server/test/zip-fixture';
 import { freePort, startHerald, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { byId, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
+import { byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
 /**
  * Issue 5's end-to-end story, in Chromium: an account admin uploads a firmware zip, makes an
@@ -89,32 +89,6 @@ async function setUp(): Promise<void> {
   }).toBe(0);
 }
 
-/**
- * Picks an option of an antd select by its text, and checks it shows as chosen. Retried: the
- * options may arrive (and re-render) while the dropdown opens.
- */
-async function choose(page: Page, testId: string, text: string): Promise<void> {
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
-  await poll(async () => {
-    if (!(await option.isVisible())) {
-      await byId(page, testId).click();
-      await option.waitFor({ state: 'visible', timeout: 2000 }).catch(() => {});
-    }
-    return option.click({ timeout: 2000 }).then(
-      () => true,
-      () => false,
-    );
-  }).toBe(true);
-  await poll(() =>
-    byId(page, testId)
-      .locator('.ant-select-selection-item')
-      .allTextContents()
-      .then((chosen) => chosen.join(' | ')),
-  ).toContain(text);
-  // a multiple select keeps its dropdown open over the fields below
-  if (await option.isVisible()) await page.keyboard.press('Escape');
-}
-
 /** The number a statistic card shows. */
 const countOf = (page: Page, state: string) =>
   byId(page, `ota-count-${state}`)
@@ -151,7 +125,7 @@ test('an account admin uploads firmware, upgrades a group and reads why one devi
   await fill(page, 'firmware-app-name', 'kitchen-app');
   await fill(page, 'firmware-name', FIRMWARE);
   await fill(page, 'firmware-version', TO);
-  await choose(page, 'firmware-model', MODEL.name);
+  await chooseOption(page, 'firmware-model', MODEL.name);
   await byId(page, 'firmware-submit').click();
   await waitForPath(page, /^\/resource\/firmware\/detail\/\d+/);
   await visible(page, 'firmware-detail');
@@ -161,9 +135,9 @@ test('an account admin uploads firmware, upgrades a group and reads why one devi
   await (await visible(page, 'ota-task-add')).click();
   await waitForPath(page, '/resource/task/add');
   await fill(page, 'task-name', TASK);
-  await choose(page, 'task-package', FIRMWARE);
+  await chooseOption(page, 'task-package', FIRMWARE);
   await page.locator('.ant-radio-button-wrapper', { hasText: 'By group' }).click();
-  await choose(page, 'task-groups', GROUP);
+  await chooseOption(page, 'task-groups', GROUP);
   await fill(page, 'task-retries', '0');
   await byId(page, 'ota-task-submit').click();
   await waitForPath(page, /^\/resource\/task\/detail\/\d+/);
@@ -222,7 +196,7 @@ test('the account admin pushes a message to the group and sees every device take
   await page.locator('.ant-radio-button-wrapper', { hasText: 'Message' }).click();
   await fill(page, 'push-message', text);
   await page.locator('.ant-radio-button-wrapper', { hasText: 'By group' }).click();
-  await choose(page, 'task-groups', GROUP);
+  await chooseOption(page, 'task-groups', GROUP);
   await byId(page, 'push-task-submit').click();
   await waitForPath(page, /^\/push\/task\/detail\/\d+/);
   await visible(page, 'push-task-detail');

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ROOT, freePort, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { activationLink, byId, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
+import { activationLink, byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
 /**
  * Issue 4's end-to-end story, in Chromium: an account admin writes a receipt template and sees
@@ -88,14 +88,6 @@ async function sdkExample(args: string[]): Promise<string> {
   return stdout;
 }
 
-/** Picks an option of an antd select by its text. */
-async function choose(page: Page, testId: string, text: string): Promise<void> {
-  await byId(page, testId).click();
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
-  await option.waitFor({ state: 'visible', timeout: WAIT });
-  await option.click();
-}
-
 test('an account admin templates a receipt, prints it through the SDK, finds it in the records and tests a speaker', async () => {
   await setUp();
   const page = await herald.newPage();
@@ -106,7 +98,7 @@ test('an account admin templates a receipt, prints it through the SDK, finds it 
   await (await visible(page, 'template-add')).click();
   await waitForPath(page, '/businessmgr/template/add');
   await fill(page, 'template-name', TEMPLATE);
-  await choose(page, 'template-model', 'Receipt printer 80');
+  await chooseOption(page, 'template-model', 'Receipt printer 80');
   // a body within the length limit whose printer commands are far too large: the simulation says so
   const qr = '{code:https://example.com/very/long/url/0123456789; option:qrcode,8,L}\n';
   await fill(page, 'template-body', qr.repeat(Math.floor(20_000 / qr.length)));
@@ -136,7 +128,7 @@ test('an account admin templates a receipt, prints it through the SDK, finds it 
   await (await visible(page, 'business-add')).click();
   await waitForPath(page, '/businessmgr/business/add');
   await fill(page, 'business-name', BUSINESS);
-  await choose(page, 'business-template', TEMPLATE);
+  await chooseOption(page, 'business-template', TEMPLATE);
   await byId(page, 'business-submit').click();
   await waitForPath(page, /\/businessmgr\/business\/detail\?id=\d+/);
   await visible(page, 'business-detail');
@@ -205,7 +197,7 @@ test('an account admin templates a receipt, prints it through the SDK, finds it 
   // ---- a speak test: the speaker says it, and the console follows the job to success
   await openMenu(page, 'speakTest', '/system/speak-test', 'developerRoot');
   await visible(page, 'speak-test');
-  await choose(page, 'speak-test-device', SPEAKER.sn);
+  await chooseOption(page, 'speak-test-device', SPEAKER.sn);
   await fill(page, 'speak-test-text', 'Table five, your order is ready');
   await byId(page, 'speak-test-send').click();
   await poll(() => byId(page, 'speak-test-status').getAttribute('data-status')).toBe('3');

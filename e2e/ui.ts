@@ -73,6 +73,32 @@ export async function pickFromDropdown(page: Page, trigger: string, item: string
   await entry.click();
 }
 
+/**
+ * Picks an option of an antd select by its text, and checks it shows as chosen. Retried: the
+ * options may arrive (and re-render) while the dropdown opens.
+ */
+export async function chooseOption(page: Page, testId: string, text: string): Promise<void> {
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+  await poll(async () => {
+    if (!(await option.isVisible())) {
+      await byId(page, testId).click();
+      await option.waitFor({ state: 'visible', timeout: 2000 }).catch(() => {});
+    }
+    return option.click({ timeout: 2000 }).then(
+      () => true,
+      () => false,
+    );
+  }).toBe(true);
+  await poll(() =>
+    byId(page, testId)
+      .locator('.ant-select-selection-item')
+      .allTextContents()
+      .then((chosen) => chosen.join(' | ')),
+  ).toContain(text);
+  // a multiple select keeps its dropdown open over the fields below
+  if (await option.isVisible()) await page.keyboard.press('Escape');
+}
+
 /** The sidebar's submenu of a group (`menu-group-<name>`). */
 const submenuOf = (page: Page, group: string): Locator =>
   page.locator('[data-testid="side-menu"] li.ant-menu-submenu', { has: page.locator(`[data-testid="${group}"]`) });

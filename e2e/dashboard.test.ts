@@ -221,10 +221,22 @@ test('the account admin sees the account’s figures, charts and device ranking,
     'Jobs of the last 7 days',
   );
 
-  // ---- a device card leads to the device list, opened from home
+  // ---- a device card leads to the device list, opened from home, on what the card counts
   await byId(page, 'stat-devices-total-link').click();
   await waitForPath(page, /^\/device\/list\?position=home$/);
   await visible(page, 'device-table');
+  await poll(() => page.locator('[data-testid^="device-row-"]').count()).toBe(3);
+  await page.goto('/home');
+  await byId(page, 'stat-devices-online-link').click();
+  await waitForPath(page, /^\/device\/list\?position=home&online=true$/);
+  await poll(() => page.locator('[data-testid^="device-row-"]').count()).toBe(1);
+  await visible(page, `device-row-${SPEAKER.sn}`);
+  // back through the home tab: the device list kept open in its tab takes the next card's filter
+  await byId(page, 'tab-/home').click();
+  await waitForPath(page, '/home');
+  await byId(page, 'stat-devices-activated-link').click();
+  await waitForPath(page, /^\/device\/list\?position=home&activated=true$/);
+  await poll(() => page.locator('[data-testid^="device-row-"]').count()).toBe(1);
   await page.close();
 });
 

@@ -27,12 +27,17 @@ import { useDeviceActions } from '../components/use-device-actions';
 const BATCH: DeviceActionKey[] = ['enable', 'disable', 'pause', 'resume', 'mute', 'unmute', 'switchGroup', 'delete'];
 
 export function DeviceListPage() {
+  // a link with other filters (the dashboard's cards) sets the form afresh, also on a page kept open in a tab
+  const [searchParams] = useSearchParams();
   return (
     <CommandTrackerProvider>
-      <DeviceTable />
+      <DeviceTable key={searchParams.toString()} />
     </CommandTrackerProvider>
   );
 }
+
+/** A yes/no filter given in the link ('true' or 'false'), else none. */
+const flagFrom = (v: string | null) => (v === 'true' || v === 'false' ? v : undefined);
 
 /** The fleet: filters, live flags, row and batch actions. */
 function DeviceTable() {
@@ -43,6 +48,8 @@ function DeviceTable() {
   // the dashboard's cards open the list on the account an operator was looking at
   const [searchParams] = useSearchParams();
   const accountFromUrl = side === 'op' ? Number(searchParams.get('accountId')) || undefined : undefined;
+  const onlineFromUrl = flagFrom(searchParams.get('online'));
+  const activatedFromUrl = flagFrom(searchParams.get('activated'));
   const action = useRef<ActionType>(undefined);
   const [selected, setSelected] = useState<Device[]>([]);
   const modelGroupColumns = useModelGroupColumns(side);
@@ -106,6 +113,7 @@ function DeviceTable() {
       title: t('device.fields.online'),
       dataIndex: 'online',
       valueType: 'select',
+      initialValue: onlineFromUrl,
       valueEnum: yesNoEnum(t, 'device.online', 'device.offline'),
       render: (_, d) => <OnlineTag device={d} />,
     },
@@ -125,6 +133,7 @@ function DeviceTable() {
       title: t('device.fields.activated'),
       dataIndex: 'activated',
       valueType: 'select',
+      initialValue: activatedFromUrl,
       hideInTable: true,
       valueEnum: yesNoEnum(t, 'device.activated', 'device.notActivated'),
     },

@@ -22,7 +22,9 @@ export function StatCards({ scope }: { scope: DashboardScope }) {
   };
   // an operator looking at one account lands on that account's devices
   const account = scope.accountId === undefined ? '' : `&accountId=${scope.accountId}`;
-  const deviceList = can('herald.device.physical.list') ? `/device/list${FROM_HOME}${account}` : undefined;
+  // each device card opens the list on what it counts
+  const deviceList = (filter = '') =>
+    can('herald.device.physical.list') ? `/device/list${FROM_HOME}${account}${filter}` : undefined;
 
   const cards = [
     <StatCard
@@ -31,7 +33,7 @@ export function StatCards({ scope }: { scope: DashboardScope }) {
       title={t('home.stat.devicesTotal')}
       icon={<PrinterOutlined />}
       value={devices?.total}
-      to={deviceList}
+      to={deviceList()}
       loading={isPending}
       figures={[
         <Figure
@@ -48,7 +50,7 @@ export function StatCards({ scope }: { scope: DashboardScope }) {
       title={t('home.stat.devicesActivated')}
       icon={<CheckCircleOutlined />}
       value={devices?.activated}
-      to={deviceList}
+      to={deviceList('&activated=true')}
       loading={isPending}
       figures={[
         <Figure
@@ -65,7 +67,7 @@ export function StatCards({ scope }: { scope: DashboardScope }) {
       title={t('home.stat.devicesOnline')}
       icon={<WifiOutlined />}
       value={devices?.online}
-      to={deviceList}
+      to={deviceList('&online=true')}
       loading={isPending}
       figures={[
         <Figure

@@ -39,6 +39,7 @@ export const OPER_MODULES = [
   'smartConfig',
   'pushTask',
   'notice',
+  'pushAlarm',
 ] as const;
 export type OperModule = (typeof OPER_MODULES)[number];
 export const OPER_TYPES = [

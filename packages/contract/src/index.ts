@@ -37,3 +37,4 @@ export * from './schemas/push-tasks';
 export * from './schemas/smart-config';
 export * from './schemas/dashboard';
 export * from './schemas/notices';
+export * from './schemas/push-alarms';

@@ -125,6 +125,12 @@ export const logMessages = {
     en_US: 'Set the device alerts that raise messages: {{kinds}}',
     zh_CN: '设置产生消息的设备告警：{{kinds}}',
   },
+  'log.pushAlarm.settings': {
+    en_US: 'Set the push-delay alarm: {{consecutive}} pushes over {{thresholdMs}} ms within {{monitorMinutes}} min',
+    zh_CN: '设置推送延迟告警：{{monitorMinutes}} 分钟内连续 {{consecutive}} 次推送超过 {{thresholdMs}} 毫秒',
+  },
+  'log.pushAlarm.mute': { en_US: 'Muted the push alarm of {{sns}}', zh_CN: '静默 {{sns}} 的推送告警' },
+  'log.pushAlarm.unmute': { en_US: 'Unmuted the push alarm of {{sns}}', zh_CN: '取消静默 {{sns}} 的推送告警' },
   // applications, businesses, templates
   'log.application.add': {
     en_US: 'Created application "{{name}}" (id {{id}})',

@@ -244,6 +244,10 @@ export const messages = {
     zh_CN: '设备 {{sn}} 电量即将耗尽（{{detail}}）',
   },
   'alert.fault': { en_US: 'Device {{sn}} reports a fault: {{detail}}', zh_CN: '设备 {{sn}} 报告故障：{{detail}}' },
+  'alert.latency': {
+    en_US: 'Pushes to device {{sn}} are slow: {{detail}}',
+    zh_CN: '设备 {{sn}} 推送延迟：{{detail}}',
+  },
   'alert.faultNoDetail': { en_US: 'Device {{sn}} reports a fault', zh_CN: '设备 {{sn}} 报告故障' },
   // notices and in-app messages
   'error.noticePublished': {
@@ -402,6 +406,18 @@ export const messages = {
   'validation.receiverRequired': {
     en_US: 'Choose at least one message recipient',
     zh_CN: '请至少选择一个消息接收人',
+  },
+  'validation.gradeCount': {
+    en_US: 'Give between 2 and 5 grades',
+    zh_CN: '分级数量须在 2 到 5 之间',
+  },
+  'validation.gradeMinMax': {
+    en_US: 'The minimum must be less than the maximum',
+    zh_CN: '最小值必须小于最大值',
+  },
+  'validation.gradeContiguous': {
+    en_US: "A grade's minimum must equal the previous grade's maximum",
+    zh_CN: '每一级的最小值须等于上一级的最大值',
   },
   'validation.paymentTypesRequired': { en_US: 'Choose at least one payment type', zh_CN: '请至少选择一种支付方式' },
   // operation-log descriptions (log-messages.ts)

@@ -55,7 +55,8 @@ export const MENU_PERMISSIONS = [
     code: 'herald.device.physical.push.warn.query',
     titleKey: 'perm.pushWarn',
     sides: ['op', 'ac'],
-    actions: ['query'],
+    // setting: the account's alarm settings (push-alarms.ts)
+    actions: ['query', 'setting'],
   },
   { code: 'herald.device.list', titleKey: 'menu.deviceApply', sides: ['op', 'ac'], actions: ['query', 'edit'] },
   {

@@ -11,6 +11,7 @@ import {
   devices,
   messages,
   otaExecutions,
+  pushAlarms,
   roles,
   userRoles,
   webhookDeliveries,
@@ -233,6 +234,15 @@ async function tenant(): Promise<Tenant> {
       ackedAt: new Date(),
     })
     .returning();
+  // a push alarm of its device (the list shows its S/N)
+  await db.insert(pushAlarms).values({
+    accountId,
+    deviceId: device.id,
+    firstAlarmAt: new Date(),
+    lastAlarmAt: new Date(),
+    latencyMs: 1500,
+    thresholdMs: 800,
+  });
   const [message] = await db
     .insert(messages)
     .values({ userId: acct.adminId, accountId, category: 'system', title: `Notice ${uniq()}`, content: 'for A' })

@@ -33,8 +33,17 @@ export const UNREAD_POLL_MS = 30_000;
 export const MESSAGE_CATEGORIES = ['system', 'alert'] as const;
 export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
 
-/** Device alert kinds: the printer states other than normal, the battery, a fault. */
-export const ALERT_KINDS = ['outOfPaper', 'overheating', 'coverOpen', 'otherException', 'batteryLow', 'fault'] as const;
+/** Device alert kinds: the printer states other than normal, the battery, a fault, slow pushes. */
+export const ALERT_KINDS = [
+  'outOfPaper',
+  'overheating',
+  'coverOpen',
+  'otherException',
+  'batteryLow',
+  'fault',
+  /** the push-delay alarm (push-alarms.ts) */
+  'latency',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 const targetAccountIds = z

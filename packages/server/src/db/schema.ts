@@ -1187,3 +1187,48 @@ export const deviceAlerts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.kind] })],
 );
+
+/** An account's push-delay alarm settings (none: the spec's defaults, DEFAULT_ALARM_SETTINGS). */
+export const alarmSettings = pgTable('alarm_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  monitorMinutes: integer('monitor_minutes').notNull(),
+  consecutive: integer('consecutive').notNull(),
+  thresholdMs: integer('threshold_ms').notNull(),
+  notifyHours: integer('notify_hours').notNull(),
+  /** [{ name, colour, min, max }], contiguous */
+  grades: jsonb('grades').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Push-delay alarms: the alarms of one device within its account's notification frequency are one
+ * row (first and last time, how many). Kept 7 days (the spec's alarm lists).
+ */
+export const pushAlarms = pgTable(
+  'push_alarms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id').notNull(),
+    deviceId: integer('device_id').notNull(),
+    firstAlarmAt: ts('first_alarm_at').notNull(),
+    lastAlarmAt: ts('last_alarm_at').notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+    thresholdMs: integer('threshold_ms').notNull(),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [
+    index('push_alarms_account_idx').on(t.accountId, t.lastAlarmAt),
+    index('push_alarms_device_idx').on(t.deviceId, t.lastAlarmAt),
+    index('push_alarms_last_idx').on(t.lastAlarmAt),
+  ],
+);
+
+/** A device's push alarm muted (no messages) until a time, at most 24 hours ahead; by whom and when. */
+export const alarmMutes = pgTable('alarm_mutes', {
+  deviceId: integer('device_id').primaryKey(),
+  mutedUntil: ts('muted_until').notNull(),
+  mutedBy: integer('muted_by'),
+  mutedAt: ts('muted_at').notNull(),
+});

@@ -1,6 +1,6 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { RETENTION_DAYS } from '@herald/contract';
+import { ALARM_RETENTION_DAYS, RETENTION_DAYS } from '@herald/contract';
 import type { Db } from '../db/client';
 import {
   apiRequests,
@@ -9,6 +9,7 @@ import {
   deviceJobStats,
   deviceConnections,
   deviceImports,
+  alarmMutes,
   deviceAlerts,
   deviceLogs,
   jobs,
@@ -16,6 +17,7 @@ import {
   messages,
   operLogs,
   publishRecords,
+  pushAlarms,
   sessions,
   userTokens,
   webhookDeliveries,
@@ -74,6 +76,9 @@ export async function purgeExpiredRecords(db: Db, now = new Date(), signal?: Abo
     // in-app messages like the records; when a device last raised an alert matters for an hour
     [messages, sql`created_at < ${cutoff}`],
     [deviceAlerts, sql`raised_at < ${at} - interval '1 day'`],
+    // the spec keeps alarm lists 7 days; a mute lifts itself within a day
+    [pushAlarms, sql`last_alarm_at < ${at} - interval '${sql.raw(String(ALARM_RETENTION_DAYS))} days'`],
+    [alarmMutes, sql`muted_until < ${at} - interval '1 day'`],
     [authCodes, sql`expires_at < ${at}`],
     [userTokens, sql`expires_at < ${cutoff}`],
     // sessions cascade to their refresh tokens

@@ -32,6 +32,7 @@ import otaTaskRoutes from './ota-tasks/routes';
 import dashboardRoutes from './dashboard/routes';
 import noticeRoutes from './notices/routes';
 import messageRoutes from './messages/routes';
+import pushAlarmRoutes from './push-alarms/routes';
 
 /** Every module's routes, registered in this order. */
 export const modules: RoutesPlugin[] = [
@@ -41,6 +42,7 @@ export const modules: RoutesPlugin[] = [
   dashboardRoutes,
   noticeRoutes,
   messageRoutes,
+  pushAlarmRoutes,
   operLogRoutes,
   mailRoutes,
   userRoutes,

@@ -1,3 +1,4 @@
+import { observePush, raisePushAlarm } from '../push-alarms/watch';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   JobStatus,
@@ -231,6 +232,9 @@ export async function onJobAck(deps: Deps, device: DeviceRef, ack: Ack, arrivedA
   });
   if (row === undefined) return false;
   if (row) notify(deps, row);
+  // the push-delay alarm watches each acked push's latency (a few map operations; a raise is written aside)
+  const alarm = row && ack.code === 'ok' ? observePush(deps, row, arrivedAt - ack.ts, arrivedAt) : undefined;
+  if (row && alarm) track(deps, raisePushAlarm(deps, row, alarm), 'push alarm not recorded');
   return true;
 }
 

@@ -47,7 +47,7 @@ export default {
     location: 'Location',
     editPrint: 'Edit print information',
     deleteList: 'Deleted devices',
-    silenceList: 'Muted devices',
+    silenceList: 'Alarms and muted devices',
     setting: 'Settings',
     addRoles: 'Assign roles',
     redirect: 'Redirect',

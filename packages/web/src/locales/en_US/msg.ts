@@ -35,6 +35,7 @@ export default {
       otherException: 'Other exception',
       batteryLow: 'Low battery',
       fault: 'Fault',
+      latency: 'Slow pushes',
     },
     settings: {
       title: 'Message settings',
@@ -46,7 +47,8 @@ export default {
       receivers: 'Message recipients',
       receiversHint: "Until recipients are chosen, the account's super administrators receive messages",
       alertKinds: 'Device alerts that raise messages',
-      alertKindsHint: 'One device raises each kind of alert at most once an hour',
+      alertKindsHint:
+        'One device raises each kind of alert at most once an hour; slow pushes as often as the push alarm settings say',
     },
   },
 };

@@ -23,6 +23,7 @@ import pushTask from './push-task';
 import otaFiles from './ota-files';
 import notice from './notice';
 import msg from './msg';
+import pushAlarm from './push-alarm';
 
 export default {
   ...common,
@@ -50,4 +51,5 @@ export default {
   ...otaFiles,
   ...notice,
   ...msg,
+  ...pushAlarm,
 };

@@ -47,7 +47,7 @@ export default {
     location: '位置',
     editPrint: '编辑打印信息',
     deleteList: '已删除设备',
-    silenceList: '静音设备',
+    silenceList: '告警与静音设备',
     setting: '设置',
     addRoles: '分配角色',
     redirect: '重定向',

@@ -35,6 +35,7 @@ export default {
       otherException: '其他异常',
       batteryLow: '电量低',
       fault: '故障',
+      latency: '推送延迟',
     },
     settings: {
       title: '消息设置',
@@ -45,7 +46,7 @@ export default {
       receivers: '消息接收人',
       receiversHint: '选定接收人之前，由账户的超级管理员接收消息',
       alertKinds: '产生消息的设备告警',
-      alertKindsHint: '同一设备的同一种告警每小时最多产生一条消息',
+      alertKindsHint: '同一设备的同一种告警每小时最多产生一条消息；推送延迟按告警设置的通知频率',
     },
   },
 };

@@ -1,0 +1,143 @@
+import { and, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AlarmSettingsBody } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { accounts, alarmMutes, alarmSettings, devices, pushAlarms, users } from '../../db/schema';
+import { containsPattern } from '../../lib/filters';
+import { sortedBy, type SortOrder } from '../../lib/sort';
+
+export const findSettings = async (db: Db, accountId: number) =>
+  (await db.select().from(alarmSettings).where(eq(alarmSettings.accountId, accountId)).limit(1))[0];
+
+export const saveSettings = (tx: Db, accountId: number, s: AlarmSettingsBody) =>
+  tx
+    .insert(alarmSettings)
+    .values({ accountId, ...s, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: alarmSettings.accountId, set: { ...s, updatedAt: new Date() } });
+
+export type AlarmFilters = {
+  accountId?: number;
+  sn?: string;
+  muted?: boolean;
+  since: Date;
+  from?: Date;
+  to?: Date;
+  now: Date;
+  sortField?: 'lastAlarmAt' | 'firstAlarmAt' | 'latencyMs' | 'count';
+  sortOrder?: SortOrder;
+  limit: number;
+  offset: number;
+};
+
+const mutedNow = (now: Date) =>
+  sql`(${alarmMutes.mutedUntil} is not null and ${alarmMutes.mutedUntil} > ${now.toISOString()}::timestamptz)`;
+
+export async function listAlarms(db: Db, f: AlarmFilters) {
+  const where = and(
+    ...([
+      gt(pushAlarms.lastAlarmAt, f.since),
+      f.accountId !== undefined ? eq(pushAlarms.accountId, f.accountId) : undefined,
+      f.sn ? ilike(devices.sn, containsPattern(f.sn)) : undefined,
+      f.muted === true ? mutedNow(f.now) : f.muted === false ? sql`not ${mutedNow(f.now)}` : undefined,
+      f.from ? gte(pushAlarms.lastAlarmAt, f.from) : undefined,
+      f.to ? lte(pushAlarms.lastAlarmAt, f.to) : undefined,
+    ] as (SQL | undefined)[]),
+  );
+  const order = sortedBy(
+    {
+      lastAlarmAt: pushAlarms.lastAlarmAt,
+      firstAlarmAt: pushAlarms.firstAlarmAt,
+      latencyMs: pushAlarms.latencyMs,
+      count: pushAlarms.count,
+    },
+    f,
+    pushAlarms.id,
+  ) ?? [desc(pushAlarms.lastAlarmAt), desc(pushAlarms.id)];
+  const from = () =>
+    db
+      .select({
+        alarm: pushAlarms,
+        sn: devices.sn,
+        deviceName: devices.name,
+        accountName: accounts.name,
+        mutedUntil: alarmMutes.mutedUntil,
+        mutedAt: alarmMutes.mutedAt,
+        mutedBy: users.username,
+      })
+      .from(pushAlarms)
+      .innerJoin(devices, eq(devices.id, pushAlarms.deviceId))
+      .leftJoin(accounts, eq(accounts.id, pushAlarms.accountId))
+      .leftJoin(alarmMutes, eq(alarmMutes.deviceId, pushAlarms.deviceId))
+      .leftJoin(users, eq(users.id, alarmMutes.mutedBy));
+  const [rows, [total]] = await Promise.all([
+    from()
+      .where(where)
+      .orderBy(...order)
+      .limit(f.limit)
+      .offset(f.offset),
+    db
+      .select({ n: count() })
+      .from(pushAlarms)
+      .innerJoin(devices, eq(devices.id, pushAlarms.deviceId))
+      .leftJoin(alarmMutes, eq(alarmMutes.deviceId, pushAlarms.deviceId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+export type AlarmView = Awaited<ReturnType<typeof listAlarms>>['rows'][number];
+
+/** The devices (and S/Ns) of these alarm rows, within the account when one is given. */
+export const devicesOfAlarms = (db: Db, ids: number[], accountId: number | undefined) =>
+  db
+    .selectDistinct({ deviceId: pushAlarms.deviceId, sn: devices.sn })
+    .from(pushAlarms)
+    .innerJoin(devices, eq(devices.id, pushAlarms.deviceId))
+    .where(and(inArray(pushAlarms.id, ids), accountId !== undefined ? eq(pushAlarms.accountId, accountId) : undefined));
+
+export const mute = (tx: Db, deviceIds: number[], until: Date, by: number, at: Date) =>
+  tx
+    .insert(alarmMutes)
+    .values(deviceIds.map((deviceId) => ({ deviceId, mutedUntil: until, mutedBy: by, mutedAt: at })))
+    .onConflictDoUpdate({
+      target: alarmMutes.deviceId,
+      set: { mutedUntil: until, mutedBy: by, mutedAt: at },
+    });
+
+export const unmute = (tx: Db, deviceIds: number[]) =>
+  tx.delete(alarmMutes).where(inArray(alarmMutes.deviceId, deviceIds));
+
+/**
+ * Records an alarm of a device: folded into its row of the last `notifyHours` (later time, one
+ * more, the slower latency), or a new row. Returns whether a new row began (a message is due).
+ * The device's row is locked first, so two alarms of one device at once fold into one row.
+ */
+export async function recordAlarm(
+  tx: Db,
+  a: { accountId: number; deviceId: number; latencyMs: number; thresholdMs: number },
+  at: Date,
+  notifyHours: number,
+): Promise<boolean> {
+  await tx.execute(sql`select id from devices where id = ${a.deviceId} for update`);
+  const since = new Date(at.getTime() - notifyHours * 3_600_000);
+  const folded = await tx
+    .update(pushAlarms)
+    .set({
+      lastAlarmAt: at,
+      count: sql`${pushAlarms.count} + 1`,
+      latencyMs: sql`greatest(${pushAlarms.latencyMs}, ${a.latencyMs})`,
+      thresholdMs: a.thresholdMs,
+    })
+    .where(
+      and(
+        eq(pushAlarms.deviceId, a.deviceId),
+        eq(pushAlarms.accountId, a.accountId),
+        gte(pushAlarms.firstAlarmAt, since),
+      ),
+    )
+    .returning({ id: pushAlarms.id });
+  if (folded.length) return false;
+  await tx.insert(pushAlarms).values({ ...a, firstAlarmAt: at, lastAlarmAt: at, count: 1 });
+  return true;
+}
+
+export const mutedUntil = async (db: Db, deviceId: number) =>
+  (await db.select().from(alarmMutes).where(eq(alarmMutes.deviceId, deviceId)).limit(1))[0]?.mutedUntil;

@@ -1,0 +1,111 @@
+import { DEFAULT_ALARM_SETTINGS, type AlarmSettingsBody, type Locale } from '@herald/contract';
+import type { Deps } from '../../lib/deps';
+import { alertTitle } from '../messages/alerts';
+import * as messages from '../messages/repo';
+import * as repo from './repo';
+
+/** How long a server keeps an account's settings before reading them again (a change elsewhere shows within it). */
+const SETTINGS_TTL_MS = 30_000;
+
+type Monitor = Pick<AlarmSettingsBody, 'monitorMinutes' | 'consecutive' | 'thresholdMs' | 'notifyHours'>;
+type Streak = { n: number; firstAt: number; slowest: number };
+type State = {
+  settings: Map<number, { s: Monitor; at: number; loading?: Promise<void> }>;
+  streaks: Map<number, Streak>;
+};
+const states = new WeakMap<object, State>();
+const stateOf = (deps: Pick<Deps, 'db'>): State => {
+  let s = states.get(deps.db);
+  if (!s) states.set(deps.db, (s = { settings: new Map(), streaks: new Map() }));
+  return s;
+};
+
+/** The account's monitoring, from this server's copy; a missing or old copy is read again in the background. */
+function monitorOf(deps: Pick<Deps, 'db'>, accountId: number, now: number): Monitor {
+  const { settings } = stateOf(deps);
+  const cached = settings.get(accountId);
+  if (!cached || (now - cached.at > SETTINGS_TTL_MS && !cached.loading)) {
+    const entry = cached ?? { s: DEFAULT_ALARM_SETTINGS, at: 0 };
+    entry.loading = repo
+      .findSettings(deps.db, accountId)
+      .then((row) => {
+        entry.s = row ?? DEFAULT_ALARM_SETTINGS;
+        entry.at = Date.now();
+      })
+      .catch(() => {}) // the defaults or the last copy stay; the next push asks again
+      .finally(() => (entry.loading = undefined));
+    settings.set(accountId, entry);
+  }
+  return settings.get(accountId)!.s;
+}
+
+/** An account saved its settings: this server reads them afresh at the next push. */
+export const forgetSettings = (deps: Pick<Deps, 'db'>, accountId: number) => stateOf(deps).settings.delete(accountId);
+
+/**
+ * One acked push of a device and its latency. A few map operations per push: the pipeline's hot
+ * path calls it. Returns the alarm to raise when the device's last `consecutive` pushes were all
+ * slower than the threshold within the monitoring window (the streak then starts again).
+ */
+export function observePush(
+  deps: Pick<Deps, 'db'>,
+  job: { accountId: number; deviceId: number },
+  latencyMs: number,
+  at: number,
+): { latencyMs: number; monitor: Monitor } | undefined {
+  const monitor = monitorOf(deps, job.accountId, at);
+  const { streaks } = stateOf(deps);
+  if (latencyMs <= monitor.thresholdMs) {
+    streaks.delete(job.deviceId);
+    return undefined;
+  }
+  let s = streaks.get(job.deviceId);
+  if (!s || at - s.firstAt > monitor.monitorMinutes * 60_000) s = { n: 0, firstAt: at, slowest: 0 };
+  s.n++;
+  s.slowest = Math.max(s.slowest, latencyMs);
+  if (s.n < monitor.consecutive) {
+    streaks.set(job.deviceId, s);
+    return undefined;
+  }
+  streaks.delete(job.deviceId);
+  return { latencyMs: s.slowest, monitor };
+}
+
+/**
+ * Records the alarm, and when it begins a new row (not within the notification frequency of the
+ * last one) and the device's alarm is not muted, sends a 'latency' alert to the account's
+ * receivers, if the account wants that kind. One transaction: a failure leaves nothing half done.
+ */
+export async function raisePushAlarm(
+  deps: Pick<Deps, 'db'>,
+  device: { accountId: number; deviceId: number; sn: string },
+  alarm: { latencyMs: number; monitor: Monitor },
+  at = new Date(),
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const fresh = await repo.recordAlarm(
+      tx,
+      {
+        accountId: device.accountId,
+        deviceId: device.deviceId,
+        latencyMs: Math.min(alarm.latencyMs, 2_147_483_647),
+        thresholdMs: alarm.monitor.thresholdMs,
+      },
+      at,
+      alarm.monitor.notifyHours,
+    );
+    if (!fresh) return 0;
+    const muted = await repo.mutedUntil(tx, device.deviceId);
+    if (muted && muted > at) return 0;
+    const target = await messages.alertTarget(tx, device.deviceId);
+    if (!target || !((target.alertKinds ?? ['latency']) as string[]).includes('latency')) return 0;
+    const words = { kind: 'latency' as const, detail: `${alarm.latencyMs} ms > ${alarm.monitor.thresholdMs} ms` };
+    const title = (l: Locale) => alertTitle(words, device.sn, l);
+    return messages.deliverAlert(
+      tx,
+      { accountId: target.accountId, deviceId: device.deviceId, sn: device.sn, ...words },
+      { zh_CN: title('zh_CN'), en_US: title('en_US') },
+      at,
+    );
+  });
+}

@@ -16,7 +16,7 @@ import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filter
 import { ownAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import * as repo from './repo';
-import { forgetSettings } from './watch';
+import { rememberSettings } from './watch';
 
 /** Account users see their own account's alarms (naming another is refused); operators all, or one account. */
 function scopeOf(auth: AuthContext, accountId: number | undefined): number | undefined {
@@ -110,6 +110,6 @@ export async function saveSettings(deps: Deps, auth: AuthContext, body: AlarmSet
       },
     });
   });
-  forgetSettings(deps, accountId);
+  rememberSettings(deps, accountId, body);
   return getSettings(deps, auth);
 }

@@ -20,7 +20,10 @@ const stateOf = (deps: Pick<Deps, 'db'>): State => {
   return s;
 };
 
-/** The account's monitoring, from this server's copy; a missing or old copy is read again in the background. */
+/**
+ * The account's monitoring, from this server's copy; a missing or old copy is read again in the
+ * background (the push that finds none is judged by the defaults).
+ */
 function monitorOf(deps: Pick<Deps, 'db'>, accountId: number, now: number): Monitor {
   const { settings } = stateOf(deps);
   const cached = settings.get(accountId);
@@ -39,8 +42,9 @@ function monitorOf(deps: Pick<Deps, 'db'>, accountId: number, now: number): Moni
   return settings.get(accountId)!.s;
 }
 
-/** An account saved its settings: this server reads them afresh at the next push. */
-export const forgetSettings = (deps: Pick<Deps, 'db'>, accountId: number) => stateOf(deps).settings.delete(accountId);
+/** An account saved its settings: this server uses them from the next push (other servers within SETTINGS_TTL_MS). */
+export const rememberSettings = (deps: Pick<Deps, 'db'>, accountId: number, s: Monitor) =>
+  stateOf(deps).settings.set(accountId, { s, at: Date.now() });
 
 /**
  * One acked push of a device and its latency. A few map operations per push: the pipeline's hot

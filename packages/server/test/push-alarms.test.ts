@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_RETENTION_DAYS, DEFAULT_ALARM_SETTINGS, JobStatus } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
-import { alarmMutes, pushAlarms } from '../src/db/schema';
+import { accounts, alarmMutes, pushAlarms } from '../src/db/schema';
 import { purgeExpiredRecords } from '../src/jobs/purge';
 import { raisePushAlarm } from '../src/modules/push-alarms/watch';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
@@ -119,7 +121,6 @@ describe('a printer that acks slowly', () => {
     await print();
     sim.injectFault('slow-ack');
     await print();
-    expect((await alarmsOf(C.client)).total).toBe(0);
     await print();
     const [alarm] = await eventually(async () => {
       const { list } = await alarmsOf(C.client);
@@ -189,6 +190,35 @@ describe('a printer that acks slowly', () => {
     // wanted again: the next new row sends one
     expectOk(await D.client.post('/v1/account/setNoticeMsgReceive', { alertKinds: ['latency'] }));
     expect(await raisePushAlarm(server.deps, ref, alarm, new Date(Date.now() + 4 * 3_600_000))).toBe(1);
+
+    // a longer notification frequency folds the next alarm into the newest row only
+    const daily = { ...alarm, monitor: { ...alarm.monitor, notifyHours: 24 } };
+    expect(await raisePushAlarm(server.deps, ref, daily, new Date(Date.now() + 5 * 3_600_000))).toBe(0);
+    const rows = await server.deps.db
+      .select()
+      .from(pushAlarms)
+      .where(eq(pushAlarms.deviceId, d.id))
+      .orderBy(pushAlarms.firstAlarmAt);
+    expect(rows.map((r) => r.count)).toEqual([1, 1, 2]);
+  });
+
+  it("reach accounts made before the alarm: the settings' permission and the latency kind are added to them", async () => {
+    const F = await seedAccount(server);
+    const db = server.deps.db;
+    const [acct] = await db.select().from(accounts).where(eq(accounts.id, F.accountId));
+    const SETTING = 'herald.device.physical.push.warn.query.setting';
+    await db
+      .update(accounts)
+      .set({ permissions: acct!.permissions.filter((p) => p !== SETTING), alertKinds: ['fault'] })
+      .where(eq(accounts.id, F.accountId));
+    expectError(await F.client.put('/v1/push-alarms/settings', settings()), 40003);
+    const file = path.join(import.meta.dirname, '../src/db/migrations/0018_alarm_permission_backfill.sql');
+    for (const statement of fs.readFileSync(file, 'utf8').split('--> statement-breakpoint'))
+      await db.execute(sql.raw(statement));
+    const [after] = await db.select().from(accounts).where(eq(accounts.id, F.accountId));
+    expect(after!.permissions).toContain(SETTING);
+    expect(after!.alertKinds).toEqual(['fault', 'latency']);
+    expectOk(await F.client.put('/v1/push-alarms/settings', settings()));
   });
 });
 
@@ -220,9 +250,20 @@ describe('the retention purge', () => {
         thresholdMs: 1,
       })
       .returning();
+    // a mute that lifted two days ago goes, one still on stays
+    const other = await seedDevice(server, E.accountId, model.id);
+    await server.deps.db.insert(alarmMutes).values([
+      { deviceId: d.id, mutedUntil: new Date(Date.now() - 2 * 86_400_000), mutedAt: old },
+      { deviceId: other.id, mutedUntil: new Date(Date.now() + 3_600_000), mutedAt: new Date() },
+    ]);
     await purgeExpiredRecords(server.deps.db);
     const left = await server.deps.db.select().from(pushAlarms).where(eq(pushAlarms.deviceId, d.id));
     expect(left.map((r) => r.id)).toEqual([kept!.id]);
-    expect(gone).toBeDefined();
+    expect(left.some((r) => r.id === gone!.id)).toBe(false);
+    const mutes = await server.deps.db
+      .select()
+      .from(alarmMutes)
+      .where(inArray(alarmMutes.deviceId, [d.id, other.id]));
+    expect(mutes.map((m) => m.deviceId)).toEqual([other.id]);
   });
 });

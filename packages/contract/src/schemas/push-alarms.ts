@@ -108,7 +108,7 @@ export const pushAlarmSchema = z.object({
   deviceName: z.string().nullable(),
   firstAlarmAt: z.string(),
   lastAlarmAt: z.string(),
-  /** the latest alarm's slowest push, and the threshold it was over */
+  /** the slowest push of the row's alarms, and the threshold of the latest */
   latencyMs: z.number().int(),
   thresholdMs: z.number().int(),
   /** alarms folded into this row (one per streak of slow pushes) */

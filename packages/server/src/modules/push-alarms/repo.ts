@@ -5,6 +5,9 @@ import { accounts, alarmMutes, alarmSettings, devices, pushAlarms, users } from 
 import { containsPattern } from '../../lib/filters';
 import { sortedBy, type SortOrder } from '../../lib/sort';
 
+/** The advisory lock space of push alarms (with the device id). */
+const ALARM_LOCK = 727_276;
+
 export const findSettings = async (db: Db, accountId: number) =>
   (await db.select().from(alarmSettings).where(eq(alarmSettings.accountId, accountId)).limit(1))[0];
 
@@ -106,9 +109,10 @@ export const unmute = (tx: Db, deviceIds: number[]) =>
   tx.delete(alarmMutes).where(inArray(alarmMutes.deviceId, deviceIds));
 
 /**
- * Records an alarm of a device: folded into its row of the last `notifyHours` (later time, one
- * more, the slower latency), or a new row. Returns whether a new row began (a message is due).
- * The device's row is locked first, so two alarms of one device at once fold into one row.
+ * Records an alarm of a device: folded into its newest row when that began within the last
+ * `notifyHours` (later time, one more, the slower latency), or a new row. Returns whether a new
+ * row began (a message is due). A lock per device (not its row, which job inserts reference)
+ * makes two alarms of one device at once fold into one row.
  */
 export async function recordAlarm(
   tx: Db,
@@ -116,8 +120,14 @@ export async function recordAlarm(
   at: Date,
   notifyHours: number,
 ): Promise<boolean> {
-  await tx.execute(sql`select id from devices where id = ${a.deviceId} for update`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ALARM_LOCK}, ${a.deviceId})`);
   const since = new Date(at.getTime() - notifyHours * 3_600_000);
+  const newest = tx
+    .select({ id: pushAlarms.id })
+    .from(pushAlarms)
+    .where(eq(pushAlarms.deviceId, a.deviceId))
+    .orderBy(desc(pushAlarms.firstAlarmAt), desc(pushAlarms.id))
+    .limit(1);
   const folded = await tx
     .update(pushAlarms)
     .set({
@@ -128,7 +138,7 @@ export async function recordAlarm(
     })
     .where(
       and(
-        eq(pushAlarms.deviceId, a.deviceId),
+        eq(pushAlarms.id, sql`(${newest})`),
         eq(pushAlarms.accountId, a.accountId),
         gte(pushAlarms.firstAlarmAt, since),
       ),

@@ -1,4 +1,4 @@
-import { DEFAULT_ALARM_SETTINGS, type AlarmSettingsBody, type Locale } from '@herald/contract';
+import { ALARM_LATENCY_MAX_MS, DEFAULT_ALARM_SETTINGS, type AlarmSettingsBody, type Locale } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { alertTitle } from '../messages/alerts';
 import * as messages from '../messages/repo';
@@ -8,15 +8,21 @@ import * as repo from './repo';
 const SETTINGS_TTL_MS = 30_000;
 
 type Monitor = Pick<AlarmSettingsBody, 'monitorMinutes' | 'consecutive' | 'thresholdMs' | 'notifyHours'>;
-type Streak = { n: number; firstAt: number; slowest: number };
+/** The times of the device's latest slow pushes in a row (at most `consecutive` of them) and the slowest. */
+type Streak = { times: number[]; slowest: number };
 type State = {
   settings: Map<number, { s: Monitor; at: number; loading?: Promise<void> }>;
   streaks: Map<number, Streak>;
+  /** pushes observed, to prune now and then */
+  seen: number;
 };
+const PRUNE_EVERY = 10_000;
+/** Longer than the longest monitoring window (60 minutes). */
+const STALE_STREAK_MS = 2 * 3_600_000;
 const states = new WeakMap<object, State>();
 const stateOf = (deps: Pick<Deps, 'db'>): State => {
   let s = states.get(deps.db);
-  if (!s) states.set(deps.db, (s = { settings: new Map(), streaks: new Map() }));
+  if (!s) states.set(deps.db, (s = { settings: new Map(), streaks: new Map(), seen: 0 }));
   return s;
 };
 
@@ -49,7 +55,8 @@ export const rememberSettings = (deps: Pick<Deps, 'db'>, accountId: number, s: M
 /**
  * One acked push of a device and its latency. A few map operations per push: the pipeline's hot
  * path calls it. Returns the alarm to raise when the device's last `consecutive` pushes were all
- * slower than the threshold within the monitoring window (the streak then starts again).
+ * slower than the threshold and the first of them is within the monitoring window (the streak then
+ * starts again).
  */
 export function observePush(
   deps: Pick<Deps, 'db'>,
@@ -57,22 +64,35 @@ export function observePush(
   latencyMs: number,
   at: number,
 ): { latencyMs: number; monitor: Monitor } | undefined {
+  // an echoed send time that is not one (0, the device's own clock): no latency to judge
+  if (!(latencyMs >= 0 && latencyMs <= ALARM_LATENCY_MAX_MS)) return undefined;
   const monitor = monitorOf(deps, job.accountId, at);
-  const { streaks } = stateOf(deps);
+  const state = stateOf(deps);
+  if (++state.seen % PRUNE_EVERY === 0) prune(state, at);
+  const { streaks } = state;
   if (latencyMs <= monitor.thresholdMs) {
     streaks.delete(job.deviceId);
     return undefined;
   }
-  let s = streaks.get(job.deviceId);
-  if (!s || at - s.firstAt > monitor.monitorMinutes * 60_000) s = { n: 0, firstAt: at, slowest: 0 };
-  s.n++;
+  // the window slides: the last `consecutive` slow pushes in a row, the oldest of them within it
+  const s = streaks.get(job.deviceId) ?? { times: [], slowest: 0 };
+  s.times.push(at);
+  if (s.times.length > monitor.consecutive) s.times.splice(0, s.times.length - monitor.consecutive);
   s.slowest = Math.max(s.slowest, latencyMs);
-  if (s.n < monitor.consecutive) {
+  if (s.times.length < monitor.consecutive || at - s.times[0]! > monitor.monitorMinutes * 60_000) {
     streaks.set(job.deviceId, s);
     return undefined;
   }
   streaks.delete(job.deviceId);
   return { latencyMs: s.slowest, monitor };
+}
+
+/** Streaks a device left unfinished (it went quiet, or to another server) go once older than any window. */
+function prune(state: State, now: number) {
+  for (const [deviceId, s] of state.streaks)
+    if (now - s.times.at(-1)! > STALE_STREAK_MS) state.streaks.delete(deviceId);
+  for (const [accountId, c] of state.settings)
+    if (now - c.at > STALE_STREAK_MS && !c.loading) state.settings.delete(accountId);
 }
 
 /**
@@ -92,7 +112,7 @@ export async function raisePushAlarm(
       {
         accountId: device.accountId,
         deviceId: device.deviceId,
-        latencyMs: Math.min(alarm.latencyMs, 2_147_483_647),
+        latencyMs: alarm.latencyMs,
         thresholdMs: alarm.monitor.thresholdMs,
       },
       at,

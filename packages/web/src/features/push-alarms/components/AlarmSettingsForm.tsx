@@ -42,7 +42,10 @@ export function AlarmSettingsForm() {
   const can = useCan();
   const settings = useQuery({ ...alarmSettingsQuery(can(WARN_QUERY)), staleTime: 0 });
   if (!settings.data) return <Spin />;
-  return <SettingsForm settings={settings.data} editable={can(WARN_SETTING)} />;
+  // saved elsewhere meanwhile (another admin, another tab): the form starts again from what is saved
+  return (
+    <SettingsForm key={settings.data.updatedAt ?? 'defaults'} settings={settings.data} editable={can(WARN_SETTING)} />
+  );
 }
 
 function SettingsForm({ settings, editable }: { settings: AlarmSettings; editable: boolean }) {

@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ALARM_GRADES_MAX, ALARM_GRADES_MIN, ALARM_LATENCY_MAX_MS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required } from '../../../lib/form-rules';
-import { gradeCountProblem, gradeMaxProblem, gradeMinProblem, nextGrade, type GradeDraft } from './grades';
+import { gradeCountProblem, gradeMaxProblem, gradeMinProblem, nextGrade, splitPoint, type GradeDraft } from './grades';
 
 type Translate = (key: string) => string;
 type Getter = { getFieldValue: (name: unknown) => unknown };
@@ -105,7 +105,15 @@ export function GradesEditor({ editable }: { editable: boolean }) {
             <Button
               icon={<PlusOutlined />}
               disabled={fields.length >= ALARM_GRADES_MAX}
-              onClick={() => add(nextGrade(gradesOf(form)))}
+              onClick={() => {
+                // the last grade reaching the longest latency gives its upper part to the new one
+                const grades = gradesOf(form);
+                const split = splitPoint(grades?.at(-1));
+                if (split !== undefined) {
+                  form.setFieldValue(['grades', grades!.length - 1, 'max'], split);
+                  add({ ...nextGrade(grades), min: split });
+                } else add(nextGrade(grades));
+              }}
               data-testid="alarm-grade-add"
             >
               {s('addGrade')}

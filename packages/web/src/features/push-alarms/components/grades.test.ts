@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM_LATENCY_MAX_MS, DEFAULT_ALARM_SETTINGS } from '@herald/contract';
-import { gradeCountProblem, gradeMaxProblem, gradeMinProblem, gradeOf, nextGrade, nextMinsFollowMax } from './grades';
+import {
+  gradeCountProblem,
+  gradeMaxProblem,
+  gradeMinProblem,
+  gradeOf,
+  nextGrade,
+  nextMinsFollowMax,
+  splitPoint,
+} from './grades';
 
 const grades = DEFAULT_ALARM_SETTINGS.grades;
 
@@ -87,5 +95,16 @@ describe('nextMinsFollowMax', () => {
       { min: 2000, max: 600000 },
     ];
     expect(run(all, all)).toEqual([[1, 800]]);
+  });
+});
+
+describe('splitPoint()', () => {
+  it('splits a last grade that reaches the longest latency, and leaves room alone', () => {
+    expect(splitPoint({ min: 2000, max: ALARM_LATENCY_MAX_MS })).toBe(4000);
+    expect(splitPoint({ min: 0, max: ALARM_LATENCY_MAX_MS })).toBe(ALARM_LATENCY_MAX_MS / 2);
+    expect(splitPoint({ min: 400_000, max: ALARM_LATENCY_MAX_MS })).toBe(ALARM_LATENCY_MAX_MS - 1);
+    expect(splitPoint({ min: 800, max: 2000 })).toBeUndefined();
+    expect(splitPoint({ min: ALARM_LATENCY_MAX_MS - 1, max: ALARM_LATENCY_MAX_MS })).toBeUndefined();
+    expect(splitPoint(undefined)).toBeUndefined();
   });
 });

@@ -50,6 +50,17 @@ export const nextGrade = (grades: readonly GradeDraft[] | undefined): Partial<Al
   return { name: '', colour: '#1677ff', min: typeof lastMax === 'number' ? lastMax : 0, max: ALARM_LATENCY_MAX_MS };
 };
 
+/**
+ * Where to split the last grade when it already reaches the longest latency (nothing is left
+ * after it): at twice its minimum, or halfway for a grade from 0. Undefined when there is room.
+ */
+export function splitPoint(last: GradeDraft | undefined): number | undefined {
+  if (!last || typeof last.min !== 'number' || typeof last.max !== 'number') return undefined;
+  if (last.max < ALARM_LATENCY_MAX_MS || last.min >= last.max - 1) return undefined;
+  const at = last.min > 0 ? last.min * 2 : Math.floor(last.max / 2);
+  return Math.min(at, last.max - 1);
+}
+
 /** Names of the default grades, translated for display (`pushAlarm.gradeNames.<name>`); others as typed. */
 export const DEFAULT_GRADE_NAMES: readonly string[] = DEFAULT_ALARM_SETTINGS.grades.map((g) => g.name);
 

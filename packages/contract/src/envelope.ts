@@ -122,6 +122,11 @@ export const bigIdParamSchema = z.object({ id: bigPathId });
 export const jsonId = formatId(MAX_ID);
 
 export const idParamSchema = z.object({ id: pathId });
+/** The chosen records of a table whose ids grow past MAX_ID (bigserial): at least one, at most 500. */
+export const bigIdsField = z
+  .array(formatId(MAX_BIG_ID), { error: 'validation.selectOne' })
+  .min(1, 'validation.selectOne')
+  .max(500, 'validation.maxLength');
 export const idsBodySchema = z.object({
   ids: z.array(jsonId).min(1, 'validation.selectOne').max(500),
 });

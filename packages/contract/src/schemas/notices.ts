@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonId, MAX_BIG_ID, pageQuerySchema } from '../envelope';
+import { bigIdsField, jsonId, pageQuerySchema } from '../envelope';
 import { MESSAGE_LANGUAGES } from '../enums';
 import { dateRangeCheck, dateTimeFilter, optionalQueryInt, requiredText } from '../validation';
 import { queryFlag, sortParams } from './fleet-fields';
@@ -149,19 +149,7 @@ export const messageSchema = z.object({
 export type InAppMessage = z.infer<typeof messageSchema>;
 
 /** POST /v1/account-user-notice-msg/markRead and /delete: the chosen messages (ids grow past 2³¹: bigserial). */
-export const messageIdsBody = z.object({
-  ids: z
-    .array(
-      z
-        .number({ error: 'validation.format' })
-        .int('validation.format')
-        .positive('validation.format')
-        .max(MAX_BIG_ID, 'validation.format'),
-      { error: 'validation.selectOne' },
-    )
-    .min(1, 'validation.selectOne')
-    .max(500, 'validation.maxLength'),
-});
+export const messageIdsBody = z.object({ ids: bigIdsField });
 
 /** GET /v1/account-user-notice-msg/queryUnreadStat (spec: unread counts all, system, alert) */
 export const unreadStatSchema = z.object({ all: z.number().int(), system: z.number().int(), alert: z.number().int() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_BIG_ID, pageQuerySchema } from '../envelope';
+import { bigIdsField, pageQuerySchema } from '../envelope';
 import { dateRangeCheck, dateTimeFilter, requiredText } from '../validation';
 import { queryFlag, queryId, sortParams } from './fleet-fields';
 
@@ -123,17 +123,7 @@ export type PushAlarm = z.infer<typeof pushAlarmSchema>;
 
 /** POST /v1/push-alarms/mute: mute (hours, at most 24) or unmute the alarms of the chosen rows' devices. */
 export const pushAlarmMuteBody = z.object({
-  ids: z
-    .array(
-      z
-        .number({ error: 'validation.format' })
-        .int('validation.format')
-        .positive('validation.format')
-        .max(MAX_BIG_ID, 'validation.format'),
-      { error: 'validation.selectOne' },
-    )
-    .min(1, 'validation.selectOne')
-    .max(500, 'validation.maxLength'),
+  ids: bigIdsField,
   muted: z.boolean({ error: 'validation.format' }),
   hours: intIn(1, ALARM_MUTE_MAX_HOURS).default(ALARM_MUTE_MAX_HOURS),
 });

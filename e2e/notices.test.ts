@@ -1,3 +1,4 @@
+import { ALERT_KINDS } from '@herald/contract';
 import { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -173,7 +174,7 @@ test('a printer out of paper reaches the inbox as an alert, which the admin find
   await visible(page, 'msg-settings-receivers-hint');
   await poll(() =>
     page.locator('[data-testid="msg-settings-alert-kinds"] input[type="checkbox"]:checked').count(),
-  ).toBe(6);
+  ).toBe(ALERT_KINDS.length);
 });
 
 test('an account user has no notices screen; the inbox speaks both languages', async () => {

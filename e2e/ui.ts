@@ -103,19 +103,30 @@ export async function chooseOption(page: Page, testId: string, text: string): Pr
 const submenuOf = (page: Page, group: string): Locator =>
   page.locator('[data-testid="side-menu"] li.ant-menu-submenu', { has: page.locator(`[data-testid="${group}"]`) });
 
-/** Opens a sidebar group and waits until its expand animation is over (a click during it can get lost). */
+/**
+ * Opens a sidebar group and waits until its expand animation is over (a click during it can get
+ * lost). Asked again until it holds: the sidebar also opens the group of the page it lands on, so
+ * a click read against a closed group can arrive just after that and close it again.
+ */
 export async function openGroup(page: Page, group: string): Promise<void> {
   const submenu = submenuOf(page, group);
   await submenu.waitFor({ state: 'visible', timeout: WAIT });
-  if (!(await submenu.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) {
-    await byId(page, group).click();
-  }
-  await poll(() =>
-    submenu.evaluate((el) => {
-      const sub = el.querySelector(':scope > ul.ant-menu-sub');
-      return el.classList.contains('ant-menu-submenu-open') && !!sub && !/\bant-motion/.test(sub.className);
-    }),
-  ).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const state = await submenu.evaluate((el) => {
+          const sub = el.querySelector(':scope > ul.ant-menu-sub');
+          return {
+            open: el.classList.contains('ant-menu-submenu-open'),
+            settled: !!sub && !/\bant-motion/.test(sub.className),
+          };
+        });
+        if (!state.open) await byId(page, group).click();
+        return state.open && state.settled;
+      },
+      { timeout: WAIT, interval: 400 },
+    )
+    .toBe(true);
 }
 
 /** Opens a page through the sidebar: the group first (when given), then the leaf `menu-<name>`. */

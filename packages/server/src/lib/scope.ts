@@ -30,6 +30,16 @@ export function targetAccount(
   return accountId;
 }
 
+/**
+ * The account a list is narrowed to: an account user's own (naming another is refused), or the
+ * one an operator names, if any (undefined: every account).
+ */
+export function listAccount(auth: Pick<AuthContext, 'side' | 'accountId'>, accountId: number | undefined) {
+  const own = ownAccount(auth);
+  if (own !== undefined && accountId !== undefined && accountId !== own) throw forbidden();
+  return own ?? accountId;
+}
+
 /** May the caller see a record of `accountId`? Operators always; account users only their own. */
 export const inScope = (auth: Pick<AuthContext, 'side' | 'accountId'>, accountId: number) =>
   auth.side === 'op' || auth.accountId === accountId;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Locale, MessageCategory } from '@herald/contract';
+import { AccountStatus, UserStatus, type Locale, type MessageCategory } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, deviceAlerts, devices, messages, noticeReceivers, users } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
@@ -77,8 +77,8 @@ export const unreadByCategory = (db: Db, userId: number) =>
 
 // ── receivers ──────────────────────────────────────────────────────────────
 
-const ENABLED = 2;
-const ACCOUNT_ENABLED = 1;
+const ENABLED = UserStatus.ENABLED;
+const ACCOUNT_ENABLED = AccountStatus.ENABLED;
 
 /** The users of an account who may receive its messages: its enabled users. */
 export const candidateUsers = (db: Db, accountId: number) =>

@@ -15,6 +15,7 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
+import { targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import { findUserById } from '../auth/repo';
 import { setMessageLanguage } from '../personal/service';
@@ -94,7 +95,8 @@ export async function messageConfig(deps: Deps, auth: AuthContext): Promise<Noti
   return { messageLanguage: user?.messageLanguage ?? 'en_US', receiver };
 }
 
-const ownAccountId = (auth: AuthContext) => auth.accountId!;
+/** The receivers' and alert kinds' routes are account-side only. */
+const ownAccountId = (auth: AuthContext) => targetAccount(auth, undefined);
 
 export async function accountReceivers(deps: Deps, auth: AuthContext): Promise<NoticeReceivers> {
   const accountId = ownAccountId(auth);

@@ -11,19 +11,11 @@ import {
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { forbidden } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
-import { ownAccount } from '../../lib/scope';
+import { listAccount, ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import * as repo from './repo';
 import { rememberSettings } from './watch';
-
-/** Account users see their own account's alarms (naming another is refused); operators all, or one account. */
-function scopeOf(auth: AuthContext, accountId: number | undefined): number | undefined {
-  const own = ownAccount(auth);
-  if (own !== undefined && accountId !== undefined && accountId !== own) throw forbidden();
-  return own ?? accountId;
-}
 
 const toAlarm = (v: repo.AlarmView, now: Date): PushAlarm => {
   const muted = v.mutedUntil !== null && v.mutedUntil > now;
@@ -49,7 +41,7 @@ const toAlarm = (v: repo.AlarmView, now: Date): PushAlarm => {
 export async function listAlarms(deps: Deps, auth: AuthContext, q: PushAlarmListQuery): Promise<Page<PushAlarm>> {
   const now = new Date();
   const { rows, total } = await repo.listAlarms(deps.db, {
-    accountId: scopeOf(auth, q.accountId),
+    accountId: listAccount(auth, q.accountId),
     sn: q.sn || undefined,
     muted: q.muted,
     since: new Date(now.getTime() - ALARM_RETENTION_DAYS * 86_400_000),
@@ -85,7 +77,7 @@ export async function muteAlarms(deps: Deps, auth: AuthContext, body: PushAlarmM
 }
 
 export async function getSettings(deps: Deps, auth: AuthContext): Promise<AlarmSettings> {
-  const row = await repo.findSettings(deps.db, auth.accountId!);
+  const row = await repo.findSettings(deps.db, targetAccount(auth, undefined));
   if (!row) return { ...DEFAULT_ALARM_SETTINGS, updatedAt: null };
   return {
     monitorMinutes: row.monitorMinutes,
@@ -98,7 +90,7 @@ export async function getSettings(deps: Deps, auth: AuthContext): Promise<AlarmS
 }
 
 export async function saveSettings(deps: Deps, auth: AuthContext, body: AlarmSettingsBody): Promise<AlarmSettings> {
-  const accountId = auth.accountId!;
+  const accountId = targetAccount(auth, undefined);
   await deps.db.transaction(async (tx) => {
     await repo.saveSettings(tx, accountId, body);
     await audit(tx, auth, {

@@ -24,9 +24,9 @@ import {
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { forbidden, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
-import { ownAccount } from '../../lib/scope';
+import { listAccount, ownAccount } from '../../lib/scope';
 import { deliveriesOfJob } from '../webhooks/service';
 import * as repo from './repo';
 import { spokenOf } from './trade-spoken';
@@ -43,13 +43,12 @@ export function scope(
   q: { accountId?: number; from?: string; to?: string },
   now = Date.now(),
 ): repo.TimeScope & { operator: boolean } {
-  const own = ownAccount(auth);
-  if (own !== undefined && q.accountId !== undefined && q.accountId !== own) throw forbidden();
+  const accountId = listAccount(auth, q.accountId);
   const oldest = new Date(now - RETENTION_DAYS * DAY);
   const from = rangeStart(q.from || undefined);
   return {
-    operator: own === undefined,
-    accountId: own ?? q.accountId,
+    operator: auth.side === 'op',
+    accountId,
     from: from && from > oldest ? from : oldest,
     to: rangeEnd(q.to || undefined),
   };

@@ -40,6 +40,7 @@ export const OPER_MODULES = [
   'pushTask',
   'notice',
   'pushAlarm',
+  'geoFence',
 ] as const;
 export type OperModule = (typeof OPER_MODULES)[number];
 export const OPER_TYPES = [

@@ -38,3 +38,5 @@ export * from './schemas/smart-config';
 export * from './schemas/dashboard';
 export * from './schemas/notices';
 export * from './schemas/push-alarms';
+export * from './schemas/locations';
+export * from './schemas/geo-fences';

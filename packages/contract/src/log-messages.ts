@@ -131,6 +131,16 @@ export const logMessages = {
   },
   'log.pushAlarm.mute': { en_US: 'Muted the push alarm of {{sns}}', zh_CN: '静默 {{sns}} 的推送告警' },
   'log.pushAlarm.unmute': { en_US: 'Unmuted the push alarm of {{sns}}', zh_CN: '取消静默 {{sns}} 的推送告警' },
+  // geofences and the cell table
+  'log.cells.import': {
+    en_US: 'Imported {{count}} cell(s) into the cell table',
+    zh_CN: '向基站库导入 {{count}} 个基站',
+  },
+  'log.fence.add': { en_US: 'Created fence "{{name}}" (id {{id}})', zh_CN: '创建围栏“{{name}}”（ID {{id}}）' },
+  'log.fence.edit': { en_US: 'Edited fence "{{name}}" (id {{id}})', zh_CN: '编辑围栏“{{name}}”（ID {{id}}）' },
+  'log.fence.delete': { en_US: 'Deleted fence "{{name}}" (id {{id}})', zh_CN: '删除围栏“{{name}}”（ID {{id}}）' },
+  'log.fence.enable': { en_US: 'Enabled fence "{{name}}" (id {{id}})', zh_CN: '启用围栏“{{name}}”（ID {{id}}）' },
+  'log.fence.disable': { en_US: 'Disabled fence "{{name}}" (id {{id}})', zh_CN: '停用围栏“{{name}}”（ID {{id}}）' },
   // applications, businesses, templates
   'log.application.add': {
     en_US: 'Created application "{{name}}" (id {{id}})',

@@ -248,6 +248,14 @@ export const messages = {
     en_US: 'Pushes to device {{sn}} are slow: {{detail}}',
     zh_CN: '设备 {{sn}} 推送延迟：{{detail}}',
   },
+  'alert.fenceEnter': {
+    en_US: 'Device {{sn}} entered the fence "{{detail}}"',
+    zh_CN: '设备 {{sn}} 进入围栏“{{detail}}”',
+  },
+  'alert.fenceExit': {
+    en_US: 'Device {{sn}} left the fence "{{detail}}"',
+    zh_CN: '设备 {{sn}} 离开围栏“{{detail}}”',
+  },
   'alert.faultNoDetail': { en_US: 'Device {{sn}} reports a fault', zh_CN: '设备 {{sn}} 报告故障' },
   // notices and in-app messages
   'error.noticePublished': {
@@ -265,6 +273,11 @@ export const messages = {
   'error.serviceNotEnabled': {
     en_US: 'Not enabled yet, contact platform',
     zh_CN: '尚未开通，请联系平台',
+  },
+  'error.fenceNameExists': { en_US: 'Fence name already exists', zh_CN: '围栏名称已存在' },
+  'error.fenceDeviceInvalid': {
+    en_US: 'A chosen device is not a device of this account',
+    zh_CN: '所选设备不属于本账户',
   },
   'error.apiNotConfigured': {
     en_US: 'The open API is not set up for this account yet',

@@ -98,6 +98,8 @@ export const MENU_PERMISSIONS = [
   { code: 'herald.dev.api', titleKey: 'menu.api', sides: ['ac'], actions: ['query', 'edit', 'secret'] },
   { code: 'herald.dev.speak.test', titleKey: 'menu.speakTest', sides: ['ac'], actions: ['query'] },
   { code: 'herald.geo.fence', titleKey: 'menu.geoFence', sides: ['ac'], actions: [...CRUD, 'status'] },
+  /** the cell table that positions devices by the cells they hear (the device map's, operators') */
+  { code: 'herald.op.cell', titleKey: 'perm.cellTable', sides: ['op'], actions: ['query', 'import'] },
   { code: 'herald.op.notice', titleKey: 'menu.notice', sides: ['op'], actions: [...CRUD, 'publish'] },
   { code: 'herald.oper.log', titleKey: 'menu.operLog', sides: ['op', 'ac'], actions: ['query', 'export'] },
   {

@@ -77,6 +77,8 @@ export type DeviceState = {
   printParams: PrintParams;
   qr: { enabled: boolean; password?: string };
   location: { lat: number; lng: number };
+  /** a device without a GNSS fix reports the cells it hears instead (set by hearCells) */
+  cells: NonNullable<NonNullable<Telemetry['location']>['cells']> | null;
 };
 
 /** One line of what the device received and what it did about it. */
@@ -251,6 +253,7 @@ export class VirtualDevice extends EventEmitter {
       printParams: { ...DEFAULT_PRINT_PARAMS },
       qr: { enabled: false },
       location: { lat: 22.54 + Math.random() * 0.1, lng: 114.05 + Math.random() * 0.1 },
+      cells: null,
     };
   }
 
@@ -506,7 +509,7 @@ export class VirtualDevice extends EventEmitter {
       ...(this.opts.kind === 'printer'
         ? { printer: { state: s.printerState, paperWidth: s.printParams.paperWidth } }
         : {}),
-      location: { gnss: { lat: s.location.lat, lng: s.location.lng, accuracy: 10 } },
+      location: s.cells ? { cells: s.cells } : { gnss: { lat: s.location.lat, lng: s.location.lng, accuracy: 10 } },
       volume: s.volume,
       muted: s.muted,
       paused: s.paused,
@@ -515,6 +518,19 @@ export class VirtualDevice extends EventEmitter {
 
   sendTelemetry(): Promise<void> {
     return this.send('telemetry', this.telemetry());
+  }
+
+  /** The device is somewhere else now, with a GNSS fix: reported at once. */
+  moveTo(lat: number, lng: number): Promise<void> {
+    this.state.location = { lat, lng };
+    this.state.cells = null;
+    return this.sendTelemetry();
+  }
+
+  /** The device has no GNSS fix and hears these cells: reported at once (Herald positions it by them). */
+  hearCells(cells: NonNullable<DeviceState['cells']>): Promise<void> {
+    this.state.cells = cells;
+    return this.sendTelemetry();
   }
 
   private sendEvent(e: Omit<DeviceEvent, 'v' | 'ts'>) {

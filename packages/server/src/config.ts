@@ -42,6 +42,11 @@ export type Config = {
   webhookBackoffScale: number;
   /** deliver webhooks to private and local addresses too (modules/webhooks/public-address.ts) */
   webhookAllowPrivate: boolean;
+  /**
+   * The console's maps: a tile URL template (MAP_TILE_URL, e.g. the provider's own tile server) and
+   * its attribution (MAP_TILE_ATTRIBUTION); unset, the maps draw the country outlines the console ships.
+   */
+  map: { tileUrl: string | undefined; attribution: string | undefined };
   /** upgrade engine: how often it looks for work (OTA_TICK_MS) */
   otaTickMs: number;
   /** upgrade engine: length of a task "minute" (timeouts, pace, back-off); tests shorten it (OTA_MINUTE_MS) */
@@ -143,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhookBackoffScale: Math.max(0, int(env.WEBHOOK_BACKOFF_SCALE, 1)),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    map: { tileUrl: env.MAP_TILE_URL || undefined, attribution: env.MAP_TILE_ATTRIBUTION || undefined },
     otaTickMs: Math.max(10, int(env.OTA_TICK_MS, 1000)),
     otaMinuteMs: Math.max(100, int(env.OTA_MINUTE_MS, 60_000)),
     pushTickMs: Math.max(10, int(env.PUSH_TICK_MS, 1000)),

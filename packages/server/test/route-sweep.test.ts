@@ -247,6 +247,21 @@ async function tenant(): Promise<Tenant> {
     .insert(messages)
     .values({ userId: acct.adminId, accountId, category: 'system', title: `Notice ${uniq()}`, content: 'for A' })
     .returning();
+  // the geolocation service on: its device has a position and a fence watches it
+  expectOk(await op.post(`/v1/accounts/${accountId}/geo-service`, { enabled: true }));
+  await db
+    .update(devices)
+    .set({ lat: 22.5, lng: 114.1, locationSource: 'gnss', locatedAt: new Date() })
+    .where(eq(devices.id, device.id));
+  const fence = expectOk(
+    await c.post('/v1/geo-fences', {
+      name: `Fence ${uniq()}`,
+      lat: 22.5,
+      lng: 114.1,
+      radius: 200,
+      deviceIds: [device.id],
+    }),
+  );
   const [imported] = await db
     .insert(deviceImports)
     .values({
@@ -288,6 +303,8 @@ async function tenant(): Promise<Tenant> {
     '/v1/ota-tasks/:id': ota.id,
     '/v1/ota-tasks/:id/executions/:executionId': execution!.id,
     '/v1/account-user-notice-msg/detail/:id': message!.id,
+    '/v1/device-map/deviceLocationMapDetail/:id': device.id,
+    '/v1/geo-fences/:id': fence.id,
   };
   const markers = [
     acct.username,
@@ -302,6 +319,7 @@ async function tenant(): Promise<Tenant> {
     ota.name,
     push.name,
     message!.title,
+    fence.name,
     // not maker.name: manufacturers are platform-wide, every signed-in user picks from all of them
     api.appKey,
     api.secret,
@@ -354,6 +372,8 @@ beforeAll(async () => {
   A = await tenant();
   B = await tenant();
   BODIES = {
+    'PUT /v1/geo-fences/:id': { name: 'Hijacked', radius: 1 },
+    'POST /v1/geo-fences/:id/status': { enabled: false },
     'PUT /v1/users/:id': { name: 'Hijacked', nickname: 'hijacked' },
     'POST /v1/users/:id/status': { status: 1 },
     'PUT /v1/users/:id/roles': { roleIds: [B.ids['/v1/roles/:id']] },

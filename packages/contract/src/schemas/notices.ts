@@ -43,6 +43,8 @@ export const ALERT_KINDS = [
   'fault',
   /** the push-delay alarm (push-alarms.ts) */
   'latency',
+  /** a device entered or left a geofence (geo-fences.ts) */
+  'fence',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -408,8 +408,13 @@ export const devices = pgTable(
     telemetryAt: ts('telemetry_at'),
     firmwareVersion: text('firmware_version'),
     contactPhone: text('contact_phone'),
+    /** the latest position: a GNSS fix, or the cells the device hears positioned by cell_towers */
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    locationAccuracy: doublePrecision('location_accuracy'),
+    /** 'gnss' | 'cell' */
+    locationSource: text('location_source'),
+    locatedAt: ts('located_at'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1232,3 +1237,101 @@ export const alarmMutes = pgTable('alarm_mutes', {
   mutedBy: integer('muted_by'),
   mutedAt: ts('muted_at').notNull(),
 });
+
+/**
+ * A device's track (geolocation service on): one row per stay. A position within TRACK_MIN_MOVE_M
+ * (or its own accuracy) of the latest row moves that row's last_at on; kept 7 days.
+ */
+export const deviceTrack = pgTable(
+  'device_track',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    accuracy: doublePrecision('accuracy'),
+    source: text('source').notNull(),
+    firstAt: ts('first_at').notNull(),
+    lastAt: ts('last_at').notNull(),
+  },
+  (t) => [index('device_track_device_idx').on(t.deviceId, t.lastAt), index('device_track_last_idx').on(t.lastAt)],
+);
+
+/** Known cells (base stations) and where they are: what positions a device that reports only cells. */
+export const cellTowers = pgTable(
+  'cell_towers',
+  {
+    mcc: integer('mcc').notNull(),
+    mnc: integer('mnc').notNull(),
+    lac: integer('lac').notNull(),
+    cid: bigint('cid', { mode: 'number' }).notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** metres the cell reaches */
+    range: integer('range').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.mcc, t.mnc, t.lac, t.cid] })],
+);
+
+/** Geofences: a circle watching chosen devices of its account. */
+export const geoFences = pgTable(
+  'geo_fences',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** metres */
+    radius: doublePrecision('radius').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('geo_fences_name_uq').on(t.accountId, t.name)],
+);
+
+/** The devices a fence watches, and whether each is inside now (null until its first position). */
+export const fenceDevices = pgTable(
+  'fence_devices',
+  {
+    fenceId: integer('fence_id')
+      .notNull()
+      .references(() => geoFences.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    inside: boolean('inside'),
+    since: ts('since'),
+  },
+  (t) => [primaryKey({ columns: [t.fenceId, t.deviceId] }), index('fence_devices_device_idx').on(t.deviceId)],
+);
+
+/** A watched device crossing a fence's edge; kept 7 days. */
+export const fenceEvents = pgTable(
+  'fence_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id').notNull(),
+    fenceId: integer('fence_id')
+      .notNull()
+      .references(() => geoFences.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').notNull(),
+    /** 'enter' | 'exit' */
+    kind: text('kind').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    at: ts('at').notNull(),
+    alerted: boolean('alerted').notNull(),
+  },
+  (t) => [
+    index('fence_events_account_idx').on(t.accountId, t.at),
+    index('fence_events_fence_idx').on(t.fenceId, t.at),
+    index('fence_events_at_idx').on(t.at),
+  ],
+);

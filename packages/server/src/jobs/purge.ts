@@ -1,6 +1,11 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { ALARM_RETENTION_DAYS, RETENTION_DAYS } from '@herald/contract';
+import {
+  ALARM_RETENTION_DAYS,
+  FENCE_EVENT_RETENTION_DAYS,
+  RETENTION_DAYS,
+  TRACK_RETENTION_DAYS,
+} from '@herald/contract';
 import type { Db } from '../db/client';
 import {
   apiRequests,
@@ -12,6 +17,8 @@ import {
   alarmMutes,
   deviceAlerts,
   deviceLogs,
+  deviceTrack,
+  fenceEvents,
   jobs,
   jobStats,
   messages,
@@ -79,6 +86,9 @@ export async function purgeExpiredRecords(db: Db, now = new Date(), signal?: Abo
     // the spec keeps alarm lists 7 days; a mute lifts itself within a day
     [pushAlarms, sql`last_alarm_at < ${at} - interval '${sql.raw(String(ALARM_RETENTION_DAYS))} days'`],
     [alarmMutes, sql`muted_until < ${at} - interval '1 day'`],
+    // the spec keeps a device's track 7 days; a fence's entries and exits are an alarm list
+    [deviceTrack, sql`last_at < ${at} - interval '${sql.raw(String(TRACK_RETENTION_DAYS))} days'`],
+    [fenceEvents, sql`at < ${at} - interval '${sql.raw(String(FENCE_EVENT_RETENTION_DAYS))} days'`],
     [authCodes, sql`expires_at < ${at}`],
     [userTokens, sql`expires_at < ${cutoff}`],
     // sessions cascade to their refresh tokens

@@ -33,6 +33,8 @@ import dashboardRoutes from './dashboard/routes';
 import noticeRoutes from './notices/routes';
 import messageRoutes from './messages/routes';
 import pushAlarmRoutes from './push-alarms/routes';
+import locationRoutes from './locations/routes';
+import fenceRoutes from './geo-fences/routes';
 
 /** Every module's routes, registered in this order. */
 export const modules: RoutesPlugin[] = [
@@ -43,6 +45,8 @@ export const modules: RoutesPlugin[] = [
   noticeRoutes,
   messageRoutes,
   pushAlarmRoutes,
+  locationRoutes,
+  fenceRoutes,
   operLogRoutes,
   mailRoutes,
   userRoutes,

@@ -16,6 +16,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../lib/errors';
 import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { setGeoSecret } from '../account-api/service';
+import { forgetGeoEnabled } from '../locations/geo-enabled';
 import { sendActivationMail } from '../auth/activation';
 import { defaultAccountPermissions } from '../auth/permissions';
 import { revokeUserSessions } from '../auth/repo';
@@ -258,6 +259,7 @@ export async function setGeoService(deps: Deps, auth: AuthContext, id: number, e
       },
     });
   });
+  forgetGeoEnabled(deps, id);
   return getAccount(deps, id);
 }
 

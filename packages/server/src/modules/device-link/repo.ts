@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { DeviceStatus } from '@herald/contract';
+import { DeviceStatus, type Position } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { inText, named, preparedOn } from '../../db/named';
 import { createDefaultGroup } from '../groups/repo';
@@ -56,9 +56,12 @@ export async function findDeviceForAuth(db: Db, sn: string): Promise<DeviceAuthR
   return row;
 }
 
-export async function findDeviceRef(db: Db, sn: string): Promise<{ id: number; sn: string } | undefined> {
+export async function findDeviceRef(
+  db: Db,
+  sn: string,
+): Promise<{ id: number; sn: string; accountId: number } | undefined> {
   const [row] = await db
-    .select({ id: devices.id, sn: devices.sn })
+    .select({ id: devices.id, sn: devices.sn, accountId: devices.accountId })
     .from(devices)
     .where(and(eq(devices.sn, sn), ne(devices.status, DeviceStatus.DELETED)));
   return row;
@@ -218,10 +221,10 @@ export async function mergeTelemetry(
   db: Db,
   deviceId: number,
   patch: Record<string, unknown>,
-  extra: { firmwareVersion?: string; lat?: number; lng?: number; printerState?: string },
+  extra: { firmwareVersion?: string; position?: Omit<Position, 'locatedAt'>; printerState?: string },
   now: Date,
 ): Promise<void> {
-  const geo = extra.lat !== undefined && extra.lng !== undefined;
+  const geo = extra.position;
   const merged = sql`coalesce(${devices.telemetry}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`;
   const update = db
     .update(devices)
@@ -233,7 +236,15 @@ export async function mergeTelemetry(
               coalesce(${devices.telemetry} -> 'printer', '{}'::jsonb) || jsonb_build_object('state', ${extra.printerState}::text))`,
       telemetryAt: now,
       ...(extra.firmwareVersion !== undefined ? { firmwareVersion: extra.firmwareVersion } : {}),
-      ...(geo ? { lat: extra.lat, lng: extra.lng } : {}),
+      ...(geo
+        ? {
+            lat: geo.lat,
+            lng: geo.lng,
+            locationAccuracy: geo.accuracy,
+            locationSource: geo.source,
+            locatedAt: now,
+          }
+        : {}),
       updatedAt: now,
     })
     .where(eq(devices.id, deviceId));

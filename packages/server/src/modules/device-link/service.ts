@@ -1,4 +1,6 @@
 import { raiseDeviceAlert } from '../messages/alerts';
+import { positionOf } from '../locations/position';
+import { onPosition } from '../locations/service';
 import {
   ACK_CODES,
   AccountStatus,
@@ -20,6 +22,7 @@ import {
   type DeviceEvent,
   type DeviceRegisterRequest,
   type Presence,
+  type Position,
   type Telemetry,
   type UpKind,
 } from '@herald/contract';
@@ -149,17 +152,20 @@ export async function resetPresence(deps: Deps): Promise<void> {
 
 // ── uplink ───────────────────────────────────────────────────────────────
 
-/** Latest telemetry becomes the device's live state; firmware and GNSS position get columns of their own. */
-export async function onTelemetry(deps: Deps, device: DeviceRef, t: Telemetry): Promise<void> {
+/**
+ * Latest telemetry becomes the device's live state; firmware and position (a GNSS fix, else the
+ * cells it hears) get columns of their own. Returns the position, if the report gave one.
+ */
+export async function onTelemetry(
+  deps: Deps,
+  device: DeviceRef,
+  t: Telemetry,
+  now = new Date(),
+): Promise<Omit<Position, 'locatedAt'> | undefined> {
   const { v: _v, ...state } = t;
-  const gnss = t.location?.gnss;
-  await repo.mergeTelemetry(
-    deps.db,
-    device.id,
-    state,
-    { firmwareVersion: t.firmware, lat: gnss?.lat, lng: gnss?.lng },
-    new Date(),
-  );
+  const position = t.location ? await positionOf(deps.db, t) : undefined;
+  await repo.mergeTelemetry(deps.db, device.id, state, { firmwareVersion: t.firmware, position }, now);
+  return position;
 }
 
 /** Events change one part of the live state between telemetry reports. */
@@ -185,6 +191,8 @@ export async function onEvent(deps: Deps, device: DeviceRef, e: DeviceEvent): Pr
  * telemetry report the device sent behind it, and leave the older state in place.
  */
 const inDeviceTurn = turnsPerOwner<number>();
+/** A device's positions go to its track and fences in order too, off the telemetry's answer. */
+const inPositionTurn = turnsPerOwner<number>();
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ackStatus = (code: (typeof ACK_CODES)[number]) =>
@@ -239,7 +247,15 @@ export async function handleUplink(
     }
     case 'telemetry': {
       const t = parsePayload(telemetryPayload, raw);
-      if (t) await inDeviceTurn(deps, device.id, () => onTelemetry(deps, device, t));
+      const at = new Date();
+      const position = t && (await inDeviceTurn(deps, device.id, () => onTelemetry(deps, device, t, at)));
+      const accountId = device.accountId;
+      if (position && accountId !== undefined)
+        inBackground(
+          deps,
+          inPositionTurn(deps, device.id, () => onPosition(deps, { ...device, accountId }, position, at)),
+          'device position not tracked',
+        );
       if (t && (t.firmware || t.resources))
         await onDeviceVersions(deps, device, { firmware: t.firmware, resources: t.resources });
       return !!t;

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import {
+  createFenceBody,
+  envelope,
+  fenceDetailSchema,
+  fenceEventQuery,
+  fenceEventSchema,
+  fenceListQuery,
+  fenceSchema,
+  fenceStatusBody,
+  idParamSchema,
+  pageOf,
+  updateFenceBody,
+} from '@herald/contract';
+import type { RoutesPlugin } from '../../lib/deps';
+import { ok } from '../../lib/envelope';
+import * as fences from './service';
+
+const tags = ['geo-fences'];
+/** Fences are an account's (screen /geo-fence/list). */
+const ac = (action: string) => ({ access: { side: 'ac', permission: `herald.geo.fence.${action}` } }) as const;
+
+const fenceRoutes: RoutesPlugin = async (app, deps) => {
+  app.get(
+    '/v1/geo-fences',
+    {
+      config: ac('query'),
+      schema: {
+        tags,
+        summary: 'List geofences',
+        querystring: fenceListQuery,
+        response: { 200: envelope(pageOf(fenceSchema)) },
+      },
+    },
+    async (req) => ok(await fences.listFences(deps, req.auth, req.query)),
+  );
+  app.post(
+    '/v1/geo-fences',
+    {
+      config: ac('add'),
+      schema: {
+        tags,
+        summary: 'Create a geofence',
+        body: createFenceBody,
+        response: { 200: envelope(fenceDetailSchema) },
+      },
+    },
+    async (req) => ok(await fences.createFence(deps, req.auth, req.body)),
+  );
+  app.get(
+    '/v1/geo-fences/events',
+    {
+      config: ac('query'),
+      schema: {
+        tags,
+        summary: 'Entries and exits of the last 7 days',
+        querystring: fenceEventQuery,
+        response: { 200: envelope(pageOf(fenceEventSchema)) },
+      },
+    },
+    async (req) => ok(await fences.listEvents(deps, req.auth, req.query)),
+  );
+  app.get(
+    '/v1/geo-fences/:id',
+    {
+      config: ac('query'),
+      schema: {
+        tags,
+        summary: 'A geofence and its devices',
+        params: idParamSchema,
+        response: { 200: envelope(fenceDetailSchema) },
+      },
+    },
+    async (req) => ok(await fences.getFence(deps, req.auth, req.params.id)),
+  );
+  app.put(
+    '/v1/geo-fences/:id',
+    {
+      config: ac('edit'),
+      schema: {
+        tags,
+        summary: 'Edit a geofence (deviceIds replaces its devices)',
+        params: idParamSchema,
+        body: updateFenceBody,
+        response: { 200: envelope(fenceDetailSchema) },
+      },
+    },
+    async (req) => ok(await fences.updateFence(deps, req.auth, req.params.id, req.body)),
+  );
+  app.post(
+    '/v1/geo-fences/:id/status',
+    {
+      config: ac('status'),
+      schema: {
+        tags,
+        summary: 'Enable or disable a geofence (a disabled one sends no alarm messages)',
+        params: idParamSchema,
+        body: fenceStatusBody,
+        response: { 200: envelope(fenceSchema) },
+      },
+    },
+    async (req) => ok(await fences.setFenceStatus(deps, req.auth, req.params.id, req.body.enabled)),
+  );
+  app.delete(
+    '/v1/geo-fences/:id',
+    {
+      config: ac('delete'),
+      schema: { tags, summary: 'Delete a geofence', params: idParamSchema, response: { 200: envelope(z.null()) } },
+    },
+    async (req) => ok(await fences.deleteFence(deps, req.auth, req.params.id).then(() => null)),
+  );
+};
+
+export default fenceRoutes;

@@ -1,0 +1,307 @@
+import {
+  ALERT_KINDS,
+  FENCE_EVENT_RETENTION_DAYS,
+  distanceM,
+  formatMessage,
+  type CreateFenceBody,
+  type Fence,
+  type FenceDetail,
+  type FenceEvent,
+  type FenceEventKind,
+  type FenceEventQuery,
+  type FenceListQuery,
+  type Page,
+  type Position,
+  type UpdateFenceBody,
+} from '@herald/contract';
+import type { AuthContext } from '../../lib/context';
+import type { Deps } from '../../lib/deps';
+import { AppError, conflict, forbidden, invalid, notFound, uniqueViolation } from '../../lib/errors';
+import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
+import { targetAccount } from '../../lib/scope';
+import { alertTarget, deliverAlert } from '../messages/repo';
+import { audit } from '../oper-log/audit';
+import { geoEnabled } from '../locations/geo-enabled';
+import { positionOfRow } from '../locations/rows';
+import { insideNow } from './crossing';
+import * as repo from './repo';
+
+const toFence = (r: repo.FenceRow): Fence => ({
+  id: r.fence.id,
+  accountId: r.fence.accountId,
+  name: r.fence.name,
+  description: r.fence.description,
+  lat: r.fence.lat,
+  lng: r.fence.lng,
+  radius: r.fence.radius,
+  enabled: r.fence.enabled,
+  deviceCount: r.deviceCount,
+  alarmCount: r.alarmCount,
+  createdAt: iso(r.fence.createdAt),
+  updatedAt: iso(r.fence.updatedAt),
+});
+
+export async function listFences(deps: Deps, auth: AuthContext, q: FenceListQuery): Promise<Page<Fence>> {
+  const { rows, total } = await repo.listFences(deps.db, {
+    accountId: targetAccount(auth, undefined),
+    name: q.name || undefined,
+    enabled: q.enabled,
+    sortField: q.sortField,
+    sortOrder: q.sortOrder,
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  });
+  return { list: rows.map(toFence), total, page: q.page, pageSize: q.pageSize };
+}
+
+async function fenceOf(deps: Deps, auth: AuthContext, id: number): Promise<repo.FenceRow> {
+  const row = await repo.findFence(deps.db, targetAccount(auth, undefined), id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getFence(deps: Deps, auth: AuthContext, id: number): Promise<FenceDetail> {
+  const row = await fenceOf(deps, auth, id);
+  const watched = await repo.watchedDevices(deps.db, id);
+  return {
+    ...toFence(row),
+    devices: watched.map((d) => {
+      const position = positionOfRow(d);
+      return {
+        id: d.id,
+        sn: d.sn,
+        name: d.name,
+        online: d.online,
+        position,
+        inside: d.inside,
+        since: isoOrNull(d.since),
+        distanceM: position ? Math.round(distanceM(row.fence, position)) : null,
+      };
+    }),
+  };
+}
+
+/** Fences are written only while the account has the geolocation service. */
+async function mustHaveService(deps: Deps, accountId: number) {
+  if (!(await geoEnabled(deps, accountId))) throw forbidden('error.serviceNotEnabled');
+}
+
+/** The chosen devices, all of them the account's own (else nothing is written). */
+async function chosenDevices(deps: Deps, accountId: number, ids: number[]) {
+  const found = await repo.accountDevices(deps.db, accountId, ids);
+  if (found.length !== ids.length) throw invalid('error.fenceDeviceInvalid', 'deviceIds');
+  return found;
+}
+
+type Circle = { lat: number; lng: number; radius: number };
+/** Where a device stands against a fence by its stored position, as a first placement (no event). */
+const placement = (c: Circle, d: { lat: number | null; lng: number | null }, now: Date) =>
+  d.lat === null || d.lng === null
+    ? { inside: null, since: null }
+    : { inside: insideNow(null, distanceM(c, { lat: d.lat, lng: d.lng }), c.radius, null), since: now };
+
+const named = async <T>(run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof AppError) && uniqueViolation(err) === 'geo_fences_name_uq')
+      throw conflict('error.fenceNameExists', 'name');
+    throw err;
+  }
+};
+
+export async function createFence(deps: Deps, auth: AuthContext, body: CreateFenceBody): Promise<FenceDetail> {
+  const accountId = targetAccount(auth, undefined);
+  await mustHaveService(deps, accountId);
+  const chosen = await chosenDevices(deps, accountId, body.deviceIds);
+  const now = new Date();
+  const id = await named(() =>
+    deps.db.transaction(async (tx) => {
+      const f = await repo.insertFence(tx, {
+        accountId,
+        name: body.name,
+        description: body.description || null,
+        lat: body.lat,
+        lng: body.lng,
+        radius: body.radius,
+        enabled: body.enabled,
+        createdBy: auth.userId,
+      });
+      await repo.setWatched(
+        tx,
+        f.id,
+        chosen.map((d) => ({ deviceId: d.id, ...placement(f, d, now) })),
+      );
+      await audit(tx, auth, {
+        module: 'geoFence',
+        type: 'add',
+        description: { key: 'log.fence.add', params: { name: f.name, id: f.id } },
+      });
+      return f.id;
+    }),
+  );
+  return getFence(deps, auth, id);
+}
+
+export async function updateFence(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  body: UpdateFenceBody,
+): Promise<FenceDetail> {
+  const before = (await fenceOf(deps, auth, id)).fence;
+  await mustHaveService(deps, before.accountId);
+  const chosen = body.deviceIds ? await chosenDevices(deps, before.accountId, body.deviceIds) : undefined;
+  const circle = { lat: body.lat ?? before.lat, lng: body.lng ?? before.lng, radius: body.radius ?? before.radius };
+  const moved = circle.lat !== before.lat || circle.lng !== before.lng || circle.radius !== before.radius;
+  const now = new Date();
+  await named(() =>
+    deps.db.transaction(async (tx) => {
+      await repo.updateFence(tx, id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.description !== undefined ? { description: body.description || null } : {}),
+        ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+        ...circle,
+      });
+      if (chosen)
+        await repo.setWatched(
+          tx,
+          id,
+          chosen.map((d) => ({ deviceId: d.id, ...placement(circle, d, now) })),
+        );
+      // a moved or resized fence places its devices again where they stand now; nobody crossed an edge
+      if (moved)
+        for (const d of await repo.watchedDevices(tx, id)) {
+          const p = placement(circle, d, now);
+          if (p.inside !== d.inside) await repo.placeDevice(tx, id, d.id, p.inside, p.since);
+        }
+      await audit(tx, auth, {
+        module: 'geoFence',
+        type: 'edit',
+        description: { key: 'log.fence.edit', params: { name: body.name ?? before.name, id } },
+      });
+    }),
+  );
+  return getFence(deps, auth, id);
+}
+
+export async function setFenceStatus(deps: Deps, auth: AuthContext, id: number, enabled: boolean): Promise<Fence> {
+  const before = (await fenceOf(deps, auth, id)).fence;
+  await mustHaveService(deps, before.accountId);
+  if (before.enabled !== enabled)
+    await deps.db.transaction(async (tx) => {
+      await repo.updateFence(tx, id, { enabled });
+      await audit(tx, auth, {
+        module: 'geoFence',
+        type: enabled ? 'enable' : 'disable',
+        description: { key: enabled ? 'log.fence.enable' : 'log.fence.disable', params: { name: before.name, id } },
+      });
+    });
+  return toFence((await fenceOf(deps, auth, id))!);
+}
+
+export async function deleteFence(deps: Deps, auth: AuthContext, id: number): Promise<void> {
+  const accountId = targetAccount(auth, undefined);
+  const before = await fenceOf(deps, auth, id);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.deleteFence(tx, accountId, id))) throw notFound();
+    await audit(tx, auth, {
+      module: 'geoFence',
+      type: 'delete',
+      description: { key: 'log.fence.delete', params: { name: before.fence.name, id } },
+    });
+  });
+}
+
+export async function listEvents(deps: Deps, auth: AuthContext, q: FenceEventQuery): Promise<Page<FenceEvent>> {
+  const { rows, total } = await repo.listEvents(deps.db, {
+    accountId: targetAccount(auth, undefined),
+    fenceId: q.fenceId,
+    sn: q.sn || undefined,
+    kind: q.kind,
+    since: new Date(Date.now() - FENCE_EVENT_RETENTION_DAYS * 86_400_000),
+    from: rangeStart(q.from),
+    to: rangeEnd(q.to),
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  });
+  return {
+    list: rows.map((r) => ({
+      id: r.event.id,
+      fenceId: r.event.fenceId,
+      fenceName: r.fenceName,
+      deviceId: r.event.deviceId,
+      sn: r.sn,
+      deviceName: r.deviceName,
+      kind: r.event.kind as FenceEventKind,
+      lat: r.event.lat,
+      lng: r.event.lng,
+      at: iso(r.event.at),
+      alerted: r.event.alerted,
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+// ── a watched device moved ───────────────────────────────────────────────
+
+const alertTitles = (kind: FenceEventKind, sn: string, fence: string) => {
+  const key = kind === 'enter' ? 'alert.fenceEnter' : 'alert.fenceExit';
+  return {
+    zh_CN: formatMessage(key, 'zh_CN', { sn, detail: fence }),
+    en_US: formatMessage(key, 'en_US', { sn, detail: fence }),
+  };
+};
+
+/**
+ * Checks a device's new position against the fences watching it. A crossing is one transaction:
+ * the state moves (only from what it was, so two servers cross once), the event is kept, and an
+ * enabled fence of an account that wants 'fence' alerts sends one to its receivers. Returns the
+ * crossings.
+ */
+export async function checkFences(
+  deps: Pick<Deps, 'db'>,
+  device: { id: number; sn: string },
+  pos: Omit<Position, 'locatedAt'>,
+  at: Date,
+): Promise<FenceEventKind[]> {
+  const crossed: FenceEventKind[] = [];
+  for (const f of await repo.fencesOfDevice(deps.db, device.id)) {
+    const inside = insideNow(f.inside, distanceM(f, pos), f.radius, pos.accuracy);
+    if (inside === f.inside) continue;
+    const before = f.inside;
+    if (before === null) {
+      await repo.cross(deps.db, f.id, device.id, null, inside, at); // first placement: no event
+      continue;
+    }
+    const kind: FenceEventKind = inside ? 'enter' : 'exit';
+    const done = await deps.db.transaction(async (tx) => {
+      if (!(await repo.cross(tx, f.id, device.id, before, inside, at))) return false;
+      const target = f.enabled ? await alertTarget(tx, device.id) : undefined;
+      const wanted = !!target && ((target.alertKinds ?? ALERT_KINDS) as readonly string[]).includes('fence');
+      const sent = wanted
+        ? await deliverAlert(
+            tx,
+            { accountId: f.accountId, deviceId: device.id, sn: device.sn, kind: 'fence', detail: f.name },
+            alertTitles(kind, device.sn, f.name),
+            at,
+          )
+        : 0;
+      await repo.insertEvent(tx, {
+        accountId: f.accountId,
+        fenceId: f.id,
+        deviceId: device.id,
+        kind,
+        lat: pos.lat,
+        lng: pos.lng,
+        at,
+        alerted: sent > 0,
+      });
+      return true;
+    });
+    if (done) crossed.push(kind);
+  }
+  return crossed;
+}

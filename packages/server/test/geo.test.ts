@@ -381,18 +381,16 @@ describe('geofences', () => {
     const f = expectOk(await A.client.post('/v1/geo-fences', { name: 'Old', ...SHOP, radius: 50, deviceIds: [d.id] }));
     const old = new Date(Date.now() - (TRACK_RETENTION_DAYS + 1) * 86_400_000);
     await server.deps.db.update(deviceTrack).set({ firstAt: old, lastAt: old }).where(eq(deviceTrack.deviceId, d.id));
-    await server.deps.db
-      .insert(fenceEvents)
-      .values({
-        accountId: A.accountId,
-        fenceId: f.id,
-        deviceId: d.id,
-        kind: 'exit',
-        lat: 0,
-        lng: 0,
-        at: old,
-        alerted: false,
-      });
+    await server.deps.db.insert(fenceEvents).values({
+      accountId: A.accountId,
+      fenceId: f.id,
+      deviceId: d.id,
+      kind: 'exit',
+      lat: 0,
+      lng: 0,
+      at: old,
+      alerted: false,
+    });
     await purgeExpiredRecords(server.deps.db);
     expect(await trackOf(d.id)).toHaveLength(0);
     const { rows } = await server.deps.db.execute(sql`select 1 from fence_events where fence_id = ${f.id}`);

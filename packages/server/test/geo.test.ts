@@ -168,6 +168,13 @@ describe('the map and a device’s track', () => {
     const opPage = expectOk(await op.get(`/v1/device-map/pageQueryMapDevice?accountId=${A.accountId}&pageSize=200`));
     expect(opPage.list.map((x: { sn: string }) => x.sn)).toContain(d.sn);
     expect((await location(op, d.id)).position).toMatchObject(east(2));
+    // the operator's map holds the fleets of accounts with the service only
+    const C = await seedAccount(server);
+    const { d: withoutService } = await startSim(C.accountId);
+    await positionOf(withoutService.id);
+    const all = expectOk(await op.get(`/v1/device-map/listQueryDeviceLocation?keyword=${withoutService.sn}`));
+    expect(all.total).toBe(0);
+    expectError(await op.get(`/v1/device-map/deviceLocationMapDetail/${withoutService.id}`), 40003);
 
     // the location page needs its permission: the device list alone is not enough
     const lister = await seedRoleUser(server, {

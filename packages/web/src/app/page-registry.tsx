@@ -23,6 +23,8 @@ const resourcePackages = () => import('../features/resource-packages');
 const smartConfig = () => import('../features/smart-config');
 const notices = () => import('../features/notices');
 const messages = () => import('../features/messages');
+const deviceMap = () => import('../features/device-map');
+const geoFences = () => import('../features/geo-fences');
 
 /**
  * Route name (from the contract's route tree) → page. The shell composes the features here;
@@ -43,6 +45,12 @@ const PAGES: Record<string, Page> = {
   'role.add': named(roles, 'RoleAddPage'),
   'role.edit': named(roles, 'RoleEditPage'),
   'role.details': named(roles, 'RoleDetailsPage'),
+  deviceMap: named(deviceMap, 'DeviceMapPage'),
+  // one location page for the map's two variants, the device detail and a fence's devices
+  'deviceMap.detailOp': named(deviceMap, 'DeviceLocationPage'),
+  'deviceMap.detailAc': named(deviceMap, 'DeviceLocationPage'),
+  'deviceList.gsDetail': named(deviceMap, 'DeviceLocationPage'),
+  'geoFence.gsDetail': named(deviceMap, 'DeviceLocationPage'),
   deviceList: named(devices, 'DeviceListPage'),
   'deviceList.add': named(devices, 'DeviceAddPage'),
   'deviceList.batchAdd': named(devices, 'DeviceBatchAddPage'),
@@ -109,6 +117,10 @@ const PAGES: Record<string, Page> = {
   'notice.add': named(notices, 'NoticeAddPage'),
   'notice.edit': named(notices, 'NoticeEditPage'),
   'notice.detail': named(notices, 'NoticeDetailPage'),
+  geoFence: named(geoFences, 'FenceListPage'),
+  'geoFence.add': named(geoFences, 'FenceAddPage'),
+  'geoFence.edit': named(geoFences, 'FenceEditPage'),
+  'geoFence.detail': named(geoFences, 'FenceDetailPage'),
   'msg.list': named(messages, 'MessageListPage'),
   'msg.detail': named(messages, 'MessageDetailPage'),
   'msg.detailSys': named(messages, 'SystemMessageDetailPage'),

@@ -95,6 +95,7 @@ export default {
       editPrint: 'Print settings',
       editInfo: 'Edit information',
       download: 'Download',
+      location: 'Location',
     },
     confirm: {
       enable: 'Enable device {{sn}}?',

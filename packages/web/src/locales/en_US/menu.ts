@@ -60,6 +60,7 @@ export default {
     '404': 'Not found',
   },
   perm: {
+    cellTable: 'Cell table',
     deviceLocation: 'Device location',
     alertSilence: 'Push alarm muting',
     pushWarn: 'Push alarms',
@@ -91,6 +92,7 @@ export default {
       resetPwd: 'Reset password',
       unlock: 'Unlock',
       sendActivation: 'Send activation email',
+      import: 'Import',
       assignRole: 'Assign roles',
     },
   },

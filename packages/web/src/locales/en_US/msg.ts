@@ -36,6 +36,7 @@ export default {
       batteryLow: 'Low battery',
       fault: 'Fault',
       latency: 'Slow pushes',
+      fence: 'Geofence entry or exit',
     },
     settings: {
       title: 'Message settings',

@@ -33,6 +33,8 @@ export default {
       resourcePackage: 'Resource packages',
       smartConfig: 'SmartConfig',
       notice: 'Notices',
+      pushAlarm: 'Push alarms',
+      geoFence: 'Geofences',
     },
     type: {
       login: 'Sign in',

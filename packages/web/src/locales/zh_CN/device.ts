@@ -94,6 +94,7 @@ export default {
       editPrint: '打印设置',
       editInfo: '编辑信息',
       download: '下载',
+      location: '位置',
     },
     confirm: {
       enable: '确定启用设备 {{sn}}？',

@@ -24,6 +24,7 @@ import otaFiles from './ota-files';
 import notice from './notice';
 import msg from './msg';
 import pushAlarm from './push-alarm';
+import geo from './geo';
 
 export default {
   ...common,
@@ -52,4 +53,5 @@ export default {
   ...notice,
   ...msg,
   ...pushAlarm,
+  ...geo,
 };

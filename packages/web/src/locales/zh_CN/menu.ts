@@ -60,6 +60,7 @@ export default {
     '404': '页面不存在',
   },
   perm: {
+    cellTable: '基站库',
     deviceLocation: '设备位置',
     alertSilence: '推送告警静音',
     pushWarn: '推送告警',
@@ -91,6 +92,7 @@ export default {
       resetPwd: '重置密码',
       unlock: '解锁',
       sendActivation: '发送激活邮件',
+      import: '导入',
       assignRole: '分配角色',
     },
   },

@@ -36,6 +36,7 @@ export default {
       batteryLow: '电量低',
       fault: '故障',
       latency: '推送延迟',
+      fence: '围栏进出',
     },
     settings: {
       title: '消息设置',

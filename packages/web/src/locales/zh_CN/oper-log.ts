@@ -33,6 +33,8 @@ export default {
       resourcePackage: '资源包',
       smartConfig: 'SmartConfig',
       notice: '公告',
+      pushAlarm: '推送告警',
+      geoFence: '电子围栏',
     },
     type: {
       login: '登录',

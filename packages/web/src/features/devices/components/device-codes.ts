@@ -13,6 +13,8 @@ import {
 export const P = 'herald.device.physical.list';
 /** Either one opens the muted-devices list (spec section 6). */
 export const SILENCE_VIEW = ['herald.device.physical.push.alert.silence', 'herald.device.physical.push.warn.query'];
+/** The device's location page (the geolocation service): the menu code or its query button opens it. */
+export const LOCATION = [`${P}.location.query`, `${P}.location`];
 /** Registrations (devices by application). */
 export const P_APPLY = 'herald.device.list';
 

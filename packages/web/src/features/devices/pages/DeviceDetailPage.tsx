@@ -1,4 +1,5 @@
 import { Button, Card, Space } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +8,7 @@ import { useCan } from '../../../lib/can';
 import { useIdParam } from '../../../lib/use-id-param';
 import { deviceQuery } from '../api/get-device';
 import { CommandTrackerProvider } from '../components/CommandTracker';
-import { LIVE_REFRESH_MS, P } from '../components/device-codes';
+import { LIVE_REFRESH_MS, LOCATION, P } from '../components/device-codes';
 import { DeviceHistoryTabs } from '../components/DeviceHistoryTabs';
 import { DeviceInfoModal } from '../components/DeviceInfoModal';
 import { DeviceSummary } from '../components/DeviceSummary';
@@ -76,6 +77,15 @@ function DeviceDetail() {
                 data-testid="device-detail-edit-print"
               >
                 {t('device.actions.editPrint')}
+              </Button>
+            )}
+            {can(LOCATION) && (
+              <Button
+                icon={<EnvironmentOutlined />}
+                onClick={() => navigate(`/device/list/detail/gs-detail?id=${d.id}`)}
+                data-testid="device-detail-location"
+              >
+                {t('device.actions.location')}
               </Button>
             )}
             <Button onClick={() => navigate('/device/list')}>{t('common.back')}</Button>

@@ -1,0 +1,15 @@
+import type { DeviceLocation } from '@herald/contract';
+import { get } from '../../../lib/http';
+import { trackParams, type TrackRange } from '../components/track-range';
+
+/**
+ * One device's position, track over `range` and fences. Silent: the page shows a refusal
+ * ('No device location permission', an unknown device) in place of the map, and a refresh that
+ * fails every 15 seconds should not raise a toast each time.
+ */
+export const deviceLocationQuery = (id: number, range: TrackRange) => ({
+  queryKey: ['device-map', 'location', id, range] as const,
+  queryFn: () =>
+    get<DeviceLocation>(`/v1/device-map/deviceLocationMapDetail/${id}`, trackParams(range), { silent: true }),
+  enabled: id > 0,
+});

@@ -1,0 +1,175 @@
+import { useRef, type HTMLAttributes } from 'react';
+import { Space, Tag, Typography } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useQuery } from '@tanstack/react-query';
+import type { MapDevice } from '@herald/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { accountOptionsQuery } from '../../../lib/account-options';
+import { useCan } from '../../../lib/can';
+import { formatDateTime } from '../../../lib/format';
+import type { Params } from '../../../lib/http';
+import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import { useSession } from '../../../lib/session-context';
+import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
+import { groupLabel } from '../../device-groups/components/group-label';
+import { groupOptionsQuery, modelOptionsQuery } from '../api/lookups';
+import { listMapDevices } from '../api/map-devices';
+import { MAP_QUERY, mapLocationPath } from './codes';
+import { markerFiltersOf } from './marker-filters';
+import { OnlineTag } from './OnlineTag';
+import { coordinates } from './position-text';
+
+const flagEnum = (yes: string, no: string) => ({ true: { text: yes }, false: { text: no } });
+
+/**
+ * The devices beside the map, located or not, with the filters the markers share (reported through
+ * `onFilters` on each search). Clicking a row centres the map on the device.
+ */
+export function MapDeviceTable({
+  pickedId,
+  onPick,
+  onFilters,
+}: {
+  pickedId?: number;
+  onPick: (d: MapDevice) => void;
+  onFilters: (filters: Params) => void;
+}) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { side } = useSession();
+  const action = useRef<ActionType>(undefined);
+  useReloadOnReturn(action);
+  const models = useQuery(modelOptionsQuery());
+  const groups = useQuery(groupOptionsQuery(side === 'ac'));
+  const accounts = useQuery(accountOptionsQuery(side === 'op'));
+  const f = (k: string) => t(`deviceMap.fields.${k}`);
+
+  const columns: ProColumns<MapDevice>[] = [
+    {
+      title: f('keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { 'data-testid': 'map-filter-keyword' },
+    },
+    {
+      title: f('sn'),
+      dataIndex: 'sn',
+      search: false,
+      sorter: true,
+      render: (_, d) => <span data-testid={`map-device-sn-${d.sn}`}>{d.sn}</span>,
+    },
+    { title: f('name'), dataIndex: 'name', search: false, render: (_, d) => d.name || '-' },
+    {
+      title: f('account'),
+      dataIndex: 'accountId',
+      valueType: 'select',
+      hideInSearch: side !== 'op',
+      hideInTable: side !== 'op',
+      fieldProps: {
+        showSearch: true,
+        optionFilterProp: 'label',
+        options: (accounts.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+      },
+      render: (_, d) => d.accountName ?? '-',
+    },
+    {
+      title: f('model'),
+      dataIndex: 'modelId',
+      valueType: 'select',
+      fieldProps: {
+        showSearch: true,
+        optionFilterProp: 'label',
+        options: (models.data ?? []).map((m) => ({ value: m.id, label: m.name })),
+      },
+      render: (_, d) => d.modelName ?? '-',
+    },
+    {
+      title: f('group'),
+      dataIndex: 'groupId',
+      valueType: 'select',
+      hideInTable: true,
+      hideInSearch: side !== 'ac',
+      fieldProps: { options: (groups.data ?? []).map((g) => ({ value: g.id, label: groupLabel(g, t) })) },
+    },
+    {
+      title: f('online'),
+      dataIndex: 'online',
+      valueType: 'select',
+      valueEnum: flagEnum(t('deviceMap.online'), t('deviceMap.offline')),
+      render: (_, d) => <OnlineTag online={d.online} testId={`map-device-online-${d.sn}`} />,
+    },
+    {
+      title: f('located'),
+      dataIndex: 'located',
+      valueType: 'select',
+      hideInTable: true,
+      valueEnum: flagEnum(t('deviceMap.located'), t('deviceMap.notLocated')),
+    },
+    {
+      title: f('position'),
+      dataIndex: 'position',
+      search: false,
+      render: (_, d) =>
+        d.position ? (
+          <Space size={4}>
+            <span>{coordinates(d.position)}</span>
+            <Tag>{t(`deviceMap.source.${d.position.source}`)}</Tag>
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">{t('deviceMap.notLocated')}</Typography.Text>
+        ),
+    },
+    {
+      title: f('locatedAt'),
+      dataIndex: 'locatedAt',
+      search: false,
+      sorter: true,
+      render: (_, d) => formatDateTime(d.position?.locatedAt),
+    },
+    {
+      title: t('common.operation'),
+      valueType: 'option',
+      render: (_, d) =>
+        can(MAP_QUERY) && (
+          // the row's own click centres the map; the link opens the location page instead
+          <Link
+            to={mapLocationPath(side, d.id)}
+            onClick={(e) => e.stopPropagation()}
+            data-testid={`map-device-location-${d.sn}`}
+          >
+            {t('deviceMap.actions.location')}
+          </Link>
+        ),
+    },
+  ];
+
+  return (
+    <div data-testid="map-device-table">
+      <ProTable<MapDevice>
+        rowKey="id"
+        actionRef={action}
+        columns={columns}
+        headerTitle={t('deviceMap.listTitle')}
+        tooltip={t('deviceMap.rowHint')}
+        pagination={PAGINATION}
+        scroll={{ x: 'max-content' }}
+        search={{ labelWidth: 'auto' }}
+        rowClassName={(d) => (d.id === pickedId ? 'ant-table-row-selected' : '')}
+        onRow={(d) =>
+          ({
+            onClick: () => onPick(d),
+            style: d.position ? { cursor: 'pointer' } : undefined,
+            'data-testid': `map-device-row-${d.sn}`,
+            'data-located': String(d.position !== null),
+          }) as HTMLAttributes<HTMLElement>
+        }
+        request={async (params, sort) => {
+          const query = toPageQuery(params as TableParams, sort as SortState);
+          onFilters(markerFiltersOf(query));
+          return toTableResult(await listMapDevices(query));
+        }}
+      />
+    </div>
+  );
+}

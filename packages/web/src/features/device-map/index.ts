@@ -1,0 +1,2 @@
+export { DeviceMapPage } from './pages/DeviceMapPage';
+export { DeviceLocationPage } from './pages/DeviceLocationPage';

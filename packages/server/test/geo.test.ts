@@ -312,6 +312,12 @@ describe('geofences', () => {
       permissions: ['herald.geo.fence', 'herald.geo.fence.query'],
     });
     expect(expectOk(await reader.client.get(`/v1/geo-fences/${f.id}`)).name).toBe('Checked');
+    // a fence reader sees where the fences' devices are (a fence's location page), and no other device
+    expect((await location(reader.client, d.id)).fences).toMatchObject([{ id: f.id, inside: true }]);
+    const unwatched = await seedDevice(server, A.accountId, (await seedModel(server)).id);
+    const refused = await reader.client.get(`/v1/device-map/deviceLocationMapDetail/${unwatched.id}`);
+    expectError(refused, 40003);
+    expect(refused.body.message).toBe('No device location permission');
     expectError(await reader.client.post(`/v1/geo-fences/${f.id}/status`, { enabled: false }), 40003);
     expectError(await reader.client.delete(`/v1/geo-fences/${f.id}`), 40003);
 

@@ -62,8 +62,12 @@ const locationRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/v1/device-map/deviceLocationMapDetail/:id',
     {
-      // the map's detail or the device list's location page; the service answers 'No device location permission'
-      config: { access: { permission: ['herald.device.map.query', 'herald.device.physical.list.query'] } },
+      // the map's detail, the device list's or a fence's location page; the service answers 'No device location permission'
+      config: {
+        access: {
+          permission: ['herald.device.map.query', 'herald.device.physical.list.query', 'herald.geo.fence.query'],
+        },
+      },
       schema: {
         tags,
         summary: "A device's position, its track (the last 24 hours unless asked, at most 7 days) and its fences",

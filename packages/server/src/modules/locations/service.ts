@@ -108,7 +108,8 @@ const LOCATION_PERMISSIONS = ['herald.device.map.query', 'herald.device.physical
 
 /**
  * A device's position, its track between `from` and `to` (the last 24 hours unless said, never
- * before the 7 days kept) and the fences watching it.
+ * before the 7 days kept) and the fences watching it. The map's or the location permission shows
+ * any device in scope; a fence reader (a fence's location page) sees the devices its fences watch.
  */
 export async function deviceLocation(
   deps: Deps,
@@ -116,19 +117,19 @@ export async function deviceLocation(
   id: number,
   q: DeviceLocationQuery,
 ): Promise<DeviceLocation> {
-  if (!LOCATION_PERMISSIONS.some((p) => auth.permissions.has(p))) throw forbidden('error.noLocationPermission');
+  const locator = LOCATION_PERMISSIONS.some((p) => auth.permissions.has(p));
+  if (!locator && !auth.permissions.has('herald.geo.fence.query')) throw forbidden('error.noLocationPermission');
   const row = await repo.mapDevice(deps.db, id);
   if (!row || !inScope(auth, row.accountId)) throw notFound();
+  const fences = await fencesOfDevice(deps.db, id);
+  if (!locator && fences.length === 0) throw forbidden('error.noLocationPermission');
   if (!(await geoEnabled(deps, row.accountId))) throw forbidden('error.serviceNotEnabled');
   const now = Date.now();
   const to = rangeEnd(q.to) ?? new Date(now);
   const from = new Date(
     Math.max(rangeStart(q.from)?.getTime() ?? to.getTime() - DAY_MS, now - TRACK_RETENTION_DAYS * DAY_MS),
   );
-  const [track, fences] = await Promise.all([
-    repo.trackOf(deps.db, id, from, to, TRACK_POINTS_MAX),
-    fencesOfDevice(deps.db, id),
-  ]);
+  const track = await repo.trackOf(deps.db, id, from, to, TRACK_POINTS_MAX);
   return {
     device: { ...toMapDevice(row), lastSeenAt: isoOrNull(row.lastSeenAt) },
     position: positionOfRow(row),

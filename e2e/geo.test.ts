@@ -1,0 +1,131 @@
+import { VirtualDevice } from '@herald/device-sim';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { ok, operatorAndAccount } from './story';
+import { byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath } from './ui';
+
+/**
+ * The geolocation service in Chromium: before the platform turns it on, the account's map says
+ * 'Not enabled yet'; then two simulated printers (the real device protocol) appear on the map
+ * and in its list; the location page shows a device's position and track; the admin draws a fence
+ * around the shop (a radius of 0 is refused), a printer carried out of it is an exit event and an
+ * alert in the inbox; the operator sees the account's devices on the map.
+ */
+
+const OP_PASSWORD = 'Operator@2024';
+const OWNER = { username: 'geoowner', email: 'owner@geo.test', password: 'GeoOwner#1' };
+const PRINTER_MODEL = { name: 'Geo printer', code: 'GEOPRN', type: 'printer' } as const;
+const SHOP = { lat: 22.543, lng: 114.057 };
+const east = (km: number) => ({ lat: SHOP.lat, lng: SHOP.lng + 0.00975 * km });
+
+let herald: Herald;
+let op: ApiClient;
+let owner: ApiClient;
+let accountId = 0;
+const printers: { sn: string; id: number; sim: VirtualDevice }[] = [];
+
+beforeAll(async () => {
+  const mqttPort = await freePort();
+  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+  const setup = await operatorAndAccount(herald, {
+    opPassword: OP_PASSWORD,
+    owner: OWNER,
+    accountName: 'Geo Tea House',
+    models: [PRINTER_MODEL],
+  });
+  op = setup.op;
+  owner = await herald.api().login(OWNER.username, OWNER.password);
+  accountId = ((await ok(owner.get('/v1/common/accountSummary'), 'account')) as { account: { id: number } }).account.id;
+  for (const [i, at] of [SHOP, east(1)].entries()) {
+    const sn = `GEOPRN000${i + 1}`;
+    const created = (await ok(
+      owner.post('/v1/devices', { sn, modelId: setup.modelIds[PRINTER_MODEL.code] }),
+      'add a printer',
+    )) as { id: number; secret: string };
+    const sim = new VirtualDevice({
+      sn,
+      secret: created.secret,
+      mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+      kind: 'printer',
+      backoffMinMs: 200,
+      backoffMaxMs: 1000,
+    });
+    sim.state.location = { ...at };
+    printers.push({ sn, id: created.id, sim });
+  }
+});
+
+afterAll(async () => {
+  await Promise.all(printers.map((p) => p.sim.stop()));
+  await herald?.stop();
+});
+
+test('the account maps its printers, fences its shop and hears when a printer leaves it', async () => {
+  const page = await herald.newPage();
+  await signIn(page, OWNER.username, OWNER.password);
+
+  // ---- not enabled yet
+  await openMenu(page, 'deviceMap', '/device-map/list', 'deviceRoot');
+  await poll(() => byId(page, 'geo-not-enabled').innerText()).toContain('Not enabled yet');
+
+  // ---- the platform turns the service on; the printers connect and report where they are
+  await ok(op.post(`/v1/accounts/${accountId}/geo-service`, { enabled: true }), 'turn the service on');
+  for (const p of printers) {
+    p.sim.start();
+    await p.sim.waitOnline();
+  }
+  await page.reload();
+  await visible(page, 'device-map');
+  for (const p of printers) {
+    await visible(page, `map-marker-${p.sn}`);
+    await poll(() => byId(page, `map-device-row-${p.sn}`).getAttribute('data-located')).toBe('true');
+  }
+  await poll(() => byId(page, 'device-map-count').getAttribute('data-total')).toBe('2');
+
+  // ---- the first printer's location page: GNSS, its track
+  await byId(page, `map-device-location-${printers[0]!.sn}`).click();
+  await waitForPath(page, '/device-map/list/detail-ac');
+  await visible(page, 'location-map');
+  await poll(() => byId(page, 'location-position').getAttribute('data-source')).toBe('gnss');
+  await poll(() => byId(page, 'location-sn').innerText()).toContain(printers[0]!.sn);
+  await visible(page, 'track-row-0');
+
+  // ---- a fence around the shop: a radius of 0 is refused, then 500 m watching the first printer
+  await openMenu(page, 'geoFence', '/geo-fence/list');
+  await (await visible(page, 'fence-add')).click();
+  await waitForPath(page, '/geo-fence/list/add');
+  await fill(page, 'fence-name', 'Tea house');
+  await fill(page, 'fence-lat', String(SHOP.lat));
+  await fill(page, 'fence-lng', String(SHOP.lng));
+  await fill(page, 'fence-radius', '0');
+  await byId(page, 'fence-save').click();
+  await poll(() => page.locator('.ant-form-item-explain-error').allInnerTexts()).toContain('Must be greater than 0');
+  await fill(page, 'fence-radius', '500');
+  await chooseOption(page, 'fence-devices', printers[0]!.sn);
+  await byId(page, 'fence-save').click();
+  await waitForPath(page, '/geo-fence/list/detail');
+  await poll(() => byId(page, `fence-device-state-${printers[0]!.sn}`).getAttribute('data-state')).toBe('inside');
+  await poll(() => byId(page, 'fence-detail-alarm-count').innerText()).toContain('0');
+
+  // ---- the printer is carried 2 km away: an exit, an alarm device, an alert in the inbox
+  await printers[0]!.sim.moveTo(east(2).lat, east(2).lng);
+  await poll(async () => {
+    await page.reload();
+    await visible(page, 'fence-detail');
+    return byId(page, `fence-device-state-${printers[0]!.sn}`).getAttribute('data-state');
+  }).toBe('outside');
+  await poll(() => byId(page, 'fence-detail-alarm-count').innerText()).toContain('1');
+  await openMenu(page, 'geoFence', '/geo-fence/list');
+  await (await visible(page, 'fence-tab-events')).click();
+  const kind = page.locator('[data-testid^="fence-event-kind-"]').first();
+  await poll(() => kind.getAttribute('data-kind')).toBe('exit');
+  await page.goto(`${herald.url}/msg/list`);
+  await poll(() => page.locator('body').innerText()).toContain(`Device ${printers[0]!.sn} left the fence "Tea house"`);
+
+  // ---- the operator sees the account's printers on the map, with the account named
+  const opPage = await herald.newPage();
+  await signIn(opPage, 'admin', OP_PASSWORD);
+  await openMenu(opPage, 'deviceMap', '/device-map/list', 'deviceRoot');
+  for (const p of printers) await visible(opPage, `map-device-row-${p.sn}`);
+  await expect(byId(opPage, `map-device-row-${printers[1]!.sn}`).innerText()).resolves.toContain('Geo Tea House');
+});

@@ -4,6 +4,7 @@ import { distanceM, TRACK_RETENTION_DAYS } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { devices, deviceTrack, fenceEvents } from '../src/db/schema';
 import { purgeExpiredRecords } from '../src/jobs/purge';
+import { onPosition } from '../src/modules/locations/service';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
@@ -124,17 +125,28 @@ describe('the map and a device’s track', () => {
     await sim.moveTo(east(1).lat, east(1).lng);
     await sim.moveTo(east(2).lat, east(2).lng);
     await eventually(async () => (await trackOf(d.id)).length === 3, 'three stays');
+    // a coarse cell fix of the same place stays on the point; a wild accuracy counts as at most 1 km,
+    // so a device 1.5 km on is somewhere else; a report older than the track's latest changes nothing
+    const ref = { id: d.id, sn: d.sn, accountId: A.accountId };
+    await onPosition(server.deps, ref, { ...east(2.01), accuracy: 800, source: 'cell' }, new Date());
+    expect(await trackOf(d.id)).toHaveLength(3);
+    await onPosition(server.deps, ref, { ...east(3.5), accuracy: 90_000, source: 'gnss' }, new Date());
+    expect(await trackOf(d.id)).toHaveLength(4);
+    await onPosition(server.deps, ref, { ...east(9), accuracy: 5, source: 'gnss' }, new Date(Date.now() - 60_000));
+    expect(await trackOf(d.id)).toHaveLength(4);
+    await sim.moveTo(east(2).lat, east(2).lng);
+    await eventually(async () => (await trackOf(d.id)).length === 5, 'back 1.5 km');
 
     const loc = await location(A.client, d.id);
     expect(loc.device).toMatchObject({ sn: d.sn, online: true });
     expect(loc.position).toMatchObject({ ...east(2), source: 'gnss', accuracy: 10 });
-    expect(loc.track.map((p) => Math.round(distanceM(SHOP, p) / 100) / 10)).toEqual([0, 1, 2]);
+    expect(loc.track.map((p) => Math.round(distanceM(SHOP, p) / 100) / 10)).toEqual([0, 1, 2, 3.5, 2]);
     // a range before the device moved shows the first stay only; a range past 7 days is cut to 7 days
     const firstAt = new Date(loc.track[0]!.lastAt).getTime();
     const early = await location(A.client, d.id, `?to=${new Date(firstAt).toISOString()}`);
     expect(early.track).toHaveLength(1);
     const long = await location(A.client, d.id, `?from=${new Date(Date.now() - 30 * 86_400_000).toISOString()}`);
-    expect(long.track).toHaveLength(3);
+    expect(long.track).toHaveLength(5);
     await expectInvalid(
       (c) => c.get(`/v1/device-map/deviceLocationMapDetail/${d.id}?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z`),
       A.client,
@@ -220,12 +232,13 @@ describe('the map and a device’s track', () => {
       '请至少选择一条记录',
     );
     expect(expectOk(await op.get('/v1/device-map/cells')).count).toBe(before);
-    const stats = expectOk(await op.post('/v1/device-map/cells', { cells }));
-    expect(stats.count).toBe(before + 2);
+    expect(expectOk(await op.post('/v1/device-map/cells', { cells }))).toEqual({ imported: 2 });
+    expect(expectOk(await op.get('/v1/device-map/cells')).count).toBe(before + 2);
     // a cell sent again replaces the stored one
-    expect(expectOk(await op.post('/v1/device-map/cells', { cells: [{ ...cells[1]!, range: 1000 }] })).count).toBe(
-      before + 2,
-    );
+    expect(expectOk(await op.post('/v1/device-map/cells', { cells: [{ ...cells[1]!, range: 1000 }] }))).toEqual({
+      imported: 1,
+    });
+    expect(expectOk(await op.get('/v1/device-map/cells')).count).toBe(before + 2);
     expect(await auditLines(server, 'device', 'import', 'cell(s) into the cell table')).toHaveLength(2);
 
     const { d, sim } = await startSim(A.accountId, east(5));
@@ -251,6 +264,20 @@ describe('the map and a device’s track', () => {
       const r = await positionOf(d.id);
       return Math.abs(distanceM(SHOP, r as { lat: number; lng: number }) - 1000 / 11) < 1;
     }, 'the stronger cell weighs more');
+    // a signal no radio reports: the report is refused whole, the position stays
+    const [before2] = await server.deps.db.select().from(devices).where(eq(devices.id, d.id));
+    await sim.hearCells([{ mcc: 460, mnc: 0, lac: 9501, cid: 11001, rssi: 7000 }]);
+    await sim.hearCells([
+      { mcc: 460, mnc: 0, lac: 9501, cid: 11001, rssi: -80 },
+      { mcc: 460, mnc: 0, lac: 9501, cid: 11002, rssi: -80 },
+    ]);
+    await eventually(
+      async () => distanceM((await positionOf(d.id)) as { lat: number; lng: number }, east(0.5)) < 1,
+      'halfway again',
+    );
+    const [after2] = await server.deps.db.select().from(devices).where(eq(devices.id, d.id));
+    expect(Number.isFinite(after2!.lat)).toBe(true);
+    expect(after2!.telemetryAt!.getTime()).toBeGreaterThan(before2!.telemetryAt!.getTime());
     // only unknown cells: the position stays where it was
     const kept = await positionOf(d.id);
     await sim.hearCells([{ mcc: 460, mnc: 1, lac: 1, cid: 1 }]);
@@ -312,6 +339,16 @@ describe('geofences', () => {
       permissions: ['herald.geo.fence', 'herald.geo.fence.query'],
     });
     expect(expectOk(await reader.client.get(`/v1/geo-fences/${f.id}`)).name).toBe('Checked');
+    expectError(await reader.client.get('/v1/geo-fences/device-options'), 40003);
+    const editor = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: A.accountId,
+      permissions: ['herald.geo.fence', 'herald.geo.fence.query', 'herald.geo.fence.edit'],
+    });
+    expect(expectOk(await editor.client.get(`/v1/geo-fences/device-options?keyword=${d.sn}`))).toEqual([
+      { id: d.id, sn: d.sn, name: null },
+    ]);
+    expect(expectOk(await B.client.get(`/v1/geo-fences/device-options?keyword=${d.sn}`))).toEqual([]);
     // a fence reader sees where the fences' devices are (a fence's location page), and no other device
     expect((await location(reader.client, d.id)).fences).toMatchObject([{ id: f.id, inside: true }]);
     const unwatched = await seedDevice(server, A.accountId, (await seedModel(server)).id);

@@ -99,7 +99,8 @@ export const cellSchema = z.object({
   mnc: z.number().int(),
   lac: z.number().int(),
   cid: z.number().int(),
-  rssi: z.number().int().optional(),
+  /** dBm, as the network's signal */
+  rssi: z.number().int().min(-150).max(0).optional(),
 });
 
 export const telemetryPayload = z.object({
@@ -119,7 +120,8 @@ export const telemetryPayload = z.object({
         .object({
           lat: z.number().min(-90).max(90),
           lng: z.number().min(-180).max(180),
-          accuracy: z.number().optional(),
+          /** metres */
+          accuracy: z.number().min(0).max(100_000).optional(),
         })
         .optional(),
       cells: z.array(cellSchema).max(8).optional(),

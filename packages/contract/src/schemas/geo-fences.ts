@@ -63,6 +63,18 @@ export type UpdateFenceBody = z.infer<typeof updateFenceBody>;
 /** POST /v1/geo-fences/:id/status */
 export const fenceStatusBody = z.object({ enabled: z.boolean({ error: 'validation.format' }) });
 
+/**
+ * GET /v1/geo-fences/device-options: the account's devices to choose for a fence, by S/N or name
+ * (the spec: "The fence device list shows only devices the user may see"), for fence editors who
+ * may not hold the device list.
+ */
+export const FENCE_DEVICE_OPTIONS_MAX = 20;
+export const fenceDeviceOptionsQuery = z.object({
+  keyword: z.string().trim().max(64, 'validation.maxLength').optional(),
+});
+export const fenceDeviceOptionSchema = z.object({ id: z.number().int(), sn: z.string(), name: z.string().nullable() });
+export type FenceDeviceOption = z.infer<typeof fenceDeviceOptionSchema>;
+
 /** GET /v1/geo-fences */
 export const fenceListQuery = pageQuerySchema.extend({
   name: z.string().trim().max(64, 'validation.maxLength').optional(),

@@ -184,7 +184,11 @@ export const cellImportBody = z.object({
 });
 export type CellImportBody = z.infer<typeof cellImportBody>;
 
-/** GET /v1/device-map/cells, and the answer of an import */
+/** The answer of an import: the cells added or replaced (the table's count is GET's: counting a large table is slow). */
+export const cellImportResultSchema = z.object({ imported: z.number().int() });
+export type CellImportResult = z.infer<typeof cellImportResultSchema>;
+
+/** GET /v1/device-map/cells */
 export const cellStatsSchema = z.object({
   count: z.number().int(),
   /** the latest import */

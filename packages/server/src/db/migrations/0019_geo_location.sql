@@ -70,7 +70,8 @@ CREATE INDEX "fence_events_fence_idx" ON "fence_events" USING btree ("fence_id",
 CREATE INDEX "fence_events_at_idx" ON "fence_events" USING btree ("at");--> statement-breakpoint
 CREATE UNIQUE INDEX "geo_fences_name_uq" ON "geo_fences" USING btree ("account_id","name");--> statement-breakpoint
 -- positions stored before: they came from GNSS fixes, at the time of the telemetry that carried them
-UPDATE "devices" SET "location_source" = 'gnss', "located_at" = "telemetry_at" WHERE "lat" IS NOT NULL AND "lng" IS NOT NULL;--> statement-breakpoint
--- accounts that chose their alert kinds also receive the new 'fence' kind (they chose among the kinds there were)
+UPDATE "devices" SET "location_source" = 'gnss', "located_at" = coalesce("telemetry_at", "updated_at") WHERE "lat" IS NOT NULL AND "lng" IS NOT NULL;--> statement-breakpoint
+-- accounts that chose some alert kinds also receive the new 'fence' kind (they chose among the kinds there were);
+-- an account that turned every kind off stays so
 UPDATE "accounts" SET "alert_kinds" = array_append("alert_kinds", 'fence')
- WHERE "alert_kinds" IS NOT NULL AND NOT ('fence' = ANY("alert_kinds"));
+ WHERE "alert_kinds" IS NOT NULL AND cardinality("alert_kinds") > 0 AND NOT ('fence' = ANY("alert_kinds"));

@@ -16,11 +16,20 @@ describe('insideNow', () => {
     expect(insideNow(false, 960, 1_000, 30)).toBe(true);
   });
 
-  it('caps the margin at a quarter of the radius, so a cell fix can still cross a small fence', () => {
-    // a 1,500 m cell fix against a 200 m fence: the margin is 50 m
-    expect(insideNow(false, 149, 200, 1_500)).toBe(true);
-    expect(insideNow(false, 151, 200, 1_500)).toBe(false);
-    expect(insideNow(true, 251, 200, 1_500)).toBe(false);
+  it('caps the margin at a quarter of the radius, so a coarser fix can still cross', () => {
+    // a 150 m fix against a 200 m fence: the margin is 50 m
+    expect(insideNow(false, 149, 200, 150)).toBe(true);
+    expect(insideNow(false, 151, 200, 150)).toBe(false);
+    expect(insideNow(true, 251, 200, 150)).toBe(false);
+  });
+
+  it('lets a fix as coarse as the fence cross nothing', () => {
+    // a 1,000 m cell fix against a 200 m fence, however far: the device stays where it was
+    expect(insideNow(true, 5_000, 200, 1_000)).toBe(true);
+    expect(insideNow(false, 0, 200, 1_000)).toBe(false);
+    expect(insideNow(true, 5_000, 200, 200)).toBe(true);
+    // ... but places a device seen for the first time
+    expect(insideNow(null, 5_000, 200, 1_000)).toBe(false);
   });
 
   it('takes an unknown accuracy as exact', () => {

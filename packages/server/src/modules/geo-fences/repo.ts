@@ -12,6 +12,7 @@ import {
   lte,
   ne,
   notInArray,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -123,6 +124,23 @@ export const accountDevices = (db: Db, accountId: number, ids: number[]) =>
           and(inArray(devices.id, ids), eq(devices.accountId, accountId), ne(devices.status, DeviceStatus.DELETED)),
         );
 
+/** The account's devices (not deleted) whose S/N or name contains `keyword`, by S/N. */
+export const deviceOptions = (db: Db, accountId: number, keyword: string | undefined, limit: number) =>
+  db
+    .select({ id: devices.id, sn: devices.sn, name: devices.name })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.accountId, accountId),
+        ne(devices.status, DeviceStatus.DELETED),
+        keyword
+          ? or(ilike(devices.sn, containsPattern(keyword)), ilike(devices.name, containsPattern(keyword)))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(devices.sn))
+    .limit(limit);
+
 export const watchedDevices = (db: Db, fenceId: number) =>
   db
     .select({ ...positionColumns, inside: fenceDevices.inside, since: fenceDevices.since })
@@ -174,8 +192,43 @@ export const fencesOfDevice = (db: Db, deviceId: number) =>
     .orderBy(asc(geoFences.name));
 
 /**
- * Moves a device's state from `from` to `to`, only if it still is `from`: two positions handled
- * at once (two servers) cross once.
+ * The fences watching a device, with its state in each, for checking a new position: the fences'
+ * rows are held (FOR SHARE) until the caller's transaction ends, so an edit of one waits for the
+ * check, or the check sees the edit.
+ */
+export async function fencesToCheck(tx: Db, deviceId: number) {
+  const { rows } = await tx.execute<{
+    id: number;
+    account_id: number;
+    name: string;
+    lat: number;
+    lng: number;
+    radius: number;
+    enabled: boolean;
+    inside: boolean | null;
+    since: string | Date | null;
+  }>(sql`
+    select f.id, f.account_id, f.name, f.lat, f.lng, f.radius, f.enabled, fd.inside, fd.since
+      from fence_devices fd join geo_fences f on f.id = fd.fence_id
+     where fd.device_id = ${deviceId}
+     order by f.id
+       for share of f`);
+  return rows.map((r) => ({
+    id: r.id,
+    accountId: r.account_id,
+    name: r.name,
+    lat: r.lat,
+    lng: r.lng,
+    radius: r.radius,
+    enabled: r.enabled,
+    inside: r.inside,
+    since: r.since === null ? null : new Date(r.since),
+  }));
+}
+
+/**
+ * Moves a device's state from `from` to `to`, only if it still is `from` and the position is not
+ * older than the state: two positions handled at once (two servers) cross once.
  */
 export async function cross(tx: Db, fenceId: number, deviceId: number, from: boolean | null, to: boolean, at: Date) {
   const rows = await tx
@@ -186,6 +239,7 @@ export async function cross(tx: Db, fenceId: number, deviceId: number, from: boo
         eq(fenceDevices.fenceId, fenceId),
         eq(fenceDevices.deviceId, deviceId),
         from === null ? isNull(fenceDevices.inside) : eq(fenceDevices.inside, from),
+        or(isNull(fenceDevices.since), lte(fenceDevices.since, at)),
       ),
     )
     .returning({ fenceId: fenceDevices.fenceId });

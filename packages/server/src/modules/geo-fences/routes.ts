@@ -3,6 +3,8 @@ import {
   createFenceBody,
   envelope,
   fenceDetailSchema,
+  fenceDeviceOptionSchema,
+  fenceDeviceOptionsQuery,
   fenceEventQuery,
   fenceEventSchema,
   fenceListQuery,
@@ -59,6 +61,19 @@ const fenceRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (req) => ok(await fences.listEvents(deps, req.auth, req.query)),
+  );
+  app.get(
+    '/v1/geo-fences/device-options',
+    {
+      config: { access: { side: 'ac', permission: ['herald.geo.fence.add', 'herald.geo.fence.edit'] } },
+      schema: {
+        tags,
+        summary: "The account's devices to choose for a fence, by S/N or name (at most 20)",
+        querystring: fenceDeviceOptionsQuery,
+        response: { 200: envelope(z.array(fenceDeviceOptionSchema)) },
+      },
+    },
+    async (req) => ok(await fences.deviceOptions(deps, req.auth, req.query.keyword)),
   );
   app.get(
     '/v1/geo-fences/:id',

@@ -1,5 +1,6 @@
 import {
   ALERT_KINDS,
+  FENCE_DEVICE_OPTIONS_MAX,
   FENCE_EVENT_RETENTION_DAYS,
   distanceM,
   formatMessage,
@@ -14,6 +15,7 @@ import {
   type Position,
   type UpdateFenceBody,
 } from '@herald/contract';
+import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { AppError, conflict, forbidden, invalid, notFound, uniqueViolation } from '../../lib/errors';
@@ -203,6 +205,7 @@ export async function setFenceStatus(deps: Deps, auth: AuthContext, id: number, 
 export async function deleteFence(deps: Deps, auth: AuthContext, id: number): Promise<void> {
   const accountId = targetAccount(auth, undefined);
   const before = await fenceOf(deps, auth, id);
+  await mustHaveService(deps, accountId);
   await deps.db.transaction(async (tx) => {
     if (!(await repo.deleteFence(tx, accountId, id))) throw notFound();
     await audit(tx, auth, {
@@ -212,6 +215,9 @@ export async function deleteFence(deps: Deps, auth: AuthContext, id: number): Pr
     });
   });
 }
+
+export const deviceOptions = (deps: Deps, auth: AuthContext, keyword: string | undefined) =>
+  repo.deviceOptions(deps.db, targetAccount(auth, undefined), keyword || undefined, FENCE_DEVICE_OPTIONS_MAX);
 
 export async function listEvents(deps: Deps, auth: AuthContext, q: FenceEventQuery): Promise<Page<FenceEvent>> {
   const { rows, total } = await repo.listEvents(deps.db, {
@@ -256,52 +262,48 @@ const alertTitles = (kind: FenceEventKind, sn: string, fence: string) => {
 };
 
 /**
- * Checks a device's new position against the fences watching it. A crossing is one transaction:
- * the state moves (only from what it was, so two servers cross once), the event is kept, and an
- * enabled fence of an account that wants 'fence' alerts sends one to its receivers. Returns the
- * crossings.
+ * Checks a device's new position against the fences watching it, in the caller's transaction (the
+ * device's position turn). Each fence is read as it is now and held still while the device is
+ * checked (an edit of it waits, or is seen). A crossing moves the state only from what it was and
+ * only forward in time, keeps the event, and an enabled fence of an account that wants 'fence'
+ * alerts sends one to its receivers. Returns the crossings.
  */
 export async function checkFences(
-  deps: Pick<Deps, 'db'>,
+  tx: Db,
   device: { id: number; sn: string },
   pos: Omit<Position, 'locatedAt'>,
   at: Date,
 ): Promise<FenceEventKind[]> {
   const crossed: FenceEventKind[] = [];
-  for (const f of await repo.fencesOfDevice(deps.db, device.id)) {
+  for (const f of await repo.fencesToCheck(tx, device.id)) {
+    if (f.since !== null && f.since > at) continue; // a report older than the state
     const inside = insideNow(f.inside, distanceM(f, pos), f.radius, pos.accuracy);
     if (inside === f.inside) continue;
     const before = f.inside;
-    if (before === null) {
-      await repo.cross(deps.db, f.id, device.id, null, inside, at); // first placement: no event
-      continue;
-    }
+    if (!(await repo.cross(tx, f.id, device.id, before, inside, at))) continue;
+    if (before === null) continue; // the first placement: no event
     const kind: FenceEventKind = inside ? 'enter' : 'exit';
-    const done = await deps.db.transaction(async (tx) => {
-      if (!(await repo.cross(tx, f.id, device.id, before, inside, at))) return false;
-      const target = f.enabled ? await alertTarget(tx, device.id) : undefined;
-      const wanted = !!target && ((target.alertKinds ?? ALERT_KINDS) as readonly string[]).includes('fence');
-      const sent = wanted
-        ? await deliverAlert(
-            tx,
-            { accountId: f.accountId, deviceId: device.id, sn: device.sn, kind: 'fence', detail: f.name },
-            alertTitles(kind, device.sn, f.name),
-            at,
-          )
-        : 0;
-      await repo.insertEvent(tx, {
-        accountId: f.accountId,
-        fenceId: f.id,
-        deviceId: device.id,
-        kind,
-        lat: pos.lat,
-        lng: pos.lng,
-        at,
-        alerted: sent > 0,
-      });
-      return true;
+    const target = f.enabled ? await alertTarget(tx, device.id) : undefined;
+    const wanted = !!target && ((target.alertKinds ?? ALERT_KINDS) as readonly string[]).includes('fence');
+    const sent = wanted
+      ? await deliverAlert(
+          tx,
+          { accountId: f.accountId, deviceId: device.id, sn: device.sn, kind: 'fence', detail: f.name },
+          alertTitles(kind, device.sn, f.name),
+          at,
+        )
+      : 0;
+    await repo.insertEvent(tx, {
+      accountId: f.accountId,
+      fenceId: f.id,
+      deviceId: device.id,
+      kind,
+      lat: pos.lat,
+      lng: pos.lng,
+      at,
+      alerted: sent > 0,
     });
-    if (done) crossed.push(kind);
+    crossed.push(kind);
   }
   return crossed;
 }

@@ -8,21 +8,31 @@ import type { Deps } from '../../lib/deps';
  */
 export const GEO_CACHE_MS = 30_000;
 
-const cache = new WeakMap<object, Map<number, { enabled: boolean; at: number }>>();
+type Cache = { answers: Map<number, { enabled: boolean; at: number }>; forgotten: number };
+const caches = new WeakMap<object, Cache>();
+
+const cacheOf = (deps: Pick<Deps, 'db'>): Cache => {
+  let c = caches.get(deps.db);
+  if (!c) caches.set(deps.db, (c = { answers: new Map(), forgotten: 0 }));
+  return c;
+};
 
 export async function geoEnabled(deps: Pick<Deps, 'db'>, accountId: number, now = Date.now()): Promise<boolean> {
-  let byAccount = cache.get(deps.db);
-  if (!byAccount) cache.set(deps.db, (byAccount = new Map()));
-  const hit = byAccount.get(accountId);
+  const c = cacheOf(deps);
+  const hit = c.answers.get(accountId);
   if (hit && now - hit.at < GEO_CACHE_MS) return hit.enabled;
+  const asked = c.forgotten;
   const { rows } = await deps.db.execute<{ enabled: boolean }>(
     sql`select exists(select 1 from account_apis where account_id = ${accountId} and geo_secret is not null) as enabled`,
   );
   const enabled = rows[0]?.enabled === true;
-  byAccount.set(accountId, { enabled, at: now });
+  // an answer read while the service was being changed may be the old one: not kept
+  if (c.forgotten === asked) c.answers.set(accountId, { enabled, at: now });
   return enabled;
 }
 
 export function forgetGeoEnabled(deps: Pick<Deps, 'db'>, accountId: number): void {
-  cache.get(deps.db)?.delete(accountId);
+  const c = cacheOf(deps);
+  c.forgotten++;
+  c.answers.delete(accountId);
 }

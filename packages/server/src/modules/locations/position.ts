@@ -16,8 +16,7 @@ const realCell = (c: Cell) =>
   c.cid >= 0 &&
   c.cid <= 2 ** 40;
 
-/** A cell heard at `rssi` dBm counts this much: 20 dB stronger, ten times as much. */
-const weightOf = (rssi: number | undefined) => 10 ** (((rssi ?? -100) + 120) / 20);
+const rssiOf = (c: Cell) => c.rssi ?? -100;
 
 /**
  * Where the device is by the cells it hears: the weighted centre of the cells the platform knows,
@@ -27,6 +26,9 @@ export function fromCells(
   heard: readonly Cell[],
   known: readonly { mcc: number; mnc: number; lac: number; cid: number; lat: number; lng: number; range: number }[],
 ): Located | undefined {
+  // a cell heard 20 dB weaker than the strongest counts a tenth as much (weights relative to the
+  // strongest stay between 0 and 1 whatever the device reports)
+  const strongest = Math.max(...heard.map(rssiOf));
   let total = 0;
   let lat = 0;
   let lng = 0;
@@ -34,14 +36,16 @@ export function fromCells(
   for (const k of known) {
     const h = heard.find((c) => c.mcc === k.mcc && c.mnc === k.mnc && c.lac === k.lac && c.cid === k.cid);
     if (!h) continue;
-    const w = weightOf(h.rssi);
+    const w = 10 ** ((rssiOf(h) - strongest) / 20);
     total += w;
     lat += k.lat * w;
     lng += k.lng * w;
     reach += k.range * w;
   }
-  if (total === 0) return undefined;
-  return { lat: lat / total, lng: lng / total, accuracy: Math.max(100, Math.round(reach / total)), source: 'cell' };
+  if (!(total > 0)) return undefined;
+  const at = { lat: lat / total, lng: lng / total, accuracy: Math.max(100, Math.round(reach / total)) };
+  if (![at.lat, at.lng, at.accuracy].every(Number.isFinite)) return undefined;
+  return { ...at, source: 'cell' };
 }
 
 /** The position a telemetry report gives: its GNSS fix, else its cells; undefined when neither places it. */

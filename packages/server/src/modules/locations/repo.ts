@@ -140,7 +140,18 @@ export async function mapPage(
   f: MapFilters & { sortField?: 'sn' | 'locatedAt'; sortOrder?: SortOrder; limit: number; offset: number },
 ): Promise<{ rows: MapRow[]; total: number }> {
   const where = mapWhere(f);
-  const order = sortedBy({ sn: devices.sn, locatedAt: devices.locatedAt }, f, devices.id) ?? [asc(devices.sn)];
+  // never located: last, whichever way the time sorts
+  const order =
+    f.sortField === 'locatedAt'
+      ? [
+          f.sortOrder === 'ascend'
+            ? sql`${devices.locatedAt} asc nulls last`
+            : sql`${devices.locatedAt} desc nulls last`,
+          asc(devices.id),
+        ]
+      : (sortedBy({ sn: devices.sn }, { sortField: f.sortField, sortOrder: f.sortOrder }, devices.id) ?? [
+          asc(devices.sn),
+        ]);
   const [rows, [total]] = await Promise.all([
     mapFrom(db)
       .where(where)

@@ -1,5 +1,6 @@
 import {
   cellImportBody,
+  cellImportResultSchema,
   cellStatsSchema,
   deviceLocationQuery,
   deviceLocationSchema,
@@ -26,7 +27,12 @@ const locationRoutes: RoutesPlugin = async (app, deps) => {
     {
       config: {
         access: {
-          permission: ['herald.device.map.query', 'herald.device.physical.list.query', 'herald.geo.fence.query'],
+          permission: [
+            'herald.device.map.query',
+            'herald.device.physical.list.query',
+            'herald.device.physical.list.location.query',
+            'herald.geo.fence.query',
+          ],
         },
       },
       schema: { tags, summary: 'How the console draws maps', response: { 200: envelope(mapConfigSchema) } },
@@ -65,7 +71,12 @@ const locationRoutes: RoutesPlugin = async (app, deps) => {
       // the map's detail, the device list's or a fence's location page; the service answers 'No device location permission'
       config: {
         access: {
-          permission: ['herald.device.map.query', 'herald.device.physical.list.query', 'herald.geo.fence.query'],
+          permission: [
+            'herald.device.map.query',
+            'herald.device.physical.list.query',
+            'herald.device.physical.list.location.query',
+            'herald.geo.fence.query',
+          ],
         },
       },
       schema: {
@@ -94,7 +105,7 @@ const locationRoutes: RoutesPlugin = async (app, deps) => {
         tags,
         summary: 'Add or replace cells of the cell table (at most 5,000 a call)',
         body: cellImportBody,
-        response: { 200: envelope(cellStatsSchema) },
+        response: { 200: envelope(cellImportResultSchema) },
       },
     },
     async (req) => ok(await locations.importCells(deps, req.auth, req.body)),

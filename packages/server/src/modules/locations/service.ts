@@ -5,6 +5,7 @@ import {
   TRACK_RETENTION_DAYS,
   distanceM,
   type CellImportBody,
+  type CellImportResult,
   type CellStats,
   type DeviceLocation,
   type DeviceLocationQuery,
@@ -17,6 +18,7 @@ import {
   type Page,
   type Position,
 } from '@herald/contract';
+import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { forbidden, notFound } from '../../lib/errors';
@@ -33,10 +35,16 @@ const DAY_MS = 86_400_000;
 
 // ── a device reported where it is ────────────────────────────────────────
 
+/** The advisory lock space of a device's positions (with the device id). */
+const POSITION_LOCK = 727_277;
+/** A fix worse than this still moves the device's point, but does not widen what counts as staying. */
+const STAY_ACCURACY_MAX_M = 1_000;
+
 /**
  * A position of a device whose account has the geolocation service: its track gets a point (or
- * the device stays on its last one) and the fences watching it are checked. Called in the
- * device's turn, after the position is stored on the device.
+ * the device stays on its last one) and the fences watching it are checked. One transaction
+ * under the device's lock: two servers handling two reports of one device take turns, and a
+ * report older than the track's latest point changes nothing.
  */
 export async function onPosition(
   deps: Pick<Deps, 'db'>,
@@ -45,15 +53,15 @@ export async function onPosition(
   at: Date,
 ): Promise<void> {
   if (!(await geoEnabled(deps, device.accountId))) return;
-  const last = await repo.lastTrackPoint(deps.db, device.id);
-  const stays =
-    last !== undefined &&
-    last.source === pos.source &&
-    last.lastAt <= at &&
-    distanceM(last, pos) < Math.max(TRACK_MIN_MOVE_M, pos.accuracy ?? 0);
-  if (stays) await repo.stayLonger(deps.db, last.id, at);
-  else await repo.addTrackPoint(deps.db, { deviceId: device.id, ...pos, at });
-  await checkFences(deps, device, pos, at);
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${POSITION_LOCK}, ${device.id})`);
+    const last = await repo.lastTrackPoint(tx, device.id);
+    if (last && last.lastAt > at) return;
+    const within = Math.max(TRACK_MIN_MOVE_M, Math.min(pos.accuracy ?? 0, STAY_ACCURACY_MAX_M));
+    if (last && distanceM(last, pos) < within) await repo.stayLonger(tx, last.id, at);
+    else await repo.addTrackPoint(tx, { deviceId: device.id, ...pos, at });
+    await checkFences(tx, device, pos, at);
+  });
 }
 
 // ── the map ──────────────────────────────────────────────────────────────
@@ -162,7 +170,7 @@ export async function cellStats(deps: Deps): Promise<CellStats> {
 }
 
 /** A slice of the cell table: one statement (a cell named twice in it keeps its last row). */
-export async function importCells(deps: Deps, auth: AuthContext, body: CellImportBody): Promise<CellStats> {
+export async function importCells(deps: Deps, auth: AuthContext, body: CellImportBody): Promise<CellImportResult> {
   const byKey = new Map(body.cells.map((c) => [`${c.mcc}:${c.mnc}:${c.lac}:${c.cid}`, c]));
   await deps.db.transaction(async (tx) => {
     await repo.upsertCells(tx, [...byKey.values()], new Date());
@@ -172,5 +180,5 @@ export async function importCells(deps: Deps, auth: AuthContext, body: CellImpor
       description: { key: 'log.cells.import', params: { count: byKey.size } },
     });
   });
-  return cellStats(deps);
+  return { imported: byKey.size };
 }

@@ -7,3 +7,7 @@ export const mapLocationPath = (side: Side, id: number) => `${DEVICE_MAP}/detail
 /** The map's menu permission; `.query` opens a device's location from the map. */
 export const MAP = 'herald.device.map';
 export const MAP_QUERY = `${MAP}.query`;
+
+/** The platform's cell table (operators only): see its size, and import rows into it. */
+export const CELL_QUERY = 'herald.op.cell.query';
+export const CELL_IMPORT = 'herald.op.cell.import';

@@ -15,7 +15,8 @@ import type { Params } from '../../../lib/http';
 import { useSession } from '../../../lib/session-context';
 import { useShown } from '../../../lib/use-shown';
 import { mapMarkersQuery } from '../api/map-devices';
-import { MAP_QUERY, mapLocationPath } from '../components/codes';
+import { CellTableButton } from '../components/CellTableButton';
+import { CELL_QUERY, MAP_QUERY, mapLocationPath } from '../components/codes';
 import { DeviceMarkers } from '../components/DeviceMarkers';
 import { MapDeviceTable } from '../components/MapDeviceTable';
 import { MarkerCount } from '../components/MarkerCount';
@@ -73,6 +74,7 @@ function DeviceMap() {
           <Space size={16} wrap>
             <MarkerCount markers={markers.data} />
             <RefreshNote updatedAt={markers.dataUpdatedAt} testId="device-map-refresh-note" />
+            {can(CELL_QUERY) && <CellTableButton />}
           </Space>
         }
       >

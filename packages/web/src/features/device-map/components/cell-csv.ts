@@ -1,0 +1,174 @@
+import { cellRowSchema, type CellRow } from '@herald/contract';
+
+/**
+ * The cell table's CSV files, read in the browser before the rows are sent: OpenCellID's export
+ * or Herald's own columns, told apart by the header row. A bad row is skipped and reported by its
+ * line so that one typo in a file of a million cells does not hold the rest back.
+ */
+
+type Column = keyof CellRow;
+
+/** Herald's own columns, in the order the sample file writes them. */
+export const HERALD_COLUMNS = ['mcc', 'mnc', 'lac', 'cid', 'lat', 'lng', 'range'] as const satisfies Column[];
+
+/** Which column of the file holds each field. */
+const FORMATS = {
+  herald: { mcc: 'mcc', mnc: 'mnc', lac: 'lac', cid: 'cid', lat: 'lat', lng: 'lng', range: 'range' },
+  // radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeable,created,updated,averageSignal
+  openCellId: { mcc: 'mcc', mnc: 'net', lac: 'area', cid: 'cell', lat: 'lat', lng: 'lon', range: 'range' },
+} as const satisfies Record<string, Record<Column, string>>;
+
+export type CellCsvFormat = keyof typeof FORMATS;
+
+/** How each format's header line starts, to tell an operator what a refused file should look like. */
+export const CELL_CSV_HEADERS: Record<CellCsvFormat, string> = {
+  herald: HERALD_COLUMNS.join(','),
+  openCellId: 'radio,mcc,net,area,cell,unit,lon,lat,range,…',
+};
+
+/** OpenCellID writes range 0 for a cell it has too few samples of; the server needs at least 1 m. */
+export const OPENCELLID_UNKNOWN_RANGE = 1000;
+
+export type SkippedLine =
+  | { line: number; problem: 'columns'; expected: number; found: number }
+  /** `message` is the contract's validation key (validation.number, validation.format, …) */
+  | { line: number; problem: 'value'; column: string; message: string };
+
+export type CellCsv =
+  { ok: false } | { ok: true; format: CellCsvFormat; rows: CellRow[]; skipped: number; firstSkipped: SkippedLine[] };
+
+function cellText(field: string): string {
+  const text = field.trim();
+  return text.length > 1 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
+}
+
+/**
+ * The first `count` fields of a line. OpenCellID lines carry seven columns after the last one we
+ * read; splitting them too made reading a 200 MB file a third slower (garbage collection).
+ */
+function leadingFields(line: string, count: number): string[] {
+  const fields: string[] = [];
+  let from = 0;
+  while (fields.length < count) {
+    const comma = line.indexOf(',', from);
+    fields.push(line.slice(from, comma < 0 ? line.length : comma));
+    if (comma < 0) break;
+    from = comma + 1;
+  }
+  return fields;
+}
+
+/** Number('') is 0: an empty field must read as missing, not as zero. */
+function numberAt(fields: string[], at: number): number {
+  const text = cellText(fields[at]!);
+  return text === '' ? NaN : Number(text);
+}
+
+type Layout = { format: CellCsvFormat; index: Record<Column, number>; needed: number };
+
+function detect(header: string[]): Layout | undefined {
+  const names = header.map((h) => h.toLowerCase());
+  for (const format of Object.keys(FORMATS) as CellCsvFormat[]) {
+    const columns = FORMATS[format];
+    const index = Object.fromEntries(HERALD_COLUMNS.map((c) => [c, names.indexOf(columns[c])])) as Record<
+      Column,
+      number
+    >;
+    const at = Object.values(index);
+    if (at.every((i) => i >= 0)) return { format, index, needed: Math.max(...at) + 1 };
+  }
+  return undefined;
+}
+
+/**
+ * Reads a cell CSV as it arrives, a chunk of text at a time (a line may straddle two chunks): the
+ * first non-blank line must name the columns of one of the two formats. Keeps every good row,
+ * counts the skipped ones and describes the first `keep` of them.
+ */
+export class CellCsvReader {
+  private layout: Layout | undefined;
+  private refused = false;
+  private rest = '';
+  private line = 0;
+  private readonly rows: CellRow[] = [];
+  private readonly firstSkipped: SkippedLine[] = [];
+  private skipped = 0;
+
+  constructor(private readonly keep = 5) {}
+
+  /** False once the header is refused: the rest of the file need not be read. */
+  push(chunk: string): boolean {
+    if (this.refused) return false;
+    const text = this.line === 0 && this.rest === '' && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+    const all = this.rest + text;
+    // line by line with indexOf: an array of every line of a large chunk would double its memory
+    let start = 0;
+    for (let newline = all.indexOf('\n'); newline >= 0; newline = all.indexOf('\n', start)) {
+      this.read(all.slice(start, newline));
+      start = newline + 1;
+    }
+    this.rest = all.slice(start);
+    return !this.refused;
+  }
+
+  end(): CellCsv {
+    if (this.rest) this.read(this.rest);
+    this.rest = '';
+    const { layout, rows, skipped, firstSkipped } = this;
+    return layout && !this.refused ? { ok: true, format: layout.format, rows, skipped, firstSkipped } : { ok: false };
+  }
+
+  private read(raw: string): void {
+    this.line += 1;
+    if (this.refused || !raw.trim()) return;
+    if (!this.layout) {
+      this.layout = detect(raw.split(',').map(cellText));
+      this.refused = !this.layout;
+      return;
+    }
+    const { format, index, needed } = this.layout;
+    const fields = leadingFields(raw, needed);
+    if (fields.length < needed) {
+      this.skip({ line: this.line, problem: 'columns', expected: needed, found: fields.length });
+      return;
+    }
+    const cell: CellRow = {
+      mcc: numberAt(fields, index.mcc),
+      mnc: numberAt(fields, index.mnc),
+      lac: numberAt(fields, index.lac),
+      cid: numberAt(fields, index.cid),
+      lat: numberAt(fields, index.lat),
+      lng: numberAt(fields, index.lng),
+      range: numberAt(fields, index.range),
+    };
+    if (format === 'openCellId' && cell.range === 0) cell.range = OPENCELLID_UNKNOWN_RANGE;
+    const checked = cellRowSchema.safeParse(cell);
+    if (checked.success) {
+      this.rows.push(cell);
+      return;
+    }
+    const issue = checked.error.issues[0]!;
+    this.skip({
+      line: this.line,
+      problem: 'value',
+      column: FORMATS[format][issue.path[0] as Column],
+      message: issue.message,
+    });
+  }
+
+  private skip(s: SkippedLine): void {
+    this.skipped += 1;
+    if (this.firstSkipped.length < this.keep) this.firstSkipped.push(s);
+  }
+}
+
+/** A whole CSV text at once. */
+export function parseCellCsv(text: string, keep?: number): CellCsv {
+  const reader = new CellCsvReader(keep);
+  reader.push(text);
+  return reader.end();
+}
+
+/** Rows in Herald's own format (the sample file). */
+export const toCellCsv = (rows: CellRow[]) =>
+  [HERALD_COLUMNS.join(','), ...rows.map((r) => HERALD_COLUMNS.map((c) => r[c]).join(','))].join('\n') + '\n';

@@ -128,4 +128,34 @@ test('the account maps its printers, fences its shop and hears when a printer le
   await openMenu(opPage, 'deviceMap', '/device-map/list', 'deviceRoot');
   for (const p of printers) await visible(opPage, `map-device-row-${p.sn}`);
   await expect(byId(opPage, `map-device-row-${printers[1]!.sn}`).innerText()).resolves.toContain('Geo Tea House');
+
+  // ---- the operator loads cells into the cell table from an OpenCellID-style file; a bad line is skipped
+  await (await visible(opPage, 'cell-table-open')).click();
+  await visible(opPage, 'cell-table-drawer');
+  await poll(() => byId(opPage, 'cell-table-count').getAttribute('data-count')).toBe('0');
+  const csv = [
+    'radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeable,created,updated,averageSignal',
+    `LTE,460,0,9501,11001,0,${SHOP.lng},${SHOP.lat},800,12,1,1500000000,1700000000,0`,
+    `LTE,460,0,9501,11002,0,${east(1).lng},${east(1).lat},0,3,1,1500000000,1700000000,0`,
+    'LTE,460,0,9501,oops,0,1,1,100,1,1,1,1,0',
+  ].join('\n');
+  await byId(opPage, 'cell-table-file').setInputFiles({
+    name: 'cells.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await poll(() => byId(opPage, 'cell-table-result').getAttribute('data-outcome')).toBe('done');
+  await poll(() => byId(opPage, 'cell-table-count').getAttribute('data-count')).toBe('2');
+  await expect(byId(opPage, 'cell-table-skipped').getAttribute('data-count')).resolves.toBe('1');
+  // the second printer loses its GNSS fix and hears those cells: it is placed between them, by the cells
+  await printers[1]!.sim.hearCells([
+    { mcc: 460, mnc: 0, lac: 9501, cid: 11001, rssi: -70 },
+    { mcc: 460, mnc: 0, lac: 9501, cid: 11002, rssi: -70 },
+  ]);
+  await poll(async () => {
+    const d = (await ok(owner.get(`/v1/device-map/deviceLocationMapDetail/${printers[1]!.id}`), 'location')) as {
+      position: { source: string } | null;
+    };
+    return d.position?.source;
+  }).toBe('cell');
 });

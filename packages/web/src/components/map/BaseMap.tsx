@@ -1,11 +1,10 @@
 import 'leaflet/dist/leaflet.css';
 import type { ReactNode } from 'react';
 import { Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { AttributionControl, MapContainer, ScaleControl, TileLayer } from 'react-leaflet';
 import { MAP_COLOURS } from './colours';
 import { CountriesLayer } from './CountriesLayer';
-import { mapConfigQuery } from './map-config';
+import { useMapConfig } from './map-config';
 import { SizeWatcher } from './SizeWatcher';
 
 /**
@@ -14,7 +13,7 @@ import { SizeWatcher } from './SizeWatcher';
  * view fitting). `testId` names the container; `data-base` says which base is drawn.
  */
 export function BaseMap({ testId, height = 440, children }: { testId: string; height?: number; children?: ReactNode }) {
-  const config = useQuery(mapConfigQuery());
+  const config = useMapConfig();
   if (config.isPending) {
     return (
       <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

@@ -43,7 +43,7 @@ export default {
       fields: { count: 'Cells', updatedAt: 'Last import' },
       never: 'Never',
       formats:
-        "A CSV file whose first line names its columns: OpenCellID's export (radio,mcc,net,area,cell,unit,lon,lat,range,…) or mcc,mnc,lac,cid,lat,lng,range (range in metres).",
+        "A CSV file: OpenCellID's export or per-country download (radio,mcc,net,area,cell,unit,lon,lat,range,…, with or without that header line; a range above {{max}} m is cut to {{max}}), or one whose first line names mcc,mnc,lac,cid,lat,lng,range (range in metres).",
       limits: '.csv, at most {{size}} MB',
       reading: 'Reading {{file}}… {{percent}}%',
       progress: '{{sent}} of {{total}} rows sent',
@@ -61,7 +61,7 @@ export default {
         tooLarge: '{{file}} is larger than {{size}} MB.',
         unreadable: '{{file}} could not be read.',
         noHeader:
-          '{{file}} does not start with a header line this table knows. Its first line must name the columns: {{openCellId}} (OpenCellID) or {{herald}}.',
+          '{{file}} does not start with a header line this table knows. Its first line must name the columns: {{openCellId}} (OpenCellID) or {{herald}}; or be an OpenCellID cell without a header (14 columns, the first GSM, UMTS, LTE, NR or CDMA).',
         noRows: '{{file}} has no rows to import.',
       },
     },
@@ -104,8 +104,8 @@ export default {
     radiusHint: 'In metres: greater than 0, at most {{max}}',
     radiusMax: 'At most {{max}} m',
     centreHint: 'Click the map to set the centre, or type its coordinates',
-    devicesHint: '{{count}} of at most {{max}} devices chosen; search by S/N',
-    devicesPlaceholder: 'Search devices by S/N',
+    devicesHint: '{{count}} of at most {{max}} devices chosen; search by S/N or name',
+    devicesPlaceholder: 'Search devices by S/N or name',
     noDevices: 'No devices found',
     metres: '{{value}} m',
     enabled: 'Enabled',

@@ -1,6 +1,7 @@
 import { Button, Progress, Space, Spin, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/format';
 import { CellImportResult, SkippedLines } from './CellImportResult';
 import { CELL_FILE_MAX_MB, useCellImport } from './use-cell-import';
 
@@ -38,7 +39,9 @@ export function CellImportPanel() {
       {state.phase === 'sending' && (
         <>
           <div data-testid="cell-table-progress" data-sent={state.sent} data-total={state.total}>
-            <Typography.Text>{t('deviceMap.cells.progress', { sent: state.sent, total: state.total })}</Typography.Text>
+            <Typography.Text>
+              {t('deviceMap.cells.progress', { sent: formatCount(state.sent), total: formatCount(state.total) })}
+            </Typography.Text>
             <Progress percent={Math.floor((state.sent / state.total) * 100)} status="active" />
             <Button onClick={cancel} loading={state.stopping} data-testid="cell-table-cancel">
               {t(state.stopping ? 'deviceMap.cells.stopping' : 'deviceMap.actions.cancelImport')}

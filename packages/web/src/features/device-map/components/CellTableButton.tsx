@@ -4,9 +4,10 @@ import { DatabaseOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/can';
-import { formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { cellStatsQuery } from '../api/cell-table';
 import { CELL_IMPORT } from './codes';
+import { CELL_RANGE_MAX } from './cell-csv';
 import { CellImportPanel } from './CellImportPanel';
 import { downloadCellSample } from './cell-sample';
 
@@ -26,7 +27,7 @@ function CellStatsView() {
           label: t('deviceMap.cells.fields.count'),
           children: (
             <span data-testid="cell-table-count" data-count={count}>
-              {count.toLocaleString()}
+              {formatCount(count)}
             </span>
           ),
         },
@@ -59,7 +60,7 @@ export function CellTableButton() {
           <CellStatsView />
           <Divider />
           <Typography.Paragraph>
-            {t('deviceMap.cells.formats')}{' '}
+            {t('deviceMap.cells.formats', { max: formatCount(CELL_RANGE_MAX) })}{' '}
             <Typography.Link onClick={downloadCellSample} data-testid="cell-table-sample">
               {t('deviceMap.actions.downloadSample')}
             </Typography.Link>

@@ -16,19 +16,22 @@ const insideKey = (inside: boolean | null) => (inside === null ? 'unknown' : ins
 /**
  * A device's map: where it is now (with its accuracy), its track with the stays marked, and the
  * fences watching it, coloured by whether it is inside. Fitted to the position and track once per
- * `fitKey`; without either, to the fences.
+ * `fitKey`; without either, to the fences. `fitLater` while the location shown is the previous
+ * range's, kept until the new one arrives: fitting it would spend the new key on the old track.
  */
 export function LocationMap({
   location: { device, position, track, fences },
   fitKey,
+  fitLater = false,
   focus,
 }: {
   location: DeviceLocation;
   fitKey: string;
+  fitLater?: boolean;
   focus?: LatLng & { key: number };
 }) {
   const { t } = useTranslation();
-  const box = boxAround([...(position ? [position] : []), ...track]) ?? boxAround([], fences);
+  const box = fitLater ? undefined : (boxAround([...(position ? [position] : []), ...track]) ?? boxAround([], fences));
   return (
     <BaseMap testId="location-map" height={460}>
       {fences.map((f) => (
@@ -54,7 +57,8 @@ export function LocationMap({
       {track.length > 1 && <TrackLine track={track} />}
       {staysOf(track).map((p, i) => (
         <DeviceDot
-          key={p.firstAt}
+          // two points may share a firstAt
+          key={`${i}|${p.firstAt}`}
           lat={p.lat}
           lng={p.lng}
           radius={4}

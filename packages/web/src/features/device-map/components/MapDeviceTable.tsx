@@ -2,7 +2,7 @@ import { useRef, type HTMLAttributes } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import type { MapDevice } from '@herald/contract';
+import { LOCATION_REFRESH_MS, type MapDevice } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accountOptionsQuery } from '../../../lib/account-options';
@@ -12,6 +12,7 @@ import type { Params } from '../../../lib/http';
 import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
+import { useShown } from '../../../lib/use-shown';
 import { groupLabel } from '../../device-groups/components/group-label';
 import { groupOptionsQuery, modelOptionsQuery } from '../api/lookups';
 import { listMapDevices } from '../api/map-devices';
@@ -24,7 +25,8 @@ const flagEnum = (yes: string, no: string) => ({ true: { text: yes }, false: { t
 
 /**
  * The devices beside the map, located or not, with the filters the markers share (reported through
- * `onFilters` on each search). Clicking a row centres the map on the device.
+ * `onFilters` on each search). Clicking a row centres the map on the device. Refreshed as often as
+ * the markers while the page is shown, on the same page, filters and sort.
  */
 export function MapDeviceTable({
   pickedId,
@@ -39,6 +41,8 @@ export function MapDeviceTable({
   const can = useCan();
   const { side } = useSession();
   const action = useRef<ActionType>(undefined);
+  const box = useRef<HTMLDivElement>(null);
+  const shown = useShown(box);
   useReloadOnReturn(action);
   const models = useQuery(modelOptionsQuery());
   const groups = useQuery(groupOptionsQuery(side === 'ac'));
@@ -145,10 +149,12 @@ export function MapDeviceTable({
   ];
 
   return (
-    <div data-testid="map-device-table">
+    <div ref={box} data-testid="map-device-table">
       <ProTable<MapDevice>
         rowKey="id"
         actionRef={action}
+        // ProTable's polling reloads without the loading mask, and stops after a failed call as the markers do
+        polling={shown ? LOCATION_REFRESH_MS : undefined}
         columns={columns}
         headerTitle={t('deviceMap.listTitle')}
         tooltip={t('deviceMap.rowHint')}

@@ -9,7 +9,8 @@ import { coordinates, metres } from './position-text';
 export function TrackTable({ track, onPick }: { track: readonly TrackPoint[]; onPick: (p: TrackPoint) => void }) {
   const { t } = useTranslation();
   const f = (k: string) => t(`deviceMap.fields.${k}`);
-  const rows = [...track].reverse();
+  // keyed by place in the track as well: two points may share a firstAt
+  const rows = track.map((p, i) => ({ ...p, key: `${i}|${p.firstAt}` })).reverse();
   return (
     <div data-testid="location-track-table">
       {track.length >= TRACK_POINTS_MAX && (
@@ -17,8 +18,8 @@ export function TrackTable({ track, onPick }: { track: readonly TrackPoint[]; on
           {t('deviceMap.trackCapped', { count: TRACK_POINTS_MAX })}
         </Typography.Paragraph>
       )}
-      <Table<TrackPoint>
-        rowKey="firstAt"
+      <Table<TrackPoint & { key: string }>
+        rowKey="key"
         size="small"
         dataSource={rows}
         pagination={{ defaultPageSize: 10, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}

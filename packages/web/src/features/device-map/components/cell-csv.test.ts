@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CellCsvReader, OPENCELLID_UNKNOWN_RANGE, parseCellCsv, toCellCsv } from './cell-csv';
+import {
+  CELL_RANGE_MAX,
+  CellCsvReader,
+  OPENCELLID_COLUMNS,
+  OPENCELLID_UNKNOWN_RANGE,
+  parseCellCsv,
+  toCellCsv,
+} from './cell-csv';
 
 const OPENCELLID_HEADER = 'radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeable,created,updated,averageSignal';
 const beijing = { mcc: 460, mnc: 0, lac: 4173, cid: 12345, lat: 39.9042, lng: 116.4074, range: 800 };
@@ -15,6 +22,48 @@ describe('reading a cell CSV', () => {
   it('gives an OpenCellID cell of unknown range (0) a default range the server accepts', () => {
     const csv = parseCellCsv(`${OPENCELLID_HEADER}\nLTE,262,2,801,86355,0,13.2855,52.5222,0,3,1,0,0,0\n`);
     expect(csv.ok && csv.rows[0]!.range).toBe(OPENCELLID_UNKNOWN_RANGE);
+  });
+
+  it("cuts an OpenCellID cell's range above the server's maximum to it instead of skipping the row", () => {
+    const csv = parseCellCsv(`${OPENCELLID_HEADER}\nLTE,262,2,801,86355,0,13.2855,52.5222,250000,3,1,0,0,0\n`);
+    expect(CELL_RANGE_MAX).toBe(100_000);
+    expect(csv.ok && [csv.rows.map((r) => r.range), csv.skipped]).toEqual([[CELL_RANGE_MAX], 0]);
+  });
+
+  it("refuses Herald's format with a range above the maximum: only OpenCellID's ranges are cut", () => {
+    const csv = parseCellCsv('mcc,mnc,lac,cid,lat,lng,range\n460,0,1,1,39,116,250000');
+    expect(csv.ok && csv.firstSkipped).toEqual([
+      { line: 2, problem: 'value', column: 'range', message: 'validation.format' },
+    ]);
+  });
+
+  it("reads OpenCellID's per-country download, which has no header, from its first line", () => {
+    const csv = parseCellCsv(
+      [
+        'GSM,460,0,4173,12345,0,116.4074,39.9042,800,12,1,1459692189,1459692189,0',
+        'lte,262,2,801,86355,0,13.2855,52.5222,0,3,1,0,0,0',
+        'NR,262,2,801,x,0,13.2855,52.5222,10,3,1,0,0,0',
+      ].join('\r\n'),
+    );
+    expect(csv).toEqual({
+      ok: true,
+      format: 'openCellId',
+      rows: [beijing, { mcc: 262, mnc: 2, lac: 801, cid: 86355, lat: 52.5222, lng: 13.2855, range: 1000 }],
+      skipped: 1,
+      firstSkipped: [{ line: 3, problem: 'value', column: 'cell', message: 'validation.number' }],
+    });
+  });
+
+  it('takes a headerless first line only with all 14 of OpenCellID’s columns led by a radio type', () => {
+    expect(OPENCELLID_COLUMNS).toHaveLength(14);
+    for (const radio of ['GSM', 'UMTS', 'LTE', 'NR', 'CDMA', 'Umts'])
+      expect(parseCellCsv(`${radio},460,0,4173,12345,0,116.4074,39.9042,800,12,1,0,0,0`)).toMatchObject({
+        ok: true,
+        rows: [beijing],
+      });
+    expect(parseCellCsv('WCDMA,460,0,4173,12345,0,116.4074,39.9042,800,12,1,0,0,0')).toEqual({ ok: false });
+    expect(parseCellCsv('GSM,460,0,4173,12345,0,116.4074,39.9042,800,12,1,0,0')).toEqual({ ok: false });
+    expect(parseCellCsv('GSM,460,0,4173,12345,0,116.4074,39.9042,800,12,1,0,0,0,0')).toEqual({ ok: false });
   });
 
   it("reads Herald's own columns, in any order and case, with CRLF, a BOM and quotes", () => {

@@ -2,7 +2,8 @@ import { cellRowSchema, type CellRow } from '@herald/contract';
 
 /**
  * The cell table's CSV files, read in the browser before the rows are sent: OpenCellID's export
- * or Herald's own columns, told apart by the header row. A bad row is skipped and reported by its
+ * or Herald's own columns, told apart by the header row (OpenCellID's per-country downloads have
+ * none: their first row is recognised by its shape). A bad row is skipped and reported by its
  * line so that one typo in a file of a million cells does not hold the rest back.
  */
 
@@ -14,9 +15,27 @@ export const HERALD_COLUMNS = ['mcc', 'mnc', 'lac', 'cid', 'lat', 'lng', 'range'
 /** Which column of the file holds each field. */
 const FORMATS = {
   herald: { mcc: 'mcc', mnc: 'mnc', lac: 'lac', cid: 'cid', lat: 'lat', lng: 'lng', range: 'range' },
-  // radio,mcc,net,area,cell,unit,lon,lat,range,samples,changeable,created,updated,averageSignal
   openCellId: { mcc: 'mcc', mnc: 'net', lac: 'area', cid: 'cell', lat: 'lat', lng: 'lon', range: 'range' },
 } as const satisfies Record<string, Record<Column, string>>;
+
+/** OpenCellID's columns, always in this order (the per-country downloads rely on it: they have no header). */
+export const OPENCELLID_COLUMNS = [
+  'radio',
+  'mcc',
+  'net',
+  'area',
+  'cell',
+  'unit',
+  'lon',
+  'lat',
+  'range',
+  'samples',
+  'changeable',
+  'created',
+  'updated',
+  'averageSignal',
+] as const;
+const RADIO_TYPES = new Set(['gsm', 'umts', 'lte', 'nr', 'cdma']);
 
 export type CellCsvFormat = keyof typeof FORMATS;
 
@@ -28,6 +47,11 @@ export const CELL_CSV_HEADERS: Record<CellCsvFormat, string> = {
 
 /** OpenCellID writes range 0 for a cell it has too few samples of; the server needs at least 1 m. */
 export const OPENCELLID_UNKNOWN_RANGE = 1000;
+/**
+ * The largest range the server takes. OpenCellID estimates some cells at tens of kilometres more:
+ * such a cell still places a device roughly, so its range is cut to this rather than the row lost.
+ */
+export const CELL_RANGE_MAX = cellRowSchema.shape.range.maxValue ?? 100_000;
 
 export type SkippedLine =
   | { line: number; problem: 'columns'; expected: number; found: number }
@@ -66,7 +90,8 @@ function numberAt(fields: string[], at: number): number {
 
 type Layout = { format: CellCsvFormat; index: Record<Column, number>; needed: number };
 
-function detect(header: string[]): Layout | undefined {
+/** The layout a header row names, or undefined when it names neither format's columns. */
+function fromHeader(header: string[]): Layout | undefined {
   const names = header.map((h) => h.toLowerCase());
   for (const format of Object.keys(FORMATS) as CellCsvFormat[]) {
     const columns = FORMATS[format];
@@ -80,10 +105,17 @@ function detect(header: string[]): Layout | undefined {
   return undefined;
 }
 
+/** OpenCellID's layout when the first line is already a cell: all its columns, led by a radio type. */
+function headerless(first: string[]): Layout | undefined {
+  if (first.length !== OPENCELLID_COLUMNS.length || !RADIO_TYPES.has(first[0]!.toLowerCase())) return undefined;
+  return fromHeader([...OPENCELLID_COLUMNS]);
+}
+
 /**
  * Reads a cell CSV as it arrives, a chunk of text at a time (a line may straddle two chunks): the
- * first non-blank line must name the columns of one of the two formats. Keeps every good row,
- * counts the skipped ones and describes the first `keep` of them.
+ * first non-blank line must name the columns of one of the two formats, or be an OpenCellID row
+ * (a file without a header). Keeps every good row, counts the skipped ones and describes the first
+ * `keep` of them.
  */
 export class CellCsvReader {
   private layout: Layout | undefined;
@@ -121,12 +153,17 @@ export class CellCsvReader {
   private read(raw: string): void {
     this.line += 1;
     if (this.refused || !raw.trim()) return;
-    if (!this.layout) {
-      this.layout = detect(raw.split(',').map(cellText));
-      this.refused = !this.layout;
-      return;
-    }
-    const { format, index, needed } = this.layout;
+    if (this.layout) return this.readCell(raw, this.layout);
+    const first = raw.split(',').map(cellText);
+    this.layout = fromHeader(first);
+    if (this.layout) return;
+    this.layout = headerless(first);
+    this.refused = !this.layout;
+    // a headerless file's first line is a cell like the others
+    if (this.layout) this.readCell(raw, this.layout);
+  }
+
+  private readCell(raw: string, { format, index, needed }: Layout): void {
     const fields = leadingFields(raw, needed);
     if (fields.length < needed) {
       this.skip({ line: this.line, problem: 'columns', expected: needed, found: fields.length });
@@ -141,7 +178,7 @@ export class CellCsvReader {
       lng: numberAt(fields, index.lng),
       range: numberAt(fields, index.range),
     };
-    if (format === 'openCellId' && cell.range === 0) cell.range = OPENCELLID_UNKNOWN_RANGE;
+    if (format === 'openCellId') cell.range = openCellIdRange(cell.range);
     const checked = cellRowSchema.safeParse(cell);
     if (checked.success) {
       this.rows.push(cell);
@@ -160,6 +197,12 @@ export class CellCsvReader {
     this.skipped += 1;
     if (this.firstSkipped.length < this.keep) this.firstSkipped.push(s);
   }
+}
+
+/** OpenCellID's range as the server takes it: 0 (unknown) made a default, above the maximum cut to it. */
+function openCellIdRange(range: number): number {
+  if (range === 0) return OPENCELLID_UNKNOWN_RANGE;
+  return range > CELL_RANGE_MAX ? CELL_RANGE_MAX : range;
 }
 
 /** A whole CSV text at once. */

@@ -10,15 +10,21 @@ describe('the track range as the detail call takes it', () => {
   });
 
   it('sends a chosen range as it is within the last 7 days', () => {
-    const range = ['2025-06-08T00:00:00.000Z', '2025-06-09T00:00:00.000Z'] as const;
-    expect(trackParams(range, NOW)).toEqual({ from: range[0], to: range[1] });
+    const range = { from: '2025-06-08T00:00:00.000Z', to: '2025-06-09T00:00:00.000Z' };
+    expect(trackParams(range, NOW)).toEqual(range);
+    expect(trackParams(range, NOW + 60_000)).toEqual(range);
   });
 
   it('moves a start older than 7 days up to the oldest kept point', () => {
-    expect(trackParams(['2025-06-01T00:00:00.000Z', '2025-06-10T00:00:00.000Z'], NOW)).toEqual({
+    expect(trackParams({ from: '2025-06-01T00:00:00.000Z', to: '2025-06-10T00:00:00.000Z' }, NOW)).toEqual({
       from: '2025-06-03T12:00:00.000Z',
       to: '2025-06-10T00:00:00.000Z',
     });
+  });
+
+  it('counts a preset back from the time of each call, up to the server’s now', () => {
+    expect(trackParams({ preset: '24h' }, NOW)).toEqual({ from: '2025-06-09T12:00:00.000Z' });
+    expect(trackParams({ preset: '3d' }, NOW + 15_000)).toEqual({ from: '2025-06-07T12:00:15.000Z' });
   });
 });
 

@@ -1,19 +1,34 @@
 import { TRACK_RETENTION_DAYS, type TrackPoint } from '@herald/contract';
 
-/** The track's time range as ISO instants, or null for the server's default (the last 24 hours, moving on). */
-export type TrackRange = readonly [string, string] | null;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
-const DAY_MS = 86_400_000;
+/** The picker's presets, by how many hours back from now they reach. */
+export const TRACK_PRESETS = { '24h': 24, '3d': 72, '7d': TRACK_RETENTION_DAYS * 24 } as const;
+export type TrackPreset = keyof typeof TRACK_PRESETS;
 
 /**
- * The detail call's query: nothing for the default range; a chosen range with its start moved up
- * to the oldest kept point (the picker offers whole days, the server keeps 7 × 24 hours).
+ * The track's time range: null for the server's default (the last 24 hours), a preset, which moves
+ * on with the clock (a page refreshed every 15 s shows the new points), or two instants the user
+ * picked (ISO), which stay.
+ */
+export type TrackRange = null | { preset: TrackPreset } | { from: string; to: string };
+
+/**
+ * The detail call's query, worked out when the call is made: nothing for the default range; a
+ * preset's start counted back from now and no end (the server's now: a console whose clock runs
+ * behind would miss the newest points); a chosen range with its start moved up to the oldest kept
+ * point (the picker offers whole days, the server keeps 7 × 24 hours).
  */
 export function trackParams(range: TrackRange, now = Date.now()): { from?: string; to?: string } {
   if (!range) return {};
   const earliest = now - TRACK_RETENTION_DAYS * DAY_MS;
-  const from = Math.max(Date.parse(range[0]), earliest);
-  return { from: new Date(from).toISOString(), to: range[1] };
+  if ('preset' in range) {
+    const from = Math.max(now - TRACK_PRESETS[range.preset] * HOUR_MS, earliest);
+    return { from: new Date(from).toISOString() };
+  }
+  const from = Math.max(Date.parse(range.from), earliest);
+  return { from: new Date(from).toISOString(), to: range.to };
 }
 
 /** A day the picker greys out: before the kept track's first day, or in the future. */

@@ -5,7 +5,7 @@ import { LOCATION_REFRESH_MS, type TrackPoint } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DetailFallback } from '../../../components/DetailFallback';
-import { mapConfigQuery } from '../../../components/map/map-config';
+import { useMapConfig } from '../../../components/map/map-config';
 import { ServiceNotEnabled } from '../../../components/map/ServiceNotEnabled';
 import { useIdParam } from '../../../lib/use-id-param';
 import { deviceLocationQuery } from '../api/device-location';
@@ -23,7 +23,7 @@ import { TrackTable } from '../components/TrackTable';
  * refreshed every 15 seconds.
  */
 export function DeviceLocationPage() {
-  const config = useQuery(mapConfigQuery());
+  const config = useMapConfig();
   if (config.isPending) return <Spin />;
   if (config.data && !config.data.geoEnabled) {
     return (
@@ -76,7 +76,12 @@ function DeviceLocation() {
       </Card>
       <Card title={t('deviceMap.track')} extra={<TrackRangePicker value={range} onChange={setRange} />}>
         <div ref={mapBox}>
-          <LocationMap location={loc} fitKey={`${id}|${range?.join('|') ?? ''}`} focus={focus} />
+          <LocationMap
+            location={loc}
+            fitKey={`${id}|${JSON.stringify(range)}`}
+            fitLater={query.isPlaceholderData}
+            focus={focus}
+          />
         </div>
       </Card>
       <Card title={t('deviceMap.trackPoints', { count: loc.track.length })}>

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { BaseMap } from '../../../components/map/BaseMap';
 import { CentreOn } from '../../../components/map/CentreOn';
 import { FitToView } from '../../../components/map/FitToView';
-import { mapConfigQuery } from '../../../components/map/map-config';
+import { useMapConfig } from '../../../components/map/map-config';
 import { ServiceNotEnabled } from '../../../components/map/ServiceNotEnabled';
 import { boxAround } from '../../../components/map/view-box';
 import { useCan } from '../../../lib/can';
@@ -25,7 +25,7 @@ import { RefreshNote } from '../components/RefreshNote';
 
 /** The device map (operators and accounts): the located devices as markers, and the list below. */
 export function DeviceMapPage() {
-  const config = useQuery(mapConfigQuery());
+  const config = useMapConfig();
   if (config.isPending) return <Spin />;
   if (config.data && !config.data.geoEnabled) {
     return (

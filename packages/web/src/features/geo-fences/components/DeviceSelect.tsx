@@ -1,18 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { FENCE_DEVICES_MAX } from '@herald/contract';
+import { FENCE_DEVICES_MAX, type FenceDeviceOption as DeviceRef } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { deviceOptionsQuery } from '../api/device-options';
-
-type DeviceRef = { id: number; sn: string; name: string | null };
+import { deviceKeyword } from './device-keyword';
 
 const labelOf = (d: DeviceRef) => (d.name ? `${d.sn} · ${d.name}` : d.sn);
 const SEARCH_DELAY_MS = 300;
 
 /**
- * The fence's devices, searched by S/N on the server (an account may have thousands). Chosen
- * devices keep their labels while other searches come and go; `known` labels the fence's own.
+ * The fence's devices, searched by S/N or name on the server (an account may have thousands).
+ * Chosen devices keep their labels while other searches come and go; `known` labels the fence's own.
  */
 export function DeviceSelect({
   value,
@@ -25,13 +24,13 @@ export function DeviceSelect({
 }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
-  const [sn, setSn] = useState('');
+  const [keyword, setKeyword] = useState('');
   const [labels, setLabels] = useState(() => new Map(known.map((d) => [d.id, labelOf(d)])));
   useEffect(() => {
-    const timer = setTimeout(() => setSn(typed.trim()), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => setKeyword(deviceKeyword(typed)), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const found = useQuery({ ...deviceOptionsQuery(sn), placeholderData: keepPreviousData });
+  const found = useQuery({ ...deviceOptionsQuery(keyword), placeholderData: keepPreviousData });
   const results = found.data ?? [];
   const chosen = value ?? [];
 

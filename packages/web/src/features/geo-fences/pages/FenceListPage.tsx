@@ -1,7 +1,6 @@
 import { Card, Tabs } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { mapConfigQuery } from '../../../components/map/map-config';
+import { useMapConfig } from '../../../components/map/map-config';
 import { FenceEventsTable } from '../components/FenceEventsTable';
 import { FencesTable } from '../components/FencesTable';
 import { GeoDisabledAlert } from '../components/GeoDisabledAlert';
@@ -9,7 +8,7 @@ import { GeoDisabledAlert } from '../components/GeoDisabledAlert';
 /** Geofences (account side): the fences, and their devices' entries and exits. */
 export function FenceListPage() {
   const { t } = useTranslation();
-  const config = useQuery(mapConfigQuery());
+  const config = useMapConfig();
   // no new fence until the answer says the service is on
   const geoEnabled = config.data?.geoEnabled === true;
   const tab = (key: string, label: string, children: React.ReactNode) => ({

@@ -2,7 +2,7 @@ import { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath } from './ui';
+import { byId, chooseOption, fill, openMenu, pickFromDropdown, poll, signIn, visible, waitForPath } from './ui';
 
 /**
  * The geolocation service in Chromium: before the platform turns it on, the account's map says
@@ -121,6 +121,15 @@ test('the account maps its printers, fences its shop and hears when a printer le
   await poll(() => kind.getAttribute('data-kind')).toBe('exit');
   await page.goto(`${herald.url}/msg/list`);
   await poll(() => page.locator('body').innerText()).toContain(`Device ${printers[0]!.sn} left the fence "Tea house"`);
+
+  // ---- the owner signs out; the operator signs in in the same tab (no reload): the operator's
+  // console, not the owner's remembered one (the cell table is the operator's)
+  await pickFromDropdown(page, 'user-menu', 'user-menu-logout');
+  await waitForPath(page, '/login');
+  await signIn(page, 'admin', OP_PASSWORD);
+  await poll(() => byId(page, 'user-menu').innerText()).toContain('admin');
+  await openMenu(page, 'deviceMap', '/device-map/list', 'deviceRoot');
+  await visible(page, 'cell-table-open');
 
   // ---- the operator sees the account's printers on the map, with the account named
   const opPage = await herald.newPage();

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AUTH_RETRY_MAX } from '../../lib/config';
 import { ApiError } from '../../lib/http';
@@ -20,6 +20,7 @@ const spinner = <Spin size="large" style={{ display: 'block', margin: '120px aut
 function useToken(): boolean {
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const [hasToken, setHasToken] = useState(() => Boolean(getToken()));
 
   useEffect(() => {
@@ -41,6 +42,9 @@ function useToken(): boolean {
         try {
           await exchangeCode(code, attempt);
           clearAuthCode();
+          // a new session: nothing read in the one before (the current user above all, whose
+          // permissions draw the menu) may show in this one while it is still fresh
+          queryClient.clear();
           if (!cancelled) setHasToken(true);
           return;
         } catch {

@@ -13,8 +13,7 @@ import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParam
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { useShown } from '../../../lib/use-shown';
-import { groupLabel } from '../../device-groups/components/group-label';
-import { groupOptionsQuery, modelOptionsQuery } from '../api/lookups';
+import { useModelGroupColumns } from '../../devices/components/model-group-columns';
 import { listMapDevices } from '../api/map-devices';
 import { MAP_QUERY, mapLocationPath } from './codes';
 import { markerFiltersOf } from './marker-filters';
@@ -44,8 +43,7 @@ export function MapDeviceTable({
   const box = useRef<HTMLDivElement>(null);
   const shown = useShown(box);
   useReloadOnReturn(action);
-  const models = useQuery(modelOptionsQuery());
-  const groups = useQuery(groupOptionsQuery(side === 'ac'));
+  const modelGroupColumns = useModelGroupColumns<MapDevice>(side, false);
   const accounts = useQuery(accountOptionsQuery(side === 'op'));
   const f = (k: string) => t(`deviceMap.fields.${k}`);
 
@@ -77,25 +75,7 @@ export function MapDeviceTable({
       },
       render: (_, d) => d.accountName ?? '-',
     },
-    {
-      title: f('model'),
-      dataIndex: 'modelId',
-      valueType: 'select',
-      fieldProps: {
-        showSearch: true,
-        optionFilterProp: 'label',
-        options: (models.data ?? []).map((m) => ({ value: m.id, label: m.name })),
-      },
-      render: (_, d) => d.modelName ?? '-',
-    },
-    {
-      title: f('group'),
-      dataIndex: 'groupId',
-      valueType: 'select',
-      hideInTable: true,
-      hideInSearch: side !== 'ac',
-      fieldProps: { options: (groups.data ?? []).map((g) => ({ value: g.id, label: groupLabel(g, t) })) },
-    },
+    ...modelGroupColumns,
     {
       title: f('online'),
       dataIndex: 'online',

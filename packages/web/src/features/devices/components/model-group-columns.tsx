@@ -3,13 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { groupLabel } from '../../device-groups/components/group-label';
 import { groupOptionsQuery, modelOptionsQuery } from '../api/list-lookups';
-import type { Device } from '../api/types';
+
+type Row = { modelName: string | null; groupName?: string | null };
 
 /**
  * The model and group columns of device lists, with their filters: model for everyone, group only
- * on the account side (groups belong to one account). Shared by the device list and the QR page.
+ * on the account side (groups belong to one account). Shared by the device list, the QR page and
+ * the list beside the device map (whose rows carry no group: there the group is a filter only).
  */
-export function useModelGroupColumns(side: 'op' | 'ac'): ProColumns<Device>[] {
+export function useModelGroupColumns<T extends Row>(side: 'op' | 'ac', groupInTable = true): ProColumns<T>[] {
   const { t } = useTranslation();
   const models = useQuery(modelOptionsQuery());
   const groups = useQuery(groupOptionsQuery(undefined, side === 'ac'));
@@ -30,6 +32,7 @@ export function useModelGroupColumns(side: 'op' | 'ac'): ProColumns<Device>[] {
       dataIndex: 'groupId',
       valueType: 'select',
       hideInSearch: side !== 'ac',
+      hideInTable: !groupInTable,
       fieldProps: { options: (groups.data ?? []).map((g) => ({ value: g.id, label: groupLabel(g, t) })) },
       render: (_, d) => d.groupName ?? '-',
     },

@@ -45,7 +45,7 @@ function DeviceCodeTable() {
   const [printing, setPrinting] = useState(false);
   const [png, setPng] = useState<Device | null>(null);
   const pngDone = useCallback(() => setPng(null), []);
-  const modelGroupColumns = useModelGroupColumns(side);
+  const modelGroupColumns = useModelGroupColumns<Device>(side);
   useReloadOnReturn(action);
   const reload = () => {
     action.current?.clearSelected?.();

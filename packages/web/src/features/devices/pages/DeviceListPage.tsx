@@ -52,7 +52,7 @@ function DeviceTable() {
   const activatedFromUrl = flagFrom(searchParams.get('activated'));
   const action = useRef<ActionType>(undefined);
   const [selected, setSelected] = useState<Device[]>([]);
-  const modelGroupColumns = useModelGroupColumns(side);
+  const modelGroupColumns = useModelGroupColumns<Device>(side);
   // operators name the account for these lookups; their app filter is left out
   const apps = useQuery(appOptionsQuery(undefined, side === 'ac'));
   const accounts = useQuery(accountOptionsQuery(side === 'op'));

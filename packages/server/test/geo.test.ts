@@ -264,20 +264,13 @@ describe('the map and a device’s track', () => {
       const r = await positionOf(d.id);
       return Math.abs(distanceM(SHOP, r as { lat: number; lng: number }) - 1000 / 11) < 1;
     }, 'the stronger cell weighs more');
-    // a signal no radio reports: the report is refused whole, the position stays
-    const [before2] = await server.deps.db.select().from(devices).where(eq(devices.id, d.id));
-    await sim.hearCells([{ mcc: 460, mnc: 0, lac: 9501, cid: 11001, rssi: 7000 }]);
-    await sim.hearCells([
-      { mcc: 460, mnc: 0, lac: 9501, cid: 11001, rssi: -80 },
-      { mcc: 460, mnc: 0, lac: 9501, cid: 11002, rssi: -80 },
-    ]);
-    await eventually(
-      async () => distanceM((await positionOf(d.id)) as { lat: number; lng: number }, east(0.5)) < 1,
-      'halfway again',
-    );
-    const [after2] = await server.deps.db.select().from(devices).where(eq(devices.id, d.id));
-    expect(Number.isFinite(after2!.lat)).toBe(true);
-    expect(after2!.telemetryAt!.getTime()).toBeGreaterThan(before2!.telemetryAt!.getTime());
+    // a signal no radio reports (a raw index, 'unknown'): dropped, not the report; the cell counts at the default
+    await sim.hearCells([{ mcc: 460, mnc: 0, lac: 9501, cid: 11002, rssi: 2_147_483_647 }]);
+    const dropped = await eventually(async () => {
+      const r = await positionOf(d.id);
+      return distanceM(r as { lat: number; lng: number }, east(1)) < 1 ? r : undefined;
+    }, 'placed by the one cell');
+    expect(dropped.locationAccuracy).toBe(1000);
     // only unknown cells: the position stays where it was
     const kept = await positionOf(d.id);
     await sim.hearCells([{ mcc: 460, mnc: 1, lac: 1, cid: 1 }]);
@@ -357,6 +350,17 @@ describe('geofences', () => {
     expect(refused.body.message).toBe('No device location permission');
     expectError(await reader.client.post(`/v1/geo-fences/${f.id}/status`, { enabled: false }), 40003);
     expectError(await reader.client.delete(`/v1/geo-fences/${f.id}`), 40003);
+
+    // a device known only to within 5 km is not placed against a 500 m fence: unknown, not an alarm
+    const coarse = await seedDevice(server, A.accountId, (await seedModel(server)).id);
+    await server.deps.db
+      .update(devices)
+      .set({ ...east(1), locationAccuracy: 5_000, locationSource: 'cell', locatedAt: new Date() })
+      .where(eq(devices.id, coarse.id));
+    const unsure = expectOk(
+      await A.client.post('/v1/geo-fences', { name: 'Unsure', ...SHOP, radius: 500, deviceIds: [coarse.id] }),
+    );
+    expect(unsure).toMatchObject({ alarmCount: 0, devices: [{ id: coarse.id, inside: null }] });
 
     // moved so that the device is outside: placed again without an event
     const moved = expectOk(await A.client.put(`/v1/geo-fences/${f.id}`, { ...east(3) }));

@@ -99,8 +99,11 @@ export const cellSchema = z.object({
   mnc: z.number().int(),
   lac: z.number().int(),
   cid: z.number().int(),
-  /** dBm, as the network's signal */
-  rssi: z.number().int().min(-150).max(0).optional(),
+  /**
+   * dBm, as the network's signal. A value outside −160–0 (a raw CSQ index, 99 or INT_MAX for
+   * "unknown") is dropped, not the report: the cell then counts at the default strength.
+   */
+  rssi: z.number().int().min(-160).max(0).optional().catch(undefined),
 });
 
 export const telemetryPayload = z.object({
@@ -120,8 +123,8 @@ export const telemetryPayload = z.object({
         .object({
           lat: z.number().min(-90).max(90),
           lng: z.number().min(-180).max(180),
-          /** metres */
-          accuracy: z.number().min(0).max(100_000).optional(),
+          /** metres; a value outside 0–100 km (−1 or a receiver's "no fix" maximum) is dropped, not the report */
+          accuracy: z.number().min(0).max(100_000).optional().catch(undefined),
         })
         .optional(),
       cells: z.array(cellSchema).max(8).optional(),

@@ -194,6 +194,32 @@ const inDeviceTurn = turnsPerOwner<number>();
 /** A device's positions go to its track and fences in order too, off the telemetry's answer. */
 const inPositionTurn = turnsPerOwner<number>();
 
+type Placed = { device: DeviceRef & { accountId: number }; position: Omit<Position, 'locatedAt'>; at: Date };
+/** Per server: the position of each device waiting for its turn (at most one; a newer one replaces it). */
+const waitingPositions = new WeakMap<object, Map<number, Placed>>();
+
+/**
+ * A device's position goes to its track and fences after the one being handled, if any. When
+ * the database falls behind, positions of one device do not pile up: one waits, the latest.
+ */
+function trackPosition(deps: Deps, p: Placed): void {
+  let waiting = waitingPositions.get(deps);
+  if (!waiting) waitingPositions.set(deps, (waiting = new Map()));
+  const queued = waiting.has(p.device.id);
+  waiting.set(p.device.id, p);
+  if (queued) return;
+  const slot = waiting;
+  inBackground(
+    deps,
+    inPositionTurn(deps, p.device.id, () => {
+      const latest = slot.get(p.device.id)!;
+      slot.delete(p.device.id);
+      return onPosition(deps, latest.device, latest.position, latest.at);
+    }),
+    'device position not tracked',
+  );
+}
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ackStatus = (code: (typeof ACK_CODES)[number]) =>
   code === 'ok' ? 'acked' : code === 'expired' ? 'expired' : 'failed';
@@ -250,12 +276,7 @@ export async function handleUplink(
       const at = new Date();
       const position = t && (await inDeviceTurn(deps, device.id, () => onTelemetry(deps, device, t, at)));
       const accountId = device.accountId;
-      if (position && accountId !== undefined)
-        inBackground(
-          deps,
-          inPositionTurn(deps, device.id, () => onPosition(deps, { ...device, accountId }, position, at)),
-          'device position not tracked',
-        );
+      if (position && accountId !== undefined) trackPosition(deps, { device: { ...device, accountId }, position, at });
       if (t && (t.firmware || t.resources))
         await onDeviceVersions(deps, device, { firmware: t.firmware, resources: t.resources });
       return !!t;

@@ -28,8 +28,9 @@ describe('insideNow', () => {
     expect(insideNow(true, 5_000, 200, 1_000)).toBe(true);
     expect(insideNow(false, 0, 200, 1_000)).toBe(false);
     expect(insideNow(true, 5_000, 200, 200)).toBe(true);
-    // ... but places a device seen for the first time
-    expect(insideNow(null, 5_000, 200, 1_000)).toBe(false);
+    // nor places a device seen for the first time: it stays unknown until a better fix
+    expect(insideNow(null, 5_000, 200, 1_000)).toBeNull();
+    expect(insideNow(null, 5_000, 200, 150)).toBe(false);
   });
 
   it('takes an unknown accuracy as exact', () => {

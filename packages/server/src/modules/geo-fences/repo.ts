@@ -85,11 +85,15 @@ export const findFence = async (db: Db, accountId: number, id: number): Promise<
 export const insertFence = async (tx: Db, v: typeof geoFences.$inferInsert) =>
   (await tx.insert(geoFences).values(v).returning())[0]!;
 
-export const updateFence = (tx: Db, id: number, v: Partial<typeof geoFences.$inferInsert>) =>
-  tx
-    .update(geoFences)
-    .set({ ...v, updatedAt: new Date() })
-    .where(eq(geoFences.id, id));
+/** Whether the fence was there to change. */
+export const updateFence = async (tx: Db, id: number, v: Partial<typeof geoFences.$inferInsert>) =>
+  (
+    await tx
+      .update(geoFences)
+      .set({ ...v, updatedAt: new Date() })
+      .where(eq(geoFences.id, id))
+      .returning({ id: geoFences.id })
+  ).length > 0;
 
 export const deleteFence = async (tx: Db, accountId: number, id: number) =>
   (

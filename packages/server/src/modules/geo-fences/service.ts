@@ -97,10 +97,13 @@ async function chosenDevices(deps: Deps, accountId: number, ids: number[]) {
 
 type Circle = { lat: number; lng: number; radius: number };
 /** Where a device stands against a fence by its stored position, as a first placement (no event). */
-const placement = (c: Circle, d: { lat: number | null; lng: number | null }, now: Date) =>
-  d.lat === null || d.lng === null
-    ? { inside: null, since: null }
-    : { inside: insideNow(null, distanceM(c, { lat: d.lat, lng: d.lng }), c.radius, null), since: now };
+const placement = (c: Circle, d: { lat: number | null; lng: number | null; accuracy: number | null }, now: Date) => {
+  const inside =
+    d.lat === null || d.lng === null
+      ? null
+      : insideNow(null, distanceM(c, { lat: d.lat, lng: d.lng }), c.radius, d.accuracy);
+  return { inside, since: inside === null ? null : now };
+};
 
 const named = async <T>(run: () => Promise<T>): Promise<T> => {
   try {
@@ -159,12 +162,13 @@ export async function updateFence(
   const now = new Date();
   await named(() =>
     deps.db.transaction(async (tx) => {
-      await repo.updateFence(tx, id, {
+      const found = await repo.updateFence(tx, id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.description !== undefined ? { description: body.description || null } : {}),
         ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
         ...circle,
       });
+      if (!found) throw notFound(); // deleted meanwhile
       if (chosen)
         await repo.setWatched(
           tx,
@@ -192,7 +196,7 @@ export async function setFenceStatus(deps: Deps, auth: AuthContext, id: number, 
   await mustHaveService(deps, before.accountId);
   if (before.enabled !== enabled)
     await deps.db.transaction(async (tx) => {
-      await repo.updateFence(tx, id, { enabled });
+      if (!(await repo.updateFence(tx, id, { enabled }))) throw notFound();
       await audit(tx, auth, {
         module: 'geoFence',
         type: enabled ? 'enable' : 'disable',
@@ -278,7 +282,7 @@ export async function checkFences(
   for (const f of await repo.fencesToCheck(tx, device.id)) {
     if (f.since !== null && f.since > at) continue; // a report older than the state
     const inside = insideNow(f.inside, distanceM(f, pos), f.radius, pos.accuracy);
-    if (inside === f.inside) continue;
+    if (inside === null || inside === f.inside) continue;
     const before = f.inside;
     if (!(await repo.cross(tx, f.id, device.id, before, inside, at))) continue;
     if (before === null) continue; // the first placement: no event

@@ -71,6 +71,26 @@ describe('reading a cell CSV', () => {
     expect(parseCellCsv(text)).toEqual({ ok: true, format: 'herald', rows: [beijing], skipped: 0, firstSkipped: [] });
   });
 
+  it('reads lines ended by a carriage return alone (old Mac exports), also when \\r\\n is split between chunks', () => {
+    expect(parseCellCsv('mcc,mnc,lac,cid,lat,lng,range\r460,0,4173,12345,39.9042,116.4074,800\r')).toEqual({
+      ok: true,
+      format: 'herald',
+      rows: [beijing],
+      skipped: 0,
+      firstSkipped: [],
+    });
+    const reader = new CellCsvReader();
+    reader.push('mcc,mnc,lac,cid,lat,lng,range\r');
+    reader.push('\n460,0,4173,12345,39.9042,116.4074,800\r\n');
+    expect(reader.end()).toMatchObject({ ok: true, rows: [beijing], skipped: 0 });
+  });
+
+  it('refuses a file with no line end within 64 KB before its header', () => {
+    const reader = new CellCsvReader();
+    expect(reader.push('x'.repeat(70_000))).toBe(false);
+    expect(reader.end()).toEqual({ ok: false });
+  });
+
   it('skips blank lines without reporting them, and numbers lines as the file does', () => {
     const csv = parseCellCsv(
       '\nmcc,mnc,lac,cid,lat,lng,range\n\n  \n460,0,4173,12345,39.9042,116.4074,800\n460,x,1,1,1,1,1\n',

@@ -117,6 +117,9 @@ function headerless(first: string[]): Layout | undefined {
  * (a file without a header). Keeps every good row, counts the skipped ones and describes the first
  * `keep` of them.
  */
+/** Longer than any line of a cell table. */
+const MAX_LINE = 64 * 1024;
+
 export class CellCsvReader {
   private layout: Layout | undefined;
   private refused = false;
@@ -132,14 +135,19 @@ export class CellCsvReader {
   push(chunk: string): boolean {
     if (this.refused) return false;
     const text = this.line === 0 && this.rest === '' && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+    // a line may end in \n, \r\n or \r alone (old Mac exports); a \r at the chunk's end may be half of \r\n
     const all = this.rest + text;
-    // line by line with indexOf: an array of every line of a large chunk would double its memory
     let start = 0;
-    for (let newline = all.indexOf('\n'); newline >= 0; newline = all.indexOf('\n', start)) {
-      this.read(all.slice(start, newline));
-      start = newline + 1;
+    for (const m of all.matchAll(/\r\n|\r(?!$)|\n/g)) {
+      this.read(all.slice(start, m.index));
+      start = m.index + m[0].length;
     }
     this.rest = all.slice(start);
+    // no line ends in sight after this much: not a CSV of cells (and scanning it again and again would crawl)
+    if (this.rest.length > MAX_LINE) {
+      if (!this.layout) this.refused = true;
+      else this.rest = '';
+    }
     return !this.refused;
   }
 

@@ -55,3 +55,10 @@ describe('stays on the track', () => {
     expect(staysOf([stayed, passing, once])).toEqual([stayed]);
   });
 });
+
+describe('a chosen range before the oldest kept point', () => {
+  it('asks for the default instead of a start after its end', () => {
+    const now = Date.parse('2026-11-27T10:00:00Z');
+    expect(trackParams({ from: '2026-11-20T00:00:00Z', to: '2026-11-20T01:00:00Z' }, now)).toEqual({});
+  });
+});

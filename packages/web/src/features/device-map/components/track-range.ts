@@ -28,6 +28,9 @@ export function trackParams(range: TrackRange, now = Date.now()): { from?: strin
     return { from: new Date(from).toISOString() };
   }
   const from = Math.max(Date.parse(range.from), earliest);
+  const to = Date.parse(range.to);
+  // a range ending before the oldest kept point holds nothing: ask for the default rather than send from > to
+  if (to < from) return {};
   return { from: new Date(from).toISOString(), to: range.to };
 }
 

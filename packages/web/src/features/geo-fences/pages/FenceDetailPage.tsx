@@ -34,6 +34,8 @@ export function FenceDetailPage() {
       return; // the HTTP client has shown the server's message
     }
     toastSuccess();
+    // this page's own query would fetch the deleted fence again and toast 'not found' over the success
+    queryClient.removeQueries({ queryKey: ['geo-fences', fence.id] });
     refresh();
     navigate(FENCE_LIST);
   };

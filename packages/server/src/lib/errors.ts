@@ -23,6 +23,24 @@ export const conflict = (key: string, field?: string) =>
 export const invalid = (key: string, field?: string, details?: Record<string, unknown>) =>
   new AppError(ResultCode.VALIDATION_FAILED, key, field ? [{ field, message: key }] : undefined, details);
 
+/**
+ * Runs `run`, turning a violation of the unique index `constraint` into the duplicate message
+ * `key` on `field` (what the database caught between a check and a write, or without a check).
+ */
+export async function duplicateAs<T>(
+  constraint: string,
+  key: string,
+  field: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof AppError) && uniqueViolation(err) === constraint) throw conflict(key, field);
+    throw err;
+  }
+}
+
 /** Map a unique-index violation to the spec's duplicate message. */
 export function uniqueViolation(err: unknown): string | undefined {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };

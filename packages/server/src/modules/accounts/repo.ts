@@ -4,6 +4,7 @@ import { DeviceStatus, UserStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, devices, users } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
+import { hasGeoService } from '../locations/geo-enabled';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type AccountFilters = {
@@ -23,7 +24,7 @@ export type AccountFilters = {
 
 const admin = alias(users, 'admin');
 const userCount = sql<number>`(select count(*)::int from users u where u.account_id = ${accounts.id} and u.status <> ${UserStatus.DELETED})`;
-const geoEnabled = sql<boolean>`exists(select 1 from account_apis x where x.account_id = ${accounts.id} and x.geo_secret is not null)`;
+const geoEnabled = hasGeoService(accounts.id);
 const accountView = {
   account: accounts,
   adminEmail: admin.email,

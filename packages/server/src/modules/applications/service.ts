@@ -3,7 +3,7 @@ import type { appListQuery, Application, AppSecret, createAppBody, Page, updateA
 import type { AuthContext } from '../../lib/context';
 import { randomToken } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { AppError, conflict, notFound, uniqueViolation } from '../../lib/errors';
+import { conflict, duplicateAs, notFound } from '../../lib/errors';
 import { iso, offsetOf } from '../../lib/filters';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { verifyOwnPassword } from '../auth/service';
@@ -60,16 +60,8 @@ async function scopedApp(deps: Deps, auth: AuthContext, id: number) {
 
 export const getApp = async (deps: Deps, auth: AuthContext, id: number) => toApp(await scopedApp(deps, auth, id));
 
-async function withDuplicateMapping<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (!(err instanceof AppError) && uniqueViolation(err) === 'applications_name_uq') {
-      throw conflict('error.appNameExists', 'name');
-    }
-    throw err;
-  }
-}
+const withDuplicateMapping = <T>(run: () => Promise<T>) =>
+  duplicateAs('applications_name_uq', 'error.appNameExists', 'name', run);
 
 const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
 

@@ -11,7 +11,7 @@ import {
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { AppError, conflict, forbidden, invalid, notFound, uniqueViolation } from '../../lib/errors';
+import { conflict, duplicateAs, forbidden, invalid, notFound } from '../../lib/errors';
 import { iso, offsetOf } from '../../lib/filters';
 import { ownAccount } from '../../lib/scope';
 import { findFile } from '../files/repo';
@@ -104,8 +104,8 @@ export async function createFirmware(deps: Deps, auth: AuthContext, body: Create
     packageType: body.packageType,
   };
   if (await repo.findDuplicate(deps.db, key)) throw conflict('error.versionExists', 'versionName');
-  try {
-    const id = await deps.db.transaction(async (tx) => {
+  const id = await duplicateAs('firmware_packages_version_uq', 'error.versionExists', 'versionName', () =>
+    deps.db.transaction(async (tx) => {
       const p = await repo.insertFirmware(tx, {
         ...key,
         name: body.name,
@@ -132,14 +132,9 @@ export async function createFirmware(deps: Deps, auth: AuthContext, body: Create
         },
       });
       return p.id;
-    });
-    return getFirmware(deps, auth, id);
-  } catch (err) {
-    if (!(err instanceof AppError) && uniqueViolation(err) === 'firmware_packages_version_uq') {
-      throw conflict('error.versionExists', 'versionName');
-    }
-    throw err;
-  }
+    }),
+  );
+  return getFirmware(deps, auth, id);
 }
 
 /** Accounts delete only their own packages (platform ones are read-only to them); never one a task uses. */

@@ -177,9 +177,13 @@ export const placeDevice = (tx: Db, fenceId: number, deviceId: number, inside: b
     .set({ inside, since })
     .where(and(eq(fenceDevices.fenceId, fenceId), eq(fenceDevices.deviceId, deviceId)));
 
-/** The fences a device is watched by, with its state in each (for its positions and its location page). */
-export const fencesOfDevice = (db: Db, deviceId: number) =>
-  db
+/**
+ * The fences a device is watched by, with its state in each: for its location page, and (held)
+ * for checking a new position, when the fences' rows are held FOR SHARE until the caller's
+ * transaction ends, so an edit of one waits for the check or the check sees the edit.
+ */
+export function fencesOfDevice(db: Db, deviceId: number, opts: { hold?: boolean } = {}) {
+  const q = db
     .select({
       id: geoFences.id,
       accountId: geoFences.accountId,
@@ -192,42 +196,8 @@ export const fencesOfDevice = (db: Db, deviceId: number) =>
     })
     .from(fenceDevices)
     .innerJoin(geoFences, eq(geoFences.id, fenceDevices.fenceId))
-    .where(eq(fenceDevices.deviceId, deviceId))
-    .orderBy(asc(geoFences.name));
-
-/**
- * The fences watching a device, with its state in each, for checking a new position: the fences'
- * rows are held (FOR SHARE) until the caller's transaction ends, so an edit of one waits for the
- * check, or the check sees the edit.
- */
-export async function fencesToCheck(tx: Db, deviceId: number) {
-  const { rows } = await tx.execute<{
-    id: number;
-    account_id: number;
-    name: string;
-    lat: number;
-    lng: number;
-    radius: number;
-    enabled: boolean;
-    inside: boolean | null;
-    since: string | Date | null;
-  }>(sql`
-    select f.id, f.account_id, f.name, f.lat, f.lng, f.radius, f.enabled, fd.inside, fd.since
-      from fence_devices fd join geo_fences f on f.id = fd.fence_id
-     where fd.device_id = ${deviceId}
-     order by f.id
-       for share of f`);
-  return rows.map((r) => ({
-    id: r.id,
-    accountId: r.account_id,
-    name: r.name,
-    lat: r.lat,
-    lng: r.lng,
-    radius: r.radius,
-    enabled: r.enabled,
-    inside: r.inside,
-    since: r.since === null ? null : new Date(r.since),
-  }));
+    .where(eq(fenceDevices.deviceId, deviceId));
+  return opts.hold ? q.orderBy(asc(geoFences.id)).for('share', { of: geoFences }) : q.orderBy(asc(geoFences.name));
 }
 
 /**

@@ -18,12 +18,12 @@ import {
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { AppError, conflict, forbidden, invalid, notFound, uniqueViolation } from '../../lib/errors';
+import { duplicateAs, invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { targetAccount } from '../../lib/scope';
 import { alertTarget, deliverAlert } from '../messages/repo';
 import { audit } from '../oper-log/audit';
-import { geoEnabled } from '../locations/geo-enabled';
+import { requireGeoService } from '../locations/geo-enabled';
 import { positionOfRow } from '../locations/rows';
 import { insideNow } from './crossing';
 import * as repo from './repo';
@@ -83,11 +83,6 @@ export async function getFence(deps: Deps, auth: AuthContext, id: number): Promi
   };
 }
 
-/** Fences are written only while the account has the geolocation service. */
-async function mustHaveService(deps: Deps, accountId: number) {
-  if (!(await geoEnabled(deps, accountId))) throw forbidden('error.serviceNotEnabled');
-}
-
 /** The chosen devices, all of them the account's own (else nothing is written). */
 async function chosenDevices(deps: Deps, accountId: number, ids: number[]) {
   const found = await repo.accountDevices(deps.db, accountId, ids);
@@ -105,19 +100,11 @@ const placement = (c: Circle, d: { lat: number | null; lng: number | null; accur
   return { inside, since: inside === null ? null : now };
 };
 
-const named = async <T>(run: () => Promise<T>): Promise<T> => {
-  try {
-    return await run();
-  } catch (err) {
-    if (!(err instanceof AppError) && uniqueViolation(err) === 'geo_fences_name_uq')
-      throw conflict('error.fenceNameExists', 'name');
-    throw err;
-  }
-};
+const named = <T>(run: () => Promise<T>) => duplicateAs('geo_fences_name_uq', 'error.fenceNameExists', 'name', run);
 
 export async function createFence(deps: Deps, auth: AuthContext, body: CreateFenceBody): Promise<FenceDetail> {
   const accountId = targetAccount(auth, undefined);
-  await mustHaveService(deps, accountId);
+  await requireGeoService(deps, accountId);
   const chosen = await chosenDevices(deps, accountId, body.deviceIds);
   const now = new Date();
   const id = await named(() =>
@@ -155,7 +142,7 @@ export async function updateFence(
   body: UpdateFenceBody,
 ): Promise<FenceDetail> {
   const before = (await fenceOf(deps, auth, id)).fence;
-  await mustHaveService(deps, before.accountId);
+  await requireGeoService(deps, before.accountId);
   const chosen = body.deviceIds ? await chosenDevices(deps, before.accountId, body.deviceIds) : undefined;
   const circle = { lat: body.lat ?? before.lat, lng: body.lng ?? before.lng, radius: body.radius ?? before.radius };
   const moved = circle.lat !== before.lat || circle.lng !== before.lng || circle.radius !== before.radius;
@@ -193,7 +180,7 @@ export async function updateFence(
 
 export async function setFenceStatus(deps: Deps, auth: AuthContext, id: number, enabled: boolean): Promise<Fence> {
   const before = (await fenceOf(deps, auth, id)).fence;
-  await mustHaveService(deps, before.accountId);
+  await requireGeoService(deps, before.accountId);
   if (before.enabled !== enabled)
     await deps.db.transaction(async (tx) => {
       if (!(await repo.updateFence(tx, id, { enabled }))) throw notFound();
@@ -203,13 +190,13 @@ export async function setFenceStatus(deps: Deps, auth: AuthContext, id: number, 
         description: { key: enabled ? 'log.fence.enable' : 'log.fence.disable', params: { name: before.name, id } },
       });
     });
-  return toFence((await fenceOf(deps, auth, id))!);
+  return toFence(await fenceOf(deps, auth, id));
 }
 
 export async function deleteFence(deps: Deps, auth: AuthContext, id: number): Promise<void> {
   const accountId = targetAccount(auth, undefined);
   const before = await fenceOf(deps, auth, id);
-  await mustHaveService(deps, accountId);
+  await requireGeoService(deps, accountId);
   await deps.db.transaction(async (tx) => {
     if (!(await repo.deleteFence(tx, accountId, id))) throw notFound();
     await audit(tx, auth, {
@@ -279,8 +266,7 @@ export async function checkFences(
   at: Date,
 ): Promise<FenceEventKind[]> {
   const crossed: FenceEventKind[] = [];
-  for (const f of await repo.fencesToCheck(tx, device.id)) {
-    if (f.since !== null && f.since > at) continue; // a report older than the state
+  for (const f of await repo.fencesOfDevice(tx, device.id, { hold: true })) {
     const inside = insideNow(f.inside, distanceM(f, pos), f.radius, pos.accuracy);
     if (inside === null || inside === f.inside) continue;
     const before = f.inside;

@@ -10,7 +10,7 @@ import {
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../lib/errors';
+import { conflict, duplicateAs, invalid, notFound } from '../../lib/errors';
 import { iso, offsetOf } from '../../lib/filters';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
@@ -61,16 +61,8 @@ async function scopedGroup(deps: Deps, auth: AuthContext, id: number) {
 export const getGroup = async (deps: Deps, auth: AuthContext, id: number, locale: Locale = DEFAULT_LOCALE) =>
   toGroup(await scopedGroup(deps, auth, id), locale);
 
-async function withDuplicateMapping<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (!(err instanceof AppError) && uniqueViolation(err) === 'device_groups_name_uq') {
-      throw conflict('error.groupNameExists', 'name');
-    }
-    throw err;
-  }
-}
+const withDuplicateMapping = <T>(run: () => Promise<T>) =>
+  duplicateAs('device_groups_name_uq', 'error.groupNameExists', 'name', run);
 
 export async function createGroup(
   deps: Deps,

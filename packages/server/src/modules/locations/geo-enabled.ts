@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Deps } from '../../lib/deps';
+import { forbidden } from '../../lib/errors';
 
 /**
  * Whether an account has the geolocation service, remembered for a while: every position a device
@@ -7,6 +8,10 @@ import type { Deps } from '../../lib/deps';
  * (forgetGeoEnabled, in this process; other servers see the change within GEO_CACHE_MS).
  */
 export const GEO_CACHE_MS = 30_000;
+
+/** SQL: the account (an id, or a column naming one) has the geolocation service (its secret exists). */
+export const hasGeoService = (accountId: number | SQLWrapper) =>
+  sql<boolean>`exists(select 1 from account_apis x where x.account_id = ${accountId} and x.geo_secret is not null)`;
 
 type Cache = { answers: Map<number, { enabled: boolean; at: number }>; forgotten: number };
 const caches = new WeakMap<object, Cache>();
@@ -22,9 +27,7 @@ export async function geoEnabled(deps: Pick<Deps, 'db'>, accountId: number, now 
   const hit = c.answers.get(accountId);
   if (hit && now - hit.at < GEO_CACHE_MS) return hit.enabled;
   const asked = c.forgotten;
-  const { rows } = await deps.db.execute<{ enabled: boolean }>(
-    sql`select exists(select 1 from account_apis where account_id = ${accountId} and geo_secret is not null) as enabled`,
-  );
+  const { rows } = await deps.db.execute<{ enabled: boolean }>(sql`select ${hasGeoService(accountId)} as enabled`);
   const enabled = rows[0]?.enabled === true;
   // an answer read while the service was being changed may be the old one: not kept
   if (c.forgotten === asked) c.answers.set(accountId, { enabled, at: now });
@@ -35,4 +38,9 @@ export function forgetGeoEnabled(deps: Pick<Deps, 'db'>, accountId: number): voi
   const c = cacheOf(deps);
   c.forgotten++;
   c.answers.delete(accountId);
+}
+
+/** 'Not enabled yet, contact platform' unless the account has the service. */
+export async function requireGeoService(deps: Pick<Deps, 'db'>, accountId: number): Promise<void> {
+  if (!(await geoEnabled(deps, accountId))) throw forbidden('error.serviceNotEnabled');
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { accounts, cellTowers, devices, deviceTrack, models } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
 import { sortedBy, type SortOrder } from '../../lib/sort';
+import { hasGeoService } from './geo-enabled';
 
 // ── positions and the track ─────────────────────────────────────────────
 
@@ -68,7 +69,7 @@ export const trackOf = (db: Db, deviceId: number, from: Date, to: Date, limit: n
 // ── the map ──────────────────────────────────────────────────────────────
 
 /** Accounts whose fleet is on the map: the ones with the geolocation service. */
-const geoAccount = sql`exists(select 1 from account_apis x where x.account_id = ${devices.accountId} and x.geo_secret is not null)`;
+const geoAccount = hasGeoService(devices.accountId);
 
 export type MapFilters = {
   accountId?: number;
@@ -111,21 +112,6 @@ const mapColumns = {
   source: devices.locationSource,
   locatedAt: devices.locatedAt,
   lastSeenAt: devices.telemetryAt,
-};
-export type MapRow = {
-  id: number;
-  sn: string;
-  name: string | null;
-  accountId: number;
-  accountName: string | null;
-  modelName: string | null;
-  online: boolean;
-  lat: number | null;
-  lng: number | null;
-  accuracy: number | null;
-  source: string | null;
-  locatedAt: Date | null;
-  lastSeenAt: Date | null;
 };
 
 const mapFrom = (db: Db) =>
@@ -188,12 +174,14 @@ export async function mapMarkers(db: Db, f: MapFilters, limit: number) {
 }
 
 /** One device on the map (not deleted), whatever its account's service: the caller checks. */
-export const mapDevice = async (db: Db, id: number): Promise<MapRow | undefined> =>
+export const mapDevice = async (db: Db, id: number) =>
   (
     await mapFrom(db)
       .where(and(eq(devices.id, id), ne(devices.status, DeviceStatus.DELETED)))
       .limit(1)
   )[0];
+
+export type MapRow = NonNullable<Awaited<ReturnType<typeof mapDevice>>>;
 
 // ── the cell table ───────────────────────────────────────────────────────
 

@@ -27,7 +27,7 @@ import { inScope, listAccount } from '../../lib/scope';
 import { checkFences } from '../geo-fences/service';
 import { audit } from '../oper-log/audit';
 import { fencesOfDevice } from '../geo-fences/repo';
-import { geoEnabled } from './geo-enabled';
+import { geoEnabled, requireGeoService } from './geo-enabled';
 import * as repo from './repo';
 import { positionOfRow } from './rows';
 
@@ -69,7 +69,7 @@ export async function onPosition(
 /** The account a map call covers: an account user's own, which must have the service. */
 async function mapScope(deps: Deps, auth: AuthContext, accountId: number | undefined) {
   const scope = listAccount(auth, accountId);
-  if (auth.side === 'ac' && !(await geoEnabled(deps, scope!))) throw forbidden('error.serviceNotEnabled');
+  if (auth.side === 'ac') await requireGeoService(deps, scope!);
   return scope;
 }
 
@@ -131,7 +131,7 @@ export async function deviceLocation(
   if (!row || !inScope(auth, row.accountId)) throw notFound();
   const fences = await fencesOfDevice(deps.db, id);
   if (!locator && fences.length === 0) throw forbidden('error.noLocationPermission');
-  if (!(await geoEnabled(deps, row.accountId))) throw forbidden('error.serviceNotEnabled');
+  await requireGeoService(deps, row.accountId);
   const now = Date.now();
   const to = rangeEnd(q.to) ?? new Date(now);
   const from = new Date(

@@ -11,7 +11,7 @@ import type {
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../lib/errors';
+import { conflict, duplicateAs, invalid, notFound } from '../../lib/errors';
 import { iso, offsetOf } from '../../lib/filters';
 import { audit } from '../oper-log/audit';
 import { decodeModelImage } from './image';
@@ -78,16 +78,8 @@ async function checkDeviceType(deps: Deps, id: number | null | undefined) {
   }
 }
 
-async function withDuplicateMapping<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (!(err instanceof AppError) && uniqueViolation(err) === 'models_code_uq') {
-      throw conflict('error.modelCodeExists', 'code');
-    }
-    throw err;
-  }
-}
+const withDuplicateMapping = <T>(run: () => Promise<T>) =>
+  duplicateAs('models_code_uq', 'error.modelCodeExists', 'code', run);
 
 const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
 

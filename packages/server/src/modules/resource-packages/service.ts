@@ -12,7 +12,7 @@ import type {
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { AppError, conflict, forbidden, invalid, notFound, uniqueViolation } from '../../lib/errors';
+import { conflict, duplicateAs, forbidden, invalid, notFound } from '../../lib/errors';
 import { iso, offsetOf } from '../../lib/filters';
 import { ownAccount } from '../../lib/scope';
 import { findFile } from '../files/repo';
@@ -114,8 +114,8 @@ export async function createResource(
   }
   const key = { accountId, name: body.name, version: body.version };
   if (await repo.findDuplicate(deps.db, key)) throw conflict('error.versionExists', 'version');
-  try {
-    const id = await deps.db.transaction(async (tx) => {
+  const id = await duplicateAs('resource_packages_version_uq', 'error.versionExists', 'version', () =>
+    deps.db.transaction(async (tx) => {
       const p = await repo.insertResource(tx, {
         ...key,
         kind: body.kind,
@@ -142,14 +142,9 @@ export async function createResource(
         },
       });
       return p.id;
-    });
-    return getResource(deps, auth, id);
-  } catch (err) {
-    if (!(err instanceof AppError) && uniqueViolation(err) === 'resource_packages_version_uq') {
-      throw conflict('error.versionExists', 'version');
-    }
-    throw err;
-  }
+    }),
+  );
+  return getResource(deps, auth, id);
 }
 
 export async function deleteResource(deps: Deps, auth: AuthContext, id: number): Promise<void> {

@@ -18,6 +18,7 @@ export * from './schemas/models';
 export * from './schemas/groups';
 export * from './schemas/devices';
 export * from './schemas/device-card';
+export * from './schemas/qr-brand';
 export * from './schemas/applications';
 export * from './schemas/manufacturers';
 export * from './pipeline';

@@ -74,6 +74,14 @@ export const logMessages = {
     en_US: 'Disabled the geolocation service of account "{{name}}" (id {{id}})',
     zh_CN: '关闭账户“{{name}}”（ID {{id}}）的定位服务',
   },
+  'log.account.qrBrandEnable': {
+    en_US: 'Enabled the custom QR code service of account "{{name}}" (id {{id}})',
+    zh_CN: '开通账户“{{name}}”（ID {{id}}）的自定义二维码服务',
+  },
+  'log.account.qrBrandDisable': {
+    en_US: 'Disabled the custom QR code service of account "{{name}}" (id {{id}})',
+    zh_CN: '关闭账户“{{name}}”（ID {{id}}）的自定义二维码服务',
+  },
   'log.account.enable': { en_US: 'Enabled account "{{name}}" (id {{id}})', zh_CN: '启用账户“{{name}}”（ID {{id}}）' },
   'log.account.disable': {
     en_US: 'Disabled account "{{name}}" (id {{id}})',
@@ -242,6 +250,10 @@ export const logMessages = {
   'log.device.qrOnPassword': {
     en_US: 'QR code of device {{sn}} on, with password',
     zh_CN: '开启设备 {{sn}} 的二维码，已设密码',
+  },
+  'log.device.qrBrand': {
+    en_US: 'Custom QR code changed: {{fields}}',
+    zh_CN: '修改自定义二维码：{{fields}}',
   },
   'log.device.qrOff': { en_US: 'QR code of device {{sn}} off', zh_CN: '关闭设备 {{sn}} 的二维码' },
   'log.device.qrOffPassword': {

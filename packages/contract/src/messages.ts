@@ -270,6 +270,12 @@ export const messages = {
     en_US: 'A recipient is not an enabled user of this account',
     zh_CN: '接收人不是本账户的已启用用户',
   },
+  'error.qrLogoFormat': { en_US: 'The logo must be a PNG image', zh_CN: 'Logo 仅支持 PNG 格式的图片' },
+  'error.qrLogoTooLarge': { en_US: 'The logo cannot be larger than 20KB', zh_CN: 'Logo 大小不能超过 20KB' },
+  'error.qrLogoDimensions': {
+    en_US: 'The logo cannot be wider or taller than 1024 pixels',
+    zh_CN: 'Logo 的宽度和高度不能超过 1024 像素',
+  },
   'error.serviceNotEnabled': {
     en_US: 'Not enabled yet, contact platform',
     zh_CN: '尚未开通，请联系平台',

@@ -75,6 +75,7 @@ describe('routes and the contract', () => {
     expect(missing.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
       [
         'GET /v1/models/:id/image',
+        'GET /v1/public/qr-logos/:key',
         'GET /v1/devices/import-template',
         'GET /v1/devices/:id/logs/:logId',
         'GET /v1/certificates/:id/download',

@@ -54,6 +54,7 @@ describe('public device card', () => {
       disabled: false,
       paused: false,
       firmwareVersion: null,
+      brand: null,
     });
     // the product photo it names is public too
     const img = await server.app.inject({ method: 'GET', url: res.card.imageUrl });

@@ -88,6 +88,7 @@ const NOT_SWEPT: Record<string, string> = {
   'DELETE /v1/notices/:id': 'operator-only: notices are written by operators for accounts',
   'POST /v1/notices/:id/publish': 'operator-only: notices are written by operators for accounts',
   'GET /public/smart-config/:id/download': 'public: the published smart-config app, for everyone',
+  'GET /v1/public/qr-logos/:key': "public: an account's QR code logo, printed on its labels (random key)",
   'PUT /device/v1/logs/:token': 'public: a device uploads its log with a one-time token, not a console id',
   'GET /device/v1/files/:id': 'public: devices download packages with a signed URL (files.test.ts)',
 };
@@ -262,6 +263,9 @@ async function tenant(): Promise<Tenant> {
       deviceIds: [device.id],
     }),
   );
+  // the custom QR code service on, with a product name of its own
+  expectOk(await op.post(`/v1/accounts/${accountId}/qr-brand-service`, { enabled: true }));
+  const brand = expectOk(await c.put('/v1/qr-brand', { productName: `Brand ${uniq()}` }));
   const [imported] = await db
     .insert(deviceImports)
     .values({
@@ -320,6 +324,7 @@ async function tenant(): Promise<Tenant> {
     push.name,
     message!.title,
     fence.name,
+    brand.productName!,
     // not maker.name: manufacturers are platform-wide, every signed-in user picks from all of them
     api.appKey,
     api.secret,
@@ -453,6 +458,7 @@ describe('the route catalogue', () => {
         'POST /mqtt/acl',
         'GET /v1/models/:id/image',
         'POST /v1/public/device-card',
+        'GET /v1/public/qr-logos/:key',
         'GET /device/v1/files/:id',
         'GET /public/smart-config/latest',
         'GET /public/smart-config/download',

@@ -48,6 +48,8 @@ export const accountStatusBody = z.object({
  * /v1/account-api/queryGeoLocationApiSecret.
  */
 export const accountGeoServiceBody = z.object({ enabled: z.boolean({ error: 'validation.invalidOption' }) });
+/** POST /v1/accounts/:id/qr-brand-service — the custom device QR code service on or off. */
+export const accountQrBrandServiceBody = accountGeoServiceBody;
 /** POST /v1/accounts/:id/change-admin — a new super-administrator replaces (and deletes) the old one. */
 export const changeAccountAdminBody = z.object({ adminEmail: emailSchema, adminUsername: usernameSchema.optional() });
 /* POST /v1/accounts/:id/unlock-admin has no body: it clears the super-administrator's lock. */
@@ -86,6 +88,8 @@ export const accountSchema = z.object({
   userCount: z.number().int(),
   /** the geolocation value-added service is on (the platform enables it; see accountGeoServiceBody) */
   geoEnabled: z.boolean(),
+  /** the custom device QR code value-added service is on (POST /v1/accounts/:id/qr-brand-service) */
+  qrBrandEnabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODEL_TYPES } from '../device/enums';
+import { deviceBrandSchema } from './qr-brand';
 
 /**
  * The public card behind a device's QR code (`/d/<sn>`): what someone who scans the label on a
@@ -29,6 +30,8 @@ export const deviceCardSchema = z.object({
   disabled: z.boolean(),
   paused: z.boolean(),
   firmwareVersion: z.string().nullable(),
+  /** the account's own logo and product name (custom QR code service); null without it */
+  brand: deviceBrandSchema.nullable(),
 });
 export type DeviceCard = z.infer<typeof deviceCardSchema>;
 

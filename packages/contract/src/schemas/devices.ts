@@ -4,6 +4,7 @@ import { MUTE_MAX_MS, PRINTER_STATES } from '../device/enums';
 import { COMMANDS, printParamsSchema, SN_RE } from '../device/protocol';
 import { ALNUM_RE, optionalQueryInt, optionalText, phoneSchema } from '../validation';
 import { bodyId, optionalBodyId, queryFlag, queryId, sortParams } from './fleet-fields';
+import { deviceBrandSchema } from './qr-brand';
 
 /** Batch import limits: xlsx or xls, at most 2 MB and 5,000 devices per file. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -126,6 +127,8 @@ export const deviceSchema = z.object({
   hasQrPassword: z.boolean(),
   /** the content of its QR code (`${publicUrl}/d/<sn>`); given in the device lists */
   qrUrl: z.string().optional(),
+  /** the account's custom QR code brand; null without that value-added service */
+  brand: deviceBrandSchema.nullable(),
   firmwareVersion: z.string().nullable(),
   contactPhone: z.string().nullable(),
   batteryLevel: z.number().nullable(),

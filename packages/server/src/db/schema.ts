@@ -586,6 +586,22 @@ export const accountApis = pgTable('account_apis', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * An account's custom device QR code (value-added service): the platform turns it on and off
+ * (`enabled`); the account's product name and PNG logo stay when it is turned off, for the day it
+ * is turned on again. `logo_key` names the logo in its public URL and changes with every new logo.
+ */
+export const qrBrands = pgTable('qr_brands', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  enabled: boolean('enabled').notNull().default(false),
+  productName: text('product_name'),
+  logo: bytea('logo'),
+  logoKey: text('logo_key').unique(),
+  updatedAt: updatedAt(),
+});
+
 /** Nonces seen by the open API within the timestamp window; a repeated one is a replay. */
 export const apiNonces = pgTable(
   'api_nonces',

@@ -4,6 +4,7 @@ import applicationRoutes from './applications/routes';
 import authRoutes from './auth/routes';
 import commonRoutes from './common/routes';
 import deviceCardRoutes from './device-card/routes';
+import qrBrandRoutes from './qr-brand/routes';
 import deviceLinkRoutes from './device-link/routes';
 import deviceRoutes from './devices/routes';
 import fleetCommonRoutes from './fleet-common/routes';
@@ -57,6 +58,7 @@ export const modules: RoutesPlugin[] = [
   groupRoutes,
   deviceRoutes,
   deviceCardRoutes,
+  qrBrandRoutes,
   applicationRoutes,
   manufacturerRoutes,
   fleetCommonRoutes,

@@ -25,6 +25,7 @@ export type AccountFilters = {
 const admin = alias(users, 'admin');
 const userCount = sql<number>`(select count(*)::int from users u where u.account_id = ${accounts.id} and u.status <> ${UserStatus.DELETED})`;
 const geoEnabled = hasGeoService(accounts.id);
+const qrBrandEnabled = sql<boolean>`exists(select 1 from qr_brands b where b.account_id = ${accounts.id} and b.enabled)`;
 const accountView = {
   account: accounts,
   adminEmail: admin.email,
@@ -32,6 +33,7 @@ const accountView = {
   adminLocked: admin.locked,
   userCount,
   geoEnabled,
+  qrBrandEnabled,
 };
 export type AccountView = {
   account: AccountRow;
@@ -41,6 +43,7 @@ export type AccountView = {
   adminLocked: boolean | null;
   userCount: number;
   geoEnabled: boolean;
+  qrBrandEnabled: boolean;
 };
 
 const sortColumns = { id: accounts.id, name: accounts.name, createdAt: accounts.createdAt };

@@ -2,6 +2,7 @@ import {
   accountListQuery,
   accountSchema,
   accountGeoServiceBody,
+  accountQrBrandServiceBody,
   accountStatusBody,
   changeAccountAdminBody,
   createAccountBody,
@@ -83,7 +84,22 @@ const accountRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(accountSchema) },
       },
     },
-    async (req) => ok(await accounts.setGeoService(deps, req.auth, req.params.id, req.body.enabled)),
+    async (req) => ok(await accounts.setService(deps, req.auth, req.params.id, 'geo', req.body.enabled)),
+  );
+
+  app.post(
+    '/v1/accounts/:id/qr-brand-service',
+    {
+      config: op('edit'),
+      schema: {
+        tags,
+        summary: 'Turn the custom device QR code value-added service on or off for an account',
+        params: idParamSchema,
+        body: accountQrBrandServiceBody,
+        response: { 200: envelope(accountSchema) },
+      },
+    },
+    async (req) => ok(await accounts.setService(deps, req.auth, req.params.id, 'qrBrand', req.body.enabled)),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../li
 import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { setGeoSecret } from '../account-api/service';
 import { forgetGeoEnabled } from '../locations/geo-enabled';
+import { setQrBrandEnabled } from '../qr-brand/service';
 import { sendActivationMail } from '../auth/activation';
 import { defaultAccountPermissions } from '../auth/permissions';
 import { revokeUserSessions } from '../auth/repo';
@@ -48,6 +49,7 @@ function toAccount(v: repo.AccountView): Account {
     adminLocked: v.adminLocked ?? false,
     userCount: v.userCount,
     geoEnabled: v.geoEnabled === true,
+    qrBrandEnabled: v.qrBrandEnabled === true,
     createdAt: iso(a.createdAt),
     updatedAt: iso(a.updatedAt),
   };
@@ -240,26 +242,45 @@ export async function setAccountStatus(
   return getAccount(deps, id);
 }
 
-/**
- * Turn the geolocation value-added service on or off for an account (it needs the platform's
- * activation: spec, "activation through a sales consultant"). On, the account gets a secret of
- * its own for the service; turning it on again keeps that secret, off removes it.
- */
-export async function setGeoService(deps: Deps, auth: AuthContext, id: number, enabled: boolean): Promise<Account> {
+/** The value-added services the platform turns on per account (spec: "activation through a sales consultant"). */
+const SERVICES = {
+  /** geolocation: on, the account gets a secret of its own for it; on again keeps it, off removes it */
+  geo: {
+    isOn: (a: Account) => a.geoEnabled,
+    set: setGeoSecret,
+    after: forgetGeoEnabled,
+    log: { on: 'log.account.geoEnable', off: 'log.account.geoDisable' },
+  },
+  /** the custom device QR code: the account's product name and logo stay while it is off */
+  qrBrand: {
+    isOn: (a: Account) => a.qrBrandEnabled,
+    set: setQrBrandEnabled,
+    after: undefined,
+    log: { on: 'log.account.qrBrandEnable', off: 'log.account.qrBrandDisable' },
+  },
+} as const;
+export type AccountService = keyof typeof SERVICES;
+
+/** Turn a value-added service on or off for an account. */
+export async function setService(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  service: AccountService,
+  enabled: boolean,
+): Promise<Account> {
+  const s = SERVICES[service];
   const before = await getAccount(deps, id);
-  if (before.geoEnabled === enabled) return before;
+  if (s.isOn(before) === enabled) return before;
   await deps.db.transaction(async (tx) => {
-    await setGeoSecret(tx, id, enabled);
+    await s.set(tx, id, enabled);
     await audit(tx, auth, {
       module: 'account',
       type: 'edit',
-      description: {
-        key: enabled ? 'log.account.geoEnable' : 'log.account.geoDisable',
-        params: { name: before.name, id },
-      },
+      description: { key: enabled ? s.log.on : s.log.off, params: { name: before.name, id } },
     });
   });
-  forgetGeoEnabled(deps, id);
+  s.after?.(deps, id);
   return getAccount(deps, id);
 }
 

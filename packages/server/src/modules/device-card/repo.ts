@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { DeviceStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { devices, models } from '../../db/schema';
+import { devices, models, qrBrands } from '../../db/schema';
 
 /** The live device holding an S/N, with what its public card shows of its model. */
 export const findCardDevice = async (db: Db, sn: string) =>
@@ -22,9 +22,13 @@ export const findCardDevice = async (db: Db, sn: string) =>
         modelName: models.name,
         modelType: models.type,
         modelUpdatedAt: models.updatedAt,
+        brandEnabled: qrBrands.enabled,
+        brandName: qrBrands.productName,
+        brandLogoKey: qrBrands.logoKey,
       })
       .from(devices)
       .leftJoin(models, eq(models.id, devices.modelId))
+      .leftJoin(qrBrands, eq(qrBrands.accountId, devices.accountId))
       .where(and(eq(devices.sn, sn), ne(devices.status, DeviceStatus.DELETED)))
       .limit(1)
   )[0];

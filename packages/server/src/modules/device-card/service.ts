@@ -11,6 +11,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
 import { modelImageUrl } from '../models/service';
+import { deviceBrand } from '../qr-brand/service';
 import type { PasswordAttempts } from './attempts';
 import * as repo from './repo';
 
@@ -58,6 +59,7 @@ export async function deviceCard(
       disabled: d.status !== DeviceStatus.ENABLED,
       paused: d.paused,
       firmwareVersion: d.firmwareVersion,
+      brand: deviceBrand({ enabled: d.brandEnabled, productName: d.brandName, logoKey: d.brandLogoKey }),
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   devices,
   manufacturers,
   models,
+  qrBrands,
 } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
 
@@ -28,6 +29,9 @@ const deviceView = {
   groupIsDefault: deviceGroups.isDefault,
   appName: applications.name,
   manufacturerName: manufacturers.name,
+  brandEnabled: qrBrands.enabled,
+  brandName: qrBrands.productName,
+  brandLogoKey: qrBrands.logoKey,
 };
 export type DeviceView = {
   device: DeviceRow;
@@ -39,6 +43,10 @@ export type DeviceView = {
   groupIsDefault: boolean | null;
   appName: string | null;
   manufacturerName: string | null;
+  /** the account's custom QR code (null: it has never had the service) */
+  brandEnabled: boolean | null;
+  brandName: string | null;
+  brandLogoKey: string | null;
 };
 
 const joined = (db: Db) =>
@@ -49,7 +57,8 @@ const joined = (db: Db) =>
     .leftJoin(models, eq(models.id, devices.modelId))
     .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
     .leftJoin(applications, eq(applications.id, devices.appId))
-    .leftJoin(manufacturers, eq(manufacturers.id, devices.manufacturerId));
+    .leftJoin(manufacturers, eq(manufacturers.id, devices.manufacturerId))
+    .leftJoin(qrBrands, eq(qrBrands.accountId, devices.accountId));
 
 export type DeviceFilters = {
   accountId?: number;

@@ -30,6 +30,7 @@ import { MODEL_DISABLED } from '../models/service';
 import { audit } from '../oper-log/audit';
 import { sendToOnline, toCommand } from './commands';
 import { onDevicesRegrouped } from '../task-scope/joined';
+import { deviceBrand } from '../qr-brand/service';
 import * as repo from './repo';
 
 type ListQuery = z.infer<typeof deviceListQuery>;
@@ -74,6 +75,7 @@ export function toDevice(v: repo.DeviceView, now = Date.now(), locale: Locale = 
     batteryLevel: typeof battery?.level === 'number' ? battery.level : null,
     // telemetry is stored as reported: only a state the contract knows is shown
     printerState: (PRINTER_STATES as readonly unknown[]).includes(printerState) ? (printerState as PrinterState) : null,
+    brand: deviceBrand({ enabled: v.brandEnabled, productName: v.brandName, logoKey: v.brandLogoKey }),
     deletedAt: isoOrNull(d.deletedAt),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { QR_LOGO_MAX_BYTES, QR_LOGO_MAX_PX, type DeviceBrand, type QrBrand, type QrBrandBody } from '@herald/contract';
+import type { AuthContext } from '../../lib/context';
+import type { Deps } from '../../lib/deps';
+import { forbidden, invalid, notFound } from '../../lib/errors';
+import { isoOrNull } from '../../lib/filters';
+import { decodeImage, pngSize } from '../../lib/image';
+import { targetAccount } from '../../lib/scope';
+import { audit } from '../oper-log/audit';
+import * as repo from './repo';
+
+export const qrLogoUrl = (key: string) => `/v1/public/qr-logos/${key}`;
+
+/** What a device shows of its account's brand: nothing unless the platform turned the service on. */
+export function deviceBrand(b: { enabled: boolean | null; productName: string | null; logoKey: string | null }) {
+  if (!b.enabled) return null;
+  return { productName: b.productName, logoUrl: b.logoKey ? qrLogoUrl(b.logoKey) : null } satisfies DeviceBrand;
+}
+
+const toBrand = (row: repo.QrBrandRow | undefined): QrBrand => ({
+  enabled: !!row?.enabled,
+  productName: row?.productName ?? null,
+  logoUrl: row?.logoKey ? qrLogoUrl(row.logoKey) : null,
+  updatedAt: isoOrNull(row?.updatedAt ?? null),
+});
+
+/** The caller's account's brand (also when the service is off: the page says so). */
+export async function getBrand(deps: Deps, auth: AuthContext): Promise<QrBrand> {
+  return toBrand(await repo.findBrand(deps.db, targetAccount(auth, undefined)));
+}
+
+/** A logo: a PNG (by its bytes) of at most 20 KB and 1024 pixels a side. */
+function decodeLogo(input: string): Buffer {
+  const { bytes } = decodeImage(input, {
+    mimes: ['image/png'],
+    maxBytes: QR_LOGO_MAX_BYTES,
+    field: 'logo',
+    formatKey: 'error.qrLogoFormat',
+    tooLargeKey: 'error.qrLogoTooLarge',
+  });
+  const size = pngSize(bytes);
+  if (!size || size.width < 1 || size.height < 1) throw invalid('error.qrLogoFormat', 'logo');
+  if (size.width > QR_LOGO_MAX_PX || size.height > QR_LOGO_MAX_PX) throw invalid('error.qrLogoDimensions', 'logo');
+  return bytes;
+}
+
+/** The account changes its product name and/or logo; only while the service is on. */
+export async function updateBrand(deps: Deps, auth: AuthContext, body: QrBrandBody): Promise<QrBrand> {
+  const accountId = targetAccount(auth, undefined);
+  const logo = typeof body.logo === 'string' ? decodeLogo(body.logo) : body.logo;
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await repo.findBrand(tx, accountId);
+    if (!before?.enabled) throw forbidden('error.serviceNotEnabled');
+    const set: Parameters<typeof repo.updateBrand>[2] = {};
+    if (body.productName !== undefined) set.productName = body.productName || null;
+    if (logo !== undefined) {
+      set.logo = logo;
+      // a new key for a new logo: the old URL may stay cached for good
+      set.logoKey = logo ? randomBytes(18).toString('base64url') : null;
+    }
+    const updated = await repo.updateBrand(tx, accountId, set);
+    const fields = [
+      ...(body.productName !== undefined ? ['productName'] : []),
+      ...(logo !== undefined ? ['logo'] : []),
+    ];
+    await audit(tx, auth, {
+      module: 'device',
+      type: 'edit',
+      description: { key: 'log.device.qrBrand', params: { fields: fields.join(', ') } },
+    });
+    return updated;
+  });
+  return toBrand(row);
+}
+
+/** The platform turns the custom QR code service on or off; the account's settings stay either way. */
+export async function setQrBrandEnabled(tx: Deps['db'], accountId: number, enabled: boolean): Promise<void> {
+  await repo.ensureBrand(tx, accountId);
+  await repo.updateBrand(tx, accountId, { enabled });
+}
+
+export async function logo(deps: Deps, key: string): Promise<Buffer> {
+  const bytes = await repo.findLogo(deps.db, key);
+  if (!bytes) throw notFound();
+  return bytes;
+}

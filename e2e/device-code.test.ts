@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHerald, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
@@ -19,9 +22,11 @@ const ON = ['QRC0000001', 'QRC0000002'];
 const OFF = 'QRC0000003';
 
 let herald: Herald;
+let op: Awaited<ReturnType<typeof operatorAndAccount>>['op'];
 
 beforeAll(async () => {
   herald = await startHerald();
+  await setUp();
 });
 
 afterAll(async () => {
@@ -30,12 +35,14 @@ afterAll(async () => {
 
 /** Three printers of the account: two with their QR code on, one left off (the default). */
 async function setUp(): Promise<void> {
-  const { modelIds } = await operatorAndAccount(herald, {
+  const made = await operatorAndAccount(herald, {
     opPassword: OP_PASSWORD,
     owner: OWNER,
     accountName: 'QR Cafe',
     models: [{ name: 'Counter printer', code: MODEL_CODE, type: 'printer' }],
   });
+  op = made.op;
+  const modelIds = made.modelIds;
   const owner = await herald.api().login(OWNER.username, OWNER.password);
   for (const sn of [...ON, OFF]) {
     const d = (await ok(
@@ -55,7 +62,6 @@ const listedSns = (page: Awaited<ReturnType<Herald['newPage']>>) =>
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('device-code-state-'.length)).sort());
 
 test('an account admin lands on the device QR page, filters, prints labels, downloads a PNG and turns a QR code on', async () => {
-  await setUp();
   const page = await herald.newPage();
 
   // ---- first-page rule: the account admin holds herald.device.qrcode
@@ -153,4 +159,108 @@ test('an account admin lands on the device QR page, filters, prints labels, down
   await visitor.goto(`/d/${OFF}`);
   await visible(visitor, 'device-card');
   expect(await byId(visitor, 'device-card-name').textContent()).toBe('Till 3');
+});
+
+/** A real PNG of the given size: a blue square with a white band, small enough for a logo. */
+function logoPng(size: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++)
+      row.set(Math.abs(y - size / 2) < size / 8 ? [255, 255, 255] : [22, 119, 255], 1 + x * 3);
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('the platform turns the custom QR code on; the owner sets a logo and product name; labels, PNG, detail and scanned page carry them', async () => {
+  const owner = await herald.newPage();
+  await signIn(owner, OWNER.username, OWNER.password);
+  await waitForPath(owner, '/device/device-code');
+  // ---- not enabled yet: the page says it is a value-added service
+  expect(await (await visible(owner, 'qr-brand-disabled')).textContent()).toContain(
+    'not enabled yet, contact platform',
+  );
+
+  // ---- the operator turns it on in the account's detail, after a confirmation
+  const { list } = (await ok(op.get('/v1/accounts?name=QR%20Cafe'), 'find the account')) as { list: { id: number }[] };
+  const operator = await herald.newPage();
+  await signIn(operator, 'admin', OP_PASSWORD);
+  await operator.goto(`/account/list/detail?id=${list[0]!.id}`);
+  expect(await (await visible(operator, 'account-qrBrand-state')).getAttribute('data-enabled')).toBe('false');
+  await byId(operator, 'account-qrBrand-toggle').click();
+  await (await visible(operator, 'confirm-ok')).click();
+  await poll(() => byId(operator, 'account-qrBrand-state').getAttribute('data-enabled')).toBe('true');
+
+  // ---- the owner sets the product name and a 180×180 PNG logo
+  await owner.reload();
+  await (await visible(owner, 'qr-brand-edit')).click();
+  await fill(owner, 'qr-brand-name-input', 'Acme Pay');
+  const logoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'herald-logo-')), 'logo.png');
+  fs.writeFileSync(logoFile, logoPng(180));
+  await owner.locator('[data-testid="qr-brand-logo-input"] input[type="file"]').setInputFiles(logoFile);
+  await visible(owner, 'qr-brand-logo-preview');
+  await byId(owner, 'qr-brand-save').click();
+  await poll(() => byId(owner, 'qr-brand-name').textContent()).toBe('Acme Pay');
+  await visible(owner, 'qr-brand-logo');
+
+  // ---- the rows' QR codes carry the logo; the label names the product
+  await poll(() => owner.locator(`[data-testid="device-code-image-${ON[0]}"] img`).count()).toBe(1);
+  await byId(owner, `device-code-select-${ON[0]}`).check();
+  await byId(owner, 'device-code-print').click();
+  expect(await (await visible(owner, `device-code-label-brand-${ON[0]}`)).textContent()).toBe('Acme Pay');
+  await byId(owner, 'device-code-sheet-cancel').click();
+
+  // ---- the downloaded PNG has the logo drawn in: its middle is the logo's blue, not QR black or white
+  const download = owner.waitForEvent('download', { timeout: WAIT });
+  await byId(owner, `device-code-png-${ON[0]}`).click();
+  const pngPath = (await (await download).path())!;
+  const middle = await owner.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    // a point inside the logo's upper blue part
+    return [...g.getImageData(img.width / 2, img.width / 2 - img.width * 0.08, 1, 1).data.slice(0, 3)];
+  }, fs.readFileSync(pngPath).toString('base64'));
+  expect(middle).toEqual([22, 119, 255]);
+
+  // ---- the device detail page shows the brand
+  const { list: devs } = (await ok(
+    (await herald.api().login(OWNER.username, OWNER.password)).get(`/v1/devices?sn=${ON[0]}`),
+    'find the device',
+  )) as { list: { id: number }[] };
+  await owner.goto(`/device/list/detail?id=${devs[0]!.id}`);
+  expect(await (await visible(owner, 'device-brand-name')).textContent()).toBe('Acme Pay');
+  await visible(owner, 'device-brand-logo');
+
+  // ---- and so does the page a scanned label opens
+  const visitor = await herald.newPage();
+  await visitor.goto(`/d/${ON[0]}`);
+  await visible(visitor, 'device-card');
+  expect(await byId(visitor, 'device-brand-name').textContent()).toBe('Acme Pay');
+  await poll(() => byId(visitor, 'device-brand-logo').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(
+    180,
+  );
 });

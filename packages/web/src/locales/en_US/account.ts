@@ -16,6 +16,7 @@ export default {
       createdAt: 'Created at',
       createdRange: 'Created between',
       geoService: 'Geolocation service',
+      qrBrandService: 'Custom QR code',
     },
     geo: {
       on: 'Enabled',
@@ -58,6 +59,10 @@ export default {
         'Enable the geolocation service (base-station positioning) for account {{name}}? The account gets a secret of its own for it on its API settings page.',
       geoOff:
         'Disable the geolocation service of account {{name}}? Its secret stops working at once; enabling it again issues a new one.',
+      qrBrandOn:
+        "Enable the custom QR code for account {{name}}? The account can then put its own logo and product name on its devices' QR codes and detail pages.",
+      qrBrandOff:
+        'Disable the custom QR code of account {{name}}? Its logo and product name disappear from its devices at once; they are kept for when it is enabled again.',
       unlockAdmin:
         'Unlock administrator {{name}} of account {{account}}? The administrator can sign in with the current password again.',
     },

@@ -14,6 +14,7 @@ export default {
       adminUsername: '管理员用户名',
       userCount: '用户数',
       geoService: '定位服务',
+      qrBrandService: '自定义二维码',
       createdAt: '创建时间',
       createdRange: '创建时间',
     },
@@ -46,6 +47,9 @@ export default {
       disable: '确定禁用账户 {{name}}？禁用后该账户的所有服务将不可用。',
       geoOn: '确定为账户 {{name}} 开通定位服务（基站定位）？该账户可在其 API 设置页面查看专属密钥。',
       geoOff: '确定关闭账户 {{name}} 的定位服务？其密钥将立即失效，重新开通时将生成新的密钥。',
+      qrBrandOn:
+        '确定为账户 {{name}} 开通自定义二维码？开通后该账户可在其设备的二维码和详情页上使用自己的 Logo 和产品名称。',
+      qrBrandOff: '确定关闭账户 {{name}} 的自定义二维码？其设备上的 Logo 和产品名称将立即消失，重新开通时恢复。',
       unlockAdmin: '确定解锁账户 {{account}} 的管理员 {{name}}？解锁后该管理员可使用当前密码重新登录。',
     },
     changeAdminHint: '新管理员将收到激活邮件；当前管理员用户将被删除。',

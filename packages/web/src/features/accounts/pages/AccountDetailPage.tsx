@@ -9,7 +9,7 @@ import { countryName, formatDateTime } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import { accountQuery } from '../api/get-account';
 import { ChangeAdminModal } from '../components/ChangeAdminModal';
-import { GeoServiceSwitch } from '../components/GeoServiceSwitch';
+import { ServiceSwitch } from '../components/ServiceSwitch';
 import { UnlockAdminButton } from '../components/UnlockAdminButton';
 
 const P = 'herald.op.account';
@@ -70,8 +70,11 @@ export function AccountDetailPage() {
         </Descriptions.Item>
         <Descriptions.Item label={t('account.fields.userCount')}>{a.userCount}</Descriptions.Item>
         <Descriptions.Item label={t('account.fields.createdAt')}>{formatDateTime(a.createdAt)}</Descriptions.Item>
-        <Descriptions.Item label={t('account.fields.geoService')} span={2}>
-          <GeoServiceSwitch account={a} canEdit={can(`${P}.edit`)} onDone={() => void refetch()} />
+        <Descriptions.Item label={t('account.fields.geoService')}>
+          <ServiceSwitch account={a} service="geo" canEdit={can(`${P}.edit`)} onDone={() => void refetch()} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.qrBrandService')}>
+          <ServiceSwitch account={a} service="qrBrand" canEdit={can(`${P}.edit`)} onDone={() => void refetch()} />
         </Descriptions.Item>
         <Descriptions.Item label={t('account.fields.remark')} span={2}>
           {a.remark || '-'}

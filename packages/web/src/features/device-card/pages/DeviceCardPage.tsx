@@ -6,6 +6,7 @@ import { ResultCode, type DeviceCard } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LanguageSwitch } from '../../../app/layout/LanguageSwitch';
+import { BrandMark } from '../../../components/BrandMark';
 import { ApiError } from '../../../lib/http';
 import { formatDateTime } from '../../../lib/format';
 import { getDeviceCard } from '../api';
@@ -114,6 +115,11 @@ function CardBody({ card }: { card: DeviceCard }) {
   );
   return (
     <div data-testid="device-card">
+      {card.brand && (
+        <div style={{ marginBottom: 16 }}>
+          <BrandMark brand={card.brand} size={48} />
+        </div>
+      )}
       <Space align="center" size={16} style={{ marginBottom: 16 }}>
         {card.imageUrl && <Image src={card.imageUrl} width={72} height={72} preview={false} alt="" />}
         <div>

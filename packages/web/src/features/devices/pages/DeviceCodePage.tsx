@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Modal, QRCode, Space, Tag, Tooltip, Typography } from 'antd';
+import { useCan } from '../../../lib/can';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,9 @@ import { listDevices } from '../api/list-devices';
 import type { Device } from '../api/types';
 import { CommandTrackerProvider } from '../components/CommandTracker';
 import { useModelGroupColumns } from '../components/model-group-columns';
+import { BrandedQr, brandCaption } from '../components/BrandedQr';
+import { QrBrandCard } from '../components/QrBrandCard';
+import { qrPng } from '../components/qr-png';
 import { useDeviceActions } from '../components/use-device-actions';
 
 /** The QR code page's own edit button also turns QR codes on and off (the server accepts either). */
@@ -54,6 +58,7 @@ function DeviceCodeTable() {
   };
   const actions = useDeviceActions(reload, { qr: [QR_EDIT] });
   const mayEdit = actions.allowed('qr');
+  const can = useCan();
 
   const columns: ProColumns<Device>[] = [
     {
@@ -98,6 +103,7 @@ function DeviceCodeTable() {
 
   return (
     <div data-testid="device-code-table">
+      <QrBrandCard canEdit={can(QR_EDIT)} onSaved={reload} />
       <ProTable<Device>
         rowKey="id"
         actionRef={action}
@@ -140,10 +146,10 @@ function SmallQr({ device: d }: { device: Device }) {
   const { t } = useTranslation();
   const code = (
     <div data-testid={`device-code-image-${d.sn}`} data-enabled={String(d.qrEnabled)}>
-      <QRCode
+      <BrandedQr
+        brand={d.brand}
         value={qrContent(d)}
         size={88}
-        bordered={false}
         status={d.qrEnabled ? 'active' : 'expired'}
         statusRender={() => <Typography.Text type="secondary">{t('deviceCode.offOverlay')}</Typography.Text>}
         style={d.qrEnabled ? undefined : { filter: 'grayscale(1)', opacity: 0.6 }}
@@ -153,26 +159,35 @@ function SmallQr({ device: d }: { device: Device }) {
   return d.qrEnabled ? code : <Tooltip title={t('deviceCode.offHint')}>{code}</Tooltip>;
 }
 
-/** Draws the device's QR code large, off screen, and downloads it as `<sn>.png`. */
+/** Draws the device's QR code large, off screen, and downloads it as `<sn>.png` (with its brand, if any). */
 function PngMaker({ device, onDone }: { device: Device; onDone: () => void }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // the QR canvas draws in its own (child) effect, which has run by now
     const canvas = box.current?.querySelector('canvas');
-    if (canvas) {
-      const a = document.createElement('a');
-      a.href = canvas.toDataURL('image/png');
-      a.download = `${device.sn}.png`;
-      a.click();
-    } else {
-      toastError(t('deviceCode.downloadFailed'));
-    }
-    onDone();
+    const made = canvas ? qrPng(canvas, device.sn, device.brand) : Promise.reject(new Error('no canvas'));
+    made
+      .then((url) => {
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = `${device.sn}.png`;
+        a.click();
+      })
+      .catch(() => toastError(t('deviceCode.downloadFailed')))
+      .finally(onDone);
   }, [device, onDone, t]);
   return (
     <div ref={box} style={{ position: 'fixed', left: -10000, top: 0 }} aria-hidden>
-      <QRCode value={qrContent(device)} size={PNG_SIZE} type="canvas" bgColor="#fff" bordered={false} />
+      {/* the plain code at level H when a logo will cover its middle */}
+      <QRCode
+        value={qrContent(device)}
+        size={PNG_SIZE}
+        type="canvas"
+        bgColor="#fff"
+        bordered={false}
+        errorLevel={device.brand?.logoUrl ? 'H' : 'M'}
+      />
     </div>
   );
 }
@@ -231,7 +246,12 @@ function LabelSheet({ devices, onClose }: { devices: Device[] | null; onClose: (
             data-testid={`device-code-label-${d.sn}`}
             style={{ border: '1px dashed #d9d9d9', padding: 8, textAlign: 'center' }}
           >
-            <QRCode value={qrContent(d)} size={144} bordered={false} bgColor="#fff" style={{ margin: '0 auto' }} />
+            <BrandedQr brand={d.brand} value={qrContent(d)} size={144} bgColor="#fff" style={{ margin: '0 auto' }} />
+            {brandCaption(d.brand) && (
+              <div style={{ fontWeight: 600 }} data-testid={`device-code-label-brand-${d.sn}`}>
+                {brandCaption(d.brand)}
+              </div>
+            )}
             <div style={{ fontFamily: 'monospace', fontWeight: 600 }}>{d.sn}</div>
             {d.name && <div style={{ fontSize: 12 }}>{d.name}</div>}
           </div>

@@ -3,6 +3,7 @@ import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BrandMark } from '../../../components/BrandMark';
 import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { useIdParam } from '../../../lib/use-id-param';
@@ -56,7 +57,12 @@ function DeviceDetail() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="device-detail">
       <Card
-        title={`${t('device.detailTitle')} · ${d.sn}`}
+        title={
+          <Space size={12}>
+            <BrandMark brand={d.brand} size={28} />
+            <span>{`${t('device.detailTitle')} · ${d.sn}`}</span>
+          </Space>
+        }
         extra={
           <Space wrap>
             {keys.map((key) => (

@@ -225,7 +225,7 @@ test('the platform turns the custom QR code on; the owner sets a logo and produc
   await poll(() => owner.locator(`[data-testid="device-code-image-${ON[0]}"] img`).count()).toBe(1);
   await byId(owner, `device-code-select-${ON[0]}`).check();
   await byId(owner, 'device-code-print').click();
-  expect(await (await visible(owner, `device-code-label-brand-${ON[0]}`)).textContent()).toBe('Acme Pay');
+  expect(await (await visible(owner, `device-code-brand-${ON[0]}`)).textContent()).toBe('Acme Pay');
   await byId(owner, 'device-code-sheet-cancel').click();
 
   // ---- the downloaded PNG has the logo drawn in: its middle is the logo's blue, not QR black or white

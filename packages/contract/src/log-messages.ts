@@ -251,10 +251,16 @@ export const logMessages = {
     en_US: 'QR code of device {{sn}} on, with password',
     zh_CN: '开启设备 {{sn}} 的二维码，已设密码',
   },
-  'log.device.qrBrand': {
-    en_US: 'Custom QR code changed: {{fields}}',
-    zh_CN: '修改自定义二维码：{{fields}}',
+  'log.device.qrBrandName': {
+    en_US: 'Custom QR code product name set to "{{name}}"',
+    zh_CN: '自定义二维码的产品名称改为“{{name}}”',
   },
+  'log.device.qrBrandNameRemoved': {
+    en_US: 'Custom QR code product name removed',
+    zh_CN: '移除自定义二维码的产品名称',
+  },
+  'log.device.qrBrandLogo': { en_US: 'Custom QR code logo replaced', zh_CN: '更换自定义二维码的 Logo' },
+  'log.device.qrBrandLogoRemoved': { en_US: 'Custom QR code logo removed', zh_CN: '移除自定义二维码的 Logo' },
   'log.device.qrOff': { en_US: 'QR code of device {{sn}} off', zh_CN: '关闭设备 {{sn}} 的二维码' },
   'log.device.qrOffPassword': {
     en_US: 'QR code of device {{sn}} off, with password',

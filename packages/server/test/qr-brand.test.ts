@@ -3,6 +3,7 @@ import { QR_LOGO_MAX_BYTES } from '@herald/contract';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
 import { createDevice, createModel, PNG_1X1, PNG_DATA_URL } from './fleet';
+import { crc32 } from '../src/lib/image';
 import { auditLines } from './people';
 
 /**
@@ -28,11 +29,12 @@ afterAll(async () => {
 });
 
 const png = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
-/** A real 1×1 PNG whose header claims another size (what a hostile upload would do). */
+/** A real 1×1 PNG whose header claims another size, its checksum made right (what a hostile upload would do). */
 function claimingSize(width: number, height: number): Buffer {
   const b = Buffer.from(PNG_1X1, 'base64');
   b.writeUInt32BE(width, 16);
   b.writeUInt32BE(height, 20);
+  b.writeUInt32BE(crc32(b.subarray(12, 29)), 29);
   return b;
 }
 const service = (accountId: number, enabled: boolean) =>
@@ -96,6 +98,21 @@ describe('custom device QR code', () => {
         'Logo 的宽度和高度不能超过 1024 像素',
       ],
       [{ logo: png(claimingSize(0, 10)) }, 'The logo must be a PNG image', 'Logo 仅支持 PNG 格式的图片'],
+      // cut short, or a chunk whose checksum is wrong: no browser could draw it
+      [
+        { logo: png(Buffer.from(PNG_1X1, 'base64').subarray(0, 50)) },
+        'The logo must be a PNG image',
+        'Logo 仅支持 PNG 格式的图片',
+      ],
+      [
+        {
+          logo: png(
+            Buffer.concat([claimingSize(1, 1).subarray(0, 30), Buffer.from([0]), claimingSize(1, 1).subarray(31)]),
+          ),
+        },
+        'The logo must be a PNG image',
+        'Logo 仅支持 PNG 格式的图片',
+      ],
     ];
     for (const [body, en, zh] of cases) {
       const res = await A.client.put('/v1/qr-brand', { productName: 'Changed', ...(body as object) });
@@ -146,8 +163,23 @@ describe('custom device QR code', () => {
     expect((await fetchLogo(next.logoUrl)).statusCode).toBe(200);
     const cleared = expectOk(await A.client.put('/v1/qr-brand', { productName: '', logo: null }));
     expect(cleared).toMatchObject({ productName: null, logoUrl: null });
-    expect((await fetchLogo(next.logoUrl)).statusCode).toBe(404);
+    const miss = await fetchLogo(next.logoUrl);
+    expect(miss.statusCode).toBe(404);
+    // a miss is not kept: the same key answers again once its account's service is back on
+    expect(miss.headers['cache-control'] ?? '').not.toContain('immutable');
     expect(expectOk(await A.client.get(`/v1/devices/${d.id}`)).brand).toEqual({ productName: null, logoUrl: null });
+
+    // each change is logged in the reader's language; saving what is already there changes and logs nothing
+    const named = expectOk(await A.client.put('/v1/qr-brand', { productName: 'Acme Two' }));
+    expect(expectOk(await A.client.put('/v1/qr-brand', { productName: 'Acme Two', logo: null }))).toEqual(named);
+    const logged = await auditLines(server, 'device', 'edit', 'Custom QR code');
+    const mine = logged.filter((l) => l.accountId === A.accountId).map((l) => l.description);
+    expect(mine.filter((d) => d.includes('"Acme Two"'))).toEqual(['Custom QR code product name set to "Acme Two"']);
+    expect(mine).toContain('Custom QR code logo removed');
+    const zh = expectOk(await A.client.withLang('zh_CN').get('/v1/oper-logs?module=device&type=edit&pageSize=100'));
+    expect(zh.list.map((l: { description: string }) => l.description)).toContain(
+      '自定义二维码的产品名称改为“Acme Two”',
+    );
     // malformed keys are refused by the schema, never looked up
     expect((await fetchLogo('/v1/public/qr-logos/..%2F..%2Fetc')).statusCode).toBe(400);
   });

@@ -27,8 +27,8 @@ export const qrBrandBody = z
     logo: z
       .string()
       .min(1, 'error.qrLogoFormat')
-      // base64 of 20 KB plus the data-URL prefix; bigger cannot be a valid logo
-      .max(28_000, 'error.qrLogoTooLarge')
+      // base64 of 20 KB plus the data-URL prefix and line breaks; bigger cannot be a valid logo
+      .max(30_000, 'error.qrLogoTooLarge')
       .nullable()
       .optional(),
   })

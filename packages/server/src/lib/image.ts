@@ -31,9 +31,39 @@ export function decodeImage<M extends ImageMime>(input: string, rules: ImageRule
   return { bytes, mime };
 }
 
-/** A PNG's width and height from its IHDR chunk (null when the header is not there). */
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+export function crc32(b: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of b) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * A PNG's width and height, when its chunks hold together: IHDR first, every chunk's length
+ * within the file and its CRC right, image data present, IEND at the end. Null otherwise: bytes
+ * a browser cannot draw would show as a broken picture wherever they are used.
+ */
 export function pngSize(png: Buffer): { width: number; height: number } | null {
-  // signature (8), chunk length (4), "IHDR" (4), width (4), height (4)
-  if (png.length < 24 || png.toString('latin1', 12, 16) !== 'IHDR') return null;
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+  let at = 8;
+  let seenData = false;
+  let size: { width: number; height: number } | null = null;
+  while (at + 12 <= png.length) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    const end = at + 12 + length;
+    if (end > png.length) return null;
+    if (crc32(png.subarray(at + 4, end - 4)) !== png.readUInt32BE(end - 4)) return null;
+    if (at === 8) {
+      if (type !== 'IHDR' || length !== 13) return null;
+      size = { width: png.readUInt32BE(at + 8), height: png.readUInt32BE(at + 12) };
+    }
+    if (type === 'IDAT') seenData = true;
+    if (type === 'IEND') return seenData ? size : null;
+    at = end;
+  }
+  return null;
 }

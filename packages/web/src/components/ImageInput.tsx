@@ -64,7 +64,9 @@ export function ImageInput({
     onChange?.(url);
   };
 
-  const offSize = size && (size.width !== rules.suggestedPx || size.height !== rules.suggestedPx);
+  // the size is of the picture just picked: one taken away (removed, or the form reset) has none
+  const offSize =
+    value !== undefined && size && (size.width !== rules.suggestedPx || size.height !== rules.suggestedPx);
   return (
     <Space align="start" size={16}>
       <div

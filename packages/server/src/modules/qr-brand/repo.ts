@@ -13,9 +13,11 @@ const brandView = {
   updatedAt: qrBrands.updatedAt,
 };
 
-export async function findBrand(db: Db, accountId: number): Promise<QrBrandRow | undefined> {
-  const [row] = await db.select(brandView).from(qrBrands).where(eq(qrBrands.accountId, accountId));
-  return row;
+/** `hold`: lock the row until the transaction ends (a change checks the service and writes under it). */
+export async function findBrand(db: Db, accountId: number, opts: { hold?: boolean } = {}) {
+  const q = db.select(brandView).from(qrBrands).where(eq(qrBrands.accountId, accountId));
+  const [row] = opts.hold ? await q.for('update') : await q;
+  return row as QrBrandRow | undefined;
 }
 
 /** The brand row, created (service off, nothing set) when the account has none yet. */

@@ -44,12 +44,15 @@ const qrBrandRoutes: RoutesPlugin = async (app, deps) => {
       config: { access: { public: true } },
       schema: { tags, summary: 'A custom QR code logo (public, immutable)', params: qrLogoParams },
     },
-    async (req, reply) =>
-      reply
+    async (req, reply) => {
+      // looked up first: a miss (a key whose service is off may come back) must not be cached for good
+      const png = await brand.logo(deps, req.params.key);
+      return reply
         .type('image/png')
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(await brand.logo(deps, req.params.key)),
+        .send(png);
+    },
   );
 };
 

@@ -6,7 +6,7 @@ import { forbidden, invalid, notFound } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
 import { decodeImage, pngSize } from '../../lib/image';
 import { targetAccount } from '../../lib/scope';
-import { audit } from '../oper-log/audit';
+import { audit, type LogDescription } from '../oper-log/audit';
 import * as repo from './repo';
 
 export const qrLogoUrl = (key: string) => `/v1/public/qr-logos/${key}`;
@@ -44,30 +44,33 @@ function decodeLogo(input: string): Buffer {
   return bytes;
 }
 
-/** The account changes its product name and/or logo; only while the service is on. */
+/**
+ * The account changes its product name and/or logo; only while the service is on. The row is held
+ * while it changes, so a switch-off by the platform cannot slip in between the check and the write.
+ * What did not change is neither written nor logged.
+ */
 export async function updateBrand(deps: Deps, auth: AuthContext, body: QrBrandBody): Promise<QrBrand> {
   const accountId = targetAccount(auth, undefined);
   const logo = typeof body.logo === 'string' ? decodeLogo(body.logo) : body.logo;
   const row = await deps.db.transaction(async (tx) => {
-    const before = await repo.findBrand(tx, accountId);
+    const before = await repo.findBrand(tx, accountId, { hold: true });
     if (!before?.enabled) throw forbidden('error.serviceNotEnabled');
     const set: Parameters<typeof repo.updateBrand>[2] = {};
-    if (body.productName !== undefined) set.productName = body.productName || null;
-    if (logo !== undefined) {
+    const lines: LogDescription[] = [];
+    const name = body.productName === undefined ? undefined : body.productName || null;
+    if (name !== undefined && name !== before.productName) {
+      set.productName = name;
+      lines.push(name ? { key: 'log.device.qrBrandName', params: { name } } : { key: 'log.device.qrBrandNameRemoved' });
+    }
+    if (logo !== undefined && (logo || before.logoKey)) {
       set.logo = logo;
       // a new key for a new logo: the old URL may stay cached for good
       set.logoKey = logo ? randomBytes(18).toString('base64url') : null;
+      lines.push({ key: logo ? 'log.device.qrBrandLogo' : 'log.device.qrBrandLogoRemoved' });
     }
+    if (!lines.length) return before;
     const updated = await repo.updateBrand(tx, accountId, set);
-    const fields = [
-      ...(body.productName !== undefined ? ['productName'] : []),
-      ...(logo !== undefined ? ['logo'] : []),
-    ];
-    await audit(tx, auth, {
-      module: 'device',
-      type: 'edit',
-      description: { key: 'log.device.qrBrand', params: { fields: fields.join(', ') } },
-    });
+    for (const description of lines) await audit(tx, auth, { module: 'device', type: 'edit', description });
     return updated;
   });
   return toBrand(row);

@@ -144,9 +144,9 @@ function BrandModal({ brand, onClose, onSaved }: { brand: QrBrand; onClose: () =
             texts={{
               pick: t('deviceCode.brand.pickLogo'),
               hint: t('deviceCode.brand.logoHint'),
-              badType: t('deviceCode.brand.logoType'),
-              tooLarge: t('deviceCode.brand.logoTooLarge'),
-              tooManyPixels: t('deviceCode.brand.logoTooManyPixels'),
+              badType: t('error.qrLogoFormat'),
+              tooLarge: t('error.qrLogoTooLarge'),
+              tooManyPixels: t('error.qrLogoDimensions'),
               sizeWarning: (s) => t('deviceCode.brand.logoSizeWarning', s),
             }}
             extra={

@@ -248,7 +248,7 @@ function LabelSheet({ devices, onClose }: { devices: Device[] | null; onClose: (
           >
             <BrandedQr brand={d.brand} value={qrContent(d)} size={144} bgColor="#fff" style={{ margin: '0 auto' }} />
             {brandCaption(d.brand) && (
-              <div style={{ fontWeight: 600 }} data-testid={`device-code-label-brand-${d.sn}`}>
+              <div style={{ fontWeight: 600 }} data-testid={`device-code-brand-${d.sn}`}>
                 {brandCaption(d.brand)}
               </div>
             )}

@@ -6,6 +6,7 @@ import { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeZip } from '../packages/server/test/zip-fixture';
+import { bmp } from '../packages/server/test/bmp-fixture';
 import { freePort, startHerald, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
@@ -214,4 +215,47 @@ test('the account admin pushes a message to the group and sees every device take
   for (const d of devices.values()) expect(d.messages.map((m) => m.text)).toContain(text);
   await poll(() => byId(page, 'push-status').textContent()).toBe('Success');
   await poll(() => page.locator('[data-testid="push-result-table"] tbody tr.ant-table-row').count()).toBe(3);
+});
+
+test('the account admin pushes a startup logo: the BMP is previewed, the printers keep it, the one that cannot verify fails', async () => {
+  if (devices.size === 0) await setUp();
+  for (const d of devices.values()) d.start();
+  await Promise.all([...devices.values()].map((d) => d.waitOnline(WAIT)));
+  const page = await herald.newPage();
+  await signIn(page, OWNER.username, OWNER.password);
+  const file = path.join(tmp, 'kitchen-logo.bmp');
+  fs.writeFileSync(file, bmp(384, 96));
+
+  await page.goto('/push/task/add');
+  await fill(page, 'push-name', 'New logo');
+  await page.locator('.ant-radio-button-wrapper', { hasText: 'Startup logo' }).click();
+  // a wrong file is named before anything is sent
+  fs.writeFileSync(path.join(tmp, 'logo.png'), Buffer.from('not a bmp'));
+  await page.locator('[data-testid="push-logo"] input[type="file"]').setInputFiles(path.join(tmp, 'logo.png'));
+  await poll(() => page.locator('[data-testid="push-logo"]').textContent()).toContain('File format error');
+  await page.locator('[data-testid="push-logo"] input[type="file"]').setInputFiles(file);
+  await visible(page, 'push-logo-preview');
+  await poll(() => byId(page, 'push-logo-preview').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(384);
+  await page.locator('.ant-radio-button-wrapper', { hasText: 'By group' }).click();
+  await chooseOption(page, 'task-groups', GROUP);
+  await byId(page, 'push-task-submit').click();
+  await waitForPath(page, /^\/push\/task\/detail\/\d+/);
+
+  await expect
+    .poll(
+      () =>
+        byId(page, 'push-count-succeeded')
+          .locator('.ant-statistic-content-value')
+          .textContent()
+          .then((t) => Number((t ?? '').replace(/\D/g, ''))),
+      { timeout: UPGRADE_WAIT, interval: 250 },
+    )
+    .toBe(2);
+  for (const sn of GOOD) expect(devices.get(sn)!.state.startupLogo).toMatchObject({ width: 384, height: 96 });
+  expect(devices.get(BAD)!.state.startupLogo).toBeNull();
+  await poll(() => byId(page, 'push-status').textContent()).toBe('Failed');
+  await poll(() => page.locator('[data-testid="push-result-table"]').textContent()).toContain('checksumMismatch');
+  // the detail shows what was sent
+  expect(await byId(page, 'push-detail-logo-name').textContent()).toContain('kitchen-logo.bmp');
+  await poll(() => byId(page, 'push-detail-logo').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(384);
 });

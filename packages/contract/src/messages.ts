@@ -365,6 +365,16 @@ export const messages = {
   },
   'error.versionExists': { en_US: 'This version already exists', zh_CN: '该版本已存在' },
   'error.packageNotFound': { en_US: 'The selected package does not exist', zh_CN: '所选安装包不存在' },
+  'error.logoNotFound': { en_US: 'The startup logo does not exist', zh_CN: '开机 Logo 不存在' },
+  'error.logoTooLarge': { en_US: 'The startup logo cannot be larger than 64KB', zh_CN: '开机 Logo 大小不能超过 64KB' },
+  'error.logoFormat': {
+    en_US: 'The startup logo must be a monochrome (1-bit) BMP image',
+    zh_CN: '开机 Logo 仅支持单色（1 位）BMP 图片',
+  },
+  'error.logoDimensions': {
+    en_US: 'The startup logo can be at most 576 dots wide and 576 dots high',
+    zh_CN: '开机 Logo 的宽度和高度不能超过 576 点',
+  },
   'error.packageInUse': { en_US: 'The package is still used by tasks', zh_CN: '该安装包仍被任务使用' },
   'error.baseVersionRequired': { en_US: 'A split package needs its base version', zh_CN: '差分包需要填写基础版本' },
   'error.languagePackIncomplete': {

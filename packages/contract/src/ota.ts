@@ -8,14 +8,42 @@ import { VERSION_RE } from './validation';
 
 const MB = 1024 * 1024;
 /** What an upload is for; decides its size limit, accepted formats and who may upload it. */
-export const FILE_PURPOSES = ['firmware', 'resource', 'smartConfig'] as const;
+export const FILE_PURPOSES = ['firmware', 'resource', 'smartConfig', 'logo'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 /** Spec section 5: packages zip/gz/pz up to 10 MB; SmartConfig .apk up to 50 MB. */
-export const FILE_LIMITS: Record<FilePurpose, { maxBytes: number; extensions: readonly string[] }> = {
-  firmware: { maxBytes: 10 * MB, extensions: ['zip', 'gz', 'pz', 'bin'] },
-  resource: { maxBytes: 10 * MB, extensions: ['zip', 'gz', 'pz'] },
-  smartConfig: { maxBytes: 50 * MB, extensions: ['apk'] },
+export const FILE_LIMITS: Record<
+  FilePurpose,
+  { maxBytes: number; extensions: readonly string[]; /** the message past maxBytes */ tooLargeKey: string }
+> = {
+  firmware: { maxBytes: 10 * MB, extensions: ['zip', 'gz', 'pz', 'bin'], tooLargeKey: 'error.packageTooLarge' },
+  resource: { maxBytes: 10 * MB, extensions: ['zip', 'gz', 'pz'], tooLargeKey: 'error.packageTooLarge' },
+  smartConfig: { maxBytes: 50 * MB, extensions: ['apk'], tooLargeKey: 'error.apkTooLarge' },
+  logo: { maxBytes: 64 * 1024, extensions: ['bmp'], tooLargeKey: 'error.logoTooLarge' },
 };
+/**
+ * A printer's startup logo (spec section 5: "Startup logo: bmp only"): a monochrome (1-bit) BMP,
+ * as printers keep it in their memory as a bit image, at most 576 dots wide (an 80 mm head; a
+ * 58 mm printer has 384 and refuses a wider logo) and 576 high.
+ */
+export const STARTUP_LOGO_MAX_WIDTH = 576;
+export const STARTUP_LOGO_MAX_HEIGHT = 576;
+/** Print-head dots across, by paper width (203 dpi heads). */
+export const PAPER_DOTS: Record<58 | 80, number> = { 58: 384, 80: 576 };
+
+/** A BMP's header: size and bits per pixel (null when it is no BMP this code can read). */
+export function bmpHeader(b: Uint8Array): { width: number; height: number; bitsPerPixel: number } | null {
+  if (b.length < 54 || b[0] !== 0x42 || b[1] !== 0x4d) return null;
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const dib = view.getUint32(14, true);
+  // BITMAPINFOHEADER (40) and its successors (52, 56, 108, 124); the 12-byte OS/2 core header is not read
+  if (dib < 40) return null;
+  return {
+    width: view.getInt32(18, true),
+    // negative: stored top-down
+    height: Math.abs(view.getInt32(22, true)),
+    bitsPerPixel: view.getUint16(28, true),
+  };
+}
 /** Archive listing limits (zip bombs): entries, total uncompressed bytes, and ratio per entry. */
 export const ARCHIVE_MAX_ENTRIES = 10_000;
 export const ARCHIVE_MAX_UNCOMPRESSED = 512 * MB;
@@ -156,8 +184,11 @@ export type ExecutionReason = (typeof EXECUTION_REASONS)[number];
 /** Push task status (spec): 1 pending, 2 pushing, 3 success, 4 failed, 5 cancelled. */
 export const PushTaskStatus = { PENDING: 1, PUSHING: 2, SUCCESS: 3, FAILED: 4, CANCELLED: 5 } as const;
 export const PUSH_TASK_STATUSES = [1, 2, 3, 4, 5] as const;
-/** What a push task sends: print parameters (config), a message the device shows/speaks, a resource pack. */
-export const PUSH_TYPES = ['config', 'message', 'resource'] as const;
+/**
+ * What a push task sends: print parameters (config), a message the device shows/speaks, a resource
+ * pack, or a printer's startup logo.
+ */
+export const PUSH_TYPES = ['config', 'message', 'resource', 'logo'] as const;
 export type PushType = (typeof PUSH_TYPES)[number];
 export const PUSH_RESULT_STATES = ['pending', 'sent', 'succeeded', 'failed', 'expired', 'cancelled'] as const;
 export type PushResultState = (typeof PUSH_RESULT_STATES)[number];

@@ -32,6 +32,8 @@ import {
   type PrinterState,
   type Telemetry,
   type UpKind,
+  bmpHeader,
+  PAPER_DOTS,
 } from '@herald/contract';
 import { mqttCredentials, mqttStaticPassword } from '@herald/contract/device-sign';
 import { DownloadError, download, mismatch, type FileTarget } from './download';
@@ -79,6 +81,8 @@ export type DeviceState = {
   location: { lat: number; lng: number };
   /** a device without a GNSS fix reports the cells it hears instead (set by hearCells) */
   cells: NonNullable<NonNullable<Telemetry['location']>['cells']> | null;
+  /** the startup logo a push task set (printers) */
+  startupLogo: { sha256: string; width: number; height: number } | null;
 };
 
 /** One line of what the device received and what it did about it. */
@@ -254,6 +258,7 @@ export class VirtualDevice extends EventEmitter {
       qr: { enabled: false },
       location: { lat: 22.54 + Math.random() * 0.1, lng: 114.05 + Math.random() * 0.1 },
       cells: null,
+      startupLogo: null,
     };
   }
 
@@ -822,6 +827,7 @@ export class VirtualDevice extends EventEmitter {
   private async fetchAndVerify(
     target: FileTarget,
     onStep?: (step: 'downloading' | 'verifying', progress?: number) => void,
+    keep?: (data: Buffer) => void,
   ): Promise<{ reason: 'downloadFailed' | 'checksumMismatch'; message: string } | null> {
     onStep?.('downloading', 0);
     let got;
@@ -831,13 +837,16 @@ export class VirtualDevice extends EventEmitter {
         onProgress: (p) => onStep?.('downloading', p),
         chunkDelayMs: this.faults.has('ota-slow') ? this.opts.otaSlowChunkMs : 0,
         timeoutMs: this.opts.downloadTimeoutMs,
+        keep: !!keep,
       });
     } catch (err) {
       return { reason: 'downloadFailed', message: (err as Error).message.slice(0, 256) };
     }
     onStep?.('verifying');
     const wrong = this.takeFault('ota-bad-checksum') ? 'SHA-256 mismatch (ota-bad-checksum)' : mismatch(target, got);
-    return wrong ? { reason: 'checksumMismatch', message: wrong } : null;
+    if (wrong) return { reason: 'checksumMismatch', message: wrong };
+    if (got.data) keep?.(got.data);
+    return null;
   }
 
   private async progress(
@@ -871,7 +880,7 @@ export class VirtualDevice extends EventEmitter {
 
   // ── push tasks ───────────────────────────────────────────────────────────
 
-  /** A push task's message: new print parameters, a message, or a resource pack to fetch. */
+  /** A push task's message: new print parameters, a message, a resource pack or a startup logo to fetch. */
   private async onConfig(base: ReceivedBase, header: { id: string; ts: number }, raw: Buffer) {
     const msg = parsePayload(configPayload, raw);
     const answer = async (code: Ack['code'], message?: string) => {
@@ -911,7 +920,29 @@ export class VirtualDevice extends EventEmitter {
         void this.sendTelemetry().catch(() => {});
         return { code: 'ok' };
       }
+      case 'logo':
+        return this.setStartupLogo(msg.logo);
     }
+  }
+
+  /**
+   * A printer keeps a monochrome BMP as its startup logo, no wider than its print head; a
+   * speaker has nothing to print it on.
+   */
+  private async setStartupLogo(target: ConfigMessage['logo']): Promise<{ code: Ack['code']; message?: string }> {
+    if (this.opts.kind !== 'printer') return { code: 'unsupported', message: 'no printer to keep a logo' };
+    if (!target) return { code: 'invalid', message: 'no logo' };
+    let data: Buffer | undefined;
+    const failure = await this.fetchAndVerify(target, undefined, (d) => (data = d));
+    if (failure) return { code: 'failed', message: `${failure.reason}: ${failure.message}`.slice(0, 256) };
+    const bmp = data ? bmpHeader(data) : null;
+    if (!bmp || bmp.bitsPerPixel !== 1) return { code: 'invalid', message: 'not a monochrome BMP' };
+    const dots = PAPER_DOTS[this.state.printParams.paperWidth];
+    if (bmp.width > dots) {
+      return { code: 'failed', message: `logo ${bmp.width} dots wide, the print head has ${dots}` };
+    }
+    this.state.startupLogo = { sha256: target.sha256, width: bmp.width, height: bmp.height };
+    return { code: 'ok' };
   }
 
   /** Restart: orderly disconnect, a pause, reconnect, and a boot event. */

@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 /** What an upgrade offer or a resource push says about the file to fetch. */
 export type FileTarget = { url: string; size: number; md5: string; sha256: string };
 
-export type Downloaded = { bytes: number; md5: string; sha256: string };
+/** `data`: the bytes themselves, when asked to keep them (small files such as a startup logo). */
+export type Downloaded = { bytes: number; md5: string; sha256: string; data?: Buffer };
 
 export class DownloadError extends Error {}
 
@@ -15,7 +16,13 @@ export class DownloadError extends Error {}
  */
 export async function download(
   target: FileTarget,
-  opts: { onProgress?: (pct: number) => void; progressStep?: number; chunkDelayMs?: number; timeoutMs?: number } = {},
+  opts: {
+    onProgress?: (pct: number) => void;
+    progressStep?: number;
+    chunkDelayMs?: number;
+    timeoutMs?: number;
+    keep?: boolean;
+  } = {},
 ): Promise<Downloaded> {
   const step = opts.progressStep ?? 25;
   let res: Response;
@@ -32,6 +39,7 @@ export async function download(
   const sha256 = crypto.createHash('sha256');
   let bytes = 0;
   let reported = 0;
+  const kept: Uint8Array[] = [];
   try {
     // a reader loop rather than `for await`: the DOM typing of fetch (the e2e project) has no async iterator
     const reader = res.body?.getReader();
@@ -41,6 +49,7 @@ export async function download(
       const buf = next.value;
       md5.update(buf);
       sha256.update(buf);
+      if (opts.keep) kept.push(buf);
       bytes += buf.byteLength;
       const pct = target.size > 0 ? Math.min(100, Math.floor((bytes * 100) / target.size)) : 100;
       if (pct >= reported + step && pct < 100) {
@@ -53,7 +62,12 @@ export async function download(
     throw new DownloadError(`download broke off after ${bytes} bytes: ${(err as Error).message}`);
   }
   opts.onProgress?.(100);
-  return { bytes, md5: md5.digest('hex'), sha256: sha256.digest('hex') };
+  return {
+    bytes,
+    md5: md5.digest('hex'),
+    sha256: sha256.digest('hex'),
+    ...(opts.keep ? { data: Buffer.concat(kept) } : {}),
+  };
 }
 
 /** Size, MD5 and SHA-256 against the offer; the first mismatch, or null when all agree. */

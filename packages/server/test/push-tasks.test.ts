@@ -4,7 +4,8 @@ import type { VirtualDevice } from '@herald/device-sim';
 import { adminClient, expectOk, startServer, type Client } from './harness';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { connectAs, deviceRow, eventually, seedDevice, seedModel } from './devices-fixture';
-import { uploaded } from './files-fixture';
+import { bmp } from './bmp-fixture';
+import { upload, uploaded } from './files-fixture';
 import { onlineInDb, simDevice } from './open-api-fixture';
 import { tempDataDir } from './ota-fixture';
 import { expectInvalid, uniq } from './people';
@@ -223,6 +224,132 @@ describe('resource push', () => {
     const [r] = await results(A.client, t.id);
     expect(r).toMatchObject({ state: 'failed', ackCode: 'failed' });
     expect(r!.message).toMatch(/checksumMismatch/);
+  });
+});
+
+describe('startup logo push', () => {
+  it('a printer fetches the uploaded monochrome BMP and keeps it; one too wide for its head says so', async () => {
+    const logo = bmp(384, 120);
+    const file = await uploaded(server, A.client, { purpose: 'logo', name: 'shop-logo.bmp' }, logo);
+    const narrow = await onlineSim(A.accountId);
+    const wide = await onlineSim(A.accountId);
+    wide.sim.state.printParams.paperWidth = 80;
+    const t = await create(A.client, {
+      type: 'logo',
+      logoFileId: file.id,
+      scope: 'sn',
+      sns: [narrow.sim.sn, wide.sim.sn],
+    });
+    expect(t).toMatchObject({ type: 'logo', logoFileId: file.id, logo: { name: 'shop-logo.bmp', size: logo.length } });
+    await reaches(A.client, t.id, PushTaskStatus.SUCCESS);
+    for (const { sim } of [narrow, wide]) {
+      expect(sim.state.startupLogo).toEqual({ sha256: file.sha256, width: 384, height: 120 });
+    }
+    // the console shows the task's logo
+    const img = await server.app.inject({
+      method: 'GET',
+      url: `/v1/push-tasks/${t.id}/logo`,
+      headers: { authorization: `Bearer ${A.client.token}` },
+    });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/bmp');
+    expect(img.rawPayload.equals(logo)).toBe(true);
+
+    // 576 dots fit an 80 mm head, not a 58 mm one: that printer refuses and keeps its old logo
+    const big = await uploaded(server, A.client, { purpose: 'logo', name: 'wide.bmp' }, bmp(576, 80));
+    const t2 = await create(A.client, {
+      type: 'logo',
+      logoFileId: big.id,
+      scope: 'sn',
+      sns: [narrow.sim.sn, wide.sim.sn],
+    });
+    await reaches(A.client, t2.id, PushTaskStatus.FAILED);
+    const byDevice = Object.fromEntries((await results(A.client, t2.id)).map((r) => [r.sn, r]));
+    expect(byDevice[wide.sim.sn]).toMatchObject({ state: 'succeeded', ackCode: 'ok' });
+    expect(byDevice[narrow.sim.sn]).toMatchObject({
+      state: 'failed',
+      ackCode: 'failed',
+      message: 'logo 576 dots wide, the print head has 384',
+    });
+    expect(narrow.sim.state.startupLogo?.width).toBe(384);
+    expect(wide.sim.state.startupLogo).toEqual({ sha256: big.sha256, width: 576, height: 80 });
+  });
+
+  it("refuses a logo that is no monochrome BMP, too big or too large, in both languages, and another account's", async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const cases: [Buffer, string, string, string][] = [
+      [
+        bmp(100, 50, 24),
+        'logo.bmp',
+        'The startup logo must be a monochrome (1-bit) BMP image',
+        '开机 Logo 仅支持单色（1 位）BMP 图片',
+      ],
+      [
+        png,
+        'logo.bmp',
+        'The startup logo must be a monochrome (1-bit) BMP image',
+        '开机 Logo 仅支持单色（1 位）BMP 图片',
+      ],
+      [
+        bmp(100, 50).subarray(0, 100),
+        'cut.bmp',
+        'The startup logo must be a monochrome (1-bit) BMP image',
+        '开机 Logo 仅支持单色（1 位）BMP 图片',
+      ],
+      [bmp(100, 50), 'logo.png', 'File format error', '文件格式错误'],
+      [
+        bmp(600, 50),
+        'logo.bmp',
+        'The startup logo can be at most 576 dots wide and 576 dots high',
+        '开机 Logo 的宽度和高度不能超过 576 点',
+      ],
+      [
+        Buffer.alloc(65 * 1024),
+        'huge.bmp',
+        'The startup logo cannot be larger than 64KB',
+        '开机 Logo 大小不能超过 64KB',
+      ],
+    ];
+    for (const [data, name, en, zh] of cases) {
+      const res = await upload(server, A.client, { purpose: 'logo', name }, data);
+      expect(res.body, name).toMatchObject({ code: 40010, message: en });
+      expect((await upload(server, A.client, { purpose: 'logo', name, lang: 'zh_CN' }, data)).body.message).toBe(zh);
+    }
+    // A's logo is not B's to push
+    const file = await uploaded(server, A.client, { purpose: 'logo', name: 'a.bmp' }, bmp(64, 64));
+    await onlineSim(B.accountId);
+    const send = (body: Record<string, unknown>) => (c: Client) =>
+      c.post('/v1/push-tasks', { name: 'n', type: 'logo', scope: 'all', ...body });
+    await expectInvalid(
+      send({ logoFileId: file.id }),
+      B.client,
+      'The startup logo does not exist',
+      '开机 Logo 不存在',
+      'logoFileId',
+    );
+    await expectInvalid(send({}), B.client, 'Please input', '请输入', 'logoFileId');
+    // nor is a package upload a logo
+    const zip = await uploaded(
+      server,
+      A.client,
+      { purpose: 'resource', name: 'r.zip' },
+      makeZip([{ path: 'a', data: Buffer.from('a') }]),
+    );
+    await expectInvalid(
+      send({ logoFileId: zip.id }),
+      A.client,
+      'The startup logo does not exist',
+      '开机 Logo 不存在',
+      'logoFileId',
+    );
+    // the task's picture is only its account's
+    const t = await create(A.client, { type: 'logo', logoFileId: file.id, scope: 'all' });
+    expect((await B.client.get(`/v1/push-tasks/${t.id}/logo`)).body.code).toBe(40004);
+    const plain = await create(A.client, { type: 'message', message: 'hi', scope: 'all' });
+    expect((await A.client.get(`/v1/push-tasks/${plain.id}/logo`)).body.code).toBe(40004);
   });
 });
 

@@ -24,6 +24,8 @@ import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, Client, expectOk, type Res, startServer } from './harness';
 import { insertApiRequest, insertJob, insertPublish } from './job-rows';
 import { seedApiKey } from './open-api-fixture';
+import { bmp } from './bmp-fixture';
+import { uploaded } from './files-fixture';
 import { seedFirmware, seedPack, setVersions, tempDataDir } from './ota-fixture';
 import { uniq } from './people';
 import { collectRoutes, permissionCodes, sideCodes, type SeenRoute } from './route-catalogue';
@@ -165,12 +167,14 @@ async function tenant(): Promise<Tenant> {
     }),
   );
   const [execution] = await db.select().from(otaExecutions).where(eq(otaExecutions.taskId, ota.id));
+  // a startup logo push: its logo is one more thing only A may read
+  const logo = await uploaded(server, c, { purpose: 'logo', name: 'logo.bmp' }, bmp(64, 32));
   const push = expectOk(
     await c.post('/v1/push-tasks', {
       name: `Push ${uniq()}`,
       ttlHours: 1,
-      type: 'config',
-      config: { volume: 35 },
+      type: 'logo',
+      logoFileId: logo.id,
       scope: 'devices',
       deviceIds: [device.id],
     }),

@@ -411,13 +411,22 @@ export const configPayload = z.object({
   id: z.string().min(1).max(64),
   ts: ms,
   expireAt: ms,
-  type: z.enum(['config', 'message', 'resource']),
+  type: z.enum(['config', 'message', 'resource', 'logo']),
   config: printParamsSchema.partial().optional(),
   message: z.string().max(500).optional(),
   resource: z
     .object({
       name: z.string().min(1).max(64),
       version: z.string().min(1).max(32),
+      url: z.string().url().max(2048),
+      size: z.number().int().nonnegative(),
+      md5: z.string().regex(/^[0-9a-f]{32}$/),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    })
+    .optional(),
+  /** type 'logo': a monochrome BMP to fetch, verify and keep as the printer's startup logo */
+  logo: z
+    .object({
       url: z.string().url().max(2048),
       size: z.number().int().nonnegative(),
       md5: z.string().regex(/^[0-9a-f]{32}$/),

@@ -20,6 +20,8 @@ const pushTaskFields = {
   message: z.string().trim().max(PUSH_MESSAGE_MAX, 'validation.maxLength').optional(),
   /** type 'resource': a resource package id */
   resourceId: bodyId.optional(),
+  /** type 'logo': an uploaded startup logo (files, purpose 'logo') */
+  logoFileId: bodyId.optional(),
   ...scopeFields,
   effectiveTime: effectiveTimeField,
   ttlHours: z.coerce
@@ -42,6 +44,8 @@ export const createPushTaskBody = z
       ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['message'] });
     if (v.type === 'resource' && !v.resourceId)
       ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['resourceId'] });
+    if (v.type === 'logo' && !v.logoFileId)
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['logoFileId'] });
   });
 export type CreatePushTaskBody = z.infer<typeof createPushTaskBody>;
 
@@ -90,6 +94,9 @@ export const pushTaskSchema = pushTaskListItemSchema.extend({
   message: z.string().nullable(),
   resourceId: z.number().int().nullable(),
   resourceName: z.string().nullable(),
+  logoFileId: z.number().int().nullable(),
+  /** type 'logo': the logo's file name and size (its picture: GET /v1/push-tasks/:id/logo) */
+  logo: z.object({ name: z.string(), size: z.number().int() }).nullable(),
   deviceIds: z.array(z.number().int()),
   groupIds: z.array(z.number().int()),
   sns: z.array(z.string()),

@@ -1009,6 +1009,8 @@ export const pushTasks = pgTable(
     config: jsonb('config'),
     message: text('message'),
     resourceId: integer('resource_id').references(() => resourcePackages.id),
+    /** type 'logo': the startup logo (files, purpose 'logo') */
+    logoFileId: integer('logo_file_id').references(() => files.id),
     scope: text('scope').notNull(),
     deviceIds: jsonb('device_ids').notNull().default([]),
     groupIds: jsonb('group_ids').notNull().default([]),

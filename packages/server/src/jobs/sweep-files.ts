@@ -1,10 +1,10 @@
 import { and, eq, lt, notExists } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { files, firmwarePackages, resourcePackages, smartConfigVersions } from '../db/schema';
+import { files, firmwarePackages, pushTasks, resourcePackages, smartConfigVersions } from '../db/schema';
 import type { FileStorage } from '../storage/types';
 
 /**
- * An upload becomes a package (firmware, resource, SmartConfig) in a second call; an upload whose
+ * An upload becomes a package (firmware, resource, SmartConfig) or a logo push task in a second call; an upload whose
  * form was abandoned would otherwise stay in storage for ever. A day is long enough for any
  * person filling in the form, and a file a package row points to (even a deleted package, whose
  * history still names it) is never touched.
@@ -19,6 +19,7 @@ export async function sweepOrphanFiles(db: Db, storage: FileStorage, now = new D
     notExists(db.select().from(firmwarePackages).where(eq(firmwarePackages.fileId, files.id))),
     notExists(db.select().from(resourcePackages).where(eq(resourcePackages.fileId, files.id))),
     notExists(db.select().from(smartConfigVersions).where(eq(smartConfigVersions.fileId, files.id))),
+    notExists(db.select().from(pushTasks).where(eq(pushTasks.logoFileId, files.id))),
   );
   // the row goes first: a package created meanwhile fails on the foreign key instead of pointing at
   // deleted bytes; bytes whose row is gone are then removed (a failed storage delete only leaks bytes)

@@ -146,7 +146,8 @@ export const put = <T>(url: string, body?: unknown, opts?: RequestOptions) =>
 export const del = <T>(url: string, opts?: RequestOptions) => request<T>('DELETE', url, opts);
 
 /** Download a file that needs the bearer header (fetch + blob). */
-export async function download(url: string, params: Params, fallbackName: string): Promise<void> {
+/** A file answer (not the JSON envelope) with the session's token; a refusal is toasted and thrown. */
+async function fileAnswer(url: string, params?: Params): Promise<Response> {
   const res = await send('GET', url, { params });
   const type = res.headers.get('content-type') ?? '';
   if (!res.ok || type.includes('application/json')) {
@@ -154,6 +155,14 @@ export async function download(url: string, params: Params, fallbackName: string
     toastError(body?.message);
     throw new ApiError(body?.message ?? 'Error', body?.code ?? res.status, res.status);
   }
+  return res;
+}
+
+/** A picture or file behind the token, as a Blob (an <img> cannot send the bearer token itself). */
+export const fetchBlob = async (url: string, params?: Params): Promise<Blob> => (await fileAnswer(url, params)).blob();
+
+export async function download(url: string, params: Params, fallbackName: string): Promise<void> {
+  const res = await fileAnswer(url, params);
   const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const href = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');

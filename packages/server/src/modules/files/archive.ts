@@ -2,7 +2,10 @@ import {
   ARCHIVE_MAX_ENTRIES,
   ARCHIVE_MAX_RATIO,
   ARCHIVE_MAX_UNCOMPRESSED,
+  bmpHeader,
   FILE_LIMITS,
+  STARTUP_LOGO_MAX_HEIGHT,
+  STARTUP_LOGO_MAX_WIDTH,
   type ArchiveEntry,
   type FilePurpose,
 } from '@herald/contract';
@@ -14,7 +17,7 @@ import { invalid } from '../../lib/errors';
  * header and trailer) without extracting anything, and refused when a device unpacking them could
  * be made to write outside its target (zip slip) or to fill its storage (zip bombs).
  */
-export type Inspected = { format: 'zip' | 'gz' | 'apk' | 'bin'; entries: ArchiveEntry[] };
+export type Inspected = { format: 'zip' | 'gz' | 'apk' | 'bin' | 'bmp'; entries: ArchiveEntry[] };
 
 /** Entries smaller than this are not judged by their ratio: deflate tops out near 1:1032, so a
  * small entry cannot be a bomb on its own, and firmware images often hold runs of zero padding. */
@@ -49,9 +52,29 @@ export function inspectUpload(purpose: FilePurpose, name: string, data: Buffer):
     case 'bin':
       // an opaque image: nothing to list, the checksum is what the device verifies
       return { format: 'bin', entries: [] };
+    case 'bmp':
+      checkStartupLogo(data);
+      return { format: 'bmp', entries: [] };
     default:
       throw badFormat();
   }
+}
+
+/**
+ * A startup logo: a 1-bit BMP whose header agrees with its length (a printer reads the rows the
+ * header promises), within the print head's widest and a height a printer keeps.
+ */
+function checkStartupLogo(data: Buffer): void {
+  const h = bmpHeader(data);
+  const format = () => invalid('error.logoFormat', 'file');
+  if (!h || h.bitsPerPixel !== 1 || h.width < 1 || h.height < 1) throw format();
+  if (h.width > STARTUP_LOGO_MAX_WIDTH || h.height > STARTUP_LOGO_MAX_HEIGHT) {
+    throw invalid('error.logoDimensions', 'file');
+  }
+  const pixelsAt = data.readUInt32LE(10);
+  // rows are padded to 4 bytes; compression other than none (0) is refused
+  const rowBytes = Math.ceil(h.width / 32) * 4;
+  if (data.readUInt32LE(30) !== 0 || pixelsAt + rowBytes * h.height > data.length) throw format();
 }
 
 /** A path a device could unpack safely: relative, no `..`, no backslashes or drive letters. */

@@ -23,11 +23,11 @@ export const UPLOAD_PERMISSION: Record<FilePurpose, string> = {
   firmware: 'herald.res.firmware.add',
   resource: 'herald.res.respack.add',
   smartConfig: 'herald.res.scapp.add',
+  logo: 'herald.push.task.add',
 };
 
 /** The spec's size message per purpose. */
-export const tooLargeKey = (purpose: FilePurpose) =>
-  purpose === 'smartConfig' ? 'error.apkTooLarge' : 'error.packageTooLarge';
+export const tooLargeKey = (purpose: FilePurpose) => FILE_LIMITS[purpose].tooLargeKey;
 
 /** Refuse an upload the caller may not make (checked before the body is read, and again here). */
 export function checkUploadAllowed(auth: Pick<AuthContext, 'side' | 'permissions'>, purpose: FilePurpose): void {

@@ -93,11 +93,17 @@ export async function flushDevice(deps: Deps, deviceId: number, accountId?: numb
   await sendAll(deps, out);
 }
 
+/** Files' signed URLs of one pass, by package or file id (signed once per pass, shared within it). */
+type Signed = {
+  resources: Map<number, Promise<NonNullable<ConfigMessage['resource']> | undefined>>;
+  logos: Map<number, Promise<NonNullable<ConfigMessage['logo']>>>;
+};
+
 async function sendAll(deps: Deps, out: repo.Outgoing[]): Promise<void> {
-  const files = new Map<number, Promise<NonNullable<ConfigMessage['resource']> | undefined>>();
+  const signed: Signed = { resources: new Map(), logos: new Map() };
   for (const o of out) {
     try {
-      const msg = await message(deps, o, files);
+      const msg = await message(deps, o, signed);
       await deps.gateway.publish(o.sn, 'config', msg);
     } catch (err) {
       stateOf(deps).log?.warn({ err, sn: o.sn, result: o.result.id }, 'push message not sent');
@@ -106,12 +112,8 @@ async function sendAll(deps: Deps, out: repo.Outgoing[]): Promise<void> {
   }
 }
 
-/** The down/config message of one result (resource URLs are signed per pass, shared within it). */
-async function message(
-  deps: Deps,
-  o: repo.Outgoing,
-  files: Map<number, Promise<NonNullable<ConfigMessage['resource']> | undefined>>,
-): Promise<ConfigMessage> {
+/** The down/config message of one result. */
+async function message(deps: Deps, o: repo.Outgoing, signed: Signed): Promise<ConfigMessage> {
   const t = o.task;
   const base = {
     v: PROTOCOL_VERSION,
@@ -121,9 +123,14 @@ async function message(
   } as const;
   if (t.type === 'config') return { ...base, type: 'config', config: (t.config ?? {}) as Partial<PrintParams> };
   if (t.type === 'message') return { ...base, type: 'message', message: t.message ?? '' };
+  if (t.type === 'logo') {
+    const id = t.logoFileId!;
+    if (!signed.logos.has(id)) signed.logos.set(id, fileDownloadInfo(deps, id));
+    return { ...base, type: 'logo', logo: await signed.logos.get(id)! };
+  }
   const id = t.resourceId!;
-  if (!files.has(id)) files.set(id, resourceOf(deps, id));
-  const resource = await files.get(id);
+  if (!signed.resources.has(id)) signed.resources.set(id, resourceOf(deps, id));
+  const resource = await signed.resources.get(id);
   if (!resource) throw new Error(`resource package ${id} is gone`);
   return { ...base, type: 'resource', resource };
 }

@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { PushTaskStatus, type PushResultState } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { accounts, devices, pushResults, pushTasks, resourcePackages } from '../../db/schema';
+import { accounts, devices, files, pushResults, pushTasks, resourcePackages } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
 
 export type TaskRow = typeof pushTasks.$inferSelect;
 export type ResultRow = typeof pushResults.$inferSelect;
-export type TaskView = { task: TaskRow; accountName: string | null; resourceName: string | null };
+export type TaskView = {
+  task: TaskRow;
+  accountName: string | null;
+  resourceName: string | null;
+  logoName: string | null;
+  logoSize: number | null;
+};
 
 /** Results still waiting for the device: not yet sent, or sent without an ack. */
 export const OPEN_STATES: PushResultState[] = ['pending', 'sent'];
@@ -17,14 +23,21 @@ const LIVE = [PushTaskStatus.PENDING, PushTaskStatus.PUSHING];
 const resourceName = sql<string | null>`case when ${resourcePackages.id} is null then null
   else ${resourcePackages.name} || ' ' || ${resourcePackages.version} end`;
 
-const viewColumns = { task: pushTasks, accountName: accounts.name, resourceName };
+const viewColumns = {
+  task: pushTasks,
+  accountName: accounts.name,
+  resourceName,
+  logoName: files.name,
+  logoSize: files.size,
+};
 
 const viewQuery = (db: Db) =>
   db
     .select(viewColumns)
     .from(pushTasks)
     .leftJoin(accounts, eq(accounts.id, pushTasks.accountId))
-    .leftJoin(resourcePackages, eq(resourcePackages.id, pushTasks.resourceId));
+    .leftJoin(resourcePackages, eq(resourcePackages.id, pushTasks.resourceId))
+    .leftJoin(files, eq(files.id, pushTasks.logoFileId));
 
 export const findResource = async (db: Db, id: number) =>
   (await db.select().from(resourcePackages).where(eq(resourcePackages.id, id)).limit(1))[0];

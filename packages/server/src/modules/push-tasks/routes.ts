@@ -63,6 +63,19 @@ const pushTaskRoutes: RoutesPlugin = async (app, deps) => {
     async (req) => ok(await tasks.getPushTask(deps, req.auth, req.params.id)),
   );
   app.get(
+    '/v1/push-tasks/:id/logo',
+    {
+      config: access('query'),
+      schema: { tags, summary: "A logo task's startup logo (image/bmp)", params: idParamSchema },
+    },
+    async (req, reply) =>
+      reply
+        .type('image/bmp')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .send(await tasks.pushTaskLogo(deps, req.auth, req.params.id)),
+  );
+  app.get(
     '/v1/push-tasks/:id/results',
     {
       config: access('query'),

@@ -22,6 +22,7 @@ import { invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf } from '../../lib/filters';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
+import * as fileRepo from '../files/repo';
 import { findResourceForAccount } from '../resource-packages/repo';
 import { checkScope, devicesInScope, scopeOf, type ScopeSpec } from '../task-scope/scope';
 import { pushQuiet } from './device';
@@ -61,6 +62,8 @@ function toTask(v: repo.TaskView, c: Record<string, number> | undefined): PushTa
     message: v.task.message,
     resourceId: v.task.resourceId,
     resourceName: v.resourceName,
+    logoFileId: v.task.logoFileId,
+    logo: v.logoName !== null && v.logoSize !== null ? { name: v.logoName, size: v.logoSize } : null,
     deviceIds: spec.deviceIds,
     groupIds: spec.groupIds,
     sns: spec.sns,
@@ -80,6 +83,15 @@ async function scopedTask(deps: Deps, auth: AuthContext, id: number): Promise<re
 export async function getPushTask(deps: Deps, auth: AuthContext, id: number): Promise<PushTask> {
   const v = await scopedTask(deps, auth, id);
   return toTask(v, (await repo.countsFor(deps.db, [id])).get(id));
+}
+
+/** The startup logo a logo task sends (image/bmp), for the console's detail page. */
+export async function pushTaskLogo(deps: Deps, auth: AuthContext, id: number): Promise<Buffer> {
+  const v = await scopedTask(deps, auth, id);
+  if (v.task.logoFileId === null) throw notFound();
+  const f = await fileRepo.findFile(deps.db, v.task.logoFileId);
+  if (!f) throw notFound();
+  return deps.storage.get(f.storageKey);
 }
 
 export async function listPushTasks(
@@ -163,6 +175,12 @@ export async function createPushTask(
   if (body.type === 'resource' && !(await findResourceForAccount(deps.db, body.resourceId!, accountId))) {
     throw invalid('error.packageNotFound', 'resourceId');
   }
+  if (body.type === 'logo') {
+    const f = await fileRepo.findFile(deps.db, body.logoFileId!);
+    // the account's own upload, or an operator's for the account it names
+    const usable = f?.purpose === 'logo' && (f.accountId === accountId || (f.accountId === null && auth.side === 'op'));
+    if (!usable) throw invalid('error.logoNotFound', 'logoFileId');
+  }
   const found = await devicesInScope(deps.db, accountId, spec);
   const disabled = found.devices.filter((d) => d.status === DeviceStatus.DISABLED);
   const targets = found.devices.filter((d) => d.status !== DeviceStatus.DISABLED);
@@ -184,6 +202,7 @@ export async function createPushTask(
         config: body.type === 'config' ? body.config : null,
         message: body.type === 'message' ? body.message : null,
         resourceId: body.type === 'resource' ? body.resourceId : null,
+        logoFileId: body.type === 'logo' ? body.logoFileId : null,
         scope: spec.scope,
         deviceIds: spec.deviceIds,
         groupIds: spec.groupIds,

@@ -17,7 +17,7 @@ export type PackageUploadProps = {
   value?: number;
   onChange?: (fileId: number | undefined) => void;
   /** the whole stored file once uploaded (undefined when removed), e.g. to prefill a name */
-  onUploaded?: (file: StoredFile | undefined) => void;
+  onUploaded?: (file: StoredFile | undefined, picked?: File) => void;
   disabled?: boolean;
   /** data-testid of the wrapper; the picker is `<testId> input[type=file]` */
   testId?: string;
@@ -81,7 +81,7 @@ export function PackageUpload({
       });
       setPhase({ kind: 'done', file: stored });
       onChange?.(stored.id);
-      onUploaded?.(stored);
+      onUploaded?.(stored, file);
     } catch (err) {
       if (controller.signal.aborted) return;
       setPhase({ kind: 'error', message: err instanceof ApiError ? err.message : t('files.uploadFailed') });

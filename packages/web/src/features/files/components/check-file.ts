@@ -9,7 +9,7 @@ import { hasExtension } from '../../../lib/files';
 export function checkFile(purpose: FilePurpose, file: { name: string; size: number }): string | null {
   const limit = FILE_LIMITS[purpose];
   if (!hasExtension(file.name, limit.extensions)) return 'error.fileFormat';
-  if (file.size > limit.maxBytes) return purpose === 'smartConfig' ? 'error.apkTooLarge' : 'error.packageTooLarge';
+  if (file.size > limit.maxBytes) return limit.tooLargeKey;
   if (file.size === 0) return 'error.fileFormat';
   return null;
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@herald/contract';
-import { get, post, type Params } from '../../../lib/http';
+import { fetchBlob, get, post, type Params } from '../../../lib/http';
 import type { CreatePushTaskBody, PushResult, PushTask, PushTaskListItem } from './types';
 
 const BASE = '/v1/push-tasks';
@@ -10,6 +10,14 @@ export type PushTaskCreated = PushTask & { failed?: string[]; notice?: string | 
 export const createPushTask = (body: CreatePushTaskBody) => post<PushTaskCreated>(BASE, body);
 export const cancelPushTask = (id: number) => post<PushTask>(`${BASE}/${id}/cancel`);
 export const listPushResults = (id: number, params: Params) => get<Page<PushResult>>(`${BASE}/${id}/results`, params);
+
+/** A logo task's startup logo, as an object URL for an <img> (the route needs the token). */
+export const pushTaskLogoQuery = (id: number, enabled: boolean) => ({
+  queryKey: ['push-tasks', id, 'logo'] as const,
+  queryFn: async () => URL.createObjectURL(await fetchBlob(`${BASE}/${id}/logo`)),
+  enabled: enabled && id > 0,
+  staleTime: Infinity,
+});
 
 export const pushTaskQuery = (id: number) => ({
   queryKey: ['push-tasks', id] as const,

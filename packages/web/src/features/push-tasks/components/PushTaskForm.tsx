@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Card, Form } from 'antd';
 import {
   ProForm,
@@ -25,6 +26,7 @@ import { resourceOptionsQuery } from '../../ota-tasks/api/lookups';
 import { EffectiveTimeField, ScopeFields } from '../../ota-tasks/components/ScopeFields';
 import type { PushTaskFormValues } from './push-body';
 import { pageSubmitter } from '../../../lib/page-submitter';
+import { PackageUpload } from '../../files/components/PackageUpload';
 
 /** Print parameters, each optional: left empty, the device keeps its own. */
 function ConfigFields() {
@@ -63,7 +65,40 @@ function ConfigFields() {
   );
 }
 
-/** Add a push task: what (print parameters, a message, a resource pack), to whom, when, for how long. */
+/** A startup logo: a BMP uploaded as a file (purpose 'logo'), shown as it will be sent. */
+function LogoField() {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  return (
+    <>
+      <Form.Item
+        name="logoFileId"
+        label={t('pushTask.fields.logo')}
+        rules={[requiredSelect()]}
+        extra={t('pushTask.logoHint')}
+      >
+        <PackageUpload
+          purpose="logo"
+          testId="push-logo"
+          onUploaded={(_, picked) => setPreview(picked ? URL.createObjectURL(picked) : null)}
+        />
+      </Form.Item>
+      {preview && (
+        <Form.Item label={t('pushTask.logoPreview')}>
+          <img
+            src={preview}
+            alt=""
+            data-testid="push-logo-preview"
+            style={{ maxWidth: '100%', border: '1px dashed #d9d9d9', imageRendering: 'pixelated' }}
+          />
+        </Form.Item>
+      )}
+    </>
+  );
+}
+
+/** Add a push task: what (print parameters, a message, a resource pack, a startup logo), to whom, when, for how long. */
 export function PushTaskForm({
   onSave,
   onCancel,
@@ -147,6 +182,7 @@ export function PushTaskForm({
           }
         />
       )}
+      {type === 'logo' && <LogoField />}
       <ScopeFields accountId={accountId} accountReady={ready} label={t('pushTask.fields.scope')} />
       <EffectiveTimeField />
       <ProFormDigit

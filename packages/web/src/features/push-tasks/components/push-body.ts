@@ -10,6 +10,7 @@ export type PushTaskFormValues = ScopeValues & {
   config?: Record<string, unknown>;
   message?: string;
   resourceId?: number;
+  logoFileId?: number;
   effectiveTime?: Dayjs | string | null;
   ttlHours: number;
   remark?: string;
@@ -28,6 +29,7 @@ export function toPushBody(v: PushTaskFormValues): CreatePushTaskBody {
     config: v.type === 'config' ? setParams(v.config) : undefined,
     message: v.type === 'message' ? v.message?.trim() : undefined,
     resourceId: v.type === 'resource' ? v.resourceId : undefined,
+    logoFileId: v.type === 'logo' ? v.logoFileId : undefined,
     ...scopeBody(v),
     effectiveTime: effectiveTimeBody(v.effectiveTime),
     ttlHours: v.ttlHours,

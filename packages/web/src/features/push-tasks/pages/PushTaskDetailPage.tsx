@@ -7,7 +7,8 @@ import { useNavigate, useParams } from 'react-router';
 import { DetailFallback } from '../../../components/DetailFallback';
 import { formatDateTime } from '../../../lib/format';
 import { CancelTaskButton } from '../../ota-tasks/components/CancelTaskButton';
-import { cancelPushTask, pushTaskQuery } from '../api/push-tasks-api';
+import { cancelPushTask, pushTaskLogoQuery, pushTaskQuery } from '../api/push-tasks-api';
+import { formatBytes } from '../../files/components/format-bytes';
 import type { PushTask } from '../api/types';
 import { LIVE_REFRESH_MS, P, PUSH_LIST } from '../components/paths';
 import { PushResultTable } from '../components/PushResultTable';
@@ -18,12 +19,33 @@ function Payload({ task }: { task: PushTask }) {
   const { t } = useTranslation();
   if (task.type === 'message') return <Typography.Text>{task.message ?? '-'}</Typography.Text>;
   if (task.type === 'resource') return <span>{task.resourceName ?? task.resourceId ?? '-'}</span>;
+  if (task.type === 'logo') return <LogoPayload task={task} />;
   return (
     <span>
       {Object.entries(task.config ?? {})
         .map(([k, v]) => `${t(`device.print.${k}`, { defaultValue: k })}: ${String(v)}`)
         .join(', ') || '-'}
     </span>
+  );
+}
+
+/** A startup logo task: the file's name and size, and the picture itself. */
+function LogoPayload({ task }: { task: PushTask }) {
+  const logo = useQuery(pushTaskLogoQuery(task.id, !!task.logo));
+  return (
+    <Space direction="vertical" size={4}>
+      <span data-testid="push-detail-logo-name">
+        {task.logo ? `${task.logo.name} (${formatBytes(task.logo.size)})` : '-'}
+      </span>
+      {logo.data && (
+        <img
+          src={logo.data}
+          alt=""
+          data-testid="push-detail-logo"
+          style={{ maxWidth: 384, border: '1px dashed #d9d9d9', imageRendering: 'pixelated' }}
+        />
+      )}
+    </Space>
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "push_tasks" ADD COLUMN "logo_file_id" integer;--> statement-breakpoint
+ALTER TABLE "push_tasks" ADD CONSTRAINT "push_tasks_logo_file_id_files_id_fk" FOREIGN KEY ("logo_file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;

@@ -225,7 +225,9 @@ test('only one message toast shows at a time', async () => {
 test('an external link warns before leaving the console', async () => {
   const page = await herald.newPage();
   await signIn(page, 'admin', OP_PASSWORD);
-  await byId(page, 'api-docs-link').click();
+  // the server's API reference, linked from the help centre's open API article
+  await page.goto('/help?topic=openApi');
+  await byId(page, 'help-openapi-link').click();
   const warning = await visible(page, 'external-link-warning');
   expect(await warning.textContent()).toContain(`${herald.url}/docs`);
   const dialog = page.locator('.ant-modal-confirm', { has: warning });
@@ -235,7 +237,7 @@ test('an external link warns before leaving the console', async () => {
   await warning.waitFor({ state: 'detached', timeout: WAIT });
   expect(page.context().pages()).toHaveLength(1);
   // continue: the page opens in a new tab
-  await byId(page, 'api-docs-link').click();
+  await byId(page, 'help-openapi-link').click();
   await visible(page, 'external-link-warning');
   const [popup] = await Promise.all([
     page.context().waitForEvent('page', { timeout: WAIT }),

@@ -48,6 +48,7 @@ export const FIXED_ROUTES = [
   { path: '/msg/list', name: 'msg.list', titleKey: 'route.msg', hidden: true },
   { path: '/msg/list/detail', name: 'msg.detail', titleKey: 'route.detail', hidden: true },
   { path: '/msg/list/detail-sys', name: 'msg.detailSys', titleKey: 'route.detail', hidden: true },
+  { path: '/help', name: 'help', titleKey: 'route.help', hidden: true },
   { path: '/401', name: '401', titleKey: 'route.401', hidden: true, public: true },
   { path: '/up-password', name: 'upPassword', titleKey: 'route.upPassword', hidden: true },
   { path: '/404', name: '404', titleKey: 'route.404', hidden: true, public: true },

@@ -124,6 +124,7 @@ const PAGES: Record<string, Page> = {
   'msg.list': named(messages, 'MessageListPage'),
   'msg.detail': named(messages, 'MessageDetailPage'),
   'msg.detailSys': named(messages, 'SystemMessageDetailPage'),
+  help: named(() => import('../features/help'), 'HelpCentrePage'),
 };
 
 export function pageFor(name: string): Page {

@@ -46,6 +46,7 @@ export const router = createBrowserRouter([
           { path: '/msg/list', element: page('msg.list') },
           { path: '/msg/list/detail', element: page('msg.detail') },
           { path: '/msg/list/detail-sys', element: page('msg.detailSys') },
+          { path: '/help', element: page('help') },
           ...PAGE_ROUTES.map((r) => ({ path: r.path, element: <RouteGuard route={r}>{page(r.name)}</RouteGuard> })),
         ],
       },

@@ -8,11 +8,12 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { topicForRoute } from '../../features/help/components/topics';
 import { MessageBell } from '../../features/messages/components/MessageBell';
-import { openExternal } from '../../lib/external-link';
 import { logout } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
+import { findRoute } from '../route-table';
 import { LanguageSwitch } from './LanguageSwitch';
 
 type Props = { collapsed: boolean; onToggle: () => void; onLock: () => void };
@@ -21,6 +22,9 @@ export function HeaderBar({ collapsed, onToggle, onLock }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, account, side } = useSession();
+  const { pathname } = useLocation();
+  // the help centre opens on the article about the page the user is on
+  const topic = topicForRoute(findRoute(pathname)?.name);
 
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', height: '100%' }}>
@@ -39,10 +43,10 @@ export function HeaderBar({ collapsed, onToggle, onLock }: Props) {
         <Button
           type="text"
           icon={<QuestionCircleOutlined />}
-          data-testid="api-docs-link"
-          onClick={() => openExternal(`${window.location.origin}/docs`)}
+          data-testid="help-centre-link"
+          onClick={() => navigate(topic ? `/help?topic=${topic}` : '/help')}
         >
-          {t('layout.apiDocs')}
+          {t('layout.helpCentre')}
         </Button>
         <MessageBell />
         <LanguageSwitch />

@@ -31,7 +31,7 @@ export default {
     logout: 'Log out',
     opPlatform: 'Operations platform',
     acPlatform: 'Account service platform',
-    apiDocs: 'API docs',
+    helpCentre: 'Help centre',
     personalCentre: 'Personal centre',
     lockScreen: 'Lock screen',
   },

@@ -25,6 +25,7 @@ import notice from './notice';
 import msg from './msg';
 import pushAlarm from './push-alarm';
 import geo from './geo';
+import help from './help';
 
 export default {
   ...common,
@@ -54,4 +55,5 @@ export default {
   ...msg,
   ...pushAlarm,
   ...geo,
+  ...help,
 };

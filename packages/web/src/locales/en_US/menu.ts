@@ -55,6 +55,7 @@ export default {
     login: 'Sign in',
     userCenter: 'Personal centre',
     msg: 'Messages',
+    help: 'Help centre',
     '401': 'Unauthorised',
     upPassword: 'Change password',
     '404': 'Not found',

@@ -31,7 +31,7 @@ export default {
     logout: '退出登录',
     opPlatform: '运营平台',
     acPlatform: '账户服务平台',
-    apiDocs: '接口文档',
+    helpCentre: '帮助中心',
     personalCentre: '个人中心',
     lockScreen: '锁屏',
   },

@@ -55,6 +55,7 @@ export default {
     login: '登录',
     userCenter: '个人中心',
     msg: '消息',
+    help: '帮助中心',
     '401': '未授权',
     upPassword: '修改密码',
     '404': '页面不存在',

@@ -1,0 +1,1 @@
+export { HelpCentrePage } from './pages/HelpCentrePage';

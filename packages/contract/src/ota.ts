@@ -30,18 +30,34 @@ export const STARTUP_LOGO_MAX_HEIGHT = 576;
 /** Print-head dots across, by paper width (203 dpi heads). */
 export const PAPER_DOTS: Record<58 | 80, number> = { 58: 384, 80: 576 };
 
-/** A BMP's header: size and bits per pixel (null when it is no BMP this code can read). */
-export function bmpHeader(b: Uint8Array): { width: number; height: number; bitsPerPixel: number } | null {
+/** BITMAPINFOHEADER (40) and its successors; the 12-byte OS/2 core header is not read. */
+const BMP_INFO_HEADERS = [40, 52, 56, 108, 124];
+
+/**
+ * A BMP's header, when it holds together: a known info header, one plane, a colour table that
+ * fits between the headers and the pixels, and the pixels after both. Null otherwise.
+ */
+export function bmpHeader(
+  b: Uint8Array,
+): { width: number; height: number; bitsPerPixel: number; compression: number; pixelsAt: number } | null {
   if (b.length < 54 || b[0] !== 0x42 || b[1] !== 0x4d) return null;
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const dib = view.getUint32(14, true);
-  // BITMAPINFOHEADER (40) and its successors (52, 56, 108, 124); the 12-byte OS/2 core header is not read
-  if (dib < 40) return null;
+  const info = view.getUint32(14, true);
+  const bitsPerPixel = view.getUint16(28, true);
+  if (!BMP_INFO_HEADERS.includes(info) || view.getUint16(26, true) !== 1) return null;
+  const used = view.getUint32(46, true);
+  const paletteMax = bitsPerPixel <= 8 ? 2 ** bitsPerPixel : 0;
+  if (used > Math.max(paletteMax, 256)) return null;
+  const colours = used || paletteMax;
+  const pixelsAt = view.getUint32(10, true);
+  if (pixelsAt < 14 + info + 4 * colours || pixelsAt > b.length) return null;
   return {
     width: view.getInt32(18, true),
     // negative: stored top-down
     height: Math.abs(view.getInt32(22, true)),
-    bitsPerPixel: view.getUint16(28, true),
+    bitsPerPixel,
+    compression: view.getUint32(30, true),
+    pixelsAt,
   };
 }
 /** Archive listing limits (zip bombs): entries, total uncompressed bytes, and ratio per entry. */

@@ -313,6 +313,16 @@ describe('startup logo push', () => {
         '开机 Logo 大小不能超过 64KB',
       ],
     ];
+    // headers that do not hold together: pixels at 0 (inside the header), no room for the palette, no plane
+    const poked = (at: number, value: number, bytes: 2 | 4) => {
+      const b = bmp(100, 50);
+      if (bytes === 4) b.writeUInt32LE(value, at);
+      else b.writeUInt16LE(value, at);
+      return b;
+    };
+    for (const bad of [poked(10, 0, 4), poked(10, 54, 4), poked(26, 0, 2), poked(14, 0xffffffff, 4)]) {
+      cases.push([bad, 'poked.bmp', cases[0]![2], cases[0]![3]]);
+    }
     for (const [data, name, en, zh] of cases) {
       const res = await upload(server, A.client, { purpose: 'logo', name }, data);
       expect(res.body, name).toMatchObject({ code: 40010, message: en });

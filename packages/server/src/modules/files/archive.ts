@@ -67,14 +67,14 @@ export function inspectUpload(purpose: FilePurpose, name: string, data: Buffer):
 function checkStartupLogo(data: Buffer): void {
   const h = bmpHeader(data);
   const format = () => invalid('error.logoFormat', 'file');
-  if (!h || h.bitsPerPixel !== 1 || h.width < 1 || h.height < 1) throw format();
+  // uncompressed (0) only, which is what printers take
+  if (!h || h.bitsPerPixel !== 1 || h.compression !== 0 || h.width < 1 || h.height < 1) throw format();
   if (h.width > STARTUP_LOGO_MAX_WIDTH || h.height > STARTUP_LOGO_MAX_HEIGHT) {
     throw invalid('error.logoDimensions', 'file');
   }
-  const pixelsAt = data.readUInt32LE(10);
-  // rows are padded to 4 bytes; compression other than none (0) is refused
+  // rows are padded to 4 bytes
   const rowBytes = Math.ceil(h.width / 32) * 4;
-  if (data.readUInt32LE(30) !== 0 || pixelsAt + rowBytes * h.height > data.length) throw format();
+  if (h.pixelsAt + rowBytes * h.height > data.length) throw format();
 }
 
 /** A path a device could unpack safely: relative, no `..`, no backslashes or drive letters. */

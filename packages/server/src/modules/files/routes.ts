@@ -47,8 +47,10 @@ async function authenticateEarly(deps: Deps, req: FastifyRequest) {
   if (claims === 'invalid') throw new AppError(ResultCode.TOKEN_INVALID, 'error.tokenInvalid');
   const auth = await loadAuthContext(deps.db, Number(claims.sub), claims.sid, req.ip);
   checkAccess(auth, req.routeOptions.config.access);
+  // without a purpose there is no limit to read up to (nor an upload right to check): refused unread
   const purpose = purposeOf(req);
-  if (purpose) files.checkUploadAllowed(auth, purpose);
+  if (!purpose) throw invalid('validation.invalidOption', 'purpose');
+  files.checkUploadAllowed(auth, purpose);
 }
 
 /**

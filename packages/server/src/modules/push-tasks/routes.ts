@@ -68,12 +68,15 @@ const pushTaskRoutes: RoutesPlugin = async (app, deps) => {
       config: access('query'),
       schema: { tags, summary: "A logo task's startup logo (image/bmp)", params: idParamSchema },
     },
-    async (req, reply) =>
-      reply
+    async (req, reply) => {
+      // looked up first: a refusal must not be cached
+      const bmp = await tasks.pushTaskLogo(deps, req.auth, req.params.id);
+      return reply
         .type('image/bmp')
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
-        .send(await tasks.pushTaskLogo(deps, req.auth, req.params.id)),
+        .send(bmp);
+    },
   );
   app.get(
     '/v1/push-tasks/:id/results',

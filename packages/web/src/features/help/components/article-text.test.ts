@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { articles as enUS } from '../../../locales/en_US/help';
-import { articles as zhCN } from '../../../locales/zh_CN/help';
+import { articles as enUS } from '../articles/en_US';
+import { articles as zhCN } from '../articles/zh_CN';
 import { matchesQuery, searchableText, shapeOf, type ArticleText, type HelpTexts } from './article-text';
 
 const ARTICLE: ArticleText = {

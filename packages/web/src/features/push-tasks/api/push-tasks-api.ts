@@ -1,4 +1,5 @@
 import type { Page } from '@herald/contract';
+import { readAsDataUrl } from '../../../lib/files';
 import { fetchBlob, get, post, type Params } from '../../../lib/http';
 import type { CreatePushTaskBody, PushResult, PushTask, PushTaskListItem } from './types';
 
@@ -11,10 +12,11 @@ export const createPushTask = (body: CreatePushTaskBody) => post<PushTaskCreated
 export const cancelPushTask = (id: number) => post<PushTask>(`${BASE}/${id}/cancel`);
 export const listPushResults = (id: number, params: Params) => get<Page<PushResult>>(`${BASE}/${id}/results`, params);
 
-/** A logo task's startup logo, as an object URL for an <img> (the route needs the token). */
+/** A logo task's startup logo as a data URL (the route needs the token; a data URL needs no revoking). */
 export const pushTaskLogoQuery = (id: number, enabled: boolean) => ({
-  queryKey: ['push-tasks', id, 'logo'] as const,
-  queryFn: async () => URL.createObjectURL(await fetchBlob(`${BASE}/${id}/logo`)),
+  // not under ['push-tasks', id]: the task's refreshes would fetch the unchanging picture again
+  queryKey: ['push-task-logo', id] as const,
+  queryFn: async () => readAsDataUrl(await fetchBlob(`${BASE}/${id}/logo`)),
   enabled: enabled && id > 0,
   staleTime: Infinity,
 });

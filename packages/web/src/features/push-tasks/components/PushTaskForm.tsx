@@ -126,6 +126,8 @@ export function PushTaskForm({
       onValuesChange={(changed: Partial<PushTaskFormValues>) => {
         if ('accountId' in changed)
           form.setFieldsValue({ resourceId: undefined, groupIds: undefined, deviceIds: undefined });
+        // a hidden field keeps its value: a logo picked before switching away must not ride along unseen
+        if ('type' in changed) form.setFieldsValue({ logoFileId: undefined });
       }}
       submitter={pageSubmitter('submit', 'push-task-submit', onCancel)}
       onFinish={(v) => savedOrFieldErrors(form, () => onSave(v))}

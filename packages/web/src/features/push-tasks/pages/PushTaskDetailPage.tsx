@@ -31,15 +31,15 @@ function Payload({ task }: { task: PushTask }) {
 
 /** A startup logo task: the file's name and size, and the picture itself. */
 function LogoPayload({ task }: { task: PushTask }) {
-  const logo = useQuery(pushTaskLogoQuery(task.id, !!task.logo));
+  const logo = useQuery(pushTaskLogoQuery(task.id, !!task.logo)).data;
   return (
     <Space direction="vertical" size={4}>
       <span data-testid="push-detail-logo-name">
         {task.logo ? `${task.logo.name} (${formatBytes(task.logo.size)})` : '-'}
       </span>
-      {logo.data && (
+      {logo && (
         <img
-          src={logo.data}
+          src={logo}
           alt=""
           data-testid="push-detail-logo"
           style={{ maxWidth: 384, border: '1px dashed #d9d9d9', imageRendering: 'pixelated' }}

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHerald, type Herald } from './harness';
@@ -290,6 +293,9 @@ test('every menu page of the operator speaks the chosen language', async () => {
     'smart-config',
     'download',
     'English',
+    // file formats, named as such in both languages
+    'PNG',
+    'JPG',
   ]);
   for (const lang of ['zh_CN', 'en_US'] as const) {
     const page = await herald.newPage();
@@ -327,6 +333,30 @@ test('the personal centre: account info, email change, password change and messa
   await pickFromDropdown(page, 'user-menu', 'user-menu-center');
   await waitForPath(page, '/user-center/account-info');
   await poll(() => shown(page, 'personal-info').textContent()).toContain(OWNER.email);
+
+  // the avatar: a 600×300 picture goes up cut to a 256 square, and the header shows it
+  const picture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'herald-avatar-')), 'me.png');
+  fs.writeFileSync(
+    picture,
+    await page
+      .evaluate(() => {
+        const c = document.createElement('canvas');
+        c.width = 600;
+        c.height = 300;
+        const g = c.getContext('2d')!;
+        g.fillStyle = '#2f54eb';
+        g.fillRect(0, 0, 600, 300);
+        return c.toDataURL('image/png');
+      })
+      .then((url) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')),
+  );
+  await page.locator('[data-testid="personal-avatar"] input[type="file"]').setInputFiles(picture);
+  const headerPicture = page.locator('[data-testid="header-avatar"] img');
+  await poll(() => headerPicture.evaluate((img) => (img as HTMLImageElement).naturalWidth).catch(() => 0)).toBe(256);
+  expect(await headerPicture.evaluate((img) => (img as HTMLImageElement).naturalHeight)).toBe(256);
+  await shown(page, 'personal-avatar-remove').click();
+  await shown(page, 'confirm-ok').click();
+  await poll(() => headerPicture.count()).toBe(0);
 
   await shown(page, 'personal-tab-security').click();
   // the same email is refused in the form; a new one is saved and shown

@@ -25,6 +25,11 @@ export const logMessages = {
     zh_CN: '已通过服务器命令行重置 {{username}} 的密码并解锁该用户',
   },
   'log.personal.edit': { en_US: 'User {{username}} edited the profile', zh_CN: '用户 {{username}} 编辑了个人资料' },
+  'log.personal.avatar': { en_US: 'User {{username}} changed the avatar', zh_CN: '用户 {{username}} 更换了头像' },
+  'log.personal.avatarRemoved': {
+    en_US: 'User {{username}} removed the avatar',
+    zh_CN: '用户 {{username}} 移除了头像',
+  },
   'log.personal.email': { en_US: 'User {{username}} changed the email', zh_CN: '用户 {{username}} 修改了邮箱' },
   'log.personal.language': {
     en_US: 'User {{username}} set the message language to {{language}}',

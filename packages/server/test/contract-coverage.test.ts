@@ -77,6 +77,7 @@ describe('routes and the contract', () => {
         'GET /v1/models/:id/image',
         'GET /v1/public/qr-logos/:key',
         'GET /v1/push-tasks/:id/logo',
+        'GET /v1/public/avatars/:key',
         'GET /v1/devices/import-template',
         'GET /v1/devices/:id/logs/:logId',
         'GET /v1/certificates/:id/download',

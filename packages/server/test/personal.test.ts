@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { lastMailTo, seedAccount } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
+import { PNG_1X1, PNG_DATA_URL } from './fleet';
 import { activeUser, auditLines, createUser, expectInvalid, uniqPhone } from './people';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -26,6 +27,8 @@ describe('access to the personal centre', () => {
     ['PUT', '/v1/personal/profile', { name: 'x' }],
     ['POST', '/v1/personal/email', { email: 'x@example.com', password: 'x' }],
     ['POST', '/v1/personal/message-language', { messageLanguage: 'th' }],
+    ['PUT', '/v1/personal/avatar', { image: PNG_DATA_URL }],
+    ['DELETE', '/v1/personal/avatar'],
   ];
 
   it('answers 401 without a token', async () => {
@@ -63,6 +66,65 @@ describe('access to the personal centre', () => {
     expect(expectOk(res)).toMatchObject({ id: A.adminId, name: 'A changed' });
     expect((await userRow(bUser.id)).name).toBe('B untouched');
     expect((await userRow(A.adminId)).name).toBe('A changed');
+  });
+});
+
+describe('avatar', () => {
+  const fetchAvatar = (url: string) => server.app.inject({ method: 'GET', url });
+
+  it('is set, shown wherever the user is, replaced under a new URL and removed; logged each time', async () => {
+    const { user, client } = await activeUser(server, A.client, []);
+    expect(expectOk(await client.get('/v1/personal/profile')).avatarUrl).toBeNull();
+    const me = expectOk(await client.put('/v1/personal/avatar', { image: PNG_DATA_URL }));
+    expect(me.avatarUrl).toMatch(/^\/v1\/public\/avatars\/[A-Za-z0-9_-]{24}$/);
+    const img = await fetchAvatar(me.avatarUrl);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(Buffer.from(PNG_1X1, 'base64'))).toBe(true);
+    // the header's user, and the user in the administrator's list
+    expect(expectOk(await client.get('/users/current')).user.avatarUrl).toBe(me.avatarUrl);
+    const listed = expectOk(await A.client.get(`/v1/users?username=${user.username}`)).list[0];
+    expect(listed.avatarUrl).toBe(me.avatarUrl);
+
+    const next = expectOk(await client.put('/v1/personal/avatar', { image: PNG_DATA_URL }));
+    expect(next.avatarUrl).not.toBe(me.avatarUrl);
+    expect((await fetchAvatar(me.avatarUrl)).statusCode).toBe(404);
+    expect(expectOk(await client.delete('/v1/personal/avatar')).avatarUrl).toBeNull();
+    const gone = await fetchAvatar(next.avatarUrl);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['cache-control'] ?? '').not.toContain('immutable');
+    // removing again changes and logs nothing
+    expectOk(await client.delete('/v1/personal/avatar'));
+    const lines = await auditLines(server, 'personal', 'edit', user.username);
+    expect(lines.map((l) => l.description).filter((d) => d.includes('avatar'))).toEqual([
+      `User ${user.username} changed the avatar`,
+      `User ${user.username} changed the avatar`,
+      `User ${user.username} removed the avatar`,
+    ]);
+  });
+
+  it('refuses what is no PNG or JPG, or more than 2 MB, in both languages, and keeps the old one', async () => {
+    const { client } = await activeUser(server, A.client, []);
+    const before = expectOk(await client.put('/v1/personal/avatar', { image: PNG_DATA_URL })).avatarUrl;
+    const gif = `data:image/png;base64,${Buffer.from('GIF89a....').toString('base64')}`;
+    await expectInvalid(
+      (c) => c.put('/v1/personal/avatar', { image: gif }),
+      client,
+      'Only PNG or JPG images are allowed',
+      '仅支持 PNG 或 JPG 格式的图片',
+      'image',
+    );
+    const big = Buffer.concat([Buffer.from(PNG_1X1, 'base64'), Buffer.alloc(2 * 1024 * 1024)]);
+    await expectInvalid(
+      (c) => c.put('/v1/personal/avatar', { image: `data:image/png;base64,${big.toString('base64')}` }),
+      client,
+      'The avatar cannot be larger than 2MB',
+      '头像大小不能超过 2MB',
+      'image',
+    );
+    expectError(await client.put('/v1/personal/avatar', {}), 40010);
+    expect(expectOk(await client.get('/v1/personal/profile')).avatarUrl).toBe(before);
+    expect((await new Client(server).get('/v1/public/avatars/..%2Fx')).status).toBe(400);
   });
 });
 

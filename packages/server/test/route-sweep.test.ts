@@ -91,6 +91,7 @@ const NOT_SWEPT: Record<string, string> = {
   'POST /v1/notices/:id/publish': 'operator-only: notices are written by operators for accounts',
   'GET /public/smart-config/:id/download': 'public: the published smart-config app, for everyone',
   'GET /v1/public/qr-logos/:key': "public: an account's QR code logo, printed on its labels (random key)",
+  'GET /v1/public/avatars/:key': "public: a user's picture, shown where the user is named (random key)",
   'PUT /device/v1/logs/:token': 'public: a device uploads its log with a one-time token, not a console id',
   'GET /device/v1/files/:id': 'public: devices download packages with a signed URL (files.test.ts)',
 };
@@ -463,6 +464,7 @@ describe('the route catalogue', () => {
         'GET /v1/models/:id/image',
         'POST /v1/public/device-card',
         'GET /v1/public/qr-logos/:key',
+        'GET /v1/public/avatars/:key',
         'GET /device/v1/files/:id',
         'GET /public/smart-config/latest',
         'GET /public/smart-config/download',
@@ -517,6 +519,8 @@ describe('the route catalogue', () => {
         'GET /v1/dashboard/queryAccountStat',
         'GET /v1/personal/profile',
         'PUT /v1/personal/profile',
+        'PUT /v1/personal/avatar',
+        'DELETE /v1/personal/avatar',
         'POST /v1/personal/email',
         'POST /v1/personal/message-language',
         // one's own inbox: every statement names the caller (notices.test.ts)

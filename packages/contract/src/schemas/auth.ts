@@ -95,6 +95,7 @@ export const currentUserResult = z.object({
     messageLanguage: z.string(),
     lastLoginAt: z.string().nullable(),
     lastLoginIp: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
   }),
   account: z.object({ id: z.number().int(), name: z.string(), timeZone: z.string(), country: z.string() }).nullable(),
   /** role strings: the family (herald.op / herald.ac) first, then the role names */

@@ -79,6 +79,7 @@ export const userSchema = z.object({
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
   lastLoginIp: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -109,6 +110,20 @@ export const updateProfileBody = z.object({
   birthday,
 });
 
+/** Spec section 5: avatar at most 2 MB, PNG or JPG; the console sends it scaled to AVATAR_PX square. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_PX = 256;
+/** PUT /v1/personal/avatar — a PNG or JPG data URL (the server checks the bytes). */
+export const avatarBody = z.object({
+  image: z
+    .string({ error: 'error.modelImageFormat' })
+    .min(1, 'error.modelImageFormat')
+    // base64 of 2 MB plus the data-URL prefix and line breaks
+    .max(2_900_000, 'error.avatarTooLarge'),
+});
+/** GET /v1/public/avatars/:key */
+export const avatarParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'validation.format') });
+
 /** The caller's own data as the personal centre shows and edits it. */
 export const profileSchema = z.object({
   id: z.number().int(),
@@ -126,6 +141,8 @@ export const profileSchema = z.object({
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
   lastLoginIp: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
+  /** `GET /v1/public/avatars/<key>` (null: none) */
+  avatarUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -81,6 +81,8 @@ export const users = pgTable(
     /** the password was set by someone else and must be changed at next sign-in */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     messageLanguage: text('message_language').notNull().default('en_US'),
+    /** the picture in user_avatars; also its public URL's key (a new picture, a new key) */
+    avatarKey: text('avatar_key'),
     lastLoginIp: text('last_login_ip'),
     lastLoginAt: ts('last_login_at'),
     createdAt: createdAt(),
@@ -564,6 +566,20 @@ export const businesses = pgTable(
   },
   (t) => [index('businesses_account_idx').on(t.accountId)],
 );
+
+/**
+ * Users' pictures (spec: avatar 2 MB), apart from `users`, whose rows every request loads. A new
+ * picture is a new row under a new random key; the old row goes.
+ */
+export const userAvatars = pgTable('user_avatars', {
+  key: text('key').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  image: bytea('image').notNull(),
+  mime: text('mime').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Per-account open API credentials and push (webhook) addresses. */
 export const accountApis = pgTable('account_apis', {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { avatarUrl } from '../personal/avatar';
 import { eq, sql } from 'drizzle-orm';
 import { AccountStatus, MAX_FAILED_LOGINS, ResultCode, UserStatus, type CurrentUser } from '@herald/contract';
 import { accounts, roles, userRoles, users } from '../../db/schema';
@@ -254,6 +255,7 @@ export async function currentUser(deps: Deps, auth: AuthContext): Promise<Curren
       messageLanguage: user.messageLanguage,
       lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
       lastLoginIp: user.lastLoginIp,
+      avatarUrl: avatarUrl(user.avatarKey),
     },
     account: account
       ? { id: account.id, name: account.name, timeZone: account.timeZone, country: account.country }

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { changeEmailBody, envelope, messageLanguageBody, profileSchema, updateProfileBody } from '@herald/contract';
+import {
+  AVATAR_MAX_BYTES,
+  avatarBody,
+  avatarParams,
+  changeEmailBody,
+  envelope,
+  messageLanguageBody,
+  profileSchema,
+  updateProfileBody,
+} from '@herald/contract';
 import { ok } from '../../lib/envelope';
 import type { RoutesPlugin } from '../../lib/deps';
+import { avatarImage, removeAvatar, setAvatar } from './avatar';
 import * as personal from './service';
 
 const tags = ['personal'];
@@ -64,6 +74,54 @@ const personalRoutes: RoutesPlugin = async (app, deps) => {
     async (req) => {
       await personal.setMessageLanguage(deps, req.auth, req.body.messageLanguage);
       return ok(null);
+    },
+  );
+
+  app.put(
+    '/v1/personal/avatar',
+    {
+      config: SIGNED_IN,
+      // the picture as a data URL: base64 of 2 MB and some room
+      bodyLimit: Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Own avatar (PNG or JPG data URL, at most 2 MB)',
+        body: avatarBody,
+        response: { 200: envelope(profileSchema) },
+      },
+    },
+    async (req) => {
+      await setAvatar(deps, req.auth, req.body.image);
+      return ok(await personal.getProfile(deps, req.auth));
+    },
+  );
+
+  app.delete(
+    '/v1/personal/avatar',
+    {
+      config: SIGNED_IN,
+      schema: { tags, summary: 'Remove own avatar', response: { 200: envelope(profileSchema) } },
+    },
+    async (req) => {
+      await removeAvatar(deps, req.auth);
+      return ok(await personal.getProfile(deps, req.auth));
+    },
+  );
+
+  /** Public: an <img> sends no token. The key is random and changes with each picture. */
+  app.get(
+    '/v1/public/avatars/:key',
+    {
+      config: { access: { public: true } },
+      schema: { tags, summary: "A user's avatar (public, immutable)", params: avatarParams },
+    },
+    async (req, reply) => {
+      const { image, mime } = await avatarImage(deps, req.params.key);
+      return reply
+        .type(mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(image);
     },
   );
 };

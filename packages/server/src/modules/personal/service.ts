@@ -6,6 +6,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, invalid } from '../../lib/errors';
 import { findUserById } from '../auth/repo';
 import { audit } from '../oper-log/audit';
+import { avatarUrl } from './avatar';
 import * as users from '../users/repo';
 import { assertUnique, duplicateError } from '../users/service';
 
@@ -46,6 +47,7 @@ export async function getProfile(deps: Deps, auth: AuthContext): Promise<Profile
     roles,
     lastLoginIp: user.lastLoginIp,
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    avatarUrl: avatarUrl(user.avatarKey),
     createdAt: user.createdAt.toISOString(),
   };
 }

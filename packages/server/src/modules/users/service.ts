@@ -16,6 +16,7 @@ import { grantable } from '../auth/permissions';
 import { revokeUserSessions, setPassword } from '../auth/repo';
 import { audit } from '../oper-log/audit';
 import * as rolesRepo from '../roles/repo';
+import { avatarUrl } from '../personal/avatar';
 import * as repo from './repo';
 
 type CreateUser = z.infer<typeof createUserBody>;
@@ -91,6 +92,7 @@ export function toUser(row: repo.UserRow, roles: repo.RoleRef[]): User {
     isSuperAdmin: row.isSuperAdmin,
     roles,
     lastLoginIp: row.lastLoginIp,
+    avatarUrl: avatarUrl(row.avatarKey),
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -78,7 +78,12 @@ export function HeaderBar({ collapsed, onToggle, onLock }: Props) {
           }}
         >
           <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
-            <Avatar size="small" icon={<UserOutlined />} />
+            <Avatar
+              size="small"
+              src={user.avatarUrl ?? undefined}
+              icon={<UserOutlined />}
+              data-testid="header-avatar"
+            />
             <span data-testid="current-username">{user.username}</span>
           </Space>
         </Dropdown>

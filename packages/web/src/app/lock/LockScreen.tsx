@@ -30,7 +30,7 @@ export function LockScreen({ onUnlock }: { onUnlock: () => void }) {
   return (
     <div className="herald-lock" data-testid="lock-screen">
       <div style={{ width: 320, textAlign: 'center' }}>
-        <Avatar size={72} icon={<UserOutlined />} />
+        <Avatar size={72} src={user.avatarUrl ?? undefined} icon={<UserOutlined />} />
         <Typography.Title level={4} style={{ color: '#fff' }}>
           {user.name || user.username}
         </Typography.Title>

@@ -1,5 +1,11 @@
 export default {
   personal: {
+    avatar: {
+      change: 'Change avatar',
+      remove: 'Remove',
+      removeConfirm: 'Remove your avatar?',
+      hint: 'PNG or JPG, at most 2 MB; cut to a square',
+    },
     platform: 'Platform',
     account: 'Account',
     changePassword: 'Change password',

@@ -1,5 +1,11 @@
 export default {
   personal: {
+    avatar: {
+      change: '更换头像',
+      remove: '移除',
+      removeConfirm: '确定移除头像？',
+      hint: 'PNG 或 JPG 格式，最大 2MB，将裁剪为正方形',
+    },
     platform: '平台',
     account: '账户',
     changePassword: '修改密码',

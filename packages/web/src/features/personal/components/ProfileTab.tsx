@@ -6,6 +6,7 @@ import { countryName, formatDateTime } from '../../../lib/format';
 import { maxLen, phone } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/session-context';
 import { updateProfile, type ProfileBody } from '../api/update-profile';
+import { AvatarField } from './AvatarField';
 
 /** Account info: who I am, my account, and the editable profile fields. */
 export function ProfileTab() {
@@ -13,6 +14,7 @@ export function ProfileTab() {
   const { user, account, side, roles, refetch } = useSession();
   return (
     <>
+      <AvatarField />
       <Descriptions bordered column={2} style={{ marginBottom: 24 }} data-testid="personal-info">
         <Descriptions.Item label={t('user.fields.username')}>{user.username}</Descriptions.Item>
         <Descriptions.Item label={t('user.fields.email')}>{user.email}</Descriptions.Item>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { Button, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Avatar, Button, Space, Tag } from 'antd';
+import { PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +57,12 @@ export function UserListPage() {
       title: t('user.fields.username'),
       dataIndex: 'username',
       sorter: true,
-      render: (_, u) => <span data-testid={`user-row-${u.username}`}>{u.username}</span>,
+      render: (_, u) => (
+        <Space size={8}>
+          <Avatar size="small" src={u.avatarUrl ?? undefined} icon={<UserOutlined />} />
+          <span data-testid={`user-row-${u.username}`}>{u.username}</span>
+        </Space>
+      ),
     },
     { title: t('user.fields.name'), dataIndex: 'name', search: false },
     { title: t('user.fields.email'), dataIndex: 'email' },

@@ -9,10 +9,11 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let A: Awaited<ReturnType<typeof seedAccount>>;
 let model: Awaited<ReturnType<typeof createModel>>;
 let visitor: Client;
+let op: Client;
 
 beforeAll(async () => {
   server = await startServer();
-  const op = await adminClient(server);
+  op = await adminClient(server);
   A = await seedAccount(server);
   model = await createModel(op, { type: 'speaker' });
   visitor = new Client(server);
@@ -59,6 +60,11 @@ describe('public device card', () => {
     // the product photo it names is public too
     const img = await server.app.inject({ method: 'GET', url: res.card.imageUrl });
     expect(img.statusCode).toBe(200);
+    // its account disabled, every service of it is unavailable, the card too; enabled again, it is back
+    expectOk(await op.post(`/v1/accounts/${A.accountId}/status`, { status: 0 }));
+    expectError(await card(d.sn), 40004, 'This device is not available');
+    expectOk(await op.post(`/v1/accounts/${A.accountId}/status`, { status: 1 }));
+    expect(expectOk(await card(d.sn)).card.sn).toBe(d.sn);
     // turned off again, it is gone
     await setQr(d.id, { enabled: false });
     expectError(await card(d.sn), 40004);

@@ -1,9 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { DeviceStatus } from '@herald/contract';
+import { AccountStatus, DeviceStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { devices, models, qrBrands } from '../../db/schema';
+import { accounts, devices, models, qrBrands } from '../../db/schema';
 
-/** The live device holding an S/N, with what its public card shows of its model. */
+/**
+ * The live device holding an S/N, with what its public card shows of its model, while its account
+ * is enabled (a disabled account's services are all unavailable, its devices' cards too).
+ */
 export const findCardDevice = async (db: Db, sn: string) =>
   (
     await db
@@ -27,6 +30,7 @@ export const findCardDevice = async (db: Db, sn: string) =>
         brandLogoKey: qrBrands.logoKey,
       })
       .from(devices)
+      .innerJoin(accounts, and(eq(accounts.id, devices.accountId), eq(accounts.status, AccountStatus.ENABLED)))
       .leftJoin(models, eq(models.id, devices.modelId))
       .leftJoin(qrBrands, eq(qrBrands.accountId, devices.accountId))
       .where(and(eq(devices.sn, sn), ne(devices.status, DeviceStatus.DELETED)))

@@ -6,7 +6,6 @@ import { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeZip } from '../packages/server/test/zip-fixture';
-import { bmp } from '../packages/server/test/bmp-fixture';
 import { freePort, startHerald, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
@@ -223,17 +222,40 @@ test('the account admin pushes a startup logo: the BMP is previewed, the printer
   await Promise.all([...devices.values()].map((d) => d.waitOnline(WAIT)));
   const page = await herald.newPage();
   await signIn(page, OWNER.username, OWNER.password);
-  const file = path.join(tmp, 'kitchen-logo.bmp');
-  fs.writeFileSync(file, bmp(384, 96));
 
   await page.goto('/push/task/add');
   await fill(page, 'push-name', 'New logo');
   await page.locator('.ant-radio-button-wrapper', { hasText: 'Startup logo' }).click();
   // a wrong file is named before anything is sent
   fs.writeFileSync(path.join(tmp, 'logo.png'), Buffer.from('not a bmp'));
-  await page.locator('[data-testid="push-logo"] input[type="file"]').setInputFiles(path.join(tmp, 'logo.png'));
+  await page
+    .locator('[data-testid="push-logo"] input[type="file"][accept=".bmp"]')
+    .setInputFiles(path.join(tmp, 'logo.png'));
   await poll(() => page.locator('[data-testid="push-logo"]').textContent()).toContain('File format error');
-  await page.locator('[data-testid="push-logo"] input[type="file"]').setInputFiles(file);
+  // the shop has its logo as a PNG: the console makes the monochrome BMP from it, fitted to a 58 mm head
+  const picture = path.join(tmp, 'kitchen-logo.png');
+  fs.writeFileSync(
+    picture,
+    await page
+      .evaluate(() => {
+        const c = document.createElement('canvas');
+        c.width = 800;
+        c.height = 200;
+        const g = c.getContext('2d')!;
+        g.fillStyle = '#fff';
+        g.fillRect(0, 0, 800, 200);
+        g.fillStyle = '#333';
+        g.fillRect(40, 40, 720, 120);
+        return c.toDataURL('image/png');
+      })
+      .then((url) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')),
+  );
+  await page.locator('[data-testid="push-logo"] input[type="file"][accept="image/*"]').setInputFiles(picture);
+  await visible(page, 'logo-maker-preview');
+  expect(await byId(page, 'logo-maker-size').textContent()).toContain('384 × 96');
+  await byId(page, 'logo-maker-ok').click();
+  await visible(page, 'push-logo-result');
+  expect(await byId(page, 'push-logo-result').textContent()).toContain('kitchen-logo.bmp');
   await visible(page, 'push-logo-preview');
   await poll(() => byId(page, 'push-logo-preview').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(384);
   await page.locator('.ant-radio-button-wrapper', { hasText: 'By group' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Alert, Button, Descriptions, Progress, Space, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { FILE_LIMITS, type FilePurpose, type StoredFile } from '@herald/contract';
@@ -21,6 +21,8 @@ export type PackageUploadProps = {
   disabled?: boolean;
   /** data-testid of the wrapper; the picker is `<testId> input[type=file]` */
   testId?: string;
+  /** another way to a file under the picker (e.g. one made in the browser), handed the upload to start */
+  Extra?: ComponentType<{ upload: (file: File) => void; disabled?: boolean }>;
 };
 
 type Phase =
@@ -43,6 +45,7 @@ export function PackageUpload({
   onUploaded,
   disabled,
   testId = `upload-${purpose}`,
+  Extra,
 }: PackageUploadProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -151,6 +154,11 @@ export function PackageUpload({
         <p className="ant-upload-text">{t('files.pick')}</p>
         <p className="ant-upload-hint">{hint}</p>
       </Upload.Dragger>
+      {Extra && (
+        <div style={{ marginTop: 8 }}>
+          <Extra upload={(file) => void start(file)} disabled={disabled || busy} />
+        </div>
+      )}
       {busy && (
         <Space direction="vertical" style={{ width: '100%', marginTop: 8 }} data-testid={`${testId}-progress`}>
           <Typography.Text type="secondary">

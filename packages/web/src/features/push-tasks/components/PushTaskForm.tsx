@@ -27,6 +27,7 @@ import { EffectiveTimeField, ScopeFields } from '../../ota-tasks/components/Scop
 import type { PushTaskFormValues } from './push-body';
 import { pageSubmitter } from '../../../lib/page-submitter';
 import { PackageUpload } from '../../files/components/PackageUpload';
+import { LogoMaker } from '../logo/LogoMaker';
 
 /** Print parameters, each optional: left empty, the device keeps its own. */
 function ConfigFields() {
@@ -82,6 +83,7 @@ function LogoField() {
           purpose="logo"
           testId="push-logo"
           onUploaded={(_, picked) => setPreview(picked ? URL.createObjectURL(picked) : null)}
+          Extra={LogoMaker}
         />
       </Form.Item>
       {preview && (

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeZip } from '../packages/server/test/zip-fixture';
 import { freePort, startHerald, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
+import { byId, chooseOption, drawnPng, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
 /**
  * Issue 5's end-to-end story, in Chromium: an account admin uploads a firmware zip, makes an
@@ -89,9 +89,9 @@ async function setUp(): Promise<void> {
   }).toBe(0);
 }
 
-/** The number a statistic card shows. */
-const countOf = (page: Page, state: string) =>
-  byId(page, `ota-count-${state}`)
+/** The number a statistic card shows (the upgrade task's, or the push task's). */
+const countOf = (page: Page, state: string, card: 'ota' | 'push' = 'ota') =>
+  byId(page, `${card}-count-${state}`)
     .locator('.ant-statistic-content-value')
     .textContent()
     .then((t) => Number((t ?? '').replace(/\D/g, '')));
@@ -201,16 +201,7 @@ test('the account admin pushes a message to the group and sees every device take
   await waitForPath(page, /^\/push\/task\/detail\/\d+/);
   await visible(page, 'push-task-detail');
 
-  await expect
-    .poll(
-      () =>
-        byId(page, 'push-count-succeeded')
-          .locator('.ant-statistic-content-value')
-          .textContent()
-          .then((t) => Number((t ?? '').replace(/\D/g, ''))),
-      { timeout: UPGRADE_WAIT, interval: 250 },
-    )
-    .toBe(3);
+  await expect.poll(() => countOf(page, 'succeeded', 'push'), { timeout: UPGRADE_WAIT, interval: 250 }).toBe(3);
   for (const d of devices.values()) expect(d.messages.map((m) => m.text)).toContain(text);
   await poll(() => byId(page, 'push-status').textContent()).toBe('Success');
   await poll(() => page.locator('[data-testid="push-result-table"] tbody tr.ant-table-row').count()).toBe(3);
@@ -234,22 +225,7 @@ test('the account admin pushes a startup logo: the BMP is previewed, the printer
   await poll(() => page.locator('[data-testid="push-logo"]').textContent()).toContain('File format error');
   // the shop has its logo as a PNG: the console makes the monochrome BMP from it, fitted to a 58 mm head
   const picture = path.join(tmp, 'kitchen-logo.png');
-  fs.writeFileSync(
-    picture,
-    await page
-      .evaluate(() => {
-        const c = document.createElement('canvas');
-        c.width = 800;
-        c.height = 200;
-        const g = c.getContext('2d')!;
-        g.fillStyle = '#fff';
-        g.fillRect(0, 0, 800, 200);
-        g.fillStyle = '#333';
-        g.fillRect(40, 40, 720, 120);
-        return c.toDataURL('image/png');
-      })
-      .then((url) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')),
-  );
+  fs.writeFileSync(picture, await drawnPng(page, 800, 200, '#fff', { x: 40, y: 40, w: 720, h: 120, colour: '#333' }));
   await page.locator('[data-testid="push-logo"] input[type="file"][accept="image/*"]').setInputFiles(picture);
   await visible(page, 'logo-maker-preview');
   expect(await byId(page, 'logo-maker-size').textContent()).toContain('384 × 96');
@@ -263,16 +239,7 @@ test('the account admin pushes a startup logo: the BMP is previewed, the printer
   await byId(page, 'push-task-submit').click();
   await waitForPath(page, /^\/push\/task\/detail\/\d+/);
 
-  await expect
-    .poll(
-      () =>
-        byId(page, 'push-count-succeeded')
-          .locator('.ant-statistic-content-value')
-          .textContent()
-          .then((t) => Number((t ?? '').replace(/\D/g, ''))),
-      { timeout: UPGRADE_WAIT, interval: 250 },
-    )
-    .toBe(2);
+  await expect.poll(() => countOf(page, 'succeeded', 'push'), { timeout: UPGRADE_WAIT, interval: 250 }).toBe(2);
   for (const sn of GOOD) expect(devices.get(sn)!.state.startupLogo).toMatchObject({ width: 384, height: 96 });
   expect(devices.get(BAD)!.state.startupLogo).toBeNull();
   await poll(() => byId(page, 'push-status').textContent()).toBe('Failed');

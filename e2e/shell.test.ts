@@ -19,6 +19,7 @@ import {
   visible,
   waitForPath,
   WAIT,
+  drawnPng,
 } from './ui';
 
 /**
@@ -336,20 +337,7 @@ test('the personal centre: account info, email change, password change and messa
 
   // the avatar: a 600×300 picture goes up cut to a 256 square, and the header shows it
   const picture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'herald-avatar-')), 'me.png');
-  fs.writeFileSync(
-    picture,
-    await page
-      .evaluate(() => {
-        const c = document.createElement('canvas');
-        c.width = 600;
-        c.height = 300;
-        const g = c.getContext('2d')!;
-        g.fillStyle = '#2f54eb';
-        g.fillRect(0, 0, 600, 300);
-        return c.toDataURL('image/png');
-      })
-      .then((url) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')),
-  );
+  fs.writeFileSync(picture, await drawnPng(page, 600, 300, '#2f54eb'));
   await page.locator('[data-testid="personal-avatar"] input[type="file"]').setInputFiles(picture);
   const headerPicture = page.locator('[data-testid="header-avatar"] img');
   await poll(() => headerPicture.evaluate((img) => (img as HTMLImageElement).naturalWidth).catch(() => 0)).toBe(256);

@@ -189,3 +189,30 @@ export function trackRequests(page: Page): { settled: () => Promise<void> } {
     settled: () => poll(() => inFlight.size).toBe(0),
   };
 }
+
+/** A PNG drawn by the page's own canvas: a background and, optionally, one box on it. */
+export async function drawnPng(
+  page: Page,
+  width: number,
+  height: number,
+  background: string,
+  box?: { x: number; y: number; w: number; h: number; colour: string },
+): Promise<Buffer> {
+  const url = await page.evaluate(
+    ({ width, height, background, box }) => {
+      const c = document.createElement('canvas');
+      c.width = width;
+      c.height = height;
+      const g = c.getContext('2d')!;
+      g.fillStyle = background;
+      g.fillRect(0, 0, width, height);
+      if (box) {
+        g.fillStyle = box.colour;
+        g.fillRect(box.x, box.y, box.w, box.h);
+      }
+      return c.toDataURL('image/png');
+    },
+    { width, height, background, box },
+  );
+  return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+}

@@ -208,6 +208,9 @@ test('the platform turns the custom QR code on; the owner sets a logo and produc
   await byId(operator, 'account-qrBrand-toggle').click();
   await (await visible(operator, 'confirm-ok')).click();
   await poll(() => byId(operator, 'account-qrBrand-state').getAttribute('data-enabled')).toBe('true');
+  // the account list names the account's value-added services
+  await operator.goto('/account/list');
+  await poll(() => byId(operator, `account-services-${list[0]!.id}`).textContent()).toBe('Custom QR code');
 
   // ---- the owner sets the product name and a 180×180 PNG logo
   await owner.reload();

@@ -17,6 +17,7 @@ export default {
       createdRange: 'Created between',
       geoService: 'Geolocation service',
       qrBrandService: 'Custom QR code',
+      services: 'Value-added services',
     },
     geo: {
       on: 'Enabled',

@@ -15,6 +15,7 @@ export default {
       userCount: '用户数',
       geoService: '定位服务',
       qrBrandService: '自定义二维码',
+      services: '增值服务',
       createdAt: '创建时间',
       createdRange: '创建时间',
     },

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -61,6 +61,18 @@ export function AccountListPage() {
     },
     { title: t('account.fields.adminEmail'), dataIndex: 'adminEmail', search: false },
     { title: t('account.fields.userCount'), dataIndex: 'userCount', search: false },
+    {
+      title: t('account.fields.services'),
+      dataIndex: 'services',
+      search: false,
+      render: (_, a) => (
+        <Space size={4} wrap data-testid={`account-services-${a.id}`}>
+          {a.geoEnabled && <Tag color="blue">{t('account.fields.geoService')}</Tag>}
+          {a.qrBrandEnabled && <Tag color="purple">{t('account.fields.qrBrandService')}</Tag>}
+          {!a.geoEnabled && !a.qrBrandEnabled && '-'}
+        </Space>
+      ),
+    },
     {
       title: t('account.fields.createdAt'),
       dataIndex: 'createdAt',

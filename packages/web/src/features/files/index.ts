@@ -7,3 +7,4 @@ export { uploadFile } from './api/upload-file';
 export { versionRule } from './components/version-rule';
 export { OwnerTag } from './components/OwnerTag';
 export { useIdRouteParam } from './components/use-id-route-param';
+export { usePackageTailColumns } from './components/package-columns';

@@ -1,19 +1,14 @@
 import { useRef } from 'react';
-import { Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useQuery } from '@tanstack/react-query';
 import { RESOURCE_KINDS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
-import { formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
-import { OwnerTag, formatBytes } from '../../files';
+import { usePackageTailColumns } from '../../files';
 import { deleteResourcePackage } from '../api/delete-resource-package';
 import { listResourcePackages } from '../api/list-resource-packages';
-import { accountOptionsQuery } from '../../../lib/account-options';
 import type { ResourcePackageListItem } from '../api/types';
 import { P, packageAdd, packageDetail } from '../components/paths';
 import { useSpeakLanguages } from '../components/use-speak-languages';
@@ -24,13 +19,18 @@ export function ResourcePackageListPage() {
   const { t } = useTranslation();
   const can = useCan();
   const navigate = useNavigate();
-  const { side } = useSession();
   const action = useRef<ActionType>(undefined);
   useReloadOnReturn(action);
   const languages = useSpeakLanguages();
-  const accounts = useQuery(accountOptionsQuery(side === 'op'));
-  const reload = () => void action.current?.reload();
-  const deletable = (r: ResourcePackageListItem) => r.taskCount === 0 && (side === 'op' || r.accountId !== null);
+  const tail = usePackageTailColumns<ResourcePackageListItem>({
+    i18n: 'resourcePackage',
+    P,
+    detail: packageDetail,
+    remove: deleteResourcePackage,
+    label: (r) => `${r.name} ${r.version}`,
+    testIdPrefix: 'package',
+    action,
+  });
 
   const columns: ProColumns<ResourcePackageListItem>[] = [
     { title: t('resourcePackage.fields.id'), dataIndex: 'id', search: false, sorter: true, width: 70 },
@@ -64,50 +64,7 @@ export function ResourcePackageListPage() {
     },
     { title: t('resourcePackage.fields.version'), dataIndex: 'version', search: false, sorter: true },
     { title: t('resourcePackage.fields.fileCount'), dataIndex: 'fileCount', search: false, width: 90 },
-    {
-      title: t('resourcePackage.fields.size'),
-      dataIndex: 'size',
-      search: false,
-      render: (_, r) => formatBytes(r.size),
-    },
-    {
-      title: t('resourcePackage.fields.owner'),
-      dataIndex: 'accountId',
-      valueType: 'select',
-      hideInSearch: side !== 'op',
-      fieldProps: {
-        options: (accounts.data ?? []).map((a) => ({ value: a.id, label: a.name })),
-        showSearch: true,
-        optionFilterProp: 'label',
-      },
-      render: (_, r) => <OwnerTag accountName={r.accountName} />,
-    },
-    { title: t('resourcePackage.fields.taskCount'), dataIndex: 'taskCount', search: false, width: 90 },
-    {
-      title: t('resourcePackage.fields.createdAt'),
-      dataIndex: 'createdAt',
-      search: false,
-      sorter: true,
-      defaultSortOrder: 'descend',
-      render: (_, r) => formatDateTime(r.createdAt),
-    },
-    {
-      title: t('common.operation'),
-      valueType: 'option',
-      render: (_, r) => (
-        <Space>
-          {can(`${P}.query`) && <Link to={packageDetail(r.id)}>{t('common.detail')}</Link>}
-          {can(`${P}.delete`) && deletable(r) && (
-            <DeleteLink
-              title={t('resourcePackage.confirm.delete', { name: `${r.name} ${r.version}` })}
-              testId={`package-delete-${r.id}`}
-              onDelete={() => deleteResourcePackage(r.id)}
-              onDeleted={() => reload()}
-            />
-          )}
-        </Space>
-      ),
-    },
+    ...tail,
   ];
 
   return (

@@ -140,6 +140,10 @@ export const messages = {
   'error.modelImageRequired': { en_US: 'Please upload the model image', zh_CN: '请上传型号图片' },
   'error.modelImageFormat': { en_US: 'Only PNG or JPG images are allowed', zh_CN: '仅支持 PNG 或 JPG 格式的图片' },
   'error.avatarTooLarge': { en_US: 'The avatar cannot be larger than 2MB', zh_CN: '头像大小不能超过 2MB' },
+  'error.avatarDimensions': {
+    en_US: 'The avatar cannot be wider or taller than 2048 pixels',
+    zh_CN: '头像的宽度和高度不能超过 2048 像素',
+  },
   'error.modelImageTooLarge': { en_US: 'The image cannot be larger than 100KB', zh_CN: '图片大小不能超过 100KB' },
   'error.modelDisabled': {
     en_US: 'This model is disabled; no new devices of it can be added',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { lastMailTo, seedAccount } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
+import { crc32 } from '../src/lib/image';
 import { PNG_1X1, PNG_DATA_URL } from './fleet';
 import { activeUser, auditLines, createUser, expectInvalid, uniqPhone } from './people';
 
@@ -103,6 +104,14 @@ describe('avatar', () => {
     ]);
   });
 
+  it("goes with its user: a deleted user's picture is no longer served", async () => {
+    const { user, client } = await activeUser(server, A.client, []);
+    const url = expectOk(await client.put('/v1/personal/avatar', { image: PNG_DATA_URL })).avatarUrl;
+    expect((await fetchAvatar(url)).statusCode).toBe(200);
+    expectOk(await A.client.delete(`/v1/users/${user.id}`));
+    expect((await fetchAvatar(url)).statusCode).toBe(404);
+  });
+
   it('refuses what is no PNG or JPG, or more than 2 MB, in both languages, and keeps the old one', async () => {
     const { client } = await activeUser(server, A.client, []);
     const before = expectOk(await client.put('/v1/personal/avatar', { image: PNG_DATA_URL })).avatarUrl;
@@ -120,6 +129,26 @@ describe('avatar', () => {
       client,
       'The avatar cannot be larger than 2MB',
       '头像大小不能超过 2MB',
+      'image',
+    );
+    // PNG in name only, or one whose header claims a picture no browser should have to decode
+    const signatureOnly = Buffer.concat([Buffer.from(PNG_1X1, 'base64').subarray(0, 8), Buffer.from('<html>')]);
+    await expectInvalid(
+      (c) => c.put('/v1/personal/avatar', { image: `data:image/png;base64,${signatureOnly.toString('base64')}` }),
+      client,
+      'Only PNG or JPG images are allowed',
+      '仅支持 PNG 或 JPG 格式的图片',
+      'image',
+    );
+    const huge = Buffer.from(PNG_1X1, 'base64');
+    huge.writeUInt32BE(40_000, 16);
+    huge.writeUInt32BE(40_000, 20);
+    huge.writeUInt32BE(crc32(huge.subarray(12, 29)), 29);
+    await expectInvalid(
+      (c) => c.put('/v1/personal/avatar', { image: `data:image/png;base64,${huge.toString('base64')}` }),
+      client,
+      'The avatar cannot be wider or taller than 2048 pixels',
+      '头像的宽度和高度不能超过 2048 像素',
       'image',
     );
     expectError(await client.put('/v1/personal/avatar', {}), 40010);

@@ -113,13 +113,17 @@ export const updateProfileBody = z.object({
 /** Spec section 5: avatar at most 2 MB, PNG or JPG; the console sends it scaled to AVATAR_PX square. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_PX = 256;
+/** A larger side is refused: every browser listing users would have to decode it. */
+export const AVATAR_MAX_PX = 2048;
+/** Characters of the data URL: base64 of 2 MB (4/3) with line breaks (76 per line) and the prefix. */
+export const AVATAR_BODY_MAX = Math.ceil(((AVATAR_MAX_BYTES * 4) / 3) * (78 / 76)) + 1024;
 /** PUT /v1/personal/avatar — a PNG or JPG data URL (the server checks the bytes). */
 export const avatarBody = z.object({
   image: z
     .string({ error: 'error.modelImageFormat' })
     .min(1, 'error.modelImageFormat')
-    // base64 of 2 MB plus the data-URL prefix and line breaks
-    .max(2_900_000, 'error.avatarTooLarge'),
+    // base64 of 2 MB plus the data-URL prefix and line breaks (the route's body limit is above this)
+    .max(AVATAR_BODY_MAX, 'error.avatarTooLarge'),
 });
 /** GET /v1/public/avatars/:key */
 export const avatarParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'validation.format') });

@@ -571,15 +571,19 @@ export const businesses = pgTable(
  * Users' pictures (spec: avatar 2 MB), apart from `users`, whose rows every request loads. A new
  * picture is a new row under a new random key; the old row goes.
  */
-export const userAvatars = pgTable('user_avatars', {
-  key: text('key').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id),
-  image: bytea('image').notNull(),
-  mime: text('mime').notNull(),
-  createdAt: createdAt(),
-});
+export const userAvatars = pgTable(
+  'user_avatars',
+  {
+    key: text('key').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    image: bytea('image').notNull(),
+    mime: text('mime').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_avatars_user_idx').on(t.userId)],
+);
 
 /** Per-account open API credentials and push (webhook) addresses. */
 export const accountApis = pgTable('account_apis', {

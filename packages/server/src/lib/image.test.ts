@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeImage, pngSize } from './image';
+import { decodeImage, jpegSize, pngSize } from './image';
 
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const rules = {
@@ -28,5 +28,21 @@ describe('images sent as data URLs', () => {
   it("reads a PNG's size from its header", () => {
     expect(pngSize(Buffer.from(PNG_1X1, 'base64'))).toEqual({ width: 1, height: 1 });
     expect(pngSize(Buffer.from(PNG_1X1, 'base64').subarray(0, 20))).toBeNull();
+  });
+
+  it("reads a JPEG's size from its frame header, past the segments before it", () => {
+    const seg = (marker: number, body: number[]) => [0xff, marker, 0, body.length + 2, ...body];
+    const jpg = Buffer.from([
+      0xff,
+      0xd8,
+      ...seg(0xe0, [0x4a, 0x46, 0x49, 0x46, 0]),
+      ...seg(0xc4, [1, 2, 3]),
+      ...seg(0xc0, [8, 0x01, 0x2c, 0x02, 0x58, 3]),
+      0xff,
+      0xd9,
+    ]);
+    expect(jpegSize(jpg)).toEqual({ width: 600, height: 300 });
+    expect(jpegSize(jpg.subarray(0, 12))).toBeNull();
+    expect(jpegSize(Buffer.from([0xff, 0xd8, 0xff, 0xd9]))).toBeNull();
   });
 });

@@ -67,3 +67,34 @@ export function pngSize(png: Buffer): { width: number; height: number } | null {
   }
   return null;
 }
+
+/**
+ * A JPEG's width and height from its first frame header (SOF0 to SOF15, not DHT, JPG or DAC),
+ * walking the marker segments from SOI; null when the segments do not hold together.
+ */
+export function jpegSize(jpg: Buffer): { width: number; height: number } | null {
+  if (jpg.length < 4 || jpg[0] !== 0xff || jpg[1] !== 0xd8) return null;
+  let at = 2;
+  while (at + 4 <= jpg.length) {
+    if (jpg[at] !== 0xff) return null;
+    const marker = jpg[at + 1]!;
+    // fill bytes, and markers without a length
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      at += 2;
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xda) return null;
+    const length = jpg.readUInt16BE(at + 2);
+    if (length < 2 || at + 2 + length > jpg.length) return null;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (length < 7) return null;
+      return { height: jpg.readUInt16BE(at + 5), width: jpg.readUInt16BE(at + 7) };
+    }
+    at += 2 + length;
+  }
+  return null;
+}

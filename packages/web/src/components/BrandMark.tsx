@@ -1,4 +1,5 @@
 import { Space, Typography } from 'antd';
+import { apiUrl } from '../lib/config';
 import type { DeviceBrand } from '@herald/contract';
 
 /** The account's logo and product name (custom QR code service), where a device is shown. */
@@ -8,7 +9,7 @@ export function BrandMark({ brand, size = 32 }: { brand: DeviceBrand | null; siz
     <Space size={8} align="center" data-testid="device-brand">
       {brand.logoUrl && (
         <img
-          src={brand.logoUrl}
+          src={apiUrl(brand.logoUrl)}
           alt=""
           width={size}
           height={size}

@@ -1,5 +1,9 @@
 /** Where the console talks to; the server serves the console from the same origin. */
 export const API_BASE = import.meta.env.VITE_API_BASE ?? '';
+/** A server path the API answers (a picture's URL in an answer) as the browser must ask for it. */
+export const apiUrl = (path: string) => `${API_BASE}${path}`;
+/** The same for a URL that may be absent. */
+export const apiUrlOrNone = (path: string | null | undefined) => (path ? apiUrl(path) : undefined);
 /** Spec section 9: request time-out. */
 export const REQUEST_TIMEOUT_MS = 10_000_000;
 /** Spec section 9: authorisation-code exchange retries before /401. */

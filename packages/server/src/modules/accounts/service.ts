@@ -17,6 +17,7 @@ import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../li
 import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { setGeoSecret } from '../account-api/service';
 import { forgetGeoEnabled } from '../locations/geo-enabled';
+import { forgetAvatar } from '../personal/avatar';
 import { setQrBrandEnabled } from '../qr-brand/service';
 import { sendActivationMail } from '../auth/activation';
 import { defaultAccountPermissions } from '../auth/permissions';
@@ -306,6 +307,7 @@ export async function changeAccountAdmin(
         if (!account) throw notFound();
         if (account.adminUserId) {
           await repo.deleteUser(tx, account.adminUserId);
+          await forgetAvatar(tx, account.adminUserId);
           await revokeUserSessions(tx, account.adminUserId, 'admin_replaced');
         }
         const user = await newAdmin(deps, tx, account, body.adminEmail, username);

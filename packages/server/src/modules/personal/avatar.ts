@@ -1,18 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import { AVATAR_MAX_BYTES, MODEL_IMAGE_MIMES } from '@herald/contract';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_PX, MODEL_IMAGE_MIMES } from '@herald/contract';
+import type { Db } from '../../db/client';
 import { userAvatars, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { notFound } from '../../lib/errors';
-import { decodeImage } from '../../lib/image';
+import { invalid, notFound } from '../../lib/errors';
+import { decodeImage, jpegSize, pngSize } from '../../lib/image';
 import { audit } from '../oper-log/audit';
 
 /** Public like a model's photo (an <img> sends no token); the random key changes with each picture. */
 export const avatarUrl = (key: string | null) => (key ? `/v1/public/avatars/${key}` : null);
 
-/** A new picture (PNG or JPG by its bytes, at most 2 MB) replaces the old one, under a new key. */
-export async function setAvatar(deps: Deps, auth: AuthContext, image: string): Promise<void> {
+/**
+ * A picture the browsers of everyone listing users will draw: PNG or JPG (by its bytes and their
+ * structure, not the declared type), at most 2 MB and AVATAR_MAX_PX a side (a small file can
+ * declare a picture big enough to exhaust a browser's memory).
+ */
+function decodeAvatar(image: string): { bytes: Buffer; mime: string } {
   const { bytes, mime } = decodeImage(image, {
     mimes: MODEL_IMAGE_MIMES,
     maxBytes: AVATAR_MAX_BYTES,
@@ -20,6 +25,22 @@ export async function setAvatar(deps: Deps, auth: AuthContext, image: string): P
     formatKey: 'error.modelImageFormat',
     tooLargeKey: 'error.avatarTooLarge',
   });
+  const size = mime === 'image/png' ? pngSize(bytes) : jpegSize(bytes);
+  if (!size || size.width < 1 || size.height < 1) throw invalid('error.modelImageFormat', 'image');
+  if (size.width > AVATAR_MAX_PX || size.height > AVATAR_MAX_PX) throw invalid('error.avatarDimensions', 'image');
+  return { bytes, mime };
+}
+
+/** The user's picture gone (a deleted user's too: it should not stay public once nobody can remove it). */
+export async function forgetAvatar(tx: Db, userId: number): Promise<boolean> {
+  const gone = await tx.delete(userAvatars).where(eq(userAvatars.userId, userId)).returning({ key: userAvatars.key });
+  if (gone.length) await tx.update(users).set({ avatarKey: null }).where(eq(users.id, userId));
+  return gone.length > 0;
+}
+
+/** A new picture replaces the old one, under a new key. */
+export async function setAvatar(deps: Deps, auth: AuthContext, image: string): Promise<void> {
+  const { bytes, mime } = decodeAvatar(image);
   const key = randomBytes(18).toString('base64url');
   await deps.db.transaction(async (tx) => {
     await tx.insert(userAvatars).values({ key, userId: auth.userId, image: bytes, mime });
@@ -35,12 +56,9 @@ export async function setAvatar(deps: Deps, auth: AuthContext, image: string): P
 
 export async function removeAvatar(deps: Deps, auth: AuthContext): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(userAvatars)
-      .where(eq(userAvatars.userId, auth.userId))
-      .returning({ key: userAvatars.key });
-    if (!gone.length) return;
-    await tx.update(users).set({ avatarKey: null }).where(eq(users.id, auth.userId));
+    // the user's row first, as a new picture takes it: two tabs racing queue instead of deadlocking
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, auth.userId)).for('update');
+    if (!(await forgetAvatar(tx, auth.userId))) return;
     await audit(tx, auth, {
       module: 'personal',
       type: 'edit',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  AVATAR_MAX_BYTES,
+  AVATAR_BODY_MAX,
   avatarBody,
   avatarParams,
   changeEmailBody,
@@ -81,8 +81,8 @@ const personalRoutes: RoutesPlugin = async (app, deps) => {
     '/v1/personal/avatar',
     {
       config: SIGNED_IN,
-      // the picture as a data URL: base64 of 2 MB and some room
-      bodyLimit: Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 64 * 1024,
+      // above the schema's limit, so an avatar a little too large gets the field's message, not a bare 413
+      bodyLimit: AVATAR_BODY_MAX + 256 * 1024,
       schema: {
         tags,
         summary: 'Own avatar (PNG or JPG data URL, at most 2 MB)',

@@ -16,7 +16,7 @@ import { grantable } from '../auth/permissions';
 import { revokeUserSessions, setPassword } from '../auth/repo';
 import { audit } from '../oper-log/audit';
 import * as rolesRepo from '../roles/repo';
-import { avatarUrl } from '../personal/avatar';
+import { avatarUrl, forgetAvatar } from '../personal/avatar';
 import * as repo from './repo';
 
 type CreateUser = z.infer<typeof createUserBody>;
@@ -262,6 +262,7 @@ export async function deleteUser(deps: Deps, auth: AuthContext, id: number): Pro
   assertMayChangeStatus(auth, user);
   await deps.db.transaction(async (tx) => {
     await repo.updateUser(tx, id, { status: UserStatus.DELETED });
+    await forgetAvatar(tx, id);
     await repo.setUserRoles(tx, id, []);
     await revokeUserSessions(tx, id, 'user_deleted');
     await audit(tx, auth, {
@@ -381,6 +382,7 @@ export async function changeAdmin(deps: Deps, auth: AuthContext, userId: number)
     await repo.updateUser(tx, target.id, { isSuperAdmin: true });
     await repo.setAccountAdmin(tx, accountId, target.id);
     await repo.updateUser(tx, auth.userId, { status: UserStatus.DELETED, isSuperAdmin: false });
+    await forgetAvatar(tx, auth.userId);
     await repo.setUserRoles(tx, auth.userId, []);
     await revokeUserSessions(tx, auth.userId, 'admin_replaced');
     await deps.mailer.queue(tx, {

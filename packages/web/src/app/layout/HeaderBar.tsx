@@ -1,4 +1,5 @@
 import { Avatar, Button, Dropdown, Space } from 'antd';
+import { apiUrlOrNone } from '../../lib/config';
 import {
   LockOutlined,
   LogoutOutlined,
@@ -80,7 +81,7 @@ export function HeaderBar({ collapsed, onToggle, onLock }: Props) {
           <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
             <Avatar
               size="small"
-              src={user.avatarUrl ?? undefined}
+              src={apiUrlOrNone(user.avatarUrl)}
               icon={<UserOutlined />}
               data-testid="header-avatar"
             />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { apiUrlOrNone } from '../../lib/config';
 import { Avatar, Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,7 @@ export function LockScreen({ onUnlock }: { onUnlock: () => void }) {
   return (
     <div className="herald-lock" data-testid="lock-screen">
       <div style={{ width: 320, textAlign: 'center' }}>
-        <Avatar size={72} src={user.avatarUrl ?? undefined} icon={<UserOutlined />} />
+        <Avatar size={72} src={apiUrlOrNone(user.avatarUrl)} icon={<UserOutlined />} />
         <Typography.Title level={4} style={{ color: '#fff' }}>
           {user.name || user.username}
         </Typography.Title>

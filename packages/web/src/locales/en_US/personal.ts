@@ -5,6 +5,7 @@ export default {
       remove: 'Remove',
       removeConfirm: 'Remove your avatar?',
       hint: 'PNG or JPG, at most 2 MB; cut to a square',
+      unreadable: 'The picture cannot be read',
     },
     platform: 'Platform',
     account: 'Account',

@@ -5,6 +5,7 @@ export default {
       remove: '移除',
       removeConfirm: '确定移除头像？',
       hint: 'PNG 或 JPG 格式，最大 2MB，将裁剪为正方形',
+      unreadable: '无法读取该图片',
     },
     platform: '平台',
     account: '账户',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { apiUrl } from '../../../lib/config';
 import { Button, Card, Descriptions, Form, Image, Input, Result, Space, Spin, Tag, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -121,7 +122,7 @@ function CardBody({ card }: { card: DeviceCard }) {
         </div>
       )}
       <Space align="center" size={16} style={{ marginBottom: 16 }}>
-        {card.imageUrl && <Image src={card.imageUrl} width={72} height={72} preview={false} alt="" />}
+        {card.imageUrl && <Image src={apiUrl(card.imageUrl)} width={72} height={72} preview={false} alt="" />}
         <div>
           <Typography.Title level={4} style={{ margin: 0 }} data-testid="device-card-name">
             {card.name || card.sn}

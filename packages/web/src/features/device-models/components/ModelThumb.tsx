@@ -1,7 +1,7 @@
 import { Image } from 'antd';
-import { API_BASE } from '../../../lib/config';
+import { apiUrl } from '../../../lib/config';
 
 /** The model's picture; its URL is public and versioned, so a plain <img> does. */
 export function ModelThumb({ url, size = 40, alt }: { url: string; size?: number; alt?: string }) {
-  return <Image src={`${API_BASE}${url}`} width={size} height={size} style={{ objectFit: 'contain' }} alt={alt} />;
+  return <Image src={apiUrl(url)} width={size} height={size} style={{ objectFit: 'contain' }} alt={alt} />;
 }

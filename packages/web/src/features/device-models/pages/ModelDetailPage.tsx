@@ -8,7 +8,7 @@ import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { API_BASE } from '../../../lib/config';
+import { apiUrl } from '../../../lib/config';
 import { useIdParam } from '../../../lib/use-id-param';
 import { modelQuery } from '../api/get-model';
 import type { UpdateModelBody } from '../api/types';
@@ -30,7 +30,7 @@ export function ModelDetailPage() {
   const { data: m, refetch } = query;
 
   if (!m) return <DetailFallback query={query} back="/device/device-model" />;
-  const image = `${API_BASE}${m.imageUrl}`;
+  const image = apiUrl(m.imageUrl);
   const back = <Button onClick={() => navigate('/device/device-model')}>{t('common.back')}</Button>;
 
   if (editing) {

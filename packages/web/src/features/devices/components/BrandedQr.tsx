@@ -1,4 +1,5 @@
 import { QRCode, type QRCodeProps } from 'antd';
+import { apiUrlOrNone } from '../../../lib/config';
 import type { DeviceBrand } from '@herald/contract';
 
 /** The share of the code's width the logo covers: error level H restores up to 30 % of a code. */
@@ -9,7 +10,7 @@ export const LOGO_SHARE = 0.22;
  * then drawn at error level H, so the covered modules are still read).
  */
 export function BrandedQr({ brand, size = 160, ...rest }: { brand: DeviceBrand | null } & QRCodeProps) {
-  const logo = brand?.logoUrl ?? undefined;
+  const logo = apiUrlOrNone(brand?.logoUrl);
   return (
     <QRCode
       size={size}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { apiUrl, apiUrlOrNone } from '../../../lib/config';
 import { Alert, Button, Card, Form, Image, Input, Modal, Space, Typography, type ButtonProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -62,7 +63,13 @@ export function QrBrandCard({ canEdit, onSaved }: { canEdit: boolean; onSaved: (
     >
       <Space size={16} align="center">
         {b.logoUrl ? (
-          <Image src={b.logoUrl} width={48} height={48} style={{ objectFit: 'contain' }} data-testid="qr-brand-logo" />
+          <Image
+            src={apiUrl(b.logoUrl)}
+            width={48}
+            height={48}
+            style={{ objectFit: 'contain' }}
+            data-testid="qr-brand-logo"
+          />
         ) : (
           <Typography.Text type="secondary">{t('deviceCode.brand.noLogo')}</Typography.Text>
         )}
@@ -111,7 +118,7 @@ function BrandModal({ brand, onClose, onSaved }: { brand: QrBrand; onClose: () =
     else if (removeLogo) body.logo = null;
     save.mutate(body);
   };
-  const current = removeLogo ? null : brand.logoUrl;
+  const current = removeLogo ? null : apiUrlOrNone(brand.logoUrl);
   return (
     <Modal
       open

@@ -1,4 +1,5 @@
 import type { DeviceBrand } from '@herald/contract';
+import { apiUrl } from '../../../lib/config';
 import { LOGO_SHARE } from './BrandedQr';
 
 function loadImage(src: string): Promise<HTMLImageElement> {
@@ -30,7 +31,7 @@ export async function qrPng(code: HTMLCanvasElement, sn: string, brand: DeviceBr
   g.fillStyle = '#fff';
   g.fillRect(0, 0, out.width, out.height);
   g.drawImage(code, margin, margin);
-  const logo = brand?.logoUrl ? await loadImage(brand.logoUrl).catch(() => null) : null;
+  const logo = brand?.logoUrl ? await loadImage(apiUrl(brand.logoUrl)).catch(() => null) : null;
   if (logo) {
     const side = Math.round(size * LOGO_SHARE);
     const pad = Math.round(side / 10);

@@ -3,6 +3,7 @@ import { Avatar, Button, Space, Typography, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES, AVATAR_PX, MODEL_IMAGE_MIMES } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
+import { apiUrlOrNone } from '../../../lib/config';
 import { confirmDialog, toastError, toastSuccess } from '../../../lib/feedback';
 import { useSession } from '../../../lib/session-context';
 import { squareDataUrl } from '../../../lib/square-image';
@@ -33,19 +34,30 @@ export function AvatarField() {
   const pick = async (file: File) => {
     if (!(MODEL_IMAGE_MIMES as readonly string[]).includes(file.type)) return toastError(t('error.modelImageFormat'));
     if (file.size > AVATAR_MAX_BYTES) return toastError(t('error.avatarTooLarge'));
-    const image = await squareDataUrl(file, AVATAR_PX).catch(() => null);
-    if (!image) return toastError(t('error.modelImageFormat'));
-    await run(() => setAvatar(image));
+    await run(async () => {
+      const image = await squareDataUrl(file, AVATAR_PX).catch(() => null);
+      if (!image) {
+        toastError(t('personal.avatar.unreadable'));
+        throw new Error('unreadable');
+      }
+      await setAvatar(image);
+    });
   };
 
   return (
     <Space size={16} align="center" style={{ marginBottom: 24 }} data-testid="personal-avatar">
-      <Avatar size={72} src={user.avatarUrl ?? undefined} icon={<UserOutlined />} data-testid="personal-avatar-image" />
+      <Avatar
+        size={72}
+        src={apiUrlOrNone(user.avatarUrl)}
+        icon={<UserOutlined />}
+        data-testid="personal-avatar-image"
+      />
       <Space direction="vertical" size={4}>
         <Space>
           <Upload
             accept=".png,.jpg,.jpeg"
             showUploadList={false}
+            disabled={busy}
             beforeUpload={(file) => {
               void pick(file);
               return Upload.LIST_IGNORE;

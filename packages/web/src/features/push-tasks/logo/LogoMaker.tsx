@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+
 import { Button, Form, Modal, Radio, Slider, Switch, Typography, Upload, type ButtonProps } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { PAPER_DOTS, STARTUP_LOGO_MAX_HEIGHT } from '@herald/contract';
@@ -82,6 +83,7 @@ function MakerModal({
     if (!c || !g) return;
     c.width = size.width;
     c.height = size.height;
+    g.imageSmoothingQuality = 'high';
     g.clearRect(0, 0, size.width, size.height);
     g.drawImage(picture, 0, 0, size.width, size.height);
     const frame = g.getImageData(0, 0, size.width, size.height);

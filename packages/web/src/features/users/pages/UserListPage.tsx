@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { apiUrlOrNone } from '../../../lib/config';
 import { Avatar, Button, Space, Tag } from 'antd';
 import { PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
@@ -59,7 +60,7 @@ export function UserListPage() {
       sorter: true,
       render: (_, u) => (
         <Space size={8}>
-          <Avatar size="small" src={u.avatarUrl ?? undefined} icon={<UserOutlined />} />
+          <Avatar size="small" src={apiUrlOrNone(u.avatarUrl)} icon={<UserOutlined />} />
           <span data-testid={`user-row-${u.username}`}>{u.username}</span>
         </Space>
       ),

@@ -1,0 +1,1 @@
+CREATE INDEX "user_avatars_user_idx" ON "user_avatars" USING btree ("user_id");

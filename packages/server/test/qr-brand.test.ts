@@ -198,6 +198,11 @@ describe('custom device QR code', () => {
     expectError(await A.client.put('/v1/qr-brand', { productName: 'Sneaky' }), 40003);
 
     expectOk(await service(A.accountId, true));
+    // a disabled account's logo is not served either
+    expectOk(await op.post(`/v1/accounts/${A.accountId}/status`, { status: 0 }));
+    expect((await fetchLogo(brand.logoUrl)).statusCode).toBe(404);
+    expectOk(await op.post(`/v1/accounts/${A.accountId}/status`, { status: 1 }));
+    A.client = await new Client(server).login(A.username, 'Shop@12345');
     expect(expectOk(await A.client.get(`/v1/devices/${d.id}`)).brand).toEqual({
       productName: 'Kept',
       logoUrl: brand.logoUrl,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { AccountStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { qrBrands } from '../../db/schema';
+import { accounts, qrBrands } from '../../db/schema';
 
 export type QrBrandRow = Omit<typeof qrBrands.$inferSelect, 'logo'>;
 
@@ -38,11 +39,12 @@ export async function updateBrand(
   return row!;
 }
 
-/** A logo by its public key, only while its account has the service. */
+/** A logo by its public key, only while its account has the service and is enabled. */
 export async function findLogo(db: Db, key: string): Promise<Buffer | undefined> {
   const [row] = await db
     .select({ logo: qrBrands.logo })
     .from(qrBrands)
+    .innerJoin(accounts, and(eq(accounts.id, qrBrands.accountId), eq(accounts.status, AccountStatus.ENABLED)))
     .where(and(eq(qrBrands.logoKey, key), eq(qrBrands.enabled, true)));
   return row?.logo ?? undefined;
 }

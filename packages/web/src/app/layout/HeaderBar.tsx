@@ -23,9 +23,10 @@ export function HeaderBar({ collapsed, onToggle, onLock }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, account, side } = useSession();
-  const { pathname } = useLocation();
-  // the help centre opens on the article about the page the user is on
-  const topic = topicForRoute(findRoute(pathname)?.name);
+  const { pathname, search } = useLocation();
+  // the help centre opens on the article about the page the user is on (on the help centre: the one shown)
+  const onHelp = pathname === '/help';
+  const topic = onHelp ? new URLSearchParams(search).get('topic') : topicForRoute(findRoute(pathname)?.name);
 
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', height: '100%' }}>

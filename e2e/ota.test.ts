@@ -247,4 +247,9 @@ test('the account admin pushes a startup logo: the BMP is previewed, the printer
   // the detail shows what was sent
   expect(await byId(page, 'push-detail-logo-name').textContent()).toContain('kitchen-logo.bmp');
   await poll(() => byId(page, 'push-detail-logo').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(384);
+  // a printer that took it says so on its detail page (from its telemetry)
+  const owner = await herald.api().login(OWNER.username, OWNER.password);
+  const { list } = (await ok(owner.get(`/v1/devices?sn=${GOOD[0]}`), 'find the printer')) as { list: { id: number }[] };
+  await page.goto(`/device/list/detail?id=${list[0]!.id}`);
+  await poll(() => byId(page, 'device-state-logo').textContent()).toBe('Startup logo 384 × 96 dots');
 });

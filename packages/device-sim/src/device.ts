@@ -512,7 +512,13 @@ export class VirtualDevice extends EventEmitter {
       firmware: s.firmware,
       resources: { ...s.resources },
       ...(this.opts.kind === 'printer'
-        ? { printer: { state: s.printerState, paperWidth: s.printParams.paperWidth } }
+        ? {
+            printer: {
+              state: s.printerState,
+              paperWidth: s.printParams.paperWidth,
+              ...(s.startupLogo ? { logo: s.startupLogo } : {}),
+            },
+          }
         : {}),
       location: s.cells ? { cells: s.cells } : { gnss: { lat: s.location.lat, lng: s.location.lng, accuracy: 10 } },
       volume: s.volume,
@@ -942,6 +948,8 @@ export class VirtualDevice extends EventEmitter {
       return { code: 'failed', message: `logo ${bmp.width} dots wide, the print head has ${dots}` };
     }
     this.state.startupLogo = { sha256: target.sha256, width: bmp.width, height: bmp.height };
+    // Herald learns which logo the printer holds from its next telemetry; send it now
+    void this.sendTelemetry().catch(() => {});
     return { code: 'ok' };
   }
 

@@ -245,6 +245,11 @@ describe('startup logo push', () => {
     for (const { sim } of [narrow, wide]) {
       expect(sim.state.startupLogo).toEqual({ sha256: file.sha256, width: 384, height: 120 });
     }
+    // the printers say which logo they keep in their telemetry, and the device shows it
+    await eventually(async () => {
+      const d = expectOk(await A.client.get(`/v1/devices/${narrow.d.id}`));
+      return d.telemetry?.printer?.logo?.sha256 === file.sha256 ? true : undefined;
+    }, 'the logo in telemetry');
     // the console shows the task's logo
     const img = await server.app.inject({
       method: 'GET',

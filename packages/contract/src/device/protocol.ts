@@ -116,7 +116,21 @@ export const telemetryPayload = z.object({
   firmware: z.string().max(32).optional(),
   /** resource/language pack versions by name */
   resources: z.record(z.string().max(32), z.string().max(32)).optional(),
-  printer: z.object({ state: z.enum(PRINTER_STATES), paperWidth: z.number().int().optional() }).optional(),
+  printer: z
+    .object({
+      state: z.enum(PRINTER_STATES),
+      paperWidth: z.number().int().optional(),
+      /** the startup logo the printer keeps (a push task's `logo`); a malformed one is dropped, not the report */
+      logo: z
+        .object({
+          sha256: z.string().regex(/^[0-9a-f]{64}$/),
+          width: z.number().int().min(1).max(4096),
+          height: z.number().int().min(1).max(4096),
+        })
+        .optional()
+        .catch(undefined),
+    })
+    .optional(),
   location: z
     .object({
       gnss: z

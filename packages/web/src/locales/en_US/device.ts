@@ -1,5 +1,6 @@
 export default {
   device: {
+    startupLogo: 'Startup logo {{width}} × {{height}} dots',
     detailTitle: 'Device',
     fields: {
       sn: 'S/N',

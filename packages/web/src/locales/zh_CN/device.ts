@@ -1,5 +1,6 @@
 export default {
   device: {
+    startupLogo: '开机 Logo {{width}} × {{height}} 点',
     detailTitle: '设备',
     fields: {
       sn: 'S/N',

@@ -83,6 +83,11 @@ export function LiveStateCards({ device }: { device: DeviceDetail }) {
         <Col xs={24} sm={12} lg={6}>
           <StateCard title={t('device.fields.printerState')} icon={<PrinterOutlined />} testId="device-state-printer">
             <PrinterStateTag state={tm.printer?.state} />
+            {tm.printer?.logo && (
+              <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }} data-testid="device-state-logo">
+                {t('device.startupLogo', { width: tm.printer.logo.width, height: tm.printer.logo.height })}
+              </div>
+            )}
           </StateCard>
         </Col>
         <Col xs={24} sm={12} lg={6}>

@@ -252,4 +252,9 @@ test('the account admin pushes a startup logo: the BMP is previewed, the printer
   const { list } = (await ok(owner.get(`/v1/devices?sn=${GOOD[0]}`), 'find the printer')) as { list: { id: number }[] };
   await page.goto(`/device/list/detail?id=${list[0]!.id}`);
   await poll(() => byId(page, 'device-state-logo').textContent()).toBe('Startup logo 384 × 96 dots');
+  // and its page leads to a logo push for it alone
+  await byId(page, 'device-detail-logo').click();
+  await waitForPath(page, '/push/task/add');
+  await visible(page, 'push-logo');
+  expect(await byId(page, 'task-sns').inputValue()).toBe(GOOD[0]);
 });

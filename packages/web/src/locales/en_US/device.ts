@@ -97,6 +97,7 @@ export default {
       editInfo: 'Edit information',
       download: 'Download',
       location: 'Location',
+      startupLogo: 'Startup logo',
     },
     confirm: {
       enable: 'Enable device {{sn}}?',

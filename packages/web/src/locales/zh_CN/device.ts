@@ -96,6 +96,7 @@ export default {
       editInfo: '编辑信息',
       download: '下载',
       location: '位置',
+      startupLogo: '开机 Logo',
     },
     confirm: {
       enable: '确定启用设备 {{sn}}？',

@@ -7,6 +7,7 @@ import { BrandMark } from '../../../components/BrandMark';
 import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { useIdParam } from '../../../lib/use-id-param';
+import { pushLogoTo } from '../../push-tasks/components/paths';
 import { deviceQuery } from '../api/get-device';
 import { CommandTrackerProvider } from '../components/CommandTracker';
 import { LIVE_REFRESH_MS, LOCATION, P } from '../components/device-codes';
@@ -83,6 +84,11 @@ function DeviceDetail() {
                 data-testid="device-detail-edit-print"
               >
                 {t('device.actions.editPrint')}
+              </Button>
+            )}
+            {d.modelType === 'printer' && can('herald.push.task.add') && (
+              <Button onClick={() => navigate(pushLogoTo(d))} data-testid="device-detail-logo">
+                {t('device.actions.startupLogo')}
               </Button>
             )}
             {can(LOCATION) && (

@@ -104,9 +104,12 @@ function LogoField() {
 export function PushTaskForm({
   onSave,
   onCancel,
+  preset,
 }: {
   onSave: (v: PushTaskFormValues) => Promise<unknown>;
   onCancel: () => void;
+  /** values chosen before the form opened (e.g. a logo for the device whose page led here) */
+  preset?: Partial<PushTaskFormValues>;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PushTaskFormValues>();
@@ -124,7 +127,7 @@ export function PushTaskForm({
       layout="horizontal"
       labelCol={{ span: 5 }}
       wrapperCol={{ span: 12 }}
-      initialValues={{ type: 'config', scope: 'all', ttlHours: PUSH_TTL_HOURS_DEFAULT }}
+      initialValues={{ type: 'config', scope: 'all', ttlHours: PUSH_TTL_HOURS_DEFAULT, ...preset }}
       onValuesChange={(changed: Partial<PushTaskFormValues>) => {
         if ('accountId' in changed)
           form.setFieldsValue({ resourceId: undefined, groupIds: undefined, deviceIds: undefined });

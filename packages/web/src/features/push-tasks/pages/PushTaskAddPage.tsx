@@ -1,20 +1,23 @@
 import { Card } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PUSH_TYPES, type PushType } from '@herald/contract';
 import { toastSuccess, toastWarning } from '../../../lib/feedback';
 import { createPushTask } from '../api/push-tasks-api';
 import { PUSH_LIST, pushDetail } from '../components/paths';
-import { toPushBody } from '../components/push-body';
+import { toPushBody, type PushTaskFormValues } from '../components/push-body';
 import { PushTaskForm } from '../components/PushTaskForm';
 
 export function PushTaskAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const preset = presetOf(useSearchParams()[0]);
   return (
     <Card title={t('pushTask.actions.add')}>
       <PushTaskForm
+        preset={preset}
         onCancel={() => navigate(PUSH_LIST)}
         onSave={async (v) => {
           const task = await createPushTask(toPushBody(v));
@@ -26,4 +29,17 @@ export function PushTaskAddPage() {
       />
     </Card>
   );
+}
+
+/** `?type=logo&sn=…&accountId=…` (a device's page): the type, and that one device as the scope. */
+function presetOf(q: URLSearchParams): Partial<PushTaskFormValues> | undefined {
+  const type = q.get('type') as PushType | null;
+  const sn = q.get('sn');
+  const accountId = Number(q.get('accountId'));
+  if (!type || !PUSH_TYPES.includes(type)) return undefined;
+  return {
+    type,
+    ...(sn ? { scope: 'sn' as const, snText: sn } : {}),
+    ...(accountId > 0 ? { accountId } : {}),
+  };
 }

@@ -198,9 +198,10 @@ describe('custom device QR code', () => {
     expectError(await A.client.put('/v1/qr-brand', { productName: 'Sneaky' }), 40003);
 
     expectOk(await service(A.accountId, true));
-    // a disabled account's logo is not served either
+    // a disabled account's logo is not served either, nor named on its devices the operator still sees
     expectOk(await op.post(`/v1/accounts/${A.accountId}/status`, { status: 0 }));
     expect((await fetchLogo(brand.logoUrl)).statusCode).toBe(404);
+    expect(expectOk(await op.get(`/v1/devices/${d.id}`)).brand).toBeNull();
     expectOk(await op.post(`/v1/accounts/${A.accountId}/status`, { status: 1 }));
     A.client = await new Client(server).login(A.username, 'Shop@12345');
     expect(expectOk(await A.client.get(`/v1/devices/${d.id}`)).brand).toEqual({

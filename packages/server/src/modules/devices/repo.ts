@@ -22,6 +22,7 @@ export type CommandRow = typeof deviceCommands.$inferSelect;
 const deviceView = {
   device: devices,
   accountName: accounts.name,
+  accountStatus: accounts.status,
   modelName: models.name,
   modelCode: models.code,
   modelType: models.type,
@@ -36,6 +37,7 @@ const deviceView = {
 export type DeviceView = {
   device: DeviceRow;
   accountName: string | null;
+  accountStatus: number | null;
   modelName: string | null;
   modelCode: string | null;
   modelType: string | null;

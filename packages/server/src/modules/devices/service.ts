@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  AccountStatus,
   DEFAULT_LOCALE,
   DEFAULT_PRINT_PARAMS,
   DeviceStatus,
@@ -75,7 +76,12 @@ export function toDevice(v: repo.DeviceView, now = Date.now(), locale: Locale = 
     batteryLevel: typeof battery?.level === 'number' ? battery.level : null,
     // telemetry is stored as reported: only a state the contract knows is shown
     printerState: (PRINTER_STATES as readonly unknown[]).includes(printerState) ? (printerState as PrinterState) : null,
-    brand: deviceBrand({ enabled: v.brandEnabled, productName: v.brandName, logoKey: v.brandLogoKey }),
+    // a disabled account's services are all unavailable, its brand too (its logo is not served)
+    brand: deviceBrand({
+      enabled: v.brandEnabled === true && v.accountStatus === AccountStatus.ENABLED,
+      productName: v.brandName,
+      logoKey: v.brandLogoKey,
+    }),
     deletedAt: isoOrNull(d.deletedAt),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),

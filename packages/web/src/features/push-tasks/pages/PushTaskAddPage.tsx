@@ -40,6 +40,6 @@ function presetOf(q: URLSearchParams): Partial<PushTaskFormValues> | undefined {
   return {
     type,
     ...(sn ? { scope: 'sn' as const, snText: sn } : {}),
-    ...(accountId > 0 ? { accountId } : {}),
+    ...(Number.isInteger(accountId) && accountId > 0 ? { accountId } : {}),
   };
 }

@@ -21,9 +21,14 @@ import { every } from './every';
  * A server on PostgreSQL leaves all this to PostgreSQL's checkpointer.
  */
 
-const CHECK_EVERY_MS = 10_000;
+/**
+ * Checked every 2 s, past 16 MB of log: at 1,000 print jobs a second that is a checkpoint every
+ * ~2 s holding the session 11-25 ms, where 64 MB checked every 10 s held it 36-72 ms every 10 s
+ * (the long holds were what the slowest requests waited on; docs/benchmarks.md).
+ */
+const CHECK_EVERY_MS = 2_000;
 /** PostgreSQL's own trigger is max_wal_size (1 GB by default); the embedded log is kept far smaller */
-const WAL_MAX_BYTES = 64 * 1024 * 1024;
+const WAL_MAX_BYTES = 16 * 1024 * 1024;
 /** PostgreSQL's checkpoint_timeout default */
 const MAX_AGE_MS = 5 * 60_000;
 /** below this, an old checkpoint is left alone: the log to replay is small (one segment of PGlite's) */

@@ -122,6 +122,10 @@ export const bigIdParamSchema = z.object({ id: bigPathId });
 export const jsonId = formatId(MAX_ID);
 
 export const idParamSchema = z.object({ id: pathId });
+/** `/…/:key` of a public picture: the random key in its URL (malformed ones are refused, never looked up). */
+export const publicKeyParamSchema = z.object({
+  key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'validation.format'),
+});
 /** The chosen records of a table whose ids grow past MAX_ID (bigserial): at least one, at most 500. */
 export const bigIdsField = z
   .array(formatId(MAX_BIG_ID), { error: 'validation.selectOne' })

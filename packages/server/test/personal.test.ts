@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { lastMailTo, seedAccount } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
-import { crc32 } from '../src/lib/image';
-import { PNG_1X1, PNG_DATA_URL } from './fleet';
+import { PNG_1X1, PNG_DATA_URL, pngClaiming } from './fleet';
 import { activeUser, auditLines, createUser, expectInvalid, uniqPhone } from './people';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -140,10 +139,7 @@ describe('avatar', () => {
       '仅支持 PNG 或 JPG 格式的图片',
       'image',
     );
-    const huge = Buffer.from(PNG_1X1, 'base64');
-    huge.writeUInt32BE(40_000, 16);
-    huge.writeUInt32BE(40_000, 20);
-    huge.writeUInt32BE(crc32(huge.subarray(12, 29)), 29);
+    const huge = pngClaiming(40_000, 40_000);
     await expectInvalid(
       (c) => c.put('/v1/personal/avatar', { image: `data:image/png;base64,${huge.toString('base64')}` }),
       client,

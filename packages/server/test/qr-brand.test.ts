@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QR_LOGO_MAX_BYTES } from '@herald/contract';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
-import { createDevice, createModel, PNG_1X1, PNG_DATA_URL } from './fleet';
-import { crc32 } from '../src/lib/image';
+import { createDevice, createModel, PNG_1X1, PNG_DATA_URL, pngClaiming } from './fleet';
 import { auditLines } from './people';
 
 /**
@@ -29,14 +28,6 @@ afterAll(async () => {
 });
 
 const png = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
-/** A real 1×1 PNG whose header claims another size, its checksum made right (what a hostile upload would do). */
-function claimingSize(width: number, height: number): Buffer {
-  const b = Buffer.from(PNG_1X1, 'base64');
-  b.writeUInt32BE(width, 16);
-  b.writeUInt32BE(height, 20);
-  b.writeUInt32BE(crc32(b.subarray(12, 29)), 29);
-  return b;
-}
 const service = (accountId: number, enabled: boolean) =>
   op.post(`/v1/accounts/${accountId}/qr-brand-service`, { enabled });
 const card = (sn: string) => new Client(server).post('/v1/public/device-card', { sn });
@@ -93,11 +84,11 @@ describe('custom device QR code', () => {
       [{ logo: png(Buffer.from('89504e47', 'hex')) }, 'The logo must be a PNG image', 'Logo 仅支持 PNG 格式的图片'],
       [{ logo: png(tooBig) }, 'The logo cannot be larger than 20KB', 'Logo 大小不能超过 20KB'],
       [
-        { logo: png(claimingSize(4000, 4000)) },
+        { logo: png(pngClaiming(4000, 4000)) },
         'The logo cannot be wider or taller than 1024 pixels',
         'Logo 的宽度和高度不能超过 1024 像素',
       ],
-      [{ logo: png(claimingSize(0, 10)) }, 'The logo must be a PNG image', 'Logo 仅支持 PNG 格式的图片'],
+      [{ logo: png(pngClaiming(0, 10)) }, 'The logo must be a PNG image', 'Logo 仅支持 PNG 格式的图片'],
       // cut short, or a chunk whose checksum is wrong: no browser could draw it
       [
         { logo: png(Buffer.from(PNG_1X1, 'base64').subarray(0, 50)) },
@@ -107,7 +98,7 @@ describe('custom device QR code', () => {
       [
         {
           logo: png(
-            Buffer.concat([claimingSize(1, 1).subarray(0, 30), Buffer.from([0]), claimingSize(1, 1).subarray(31)]),
+            Buffer.concat([pngClaiming(1, 1).subarray(0, 30), Buffer.from([0]), pngClaiming(1, 1).subarray(31)]),
           ),
         },
         'The logo must be a PNG image',

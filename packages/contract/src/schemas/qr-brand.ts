@@ -50,6 +50,3 @@ export const qrBrandSchema = deviceBrandSchema.extend({
   updatedAt: z.string().nullable(),
 });
 export type QrBrand = z.infer<typeof qrBrandSchema>;
-
-/** GET /v1/public/qr-logos/:key */
-export const qrLogoParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'validation.format') });

@@ -125,8 +125,6 @@ export const avatarBody = z.object({
     // base64 of 2 MB plus the data-URL prefix and line breaks (the route's body limit is above this)
     .max(AVATAR_BODY_MAX, 'error.avatarTooLarge'),
 });
-/** GET /v1/public/avatars/:key */
-export const avatarParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'validation.format') });
 
 /** The caller's own data as the personal centre shows and edits it. */
 export const profileSchema = z.object({

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { MessageKey } from '@herald/contract';
 import { invalid } from './errors';
 
@@ -14,6 +15,12 @@ export type ImageRules<M extends ImageMime> = {
   field: string;
   formatKey: MessageKey;
   tooLargeKey: MessageKey;
+  /**
+   * With it, the picture's structure is read too (PNG chunks, the JPEG frame header) and a side
+   * over `maxPx` is refused with `dimensionsKey`: a small file can declare a picture big enough to
+   * exhaust the memory of every browser that draws it.
+   */
+  dimensions?: { maxPx: number; dimensionsKey: MessageKey };
 };
 
 /**
@@ -28,8 +35,21 @@ export function decodeImage<M extends ImageMime>(input: string, rules: ImageRule
   if (bytes.length > rules.maxBytes) throw invalid(rules.tooLargeKey, rules.field);
   const mime = rules.mimes.find((t) => bytes.subarray(0, SIGNATURES[t].length).equals(SIGNATURES[t]));
   if (!mime) throw invalid(rules.formatKey, rules.field);
+  if (rules.dimensions) {
+    const size = mime === 'image/png' ? pngSize(bytes) : jpegSize(bytes);
+    if (!size || size.width < 1 || size.height < 1) throw invalid(rules.formatKey, rules.field);
+    const { maxPx, dimensionsKey } = rules.dimensions;
+    if (size.width > maxPx || size.height > maxPx) throw invalid(dimensionsKey, rules.field);
+  }
   return { bytes, mime };
 }
+
+/** Cached for good: for a picture whose URL changes with the picture (a random key, or a version). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A picture's bytes as the answer. Call it once the picture is found: a miss must not carry the cache header. */
+export const sendImage = (reply: FastifyReply, mime: string, bytes: Buffer, cacheControl: string) =>
+  reply.type(mime).header('x-content-type-options', 'nosniff').header('cache-control', cacheControl).send(bytes);
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -21,14 +21,18 @@ export function readAsText(file: Blob): Promise<string> {
 /** The base64 payload of a data URL (what follows the comma). */
 export const base64Of = (dataUrl: string) => dataUrl.slice(dataUrl.indexOf(',') + 1);
 
+/** A picture loaded and decoded from a URL (data, object or same-origin); rejects what cannot be drawn. */
+export async function loadImage(src: string): Promise<HTMLImageElement> {
+  const img = new Image();
+  img.src = src;
+  await img.decode();
+  return img;
+}
+
 /** Pixel size of an image given as a data URL or object URL. */
-export function imageSize(src: string): Promise<{ width: number; height: number }> {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight });
-    img.onerror = () => reject(new Error('not an image'));
-    img.src = src;
-  });
+export async function imageSize(src: string): Promise<{ width: number; height: number }> {
+  const img = await loadImage(src);
+  return { width: img.naturalWidth, height: img.naturalHeight };
 }
 
 /** Whether a file's name ends with one of the extensions (lower-case, without dot). */

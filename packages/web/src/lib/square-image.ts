@@ -1,4 +1,4 @@
-import { readAsDataUrl } from './files';
+import { loadImage, readAsDataUrl } from './files';
 
 /**
  * A picture cut to its centred square and scaled to `px` × `px`, as a data URL: what an avatar
@@ -6,9 +6,7 @@ import { readAsDataUrl } from './files';
  * transparent); anything else becomes JPEG. Rejects what the browser cannot decode.
  */
 export async function squareDataUrl(file: Blob, px: number): Promise<string> {
-  const img = new Image();
-  img.src = await readAsDataUrl(file);
-  await img.decode();
+  const img = await loadImage(await readAsDataUrl(file));
   const side = Math.min(img.naturalWidth, img.naturalHeight);
   const canvas = document.createElement('canvas');
   canvas.width = px;

@@ -11,6 +11,7 @@ import {
   updateModelBody,
 } from '@herald/contract';
 import { ok } from '../../lib/envelope';
+import { IMMUTABLE, sendImage } from '../../lib/image';
 import type { RoutesPlugin } from '../../lib/deps';
 import * as models from './service';
 
@@ -114,12 +115,8 @@ const modelRoutes: RoutesPlugin = async (app, deps) => {
     async (req, reply) => {
       const img = await models.getModelImage(deps, req.params.id);
       const version = String(img.updatedAt.getTime());
-      return reply
-        .type(img.imageMime)
-        .header('x-content-type-options', 'nosniff')
-        .header('etag', `"m${req.params.id}-${version}"`)
-        .header('cache-control', req.query.v === version ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .send(img.image);
+      reply.header('etag', `"m${req.params.id}-${version}"`);
+      return sendImage(reply, img.imageMime, img.image, req.query.v === version ? IMMUTABLE : 'no-cache');
     },
   );
 

@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { AVATAR_MAX_BYTES, AVATAR_MAX_PX, MODEL_IMAGE_MIMES } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { userAvatars, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { invalid, notFound } from '../../lib/errors';
-import { decodeImage, jpegSize, pngSize } from '../../lib/image';
+import { randomToken } from '../../lib/crypto';
+import { notFound } from '../../lib/errors';
+import { decodeImage } from '../../lib/image';
 import { audit } from '../oper-log/audit';
 
 /** Public like a model's photo (an <img> sends no token); the random key changes with each picture. */
@@ -14,22 +14,17 @@ export const avatarUrl = (key: string | null) => (key ? `/v1/public/avatars/${ke
 
 /**
  * A picture the browsers of everyone listing users will draw: PNG or JPG (by its bytes and their
- * structure, not the declared type), at most 2 MB and AVATAR_MAX_PX a side (a small file can
- * declare a picture big enough to exhaust a browser's memory).
+ * structure, not the declared type), at most 2 MB and AVATAR_MAX_PX a side.
  */
-function decodeAvatar(image: string): { bytes: Buffer; mime: string } {
-  const { bytes, mime } = decodeImage(image, {
+const decodeAvatar = (image: string) =>
+  decodeImage(image, {
     mimes: MODEL_IMAGE_MIMES,
     maxBytes: AVATAR_MAX_BYTES,
     field: 'image',
     formatKey: 'error.modelImageFormat',
     tooLargeKey: 'error.avatarTooLarge',
+    dimensions: { maxPx: AVATAR_MAX_PX, dimensionsKey: 'error.avatarDimensions' },
   });
-  const size = mime === 'image/png' ? pngSize(bytes) : jpegSize(bytes);
-  if (!size || size.width < 1 || size.height < 1) throw invalid('error.modelImageFormat', 'image');
-  if (size.width > AVATAR_MAX_PX || size.height > AVATAR_MAX_PX) throw invalid('error.avatarDimensions', 'image');
-  return { bytes, mime };
-}
 
 /** The user's picture gone (a deleted user's too: it should not stay public once nobody can remove it). */
 export async function forgetAvatar(tx: Db, userId: number): Promise<boolean> {
@@ -41,7 +36,7 @@ export async function forgetAvatar(tx: Db, userId: number): Promise<boolean> {
 /** A new picture replaces the old one, under a new key. */
 export async function setAvatar(deps: Deps, auth: AuthContext, image: string): Promise<void> {
   const { bytes, mime } = decodeAvatar(image);
-  const key = randomBytes(18).toString('base64url');
+  const key = randomToken(18);
   await deps.db.transaction(async (tx) => {
     await tx.insert(userAvatars).values({ key, userId: auth.userId, image: bytes, mime });
     await tx.update(users).set({ avatarKey: key }).where(eq(users.id, auth.userId));

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import {
   AVATAR_BODY_MAX,
   avatarBody,
-  avatarParams,
   changeEmailBody,
   envelope,
   messageLanguageBody,
   profileSchema,
+  publicKeyParamSchema,
   updateProfileBody,
 } from '@herald/contract';
 import { ok } from '../../lib/envelope';
+import { IMMUTABLE, sendImage } from '../../lib/image';
 import type { RoutesPlugin } from '../../lib/deps';
 import { avatarImage, removeAvatar, setAvatar } from './avatar';
 import * as personal from './service';
@@ -113,15 +114,11 @@ const personalRoutes: RoutesPlugin = async (app, deps) => {
     '/v1/public/avatars/:key',
     {
       config: { access: { public: true } },
-      schema: { tags, summary: "A user's avatar (public, immutable)", params: avatarParams },
+      schema: { tags, summary: "A user's avatar (public, immutable)", params: publicKeyParamSchema },
     },
     async (req, reply) => {
       const { image, mime } = await avatarImage(deps, req.params.key);
-      return reply
-        .type(mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(image);
+      return sendImage(reply, mime, image, IMMUTABLE);
     },
   );
 };

@@ -11,6 +11,7 @@ import {
   pushTaskSchema,
 } from '@herald/contract';
 import { ok } from '../../lib/envelope';
+import { sendImage } from '../../lib/image';
 import type { RoutesPlugin } from '../../lib/deps';
 import { startPushEngine } from './engine';
 import * as tasks from './service';
@@ -71,11 +72,7 @@ const pushTaskRoutes: RoutesPlugin = async (app, deps) => {
     async (req, reply) => {
       // looked up first: a refusal must not be cached
       const bmp = await tasks.pushTaskLogo(deps, req.auth, req.params.id);
-      return reply
-        .type('image/bmp')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .send(bmp);
+      return sendImage(reply, 'image/bmp', bmp, 'private, max-age=3600');
     },
   );
   app.get(

@@ -1,6 +1,7 @@
-import { envelope, qrBrandBody, qrBrandSchema, qrLogoParams } from '@herald/contract';
+import { envelope, publicKeyParamSchema, qrBrandBody, qrBrandSchema } from '@herald/contract';
 import type { RoutesPlugin } from '../../lib/deps';
 import { ok } from '../../lib/envelope';
+import { IMMUTABLE, sendImage } from '../../lib/image';
 import * as brand from './service';
 
 const tags = ['devices'];
@@ -42,16 +43,11 @@ const qrBrandRoutes: RoutesPlugin = async (app, deps) => {
     '/v1/public/qr-logos/:key',
     {
       config: { access: { public: true } },
-      schema: { tags, summary: 'A custom QR code logo (public, immutable)', params: qrLogoParams },
+      schema: { tags, summary: 'A custom QR code logo (public, immutable)', params: publicKeyParamSchema },
     },
     async (req, reply) => {
       // looked up first: a miss (a key whose service is off may come back) must not be cached for good
-      const png = await brand.logo(deps, req.params.key);
-      return reply
-        .type('image/png')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(png);
+      return sendImage(reply, 'image/png', await brand.logo(deps, req.params.key), IMMUTABLE);
     },
   );
 };

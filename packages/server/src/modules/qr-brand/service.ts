@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { QR_LOGO_MAX_BYTES, QR_LOGO_MAX_PX, type DeviceBrand, type QrBrand, type QrBrandBody } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { forbidden, invalid, notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
-import { decodeImage, pngSize } from '../../lib/image';
+import { randomToken } from '../../lib/crypto';
+import { decodeImage } from '../../lib/image';
 import { targetAccount } from '../../lib/scope';
 import { audit, type LogDescription } from '../oper-log/audit';
 import * as repo from './repo';
@@ -29,20 +29,16 @@ export async function getBrand(deps: Deps, auth: AuthContext): Promise<QrBrand> 
   return toBrand(await repo.findBrand(deps.db, targetAccount(auth, undefined)));
 }
 
-/** A logo: a PNG (by its bytes) of at most 20 KB and 1024 pixels a side. */
-function decodeLogo(input: string): Buffer {
-  const { bytes } = decodeImage(input, {
+/** A logo: a PNG (by its bytes and chunks) of at most 20 KB and 1024 pixels a side. */
+const decodeLogo = (input: string): Buffer =>
+  decodeImage(input, {
     mimes: ['image/png'],
     maxBytes: QR_LOGO_MAX_BYTES,
     field: 'logo',
     formatKey: 'error.qrLogoFormat',
     tooLargeKey: 'error.qrLogoTooLarge',
-  });
-  const size = pngSize(bytes);
-  if (!size || size.width < 1 || size.height < 1) throw invalid('error.qrLogoFormat', 'logo');
-  if (size.width > QR_LOGO_MAX_PX || size.height > QR_LOGO_MAX_PX) throw invalid('error.qrLogoDimensions', 'logo');
-  return bytes;
-}
+    dimensions: { maxPx: QR_LOGO_MAX_PX, dimensionsKey: 'error.qrLogoDimensions' },
+  }).bytes;
 
 /**
  * The account changes its product name and/or logo; only while the service is on. The row is held
@@ -65,7 +61,7 @@ export async function updateBrand(deps: Deps, auth: AuthContext, body: QrBrandBo
     if (logo !== undefined && (logo || before.logoKey)) {
       set.logo = logo;
       // a new key for a new logo: the old URL may stay cached for good
-      set.logoKey = logo ? randomBytes(18).toString('base64url') : null;
+      set.logoKey = logo ? randomToken(18) : null;
       lines.push({ key: logo ? 'log.device.qrBrandLogo' : 'log.device.qrBrandLogoRemoved' });
     }
     if (!lines.length) return before;

@@ -1,15 +1,7 @@
 import type { DeviceBrand } from '@herald/contract';
 import { apiUrl } from '../../../lib/config';
+import { loadImage } from '../../../lib/files';
 import { LOGO_SHARE } from './BrandedQr';
-
-function loadImage(src: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error('logo not loaded'));
-    img.src = src;
-  });
-}
 
 /**
  * The downloadable PNG of a device's QR code: the plain code drawn by the QR component inside a

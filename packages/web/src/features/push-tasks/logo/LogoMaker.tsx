@@ -5,6 +5,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import { PAPER_DOTS, STARTUP_LOGO_MAX_HEIGHT } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/feedback';
+import { loadImage } from '../../../lib/files';
 import { encodeMonoBmp, fitSize, luminance, toMono } from './mono-bmp';
 
 type Settings = { dots: number; threshold: number; dither: boolean };
@@ -19,12 +20,9 @@ export function LogoMaker({ upload, disabled }: { upload: (file: File) => void; 
   const [picture, setPicture] = useState<{ img: HTMLImageElement; name: string } | null>(null);
 
   const pick = async (file: File) => {
-    const img = new Image();
     const url = URL.createObjectURL(file);
-    img.src = url;
     try {
-      await img.decode();
-      setPicture({ img, name: file.name.replace(/\.[^.]*$/, '') || 'logo' });
+      setPicture({ img: await loadImage(url), name: file.name.replace(/\.[^.]*$/, '') || 'logo' });
     } catch {
       toastError(t('pushTask.logoMaker.notPicture'));
     } finally {

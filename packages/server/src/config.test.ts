@@ -16,7 +16,7 @@ describe('TRUST_PROXY', () => {
 
 describe("the server's session at an external broker", () => {
   it('is clean with a random id unless MQTT_CLIENT_ID names it', () => {
-    expect(loadConfig({}).mqtt).toMatchObject({ clientId: undefined, sessionExpirySec: 600 });
+    expect(loadConfig({}).mqtt).toMatchObject({ clientId: undefined, sessionExpirySec: 0 });
     expect(loadConfig({ MQTT_CLIENT_ID: '  ' }).mqtt.clientId).toBeUndefined();
     expect(loadConfig({ MQTT_CLIENT_ID: ' herald-0 ' }).mqtt.clientId).toBe('herald-0');
   });
@@ -25,7 +25,7 @@ describe("the server's session at an external broker", () => {
     expect(loadConfig({ MQTT_SESSION_EXPIRY: '0' }).mqtt.sessionExpirySec).toBe(0);
     expect(loadConfig({ MQTT_SESSION_EXPIRY: '-5' }).mqtt.sessionExpirySec).toBe(0);
     expect(loadConfig({ MQTT_SESSION_EXPIRY: '99999999999' }).mqtt.sessionExpirySec).toBe(0xffffffff);
-    expect(loadConfig({ MQTT_SESSION_EXPIRY: 'soon' }).mqtt.sessionExpirySec).toBe(600);
+    expect(loadConfig({ MQTT_SESSION_EXPIRY: 'soon' }).mqtt.sessionExpirySec).toBe(0);
   });
 });
 

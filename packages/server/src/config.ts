@@ -63,6 +63,11 @@ export type Config = {
    */
   publishInFlight: number;
   publishBacklog: number;
+  /**
+   * a sent job without its device's answer is sent again after this long (JOB_RESEND_MS),
+   * doubling with each send up to 30 times as long; acked jobs without a result wait 3 times as long
+   */
+  jobResendMs: number;
 };
 
 /** The device gateway: an embedded broker, or an external one when `url` is set. */
@@ -85,13 +90,20 @@ export type MqttConfig = {
   /** EMQX REST API (MQTT_ADMIN_URL + MQTT_ADMIN_KEY/SECRET): kicks disconnect at once; unset → at next auth */
   admin: { url: string; key: string; secret: string } | undefined;
   /**
-   * The server's own client id at an external broker (MQTT_CLIENT_ID). Set, it names a session the
-   * broker keeps for `sessionExpirySec` while the server is away, holding the uplink meant for it;
-   * unset, each start takes a random id and a clean session, so uplink sent meanwhile is lost.
+   * The server's own client id at an external broker (MQTT_CLIENT_ID; unset: a random one per
+   * start). With MQTT_SESSION_EXPIRY > 0 it names a session the broker keeps while the server is
+   * away, holding the uplink meant for it; with several server processes such a session hoards a
+   * share of the uplink while its process is down, so the default is a clean session (0): what
+   * a device sends meanwhile is recovered end to end (docs/reliability.md).
    */
   clientId: string | undefined;
   /** MQTT_SESSION_EXPIRY: seconds the broker keeps that session (0 = clean session) */
   sessionExpirySec: number;
+  /**
+   * PRESENCE_CHECK_GRACE_MS: after asking the fleet for presence (external broker), devices still
+   * marked online that have not answered within this time go offline
+   */
+  presenceGraceMs: number;
 };
 
 /**
@@ -156,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderTimeoutMs: Math.max(50, int(env.RENDER_TIMEOUT_MS, 2000)),
     publishInFlight: Math.min(PUBLISH_MAX, Math.max(1, Math.floor(int(env.PUBLISH_IN_FLIGHT, PUBLISH_MAX)))),
     publishBacklog: Math.max(0, Math.floor(int(env.PUBLISH_BACKLOG, 20_000))),
+    jobResendMs: Math.max(100, Math.floor(int(env.JOB_RESEND_MS, 10_000))),
     mqtt: {
       host: env.MQTT_HOST || env.HOST || '0.0.0.0',
       port: int(env.MQTT_PORT, 1883),
@@ -172,7 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       clientId: env.MQTT_CLIENT_ID?.trim() || undefined,
       // MQTT 5 caps a session's expiry at 2^32-1 s; that value means "never"
-      sessionExpirySec: Math.min(0xffffffff, Math.max(0, Math.floor(int(env.MQTT_SESSION_EXPIRY, 600)))),
+      sessionExpirySec: Math.min(0xffffffff, Math.max(0, Math.floor(int(env.MQTT_SESSION_EXPIRY, 0)))),
+      presenceGraceMs: Math.max(100, Math.floor(int(env.PRESENCE_CHECK_GRACE_MS, 30_000))),
     },
   };
 }

@@ -20,7 +20,17 @@ export interface Gateway {
    * credentials (Mosquitto dynamic security) needs it; elsewhere it does nothing.
    */
   deviceChanged?(sn: string): Promise<void>;
+  /** Whether the gateway can reach devices now (readiness); `detail` says what is missing. */
+  health?(): { ready: boolean; detail?: string };
   /** Ports and URLs devices use, for the docs page and the simulator. */
   endpoints(): { mqtt?: string; mqtts?: string; ws?: string };
   close(): Promise<void>;
+}
+
+/**
+ * A publish refused because the gateway cannot reach the broker now (an external broker away):
+ * the gateway logs the outage once, so callers need not log each refusal.
+ */
+export class GatewayUnavailable extends Error {
+  override readonly name = 'GatewayUnavailable';
 }

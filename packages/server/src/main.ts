@@ -17,6 +17,16 @@ server.app.log.info(`Herald console and API on ${config.publicUrl} (database: ${
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.once(sig, () => {
     server.app.log.info(`${sig} received, shutting down`);
-    void server.close().finally(() => process.exit(0));
+    // readiness false at once, requests in flight finish (SHUTDOWN_DELAY_MS, SHUTDOWN_GRACE_MS), then the close
+    void server
+      .drain()
+      .then(() => server.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          server.app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }

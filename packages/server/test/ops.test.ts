@@ -79,7 +79,12 @@ describe('probes and metrics', () => {
   });
 
   it('/metrics asks for the bearer token when METRICS_TOKEN is set', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: `Basic ${TOKEN}` }]) {
+    const asked: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong' },
+      { authorization: `Basic ${TOKEN}` },
+    ];
+    for (const headers of asked) {
       const res = await get('/metrics', headers);
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer');

@@ -29,6 +29,8 @@ export const drainPlugin = fp<{ lifecycle: Lifecycle }>(async (app, { lifecycle 
     lifecycle.begin(req);
   });
   app.addHook('onResponse', async (req) => lifecycle.end(req));
+  // a client that went away: its answer never 'finishes' (no onResponse), and waiting for it would
+  // hold the drain for the whole grace
   app.addHook('onRequestAbort', async (req) => lifecycle.end(req));
   app.addHook('onSend', async (_req, reply) => {
     if (lifecycle.draining) void reply.header('connection', 'close');

@@ -38,3 +38,29 @@ describe('REFRESH_REUSE_LEEWAY', () => {
     expect(loadConfig({ REFRESH_REUSE_LEEWAY: '3600' }).refreshReuseLeewaySec).toBe(60);
   });
 });
+
+describe('METRICS and METRICS_TOKEN', () => {
+  it('serve /metrics only with a token unless METRICS says otherwise', () => {
+    expect(loadConfig({}).metrics).toEqual({ enabled: false, token: undefined });
+    expect(loadConfig({ METRICS_TOKEN: ' s3cret ' }).metrics).toEqual({ enabled: true, token: 's3cret' });
+    expect(loadConfig({ METRICS: 'on' }).metrics).toEqual({ enabled: true, token: undefined });
+    expect(loadConfig({ METRICS: 'OFF', METRICS_TOKEN: 's3cret' }).metrics).toEqual({
+      enabled: false,
+      token: 's3cret',
+    });
+    expect(loadConfig({ METRICS_TOKEN: '   ' }).metrics.enabled).toBe(false);
+  });
+});
+
+describe('the shutdown and the pool', () => {
+  it('wait 0 s before refusing and up to 10 s for requests in flight; 10 connections to PostgreSQL', () => {
+    expect(loadConfig({}).shutdown).toEqual({ delayMs: 0, graceMs: 10_000 });
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000', SHUTDOWN_GRACE_MS: '-1' }).shutdown).toEqual({
+      delayMs: 5000,
+      graceMs: 0,
+    });
+    expect(loadConfig({}).databasePoolMax).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '40' }).databasePoolMax).toBe(40);
+    expect(loadConfig({ DATABASE_POOL_MAX: '0' }).databasePoolMax).toBe(1);
+  });
+});

@@ -11,6 +11,8 @@ export type Config = {
   dataDir: string;
   /** PostgreSQL connection string; unset → embedded PGlite under dataDir/pgdata */
   databaseUrl: string | undefined;
+  /** connections this process opens to PostgreSQL at most (DATABASE_POOL_MAX); the embedded database ignores it */
+  databasePoolMax: number;
   adminPassword: string | undefined;
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
@@ -68,6 +70,14 @@ export type Config = {
    * doubling with each send up to 30 times as long; acked jobs without a result wait 3 times as long
    */
   jobResendMs: number;
+  /** GET /metrics (modules/ops): served only when `enabled`; a bearer token is required when `token` is set */
+  metrics: { enabled: boolean; token: string | undefined };
+  /**
+   * SIGTERM/SIGINT (main.ts): readiness goes false at once; requests are still served for `delayMs`
+   * (a load balancer's time to see it), then refused with 503 while those in flight get up to
+   * `graceMs` to finish; then the server closes.
+   */
+  shutdown: { delayMs: number; graceMs: number };
 };
 
 /** The device gateway: an embedded broker, or an external one when `url` is set. */
@@ -117,6 +127,16 @@ export function parseTrustProxy(v: string | undefined): boolean | string {
   return t;
 }
 
+/**
+ * METRICS `on`/`off`; unset, /metrics is served only when METRICS_TOKEN is set, so a server
+ * reachable from the internet does not show its load to anyone who asks (docs/decisions.md).
+ */
+export function parseMetrics(flag: string | undefined, token: string | undefined): Config['metrics'] {
+  const t = token?.trim() || undefined;
+  const f = (flag ?? '').trim().toLowerCase();
+  return { enabled: f === '' ? t !== undefined : /^(on|true|1|yes)$/.test(f), token: t };
+}
+
 const int = (v: string | undefined, d: number) => {
   const n = v === undefined || v === '' ? NaN : Number(v);
   return Number.isFinite(n) ? n : d;
@@ -130,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: Math.min(1000, Math.max(1, Math.floor(int(env.DATABASE_POOL_MAX, 10)))),
     adminPassword: env.HERALD_ADMIN_PASSWORD || undefined,
     accessTokenTtlSec: int(env.ACCESS_TOKEN_TTL, 3600),
     refreshTokenTtlSec: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
@@ -169,6 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publishInFlight: Math.min(PUBLISH_MAX, Math.max(1, Math.floor(int(env.PUBLISH_IN_FLIGHT, PUBLISH_MAX)))),
     publishBacklog: Math.max(0, Math.floor(int(env.PUBLISH_BACKLOG, 20_000))),
     jobResendMs: Math.max(100, Math.floor(int(env.JOB_RESEND_MS, 10_000))),
+    metrics: parseMetrics(env.METRICS, env.METRICS_TOKEN),
+    shutdown: {
+      delayMs: Math.max(0, int(env.SHUTDOWN_DELAY_MS, 0)),
+      graceMs: Math.max(0, int(env.SHUTDOWN_GRACE_MS, 10_000)),
+    },
     mqtt: {
       host: env.MQTT_HOST || env.HOST || '0.0.0.0',
       port: int(env.MQTT_PORT, 1883),

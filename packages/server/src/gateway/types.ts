@@ -20,7 +20,10 @@ export interface Gateway {
    * credentials (Mosquitto dynamic security) needs it; elsewhere it does nothing.
    */
   deviceChanged?(sn: string): Promise<void>;
-  /** Whether the gateway can reach devices now (readiness); `detail` says what is missing. */
+  /**
+   * Whether devices can be served now (readiness, GET /readyz): the broker is up, or the server's
+   * connection to it is up and subscribed with devices provisioned. Left out, the gateway counts as ready.
+   */
   health?(): { ready: boolean; detail?: string };
   /** Ports and URLs devices use, for the docs page and the simulator. */
   endpoints(): { mqtt?: string; mqtts?: string; ws?: string };

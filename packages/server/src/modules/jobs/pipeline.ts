@@ -14,6 +14,7 @@ import { GatewayUnavailable } from '../../gateway/types';
 import type { Deps } from '../../lib/deps';
 import { inTurn } from '../../lib/in-turn';
 import { jobCounts } from '../dashboard/job-counts';
+import { observeJob } from '../ops/metrics';
 import { onJobStatus } from '../webhooks/service';
 import { PublishLimit } from './publish-limit';
 import * as repo from './repo';
@@ -90,6 +91,7 @@ export const inBackground = (deps: Deps, p: Promise<unknown>, what: string) => t
 /** Tell the webhooks module (it never throws into the pipeline, but be sure) and count a finished job. */
 export function notify(deps: Deps, job: repo.JobRow): void {
   if (job.status >= JobStatus.SUCCESS) jobCounts(deps).finished(job);
+  observeJob(deps, job);
   track(deps, onJobStatus(deps, job));
 }
 
@@ -326,3 +328,6 @@ export function startPipeline(deps: Deps, log: FastifyBaseLogger): () => Promise
     await writeQueue(deps).flush();
   };
 }
+
+/** Job messages waiting for a turn at the broker (GET /metrics). */
+export const publishBacklog = (deps: Deps): number => state(deps).publishes.queued;

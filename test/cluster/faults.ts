@@ -62,7 +62,7 @@ async function seed(where: { databaseUrl?: string; pgliteDir?: string }): Promis
         country: 'GB',
         timeZone: 'Europe/London',
         industry: 'retail',
-        subjectType: 'company',
+        subjectType: 'business',
         subjectName: `${name} Ltd`,
       })
       .returning();

@@ -1,4 +1,4 @@
-import type { Gateway } from './types';
+import { GatewayUnavailable, type Gateway } from './types';
 
 /**
  * Stand-in used until the real gateway is started (and by tests that need no devices): every
@@ -6,7 +6,7 @@ import type { Gateway } from './types';
  */
 export const offlineGateway: Gateway = {
   publish: async () => {
-    throw new Error('gateway not started');
+    throw new GatewayUnavailable('gateway not started');
   },
   kick: async () => {},
   deviceChanged: async () => {},

@@ -66,6 +66,19 @@ const sendable = sql.raw(
   `(jobs.status < ${JobStatus.SUCCESS} or (jobs.status = ${JobStatus.TIMEOUT} and jobs.reason = '${UNCONFIRMED}'))`,
 );
 
+/**
+ * A device has another job (older than `id`, or any other) still waiting for its ack: the oldest
+ * such job is the head of the device's queue, and a device has one job at a time on its way
+ * (pipeline.ts).
+ */
+const unacked = (device: SQL, other: SQL) =>
+  sql`exists (select 1 from jobs o
+               where o.device_id = ${device} and o.finished_at is null and o.expire_at > now()
+                 and o.status < ${JobStatus.PUSH_SUCCEEDED} and ${other})`;
+const unackedBefore = (device: SQL, id: SQL) => unacked(device, sql`o.id < ${id}`);
+/** (the statement's snapshot still shows the job it acks as not acked: it is left out) */
+const unackedOther = (device: SQL, id: SQL) => unacked(device, sql`o.id <> ${id}`);
+
 /** Positions 0..n-1, to give each caller its own row back. */
 const position = (_: unknown, i: number) => i;
 
@@ -225,15 +238,12 @@ const insertStatement = statement<JobInsert>('insert')(
               select j.account_id, v.app_key, 'POST', v.path, j.order_id, j.sn, j.id, ${GeneralResult.PROCESSING},
                 ${ResultCode.SUCCESS}, 'ok', v.ip, v.duration_ms, j.requested_at
                 from j join v on v.msg_id = j.msg_id where v.app_key is not null)
-        -- an older job of the device not pushed yet (stored by another process, whose publish
-        -- may still be on its way): this one must not overtake it (pipeline.ts, dispatch)
-        select id, msg_id, exists (select 1 from jobs o
-                                    where o.device_id = j.device_id and o.finished_at is null
-                                      and o.status = ${JobStatus.NOT_PUSHED} and o.id < j.id) as older_pending
-          from j`,
+        -- an older job of the device not acked yet (perhaps stored by another process, its publish
+        -- still on its way): this one must not overtake it (pipeline.ts, dispatch)
+        select id, msg_id, ${unackedBefore(sql.raw('j.device_id'), sql.raw('j.id'))} as older_pending from j`,
 );
 
-/** A job as stored, and whether an older job of its device was still waiting to be pushed then. */
+/** A job as stored, and whether an older job of its device was still waiting for its ack then. */
 export type StoredJob = JobRow & { olderPending: boolean };
 
 /**
@@ -337,7 +347,7 @@ const pushedAckedStatement = statement<PushedAcked>('pushed-acked')(
               select j.id, j.account_id, j.device_id, j.sn, v.topic, j.msg_id, 1, ${PublishStatus.PUSH_SUCCEEDED}, v.bytes,
                 v.at, v.acked, v.latency
                 from j join v on v.id = j.id)
-        select o.was, j.* from j join o on o.id = j.id`,
+        select o.was, ${unackedOther(sql.raw('j.device_id'), sql.raw('j.id'))} as waiting, j.* from j join o on o.id = j.id`,
 );
 
 /**
@@ -352,9 +362,9 @@ const pushedAckedStatement = statement<PushedAcked>('pushed-acked')(
 export async function pushedAndAcked(
   db: Db,
   items: PushedAcked[],
-): Promise<{ pushed: JobRow | undefined; ack: JobRow | null }[]> {
+): Promise<{ pushed: JobRow | undefined; ack: AckedJob | null }[]> {
   const rows = await pushedAckedStatement(db, items);
-  const byId = new Map(rows.map((r) => [Number(r.id), { was: Number(r.was), row: mapJob(r) }]));
+  const byId = new Map(rows.map((r) => [Number(r.id), { was: Number(r.was), row: acked(r) }]));
   return items.map((x) => {
     const got = byId.get(x.pushed.jobId);
     if (!got) return { pushed: undefined, ack: null }; // the job had ended: neither changed it
@@ -406,7 +416,8 @@ const ackStatement = statement<AckItem>('ack')(
                where publish_records.job_id = t.id and publish_records.published_at = v.echoed
                  and publish_records.status < ${PublishStatus.PUSH_SUCCEEDED}),
         ${finishApiRequest}
-        select v.i as idx, t.id as known_id, j.* from v left join t on t.i = v.i left join j on j.id = t.id`,
+        select v.i as idx, t.id as known_id, ${unackedOther(sql.raw('j.device_id'), sql.raw('j.id'))} as waiting, j.*
+          from v left join t on t.i = v.i left join j on j.id = t.id`,
 );
 
 /**
@@ -415,15 +426,22 @@ const ackStatement = statement<AckItem>('ack')(
  * ok → 2 with the latency since the request; otherwise the job ends (4/5) with the reason. The
  * publish record an ack answers (matched by the echoed ts) becomes 2 with its latency.
  */
-export async function ackJobs(db: Db, items: AckItem[]): Promise<(JobRow | null | undefined)[]> {
+export async function ackJobs(db: Db, items: AckItem[]): Promise<(AckedJob | null | undefined)[]> {
   const rows = await ackStatement(db, items);
-  const out: (JobRow | null | undefined)[] = items.map(() => undefined);
+  const out: (AckedJob | null | undefined)[] = items.map(() => undefined);
   for (const r of rows) {
     if (r.known_id === null || r.known_id === undefined) continue;
-    out[Number(r.idx)] = r.id === null || r.id === undefined ? null : mapJob(r);
+    out[Number(r.idx)] = r.id === null || r.id === undefined ? null : acked(r);
   }
   return out;
 }
+
+/**
+ * A job an ack moved, and whether its device still has a job waiting for its ack (the next in
+ * its queue, which the pipeline then sends: one job at a time on its way to a device).
+ */
+export type AckedJob = JobRow & { waiting?: boolean };
+const acked = (r: Raw): AckedJob => Object.assign(mapJob(r), { waiting: r.waiting === true });
 
 /** status: 3 success, 4 failed, 5 timeout (the job expired in the device's queue) */
 export type ResultItem = { deviceId: number; msgId: string; status: 3 | 4 | 5; reason: string | null; at: number };

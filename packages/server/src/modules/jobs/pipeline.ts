@@ -17,15 +17,19 @@ import { jobCounts } from '../dashboard/job-counts';
 import { observeJob } from '../ops/metrics';
 import { onJobStatus } from '../webhooks/service';
 import { PublishLimit } from './publish-limit';
+import type { AckedJob } from './batch-repo';
 import * as repo from './repo';
 import { writeQueue } from './write-queue';
 
 /**
  * Delivery: a stored job goes out on `down/job` (QoS 1) when its device is online and not
- * paused, in id order per device; the device's ack and result move it forward; a sweep expires
- * what never finished; a device coming online (or being resumed) gets its queue again. Database
- * writes that follow a publish are not awaited by the publisher, so one device's queue and the
- * API answer never wait on them.
+ * paused, in id order per device, one job at a time: a device's next job goes out once the one
+ * before it is acked (its ack sends it), so a message lost on the way (a broker that died after
+ * taking it) is sent again before anything behind it and the device prints in request order,
+ * whichever server process took each request. The device's ack and result move a job forward;
+ * a sweep expires what never finished and sends again what was not answered; a device coming
+ * online (or being resumed) gets its queue again. Database writes that follow a publish are not
+ * awaited by the publisher, so one device's queue and the API answer never wait on them.
  */
 
 type DeviceRef = { id: number; sn: string };
@@ -179,9 +183,8 @@ function enqueue(deps: Deps, deviceId: number, work: () => Promise<void>): Promi
 export function dispatch(deps: Deps, device: DeviceRef, job: repo.JobRow & { olderPending?: boolean }): Promise<void> {
   // a flush queued and not started will read this job too: pushing it as well would send it twice
   const s = state(deps);
-  // an older job of the device was not pushed when this one was stored (another server process
-  // took it, or the broker was away): a flush sends both in order; its own publish, if it is
-  // still on its way, arrives first or as a duplicate the device drops
+  // an older job of the device was not acked when this one was stored (perhaps another server
+  // process took it): this one waits its turn, sent by that job's ack (or a flush) in order
   if (job.olderPending) s.behind.add(device.id);
   if (s.behind.has(device.id) || s.flushes.has(device.id)) return flushDevice(deps, device, false);
   return enqueue(deps, device.id, async () => {
@@ -251,6 +254,8 @@ export async function onJobAck(deps: Deps, device: DeviceRef, ack: Ack, arrivedA
   });
   if (row === undefined) return false;
   if (row) notify(deps, row);
+  // the device's next job goes out now that this one is acked (one job at a time on its way)
+  if ((row as AckedJob | null)?.waiting) track(deps, flushDevice(deps, device, false));
   // the push-delay alarm watches each acked push's latency (a few map operations; a raise is written aside)
   const alarm = row && ack.code === 'ok' ? observePush(deps, row, arrivedAt - ack.ts, arrivedAt) : undefined;
   if (row && alarm) track(deps, raisePushAlarm(deps, row, alarm), 'push alarm not recorded');

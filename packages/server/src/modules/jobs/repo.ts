@@ -280,10 +280,18 @@ const UNCONFIRMED_PER_FLUSH = 200;
 
 export const pendingForDeviceSql = (deviceId: number, now: number, r: Resend, all: boolean) => {
   const at = tsParam(now);
+  // the head: the oldest job not acked (never pushed, or sent and due again); then the acked
+  // jobs without a result (due again), which the device already holds in its order
   return sql`select * from (
+         (select * from (select j.* from jobs j
+                          where j.device_id = ${deviceId} and j.finished_at is null
+                            and j.expire_at > ${at}::timestamptz and j.status < ${JobStatus.PUSH_SUCCEEDED}
+                          order by j.id limit 1) j
+           where j.status = ${JobStatus.NOT_PUSHED} or ${all ? sql.raw('true') : dueAfter(at, 1, r)})
+         union all
          (select j.* from jobs j
            where j.device_id = ${deviceId} and j.finished_at is null and j.expire_at > ${at}::timestamptz
-             and (j.status = ${JobStatus.NOT_PUSHED} or ${sentDue(at, r, all)}))
+             and j.status = ${JobStatus.PUSH_SUCCEEDED} ${all ? sql.raw('') : sql`and ${dueAfter(at, 3, r)}`})
          union all
          (select j.* from jobs j
            where j.device_id = ${deviceId} and ${unconfirmedDue(at, r, all)}
@@ -293,11 +301,12 @@ export const pendingForDeviceSql = (deviceId: number, now: number, r: Resend, al
 };
 
 /**
- * What a device should (still) receive, in id order, nothing while it is paused: jobs not
- * pushed; jobs sent and not answered (all of them when `all`, as when the device has just come
- * online, else those due again); and jobs not confirmed within the window, to ask the device
- * what became of them. Sent again, a job keeps its msgId: the device drops what it already has
- * and answers with its ack and result again.
+ * What a device should (still) receive, in id order, nothing while it is paused: the head of its
+ * queue (its oldest job not acked: one at a time, the ack of each sends the next), when it was
+ * never pushed or is due again; jobs acked without a result yet; and jobs not confirmed within
+ * the window, to ask the device what became of them — all of these when `all` (the device has
+ * just come online), else those due again. Sent again, a job keeps its msgId: the device drops
+ * what it already has and answers with its ack and result again.
  */
 export async function pendingForDevice(
   db: Db,

@@ -6,6 +6,7 @@ import { QOS, topics, type DownKind } from '@herald/contract';
 import type { Deps } from '../lib/deps';
 import { TtlCache } from '../lib/ttl-cache';
 import { Dynsec } from './dynsec';
+import { startProvisioning, type Provisioning } from './provisioning';
 import { emqxKicker } from './emqx-admin';
 import { HELD, uplinkIntake, type Uplink } from './external-uplink';
 import * as deviceLink from '../modules/device-link/service';
@@ -75,19 +76,15 @@ export async function startExternalGateway(
   // broker's messages of the new connection may be handled before that
   client.on('packetreceive', (p) => p.cmd === 'connack' && intake.onConnect(p.sessionPresent));
 
-  let dynsec: Dynsec | undefined;
-  const provision = async (sn?: string) => {
-    if (!dynsec) return;
-    for (const d of await deviceLink.provisioningState(deps, sn)) await dynsec.apply(d.sn, d.password);
-  };
+  let provisioning: Provisioning | undefined;
   try {
     await connected(client);
     await client.subscribeAsync(topics.sharedServerUplink, { qos: 1 });
     // Mosquitto dynamic security: Herald keeps the broker's copy of device credentials
     if (cfg.provision === 'dynsec') {
-      dynsec = new Dynsec(client);
+      const dynsec = new Dynsec(client);
       await dynsec.start();
-      await provision();
+      provisioning = startProvisioning(deps, dynsec, log);
     }
   } catch (err) {
     // a server that does not start leaves no client behind, reconnecting and holding messages
@@ -113,17 +110,19 @@ export async function startExternalGateway(
     },
     async kick(sn: string, reason: string) {
       refs.delete(sn);
-      if (dynsec) await provision(sn);
+      if (provisioning) await provisioning.changed(sn);
       if (emqxKick) await emqxKick(sn, reason);
-      else if (!dynsec)
+      else if (!provisioning)
         log.info({ sn, reason }, 'kick: the external broker drops the device at its next authentication');
     },
     async deviceChanged(sn: string) {
       refs.delete(sn);
-      await provision(sn);
+      await provisioning?.changed(sn);
     },
+    provisioned: () => provisioning?.ready() ?? true,
     endpoints: () => endpoints,
     async close() {
+      await provisioning?.close();
       // what is being stored is still answered; what arrives from now on is left to the next start
       await intake.close();
       // a graceful end waits for MQTT.js's unanswered publishes, which a broker that is gone never answers

@@ -20,6 +20,11 @@ export interface Gateway {
    * credentials (Mosquitto dynamic security) needs it; elsewhere it does nothing.
    */
   deviceChanged?(sn: string): Promise<void>;
+  /**
+   * Whether the broker's copy of every device's credentials has been brought up to date once since
+   * the start (Mosquitto dynamic security: the first background reconcile); true where there is none.
+   */
+  provisioned?(): boolean;
   /** Ports and URLs devices use, for the docs page and the simulator. */
   endpoints(): { mqtt?: string; mqtts?: string; ws?: string };
   close(): Promise<void>;

@@ -25,6 +25,8 @@ export type DynsecClient = {
 export class Dynsec {
   private seq = 0;
   private readonly waiting = new Map<string, (r: DynsecAnswer) => void>();
+  private readonly aborts = new Set<(err: Error) => void>();
+  private cancelled = false;
   constructor(private readonly client: MqttClient) {}
 
   async start() {
@@ -45,24 +47,35 @@ export class Dynsec {
   /** Run commands in one message; the answers in the same order. */
   async batch(commands: DynsecCommand[]): Promise<DynsecAnswer[]> {
     if (commands.length === 0) return [];
+    if (this.cancelled) throw new Error('dynamic-security: closing');
     const ids = commands.map(() => `h${++this.seq}`);
     const answers = ids.map((id) => new Promise<DynsecAnswer>((resolve) => this.waiting.set(id, resolve)));
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
+    let abort: ((err: Error) => void) | undefined;
+    const failed = new Promise<never>((_, reject) => {
+      abort = reject;
+      const what = `${commands.length} command(s) (${commands[0]!.command} …)`;
       timer = setTimeout(
-        () =>
-          reject(new Error(`dynamic-security: no answer to ${commands.length} command(s) (${commands[0]!.command} …)`)),
+        () => reject(new Error(`dynamic-security: no answer to ${what}`)),
         ANSWER_MS + ANSWER_MS_PER_COMMAND * commands.length,
       );
     });
+    this.aborts.add(abort!);
     try {
       const message = { commands: commands.map((c, i) => ({ ...c, correlationData: ids[i] })) };
-      await Promise.race([this.client.publishAsync(DYNSEC_TOPIC, JSON.stringify(message), { qos: 1 }), late]);
-      return await Promise.race([Promise.all(answers), late]);
+      await Promise.race([this.client.publishAsync(DYNSEC_TOPIC, JSON.stringify(message), { qos: 1 }), failed]);
+      return await Promise.race([Promise.all(answers), failed]);
     } finally {
       clearTimeout(timer);
+      this.aborts.delete(abort!);
       for (const id of ids) this.waiting.delete(id);
     }
+  }
+
+  /** Fail every batch still waiting for its answers, and any later one (the connection is closing). */
+  cancel(): void {
+    this.cancelled = true;
+    for (const abort of this.aborts) abort(new Error('dynamic-security: closing'));
   }
 
   /** Run one command; resolves with its error string (undefined on success). */

@@ -7,6 +7,8 @@ import type { Dynsec, DynsecAnswer, DynsecClient, DynsecCommand } from './dynsec
 
 /** devices read and applied together: one message of reads, one of changes */
 const PAGE = 500;
+/** changes sent in one message at most */
+const WRITE_BATCH = 50;
 /** the advisory-lock class of "one device's broker copy is being brought up to date" */
 const LOCK_CLASS = 727276;
 const RECONCILE_EVERY_MS = 15 * 60_000;
@@ -70,7 +72,12 @@ export function startProvisioning(
     await opts.hooks?.afterRead?.(sns);
     const present = await dynsec.getClients(sns);
     const commands = desired.flatMap((d) => commandsFor(d.sn, d.password, present.get(d.sn)));
-    const answers = await dynsec.batch(commands);
+    // Mosquitto saves its whole configuration after every change and serves nobody meanwhile:
+    // changes go in small messages, so devices' connections and other nodes' changes get between them
+    const answers: DynsecAnswer[] = [];
+    for (let i = 0; i < commands.length; i += WRITE_BATCH) {
+      answers.push(...(await dynsec.batch(commands.slice(i, i + WRITE_BATCH))));
+    }
     const failed = answers
       .map((a, i): [DynsecAnswer, DynsecCommand] => [a, commands[i]!])
       .filter(([a]) => a.error && !HARMLESS.test(a.error));
@@ -149,6 +156,8 @@ export function startProvisioning(
     async close() {
       closed = true;
       wake?.();
+      // what the broker has not answered yet is not waited for: the next reconcile redoes it
+      dynsec.cancel();
       await running;
       await shared?.close();
     },

@@ -33,6 +33,8 @@ export const ResultCode = {
   /** open API: the device cannot do this job (non-print device present, not a speaker) */
   DEVICE_UNSUITABLE: 40031,
   SERVER_ERROR: 50000,
+  /** The server is shutting down (draining); the answer's Retry-After says when to try again (another node answers). */
+  SERVICE_UNAVAILABLE: 50003,
 } as const;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
 
@@ -58,6 +60,7 @@ export const httpStatusOf: Record<ResultCode, number> = {
   40030: 409,
   40031: 400,
   50000: 500,
+  50003: 503,
 };
 
 export const envelope = <T extends z.ZodTypeAny>(data: T) =>

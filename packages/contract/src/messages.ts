@@ -28,6 +28,10 @@ export const messages = {
   'error.validation': { en_US: 'Incorrect format', zh_CN: '格式不正确' },
   'error.system': { en_US: 'System error, please try again', zh_CN: '系统错误，请重试' },
   'error.rateLimited': { en_US: 'Too many requests, please try again later', zh_CN: '请求过于频繁，请稍后再试' },
+  'error.unavailable': {
+    en_US: 'The server is shutting down, please try again shortly',
+    zh_CN: '服务器正在关闭，请稍后重试',
+  },
   'error.payloadTooLarge': { en_US: 'Request body too large', zh_CN: '请求内容过大' },
   'error.unsupportedMediaType': {
     en_US: 'Unsupported content type (send application/json)',

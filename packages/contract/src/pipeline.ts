@@ -14,8 +14,17 @@ export const JobStatus = {
 } as const;
 export type JobStatus = (typeof JobStatus)[keyof typeof JobStatus];
 export const JOB_STATUSES = [0, 1, 2, 3, 4, 5] as const;
-/** A job in one of these states is finished; nothing changes it any more. */
+/** A job in one of these states is finished; only a device's late report changes it (below). */
 export const isFinalJobStatus = (s: number) => s >= JobStatus.SUCCESS;
+/**
+ * The reason of a job that reached its expiry after it was sent and before the device reported
+ * it (status 5): not confirmed, not lost. Herald keeps asking the device (it sends the job again;
+ * the device answers a repeated id with its result, or `expired` when it never had it) for
+ * UNCONFIRMED_WINDOW_MS after the expiry, and a late result replaces the timeout with the real
+ * outcome (docs/reliability.md).
+ */
+export const UNCONFIRMED = 'notConfirmed';
+export const UNCONFIRMED_WINDOW_MS = 24 * 3600_000;
 
 /** Gateway publish record status (spec): 0 not pushed, 1 pushed, 2 push succeeded. */
 export const PublishStatus = { NOT_PUSHED: 0, PUSHED: 1, PUSH_SUCCEEDED: 2 } as const;

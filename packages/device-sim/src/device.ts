@@ -214,6 +214,8 @@ export class VirtualDevice extends EventEmitter {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private telemetryTimer: NodeJS.Timeout | undefined;
   private readonly seen = new Map<string, Ack['code'] | null>();
+  /** the result reported per job id, sent again when Herald sends the job again (as many as `seen`) */
+  private readonly reported = new Map<string, JobResult>();
   /** jobs acked and waiting to be printed/played, in arrival order */
   private readonly jobQueue: JobMessage[] = [];
   private working = false;
@@ -442,16 +444,7 @@ export class VirtualDevice extends EventEmitter {
     this.connects++;
     try {
       await client.subscribeAsync(topics.deviceSubscription(this.sn), { qos: 1 });
-      const presence: Presence = {
-        v: PROTOCOL_VERSION,
-        ts: Date.now(),
-        online: true,
-        session: this.session,
-        // both on every connect: this is how Herald learns that an upgrade took
-        firmware: this.state.firmware,
-        resources: { ...this.state.resources },
-      };
-      await this.send('presence', presence);
+      await this.announce(client);
       await this.sendTelemetry();
     } catch {
       return; // the connection went away meanwhile; 'close' reconnects
@@ -461,6 +454,20 @@ export class VirtualDevice extends EventEmitter {
     this.telemetryTimer.unref();
     this.announced = client;
     this.emit('online');
+  }
+
+  /** The online presence message of this connection (on connect, and when Herald asks with `presence`). */
+  private async announce(client = this.client) {
+    const presence: Presence = {
+      v: PROTOCOL_VERSION,
+      ts: Date.now(),
+      online: true,
+      session: this.session,
+      // both on every connect: this is how Herald learns that an upgrade took
+      firmware: this.state.firmware,
+      resources: { ...this.state.resources },
+    };
+    await this.send('presence', presence, client);
   }
 
   /** 'offline' pairs with an earlier 'online': a failed attempt that never came online says nothing. */
@@ -570,11 +577,15 @@ export class VirtualDevice extends EventEmitter {
     if (!header) return this.record({ kind: t.kind, outcome: 'invalid', payload });
     const base = { kind: t.kind, id: header.id, payload };
 
-    // QoS 1 may deliver twice: a repeated id is not executed again, only answered again
+    // QoS 1 may deliver twice, and Herald sends a job again until it has the job's result: a
+    // repeated id is not executed again, only answered again, a finished job with its result
+    // (the first report may have been lost with a broker or a server, docs/device-protocol.md § 8)
     if (this.seen.has(header.id)) {
       const code = this.seen.get(header.id);
       this.record({ ...base, outcome: 'duplicate', code: code ?? undefined });
       if (code) await this.ack(header, code, undefined, false);
+      const done = this.reported.get(header.id);
+      if (done) await this.send('result', done).catch(() => {});
       return;
     }
     this.remember(header.id, null);
@@ -653,6 +664,10 @@ export class VirtualDevice extends EventEmitter {
         return { code: 'ok', data: { enabled: s.qr.enabled } };
       case 'uploadLog':
         return this.uploadLog(params.url as string);
+      case 'presence':
+        // after the ack: Herald learns the device is there from the presence message itself
+        setImmediate(() => void this.announce().catch(() => {}));
+        return { code: 'ok' };
     }
   }
 
@@ -754,6 +769,8 @@ export class VirtualDevice extends EventEmitter {
   private async report(job: JobMessage, outcome: Pick<JobResult, 'status' | 'reason' | 'message'>) {
     const result: JobResult = { v: PROTOCOL_VERSION, id: job.id, ts: job.ts, ...outcome };
     this.results.push(result);
+    this.reported.set(job.id, result);
+    if (this.reported.size > SEEN_LIMIT) this.reported.delete(this.reported.keys().next().value!);
     await this.send('result', result).catch(() => {});
     this.emit('result', result);
   }

@@ -12,6 +12,7 @@ import type { App, Deps } from './lib/deps';
 import { requestForLog } from './lib/log-redact';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors';
+import { drainPlugin } from './plugins/drain';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { JwtKeys } from './modules/auth/jwt';
 import { Mailer } from './modules/mail/mailer';
@@ -28,6 +29,7 @@ import { startOtaEngine } from './modules/ota-tasks/engine';
 import { startJobCounts } from './modules/dashboard/job-counts';
 import { startRenderer } from './modules/templates/render-pool';
 import { documentOpenApi, OPEN_API_SECURITY_SCHEMES } from './modules/open-api/document';
+import { drain, lifecycle } from './modules/ops/lifecycle';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
 function markPublic(scope: App): void {
@@ -36,7 +38,14 @@ function markPublic(scope: App): void {
   });
 }
 
-export type Server = { app: App; deps: Deps; database: Database; close: () => Promise<void> };
+export type Server = {
+  app: App;
+  deps: Deps;
+  database: Database;
+  /** The way down before close (SIGTERM): readiness false, then new requests refused and those in flight finished. */
+  drain: (opts?: { delayMs?: number; graceMs?: number }) => Promise<void>;
+  close: () => Promise<void>;
+};
 
 /**
  * Builds the whole server: database (migrated), keys, seeded operator admin, every module's
@@ -48,7 +57,11 @@ export async function createServer(
 ): Promise<Server> {
   const database =
     opts.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pgdata'),
+      poolMax: config.databasePoolMax,
+    }));
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, serializers: { req: requestForLog } },
     bodyLimit: config.bodyLimitBytes,
@@ -107,6 +120,7 @@ export async function createServer(
   app.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(errorsPlugin);
+  await app.register(drainPlugin, { lifecycle: lifecycle(deps) });
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { db: database.db, jwt });
   for (const register of modules) await app.register(async (scope) => register(scope as App, deps));
@@ -148,6 +162,7 @@ export async function createServer(
     app,
     deps,
     database,
+    drain: (o = {}) => drain(lifecycle(deps), app, { ...config.shutdown, ...o }),
     close: async () => {
       await stopJobs();
       await stopVacuum();

@@ -16,7 +16,7 @@ describe('TRUST_PROXY', () => {
 
 describe("the server's session at an external broker", () => {
   it('is clean with a random id unless MQTT_CLIENT_ID names it', () => {
-    expect(loadConfig({}).mqtt).toMatchObject({ clientId: undefined, sessionExpirySec: 600 });
+    expect(loadConfig({}).mqtt).toMatchObject({ clientId: undefined, sessionExpirySec: 0 });
     expect(loadConfig({ MQTT_CLIENT_ID: '  ' }).mqtt.clientId).toBeUndefined();
     expect(loadConfig({ MQTT_CLIENT_ID: ' herald-0 ' }).mqtt.clientId).toBe('herald-0');
   });
@@ -25,7 +25,7 @@ describe("the server's session at an external broker", () => {
     expect(loadConfig({ MQTT_SESSION_EXPIRY: '0' }).mqtt.sessionExpirySec).toBe(0);
     expect(loadConfig({ MQTT_SESSION_EXPIRY: '-5' }).mqtt.sessionExpirySec).toBe(0);
     expect(loadConfig({ MQTT_SESSION_EXPIRY: '99999999999' }).mqtt.sessionExpirySec).toBe(0xffffffff);
-    expect(loadConfig({ MQTT_SESSION_EXPIRY: 'soon' }).mqtt.sessionExpirySec).toBe(600);
+    expect(loadConfig({ MQTT_SESSION_EXPIRY: 'soon' }).mqtt.sessionExpirySec).toBe(0);
   });
 });
 
@@ -36,5 +36,31 @@ describe('REFRESH_REUSE_LEEWAY', () => {
     expect(loadConfig({ REFRESH_REUSE_LEEWAY: '-3' }).refreshReuseLeewaySec).toBe(0);
     expect(loadConfig({ REFRESH_REUSE_LEEWAY: '25' }).refreshReuseLeewaySec).toBe(25);
     expect(loadConfig({ REFRESH_REUSE_LEEWAY: '3600' }).refreshReuseLeewaySec).toBe(60);
+  });
+});
+
+describe('METRICS and METRICS_TOKEN', () => {
+  it('serve /metrics only with a token unless METRICS says otherwise', () => {
+    expect(loadConfig({}).metrics).toEqual({ enabled: false, token: undefined });
+    expect(loadConfig({ METRICS_TOKEN: ' s3cret ' }).metrics).toEqual({ enabled: true, token: 's3cret' });
+    expect(loadConfig({ METRICS: 'on' }).metrics).toEqual({ enabled: true, token: undefined });
+    expect(loadConfig({ METRICS: 'OFF', METRICS_TOKEN: 's3cret' }).metrics).toEqual({
+      enabled: false,
+      token: 's3cret',
+    });
+    expect(loadConfig({ METRICS_TOKEN: '   ' }).metrics.enabled).toBe(false);
+  });
+});
+
+describe('the shutdown and the pool', () => {
+  it('wait 0 s before refusing and up to 10 s for requests in flight; 10 connections to PostgreSQL', () => {
+    expect(loadConfig({}).shutdown).toEqual({ delayMs: 0, graceMs: 10_000 });
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000', SHUTDOWN_GRACE_MS: '-1' }).shutdown).toEqual({
+      delayMs: 5000,
+      graceMs: 0,
+    });
+    expect(loadConfig({}).databasePoolMax).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '40' }).databasePoolMax).toBe(40);
+    expect(loadConfig({ DATABASE_POOL_MAX: '0' }).databasePoolMax).toBe(1);
   });
 });

@@ -11,6 +11,8 @@ export type Config = {
   dataDir: string;
   /** PostgreSQL connection string; unset → embedded PGlite under dataDir/pgdata */
   databaseUrl: string | undefined;
+  /** connections this process opens to PostgreSQL at most (DATABASE_POOL_MAX); the embedded database ignores it */
+  databasePoolMax: number;
   adminPassword: string | undefined;
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
@@ -67,6 +69,19 @@ export type Config = {
    */
   publishInFlight: number;
   publishBacklog: number;
+  /**
+   * a sent job without its device's answer is sent again after this long (JOB_RESEND_MS),
+   * doubling with each send up to 30 times as long; acked jobs without a result wait 3 times as long
+   */
+  jobResendMs: number;
+  /** GET /metrics (modules/ops): served only when `enabled`; a bearer token is required when `token` is set */
+  metrics: { enabled: boolean; token: string | undefined };
+  /**
+   * SIGTERM/SIGINT (main.ts): readiness goes false at once; requests are still served for `delayMs`
+   * (a load balancer's time to see it), then refused with 503 while those in flight get up to
+   * `graceMs` to finish; then the server closes.
+   */
+  shutdown: { delayMs: number; graceMs: number };
 };
 
 /** The device gateway: an embedded broker, or an external one when `url` is set. */
@@ -89,13 +104,20 @@ export type MqttConfig = {
   /** EMQX REST API (MQTT_ADMIN_URL + MQTT_ADMIN_KEY/SECRET): kicks disconnect at once; unset → at next auth */
   admin: { url: string; key: string; secret: string } | undefined;
   /**
-   * The server's own client id at an external broker (MQTT_CLIENT_ID). Set, it names a session the
-   * broker keeps for `sessionExpirySec` while the server is away, holding the uplink meant for it;
-   * unset, each start takes a random id and a clean session, so uplink sent meanwhile is lost.
+   * The server's own client id at an external broker (MQTT_CLIENT_ID; unset: a random one per
+   * start). With MQTT_SESSION_EXPIRY > 0 it names a session the broker keeps while the server is
+   * away, holding the uplink meant for it; with several server processes such a session hoards a
+   * share of the uplink while its process is down, so the default is a clean session (0): what
+   * a device sends meanwhile is recovered end to end (docs/reliability.md).
    */
   clientId: string | undefined;
   /** MQTT_SESSION_EXPIRY: seconds the broker keeps that session (0 = clean session) */
   sessionExpirySec: number;
+  /**
+   * PRESENCE_CHECK_GRACE_MS: after asking the fleet for presence (external broker), devices still
+   * marked online that have not answered within this time go offline
+   */
+  presenceGraceMs: number;
 };
 
 /**
@@ -107,6 +129,16 @@ export function parseTrustProxy(v: string | undefined): boolean | string {
   if (t === '') return 'loopback';
   if (/^(true|false)$/i.test(t)) return t.toLowerCase() === 'true';
   return t;
+}
+
+/**
+ * METRICS `on`/`off`; unset, /metrics is served only when METRICS_TOKEN is set, so a server
+ * reachable from the internet does not show its load to anyone who asks (docs/decisions.md).
+ */
+export function parseMetrics(flag: string | undefined, token: string | undefined): Config['metrics'] {
+  const t = token?.trim() || undefined;
+  const f = (flag ?? '').trim().toLowerCase();
+  return { enabled: f === '' ? t !== undefined : /^(on|true|1|yes)$/.test(f), token: t };
 }
 
 const int = (v: string | undefined, d: number) => {
@@ -122,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: Math.min(1000, Math.max(1, Math.floor(int(env.DATABASE_POOL_MAX, 10)))),
     adminPassword: env.HERALD_ADMIN_PASSWORD || undefined,
     accessTokenTtlSec: int(env.ACCESS_TOKEN_TTL, 3600),
     refreshTokenTtlSec: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
@@ -161,6 +194,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderTimeoutMs: Math.max(50, int(env.RENDER_TIMEOUT_MS, 2000)),
     publishInFlight: Math.min(PUBLISH_MAX, Math.max(1, Math.floor(int(env.PUBLISH_IN_FLIGHT, PUBLISH_MAX)))),
     publishBacklog: Math.max(0, Math.floor(int(env.PUBLISH_BACKLOG, 20_000))),
+    jobResendMs: Math.max(100, Math.floor(int(env.JOB_RESEND_MS, 10_000))),
+    metrics: parseMetrics(env.METRICS, env.METRICS_TOKEN),
+    shutdown: {
+      delayMs: Math.max(0, int(env.SHUTDOWN_DELAY_MS, 0)),
+      graceMs: Math.max(0, int(env.SHUTDOWN_GRACE_MS, 10_000)),
+    },
     mqtt: {
       host: env.MQTT_HOST || env.HOST || '0.0.0.0',
       port: int(env.MQTT_PORT, 1883),
@@ -177,7 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       clientId: env.MQTT_CLIENT_ID?.trim() || undefined,
       // MQTT 5 caps a session's expiry at 2^32-1 s; that value means "never"
-      sessionExpirySec: Math.min(0xffffffff, Math.max(0, Math.floor(int(env.MQTT_SESSION_EXPIRY, 600)))),
+      sessionExpirySec: Math.min(0xffffffff, Math.max(0, Math.floor(int(env.MQTT_SESSION_EXPIRY, 0)))),
+      presenceGraceMs: Math.max(100, Math.floor(int(env.PRESENCE_CHECK_GRACE_MS, 30_000))),
     },
   };
 }

@@ -14,9 +14,21 @@ const server = await createServer(config).catch((err: unknown) => {
 await server.app.listen({ port: config.port, host: config.host, backlog: 4096 });
 server.app.log.info(`Herald console and API on ${config.publicUrl} (database: ${server.database.kind})`);
 
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sig, () => {
-    server.app.log.info(`${sig} received, shutting down`);
-    void server.close().finally(() => process.exit(0));
-  });
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+function shutDown(sig: NodeJS.Signals): void {
+  // a second signal, of either kind, ends the process at once (the default action again)
+  for (const s of SIGNALS) process.off(s, shutDown);
+  server.app.log.info(`${sig} received, shutting down`);
+  // readiness false at once, requests in flight finish (SHUTDOWN_DELAY_MS, SHUTDOWN_GRACE_MS), then the close
+  void server
+    .drain()
+    .then(() => server.close())
+    .then(
+      () => process.exit(0),
+      (err: unknown) => {
+        server.app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
 }
+for (const sig of SIGNALS) process.on(sig, shutDown);

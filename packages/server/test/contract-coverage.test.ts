@@ -70,7 +70,7 @@ describe('routes and the contract', () => {
     );
   });
 
-  it('documents the answer of every route but file downloads', () => {
+  it('documents the answer of every route but file downloads and /metrics', () => {
     const missing = routes.filter((r) => !(r.schema?.response as Record<string, unknown> | undefined)?.[200]);
     expect(missing.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
       [
@@ -84,6 +84,8 @@ describe('routes and the contract', () => {
         'GET /device/v1/files/:id',
         'GET /public/smart-config/download',
         'GET /public/smart-config/:id/download',
+        // Prometheus' text format, for Prometheus
+        'GET /metrics',
       ].sort(),
     );
   });

@@ -90,8 +90,9 @@ beforeAll(async () => {
   server = await startServer({
     MQTT_URL: `mqtt://${ADMIN.user}:${ADMIN.password}@127.0.0.1:${port}`,
     MQTT_PROVISION: 'dynsec',
-    // a name of its own: the broker keeps the server's session while it restarts
+    // a name of its own and a kept session: the broker keeps the server's session while it restarts
     MQTT_CLIENT_ID: 'herald-test-server',
+    MQTT_SESSION_EXPIRY: '600',
   });
   accountId = (await seedAccount(server)).accountId;
   modelId = (await seedModel(server)).id;

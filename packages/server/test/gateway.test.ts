@@ -294,6 +294,7 @@ describe('commands', () => {
       unmute: {},
       qrSwitch: { enabled: true, password: '1234' },
       uploadLog: { url: (await createLogUpload(server.deps, row.id)).url },
+      presence: {},
       restart: {},
     };
     const seen: Record<string, unknown> = {};

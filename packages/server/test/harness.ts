@@ -31,7 +31,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: config.databasePoolMax });
   const server = await onDatabase({ ...config, databaseUrl: url.toString() }, database, async () => {
     await database.close();
     const c = new pg.Client({ connectionString: adminUrl });

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireDueSql, pendingForDeviceSql, strandedDevicesSql } from '../src/modules/jobs/repo';
+import { expireDueSql, pendingForDeviceSql, resendDevicesSql, strandedDevicesSql } from '../src/modules/jobs/repo';
 import { startServer } from './harness';
 
 /**
@@ -30,9 +30,20 @@ describe('the scheduled reads of unfinished jobs', () => {
     expect(p).not.toMatch(/Seq Scan on jobs/);
   });
 
-  it("a device's queue comes from the unfinished jobs of that device", async () => {
-    const p = await plan(pendingForDeviceSql(1, Date.now()));
-    expect(p).toContain('jobs_pending_idx');
+  const resend = { baseMs: 10_000, capMs: 300_000 };
+  it("a device's queue comes from the unfinished and the unconfirmed jobs of that device", async () => {
+    for (const all of [true, false]) {
+      const p = await plan(pendingForDeviceSql(1, Date.now(), resend, all));
+      expect(p).toMatch(/jobs_(pending|expiry)_idx/);
+      expect(p).toContain('jobs_unconfirmed_idx');
+      expect(p).not.toMatch(/Seq Scan on jobs/);
+    }
+  });
+
+  it('the check for jobs due again reads unfinished and unconfirmed jobs only', async () => {
+    const p = await plan(resendDevicesSql(Date.now(), resend));
+    expect(p).toMatch(/jobs_(pending|expiry)_idx/);
+    expect(p).toContain('jobs_unconfirmed_idx');
     expect(p).not.toMatch(/Seq Scan on jobs/);
   });
 

@@ -441,7 +441,8 @@ describe('the route catalogue', () => {
 
   it('opens to callers without a token only the routes listed here', () => {
     // each is reached by someone who cannot hold a console token: sign-in, activation, devices,
-    // the MQTT broker's hooks, integrators (signed open API) and visitors of public pages
+    // the MQTT broker's hooks, integrators (signed open API), visitors of public pages, and the
+    // machines that run Herald (probes; /metrics asks for METRICS_TOKEN itself)
     expect(
       routes
         .filter((r) => r.access?.public)
@@ -474,6 +475,9 @@ describe('the route catalogue', () => {
         'POST /open/v1/trade',
         'POST /open/v1/record',
         'POST /open/v1/device',
+        'GET /healthz',
+        'GET /readyz',
+        'GET /metrics',
       ].sort(),
     );
   });

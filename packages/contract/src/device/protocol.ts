@@ -209,6 +209,7 @@ export const COMMANDS = [
   'mute',
   'unmute',
   'qrSwitch',
+  'presence',
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
@@ -224,6 +225,11 @@ export const commandParams = {
   mute: z.object({ until: ms }),
   unmute: z.object({}),
   qrSwitch: z.object({ enabled: z.boolean(), password: z.string().max(32).optional() }),
+  /**
+   * Herald asks whether the device is there (after its broker connection came back, or when a
+   * device it believes offline reports): the device acks and publishes its online presence again
+   */
+  presence: z.object({}),
 } satisfies Record<CommandName, z.ZodTypeAny>;
 
 export const commandPayload = z.object({

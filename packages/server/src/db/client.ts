@@ -17,9 +17,14 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
  * SQL, so one schema and one migration history serve both.
  * `pgliteDir` undefined means an in-memory PGlite (tests).
  */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  /** connections to PostgreSQL at most (DATABASE_POOL_MAX) */
+  poolMax?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     return { db: await ready(pool, true), kind: 'postgres', close: () => pool.end() };
   }
   let unlock = () => {};
@@ -53,6 +58,9 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     throw err;
   }
 }
+
+/** The database's pool (its use is a metric); a transaction has none. */
+export const poolOf = (db: Db): pg.Pool | undefined => (db as Db & { $client?: pg.Pool }).$client;
 
 /** Drizzle over the pool, the schema brought up to date. */
 async function ready(pool: pg.Pool, shared: boolean): Promise<Db> {

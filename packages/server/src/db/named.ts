@@ -1,12 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Pool } from 'pg';
-import type { Db } from './client';
+import { poolOf, type Db } from './client';
 
 const dialect = new PgDialect();
-
-/** The database's pool; a transaction has none. */
-const poolOf = (db: Db) => (db as Db & { $client?: Pool }).$client;
 
 /**
  * Run a statement's text as the prepared statement `name`: parsed and planned once per

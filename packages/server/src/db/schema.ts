@@ -456,6 +456,18 @@ export const deviceConnections = pgTable(
   ],
 );
 
+/**
+ * The server processes taking uplink from an external broker, one row each (MQTT client id):
+ * since when its current subscription has held, and when it last said it still holds. A node
+ * that (re)connects asks the fleet for presence unless another node held its subscription
+ * throughout (gateway/external.ts): only then did no device message go unheard.
+ */
+export const gatewayNodes = pgTable('gateway_nodes', {
+  id: text('id').primaryKey(),
+  subscribedSince: ts('subscribed_since'),
+  seenAt: ts('seen_at').notNull(),
+});
+
 /** Commands sent to devices and what the device answered. */
 export const deviceCommands = pgTable(
   'device_commands',
@@ -697,6 +709,10 @@ export const jobs = pgTable(
     index('jobs_expiry_idx')
       .on(t.expireAt)
       .where(sql`${t.finishedAt} is null`),
+    /** jobs that expired before their device reported them: Herald still asks the device (UNCONFIRMED) */
+    index('jobs_unconfirmed_idx')
+      .on(t.deviceId, t.id)
+      .where(sql`${t.reason} = 'notConfirmed'`),
     check('jobs_finished_check', sql`(${t.status} < 3) = (${t.finishedAt} is null)`),
   ],
 );

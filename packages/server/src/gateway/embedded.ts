@@ -229,6 +229,7 @@ export async function startEmbeddedGateway(
   opts.httpServer.on('upgrade', onUpgrade);
 
   log.info({ endpoints }, 'embedded MQTT broker started');
+  let closing = false;
 
   return {
     async publish(sn: string, kind: DownKind, payload: object) {
@@ -254,8 +255,11 @@ export async function startEmbeddedGateway(
       await new Promise<void>((resolve) => client.close(() => resolve()));
     },
     deviceChanged: async () => {},
+    // listening from here on, until close
+    health: () => (closing ? { ready: false, detail: 'broker closing' } : { ready: true }),
     endpoints: () => ({ ...endpoints, ws: `${deps.config.publicUrl.replace(/^http/, 'ws')}${WS_PATH}` }),
     async close() {
+      closing = true;
       opts.httpServer.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();
       wss.close();

@@ -10,13 +10,16 @@ import { startProvisioning, type Provisioning } from './provisioning';
 import { emqxKicker } from './emqx-admin';
 import { HELD, uplinkIntake, type Uplink } from './external-uplink';
 import * as deviceLink from '../modules/device-link/service';
-import type { Gateway } from './types';
+import { brokerLink } from './link';
+import { GatewayUnavailable, type Gateway } from './types';
 
 const DEVICE_REF_TTL_MS = 60_000;
 /** devices remembered at once (a fleet's worth); past it the cache starts over */
 const DEVICE_REFS_MAX = 200_000;
 /** unanswered uplink messages the broker may send the server at once (MQTT 5's largest) */
 const RECEIVE_MAXIMUM = 65_535;
+/** how long a device change waits for the broker to be back before it is left for later */
+const PROVISION_WAIT_MS = 5_000;
 
 /**
  * An external broker (MQTT_URL): Herald joins it as a privileged client. Uplink arrives through
@@ -40,6 +43,7 @@ export async function startExternalGateway(
   const log = opts.log.child({ module: 'gateway' });
   const url = new URL(cfg.url!);
   const persistent = cfg.clientId !== undefined && cfg.sessionExpirySec > 0;
+  const clientId = cfg.clientId ?? `herald-server-${randomBytes(6).toString('hex')}`;
 
   // the look-up under way is shared: a device's messages reach handleUplink in the order they came
   const refs = new TtlCache<string, deviceLink.DeviceRef | undefined>(DEVICE_REF_TTL_MS, DEVICE_REFS_MAX);
@@ -54,7 +58,7 @@ export async function startExternalGateway(
     // spelled out: not every build of MQTT.js takes credentials from the URL
     username: url.username ? decodeURIComponent(url.username) : undefined,
     password: url.password ? decodeURIComponent(url.password) : undefined,
-    clientId: cfg.clientId ?? `herald-server-${randomBytes(6).toString('hex')}`,
+    clientId,
     protocolVersion: 5,
     clean: !persistent,
     properties: {
@@ -66,6 +70,9 @@ export async function startExternalGateway(
     reconnectPeriod: 2000,
     keepalive: 30,
     customHandleAcks: intake.onQos1,
+    // the gateway subscribes itself at every connection (link.ts): a broker that says it kept the
+    // session may not have kept its shared subscription (Mosquitto after a restart)
+    resubscribe: false,
   });
   // every held answer is emitted as an 'error' (external-uplink.ts): each listener must pass over HELD
   client.on('error', (err) => {
@@ -76,18 +83,36 @@ export async function startExternalGateway(
   // broker's messages of the new connection may be handled before that
   client.on('packetreceive', (p) => p.cmd === 'connack' && intake.onConnect(p.sessionPresent));
 
+  const link = brokerLink(deps, client, { nodeId: clientId, log, graceMs: cfg.presenceGraceMs });
+
   let provisioning: Provisioning | undefined;
+  /**
+   * One device's credentials at the broker after a change. The database already holds the
+   * change, so a broker that is away does not fail the administrator's action: it is logged, and
+   * the broker's copy is brought up to date by the next reconcile (provisioning.ts).
+   */
+  const provisionOne = async (sn: string) => {
+    if (!provisioning) return;
+    try {
+      await link.ready(PROVISION_WAIT_MS);
+      await provisioning.changed(sn);
+    } catch (err) {
+      log.warn({ err, sn }, 'dynamic security: device not updated at the broker now');
+    }
+  };
   try {
     await connected(client);
-    await client.subscribeAsync(topics.sharedServerUplink, { qos: 1 });
+    await link.firstSubscription;
     // Mosquitto dynamic security: Herald keeps the broker's copy of device credentials
     if (cfg.provision === 'dynsec') {
       const dynsec = new Dynsec(client);
       await dynsec.start();
+      link.keep('$CONTROL/dynamic-security/v1/response');
       provisioning = startProvisioning(deps, dynsec, log);
     }
   } catch (err) {
     // a server that does not start leaves no client behind, reconnecting and holding messages
+    link.close();
     await intake.close();
     client.end(true);
     throw err;
@@ -103,26 +128,32 @@ export async function startExternalGateway(
   );
   // the app makes this gateway deps.gateway right after it is returned
   intake.open();
+  link.open();
 
   return {
     async publish(sn: string, kind: DownKind, payload: object) {
+      // refused at once while the broker is away, rather than held in MQTT.js's queue: the job
+      // stays in its row and goes out again after the reconnect (pipeline.ts, sweep)
+      if (!client.connected) throw new GatewayUnavailable('not connected to the external MQTT broker');
       await client.publishAsync(topics.down(sn, kind), JSON.stringify(payload), { qos: QOS[kind] });
     },
     async kick(sn: string, reason: string) {
       refs.delete(sn);
-      if (provisioning) await provisioning.changed(sn);
+      if (provisioning) await provisionOne(sn);
       if (emqxKick) await emqxKick(sn, reason);
       else if (!provisioning)
         log.info({ sn, reason }, 'kick: the external broker drops the device at its next authentication');
     },
     async deviceChanged(sn: string) {
       refs.delete(sn);
-      await provisioning?.changed(sn);
+      await provisionOne(sn);
     },
+    health: () => link.health(),
     provisioned: () => provisioning?.ready() ?? true,
     endpoints: () => endpoints,
     async close() {
       await provisioning?.close();
+      link.close();
       // what is being stored is still answered; what arrives from now on is left to the next start
       await intake.close();
       // a graceful end waits for MQTT.js's unanswered publishes, which a broker that is gone never answers

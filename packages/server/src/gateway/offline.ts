@@ -10,6 +10,7 @@ export const offlineGateway: Gateway = {
   },
   kick: async () => {},
   deviceChanged: async () => {},
+  health: () => ({ ready: false, detail: 'gateway not started' }),
   endpoints: () => ({}),
   close: async () => {},
 };

@@ -21,6 +21,11 @@ export interface Gateway {
    */
   deviceChanged?(sn: string): Promise<void>;
   /**
+   * Whether devices can be served now (readiness, GET /readyz): the broker is up, or the server's
+   * connection to it is up and subscribed with devices provisioned. Left out, the gateway counts as ready.
+   */
+  health?(): { ready: boolean; detail?: string };
+  /**
    * Whether the broker's copy of every device's credentials has been brought up to date once since
    * the start (Mosquitto dynamic security: the first background reconcile); true where there is none.
    */
@@ -28,4 +33,12 @@ export interface Gateway {
   /** Ports and URLs devices use, for the docs page and the simulator. */
   endpoints(): { mqtt?: string; mqtts?: string; ws?: string };
   close(): Promise<void>;
+}
+
+/**
+ * A publish refused because the gateway cannot reach the broker now (an external broker away):
+ * the gateway logs the outage once, so callers need not log each refusal.
+ */
+export class GatewayUnavailable extends Error {
+  override readonly name = 'GatewayUnavailable';
 }

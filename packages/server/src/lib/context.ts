@@ -43,5 +43,7 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** 'later': the route runs the input guard itself (plugins/input-guard.ts, GUARDED_LATER) */
     inputGuard?: 'later';
+    /** 'serve': answered while the server drains (plugins/drain.ts, SERVED_WHILE_DRAINING) */
+    drain?: 'serve';
   }
 }

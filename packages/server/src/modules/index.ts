@@ -36,6 +36,7 @@ import messageRoutes from './messages/routes';
 import pushAlarmRoutes from './push-alarms/routes';
 import locationRoutes from './locations/routes';
 import fenceRoutes from './geo-fences/routes';
+import opsRoutes from './ops/routes';
 
 /** Every module's routes, registered in this order. */
 export const modules: RoutesPlugin[] = [
@@ -76,4 +77,5 @@ export const modules: RoutesPlugin[] = [
   smartConfigRoutes,
   otaTaskRoutes,
   openApiRoutes,
+  opsRoutes,
 ];

@@ -178,7 +178,11 @@ export async function closeConnection(db: Db, deviceId: number, connectionId: nu
 
 export async function findSession(db: Db, deviceId: number, session: number) {
   const [row] = await db
-    .select({ id: deviceConnections.id, disconnectedAt: deviceConnections.disconnectedAt })
+    .select({
+      id: deviceConnections.id,
+      disconnectedAt: deviceConnections.disconnectedAt,
+      reason: deviceConnections.reason,
+    })
     .from(deviceConnections)
     .where(and(eq(deviceConnections.deviceId, deviceId), eq(deviceConnections.session, session)))
     .orderBy(sql`${deviceConnections.id} desc`)
@@ -215,7 +219,8 @@ export async function resetAllPresence(db: Db, reason: string, now: Date): Promi
 
 /**
  * Merge reported state into the device's latest telemetry (top-level keys replace); a printer
- * state replaces only the state inside the stored printer object.
+ * state replaces only the state inside the stored printer object. Returns whether the device is
+ * marked online (undefined: no such device).
  */
 export async function mergeTelemetry(
   db: Db,
@@ -223,7 +228,7 @@ export async function mergeTelemetry(
   patch: Record<string, unknown>,
   extra: { firmwareVersion?: string; position?: Omit<Position, 'locatedAt'>; printerState?: string },
   now: Date,
-): Promise<void> {
+): Promise<boolean | undefined> {
   const geo = extra.position;
   const merged = sql`coalesce(${devices.telemetry}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`;
   const update = db
@@ -250,7 +255,8 @@ export async function mergeTelemetry(
     .where(eq(devices.id, deviceId));
   // one name per shape of the statement (which optional columns it sets)
   const shape = `${extra.firmwareVersion !== undefined ? 'f' : ''}${geo ? 'g' : ''}${extra.printerState !== undefined ? 'p' : ''}`;
-  await named(db, `link.telemetry.${shape}`, update.getSQL());
+  const [row] = await named(db, `link.telemetry.${shape}`, update.returning({ online: devices.online }).getSQL());
+  return row === undefined ? undefined : row.online === true;
 }
 
 export async function setFirmware(db: Db, deviceId: number, firmwareVersion: string): Promise<void> {

@@ -38,6 +38,7 @@ import { turnsPerOwner } from '../../lib/in-turn';
 import { AppError, uniqueViolation } from '../../lib/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import * as repo from './repo';
+import { askPresence, UNANSWERED } from './presence-check';
 import { inBackground, markBehind, onDeviceOnline, onJobAck, onJobResult } from '../jobs/pipeline';
 import { onDeviceOnlineForOta, onDeviceVersions, onOtaAck, onOtaProgress } from '../ota-tasks/device';
 import { onDeviceOnlineForPush, onPushAck } from '../push-tasks/device';
@@ -135,7 +136,9 @@ export async function onPresence(deps: Deps, device: DeviceRef, p: Presence, ip?
     const auth = await repo.findDeviceForAuth(deps.db, device.sn);
     if (auth && !auth.activated) await repo.activate(deps.db, device.id, auth.manufacturerId, now);
     markBehind(deps, device.id);
-    if (!known) await repo.openConnection(deps.db, device.id, p.session, ip ?? null, now);
+    // a session closed for not answering a presence check answered after all (its answer was late or lost)
+    if (!known || (known.disconnectedAt && known.reason === UNANSWERED))
+      await repo.openConnection(deps.db, device.id, p.session, ip ?? null, now);
     else if (!known.disconnectedAt) await repo.reassertPresence(deps.db, device.id, known.id, p.session, now);
     if (p.firmware) await repo.setFirmware(deps.db, device.id, p.firmware);
     return;
@@ -161,11 +164,11 @@ export async function onTelemetry(
   device: DeviceRef,
   t: Telemetry,
   now = new Date(),
-): Promise<Omit<Position, 'locatedAt'> | undefined> {
+): Promise<{ position: Omit<Position, 'locatedAt'> | undefined; online: boolean | undefined }> {
   const { v: _v, ...state } = t;
   const position = t.location ? await positionOf(deps.db, t) : undefined;
-  await repo.mergeTelemetry(deps.db, device.id, state, { firmwareVersion: t.firmware, position }, now);
-  return position;
+  const online = await repo.mergeTelemetry(deps.db, device.id, state, { firmwareVersion: t.firmware, position }, now);
+  return { position, online };
 }
 
 /** Events change one part of the live state between telemetry reports. */
@@ -260,7 +263,9 @@ export async function handleUplink(
   switch (kind) {
     case 'presence': {
       const p = parsePayload(presencePayload, raw);
-      if (p && opts.presenceFromMessages) await onPresence(deps, device, p);
+      // in turn with the device's other state messages: an answer to a presence check and the
+      // device's own online message of one session must not both open it
+      if (p && opts.presenceFromMessages) await inDeviceTurn(deps, device.id, () => onPresence(deps, device, p));
       else if (p?.firmware) await repo.setFirmware(deps.db, device.id, p.firmware);
       // the device announces itself after subscribing: now its job queue, upgrade offers and pushes can go out
       if (p?.online) {
@@ -274,7 +279,11 @@ export async function handleUplink(
     case 'telemetry': {
       const t = parsePayload(telemetryPayload, raw);
       const at = new Date();
-      const position = t && (await inDeviceTurn(deps, device.id, () => onTelemetry(deps, device, t, at)));
+      const stored = t && (await inDeviceTurn(deps, device.id, () => onTelemetry(deps, device, t, at)));
+      const position = stored?.position;
+      // reporting while marked offline: its online message was lost (external broker): ask it again
+      if (opts.presenceFromMessages && stored?.online === false)
+        inBackground(deps, askPresence(deps, device.sn), 'presence check not sent');
       const accountId = device.accountId;
       if (position && accountId !== undefined) trackPosition(deps, { device: { ...device, accountId }, position, at });
       if (t && (t.firmware || t.resources))

@@ -1,6 +1,6 @@
 import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { DeviceStatus, GeneralResult, JobStatus, PublishStatus, ResultCode } from '@herald/contract';
+import { DeviceStatus, GeneralResult, JobStatus, PublishStatus, ResultCode, UNCONFIRMED } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { inText, runNamed } from '../../db/named';
 import {
@@ -55,6 +55,16 @@ function statement<T>(name: string) {
     };
   };
 }
+
+/**
+ * A job that expired after it was sent, before its device reported it (status 5, not
+ * confirmed): the device's late report still settles it, and Herald still sends it (to ask).
+ */
+const unconfirmed = sql.raw(`(jobs.status = ${JobStatus.TIMEOUT} and jobs.reason = '${UNCONFIRMED}')`);
+/** A job a publish may be recorded for: unfinished, or not confirmed yet. */
+const sendable = sql.raw(
+  `(jobs.status < ${JobStatus.SUCCESS} or (jobs.status = ${JobStatus.TIMEOUT} and jobs.reason = '${UNCONFIRMED}'))`,
+);
 
 /** Positions 0..n-1, to give each caller its own row back. */
 const position = (_: unknown, i: number) => i;
@@ -209,27 +219,35 @@ const insertStatement = statement<JobInsert>('insert')(
               select msg_id, account_id, device_id, sn, kind, source, order_id, business_id, template_id,
                 payload, request, copies, amount, currency, payment_type, language, requested_at, expire_at
                 from v order by i
-              on conflict do nothing returning id, msg_id, account_id, order_id, sn, requested_at),
+              on conflict do nothing returning id, msg_id, account_id, order_id, sn, requested_at, device_id),
         r as (insert into api_requests (account_id, app_key, method, path, order_id, sn, job_id, result, code, message,
                 ip, duration_ms, created_at)
               select j.account_id, v.app_key, 'POST', v.path, j.order_id, j.sn, j.id, ${GeneralResult.PROCESSING},
                 ${ResultCode.SUCCESS}, 'ok', v.ip, v.duration_ms, j.requested_at
                 from j join v on v.msg_id = j.msg_id where v.app_key is not null)
-        select id, msg_id from j`,
+        -- an older job of the device not pushed yet (stored by another process, whose publish
+        -- may still be on its way): this one must not overtake it (pipeline.ts, dispatch)
+        select id, msg_id, exists (select 1 from jobs o
+                                    where o.device_id = j.device_id and o.finished_at is null
+                                      and o.status = ${JobStatus.NOT_PUSHED} and o.id < j.id) as older_pending
+          from j`,
 );
+
+/** A job as stored, and whether an older job of its device was still waiting to be pushed then. */
+export type StoredJob = JobRow & { olderPending: boolean };
 
 /**
  * Store jobs (status 0) and, for open API calls, their general request records (result 2,
  * processing) in one statement. Per item the stored row, or null when the account already has a
  * job with that order id (the caller looks it up, as after a unique violation).
  */
-export async function insertJobs(db: Db, items: JobInsert[]): Promise<(JobRow | null)[]> {
+export async function insertJobs(db: Db, items: JobInsert[]): Promise<(StoredJob | null)[]> {
   const rows = await insertStatement(db, items);
   // the rest of the row is what was sent (the payload goes out from here without a round trip)
-  const ids = new Map(rows.map((r) => [String(r.msg_id), Number(r.id)]));
+  const ids = new Map(rows.map((r) => [String(r.msg_id), r]));
   return items.map(({ job }) => {
-    const id = ids.get(job.msgId);
-    return id === undefined ? null : storedRow(id, job);
+    const r = ids.get(job.msgId);
+    return r === undefined ? null : { ...storedRow(Number(r.id), job), olderPending: r.older_pending === true };
   });
 }
 
@@ -257,7 +275,7 @@ const pushedStatement = statement<Pushed>('pushed')(
         j as (update jobs
                  set status = case when jobs.status = ${JobStatus.NOT_PUSHED} then ${JobStatus.PUSHED}::smallint else jobs.status end,
                      pushed_at = v.at, push_count = jobs.push_count + 1
-                from v where jobs.id = v.id and jobs.status < ${JobStatus.SUCCESS} returning ${LEAN}),
+                from v where jobs.id = v.id and ${sendable} returning ${LEAN}),
         p as (insert into publish_records (job_id, account_id, device_id, sn, topic, msg_id, qos, status, bytes, published_at,
                 acked_at, latency_ms)
               select o.id, o.account_id, o.device_id, o.sn, v.topic, o.msg_id, 1,
@@ -313,7 +331,7 @@ const pushedAckedStatement = statement<PushedAcked>('pushed-acked')(
                      acked_at = case when jobs.status < ${JobStatus.PUSH_SUCCEEDED} then v.acked else jobs.acked_at end,
                      ack_latency_ms = case when jobs.status < ${JobStatus.PUSH_SUCCEEDED}
                        then ${ackLatency(sql`v.acked`)} else jobs.ack_latency_ms end
-                from v where jobs.id = v.id and jobs.status < ${JobStatus.SUCCESS} returning ${LEAN}),
+                from v where jobs.id = v.id and ${sendable} returning ${LEAN}),
         p as (insert into publish_records (job_id, account_id, device_id, sn, topic, msg_id, qos, status, bytes,
                 published_at, acked_at, latency_ms)
               select j.id, j.account_id, j.device_id, j.sn, v.topic, j.msg_id, 1, ${PublishStatus.PUSH_SUCCEEDED}, v.bytes,
@@ -379,7 +397,8 @@ const ackStatement = statement<AckItem>('ack')(
                      reason = case when v.ok then jobs.reason else v.reason end
                 from t join v on v.i = t.i
                where jobs.id = t.id
-                 and jobs.status < case when v.ok then ${JobStatus.PUSH_SUCCEEDED}::smallint else ${JobStatus.SUCCESS}::smallint end
+                 and (jobs.status < case when v.ok then ${JobStatus.PUSH_SUCCEEDED}::smallint else ${JobStatus.SUCCESS}::smallint end
+                      or (not v.ok and ${unconfirmed}))
               returning ${LEAN}),
         p as (update publish_records
                  set status = ${PublishStatus.PUSH_SUCCEEDED}, acked_at = v.at, latency_ms = v.latency
@@ -423,7 +442,7 @@ const resultStatement = statement<ResultItem>('result')(
                    as v(i, msg_id, device_id, status, reason, at)),
         j as (update jobs set status = v.status, finished_at = v.at, reason = v.reason
                 from v where jobs.msg_id = v.msg_id and jobs.device_id = v.device_id
-                 and jobs.status < ${JobStatus.SUCCESS}
+                 and (jobs.status < ${JobStatus.SUCCESS} or ${unconfirmed})
               returning ${LEAN}, v.i as idx),
         ${finishApiRequest}
         select * from j`,

@@ -10,9 +10,11 @@ import {
   type JobResult,
 } from '@herald/contract';
 import { every } from '../../jobs/every';
+import { GatewayUnavailable } from '../../gateway/types';
 import type { Deps } from '../../lib/deps';
 import { inTurn } from '../../lib/in-turn';
 import { jobCounts } from '../dashboard/job-counts';
+import { observeJob } from '../ops/metrics';
 import { onJobStatus } from '../webhooks/service';
 import { PublishLimit } from './publish-limit';
 import * as repo from './repo';
@@ -45,6 +47,8 @@ type State = {
   behind: Set<number>;
   /** per device: a flush queued on its chain and not started yet (one is enough) */
   flushes: Map<number, Promise<void>>;
+  /** devices whose queued flush sends every job sent and not answered, not only those due */
+  flushAll: Set<number>;
 };
 /**
  * A job whose publish is refused is tried again by every sweep while the gateway is overwhelmed;
@@ -64,6 +68,7 @@ function state(deps: Deps): State {
       refusals: new Map(),
       behind: new Set(),
       flushes: new Map(),
+      flushAll: new Set(),
     };
     states.set(deps, s);
   }
@@ -86,6 +91,7 @@ export const inBackground = (deps: Deps, p: Promise<unknown>, what: string) => t
 /** Tell the webhooks module (it never throws into the pipeline, but be sure) and count a finished job. */
 export function notify(deps: Deps, job: repo.JobRow): void {
   if (job.status >= JobStatus.SUCCESS) jobCounts(deps).finished(job);
+  observeJob(deps, job);
   track(deps, onJobStatus(deps, job));
 }
 
@@ -108,7 +114,8 @@ type Pushed = 'sent' | 'expired' | 'refused';
 /** Publish one job and record it. */
 async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<Pushed> {
   const now = Date.now();
-  if (job.expireAt.getTime() <= now) return 'expired';
+  // a job not confirmed goes out after its expiry: the device answers what became of it (it does not print it now)
+  if (job.status < JobStatus.SUCCESS && job.expireAt.getTime() <= now) return 'expired';
   const message = jobMessage(job, now);
   const body = JSON.stringify(message);
   const { publishes, log, refusals, behind } = state(deps);
@@ -123,7 +130,8 @@ async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<Pu
     behind.add(device.id);
     if (now - (refusals.get(job.id) ?? -Infinity) < REFUSAL_RECORD_MS) return 'refused';
     refusals.set(job.id, now);
-    if (handedOver) log?.warn({ err, sn: device.sn, jobId: job.id }, 'job pipeline: the broker refused a publish');
+    if (handedOver && !(err instanceof GatewayUnavailable))
+      log?.warn({ err, sn: device.sn, jobId: job.id }, 'job pipeline: the broker refused a publish');
     track(
       deps,
       writeQueue(deps).refusedPublishes.add({
@@ -168,10 +176,14 @@ function enqueue(deps: Deps, deviceId: number, work: () => Promise<void>): Promi
  * chain, or (when older jobs may be waiting in the database) through a flush, which sends them all
  * in order, this one included.
  */
-export function dispatch(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<void> {
+export function dispatch(deps: Deps, device: DeviceRef, job: repo.JobRow & { olderPending?: boolean }): Promise<void> {
   // a flush queued and not started will read this job too: pushing it as well would send it twice
   const s = state(deps);
-  if (s.behind.has(device.id) || s.flushes.has(device.id)) return flushDevice(deps, device);
+  // an older job of the device was not pushed when this one was stored (another server process
+  // took it, or the broker was away): a flush sends both in order; its own publish, if it is
+  // still on its way, arrives first or as a duplicate the device drops
+  if (job.olderPending) s.behind.add(device.id);
+  if (s.behind.has(device.id) || s.flushes.has(device.id)) return flushDevice(deps, device, false);
   return enqueue(deps, device.id, async () => {
     await push(deps, device, job);
   });
@@ -186,18 +198,25 @@ export function markBehind(deps: Deps, deviceId: number): void {
 }
 
 /**
- * Send a device everything it should still receive, in order: jobs never pushed and jobs pushed
- * but not acked (same msgId again; the device drops what it already has). Nothing while paused.
- * A flush already queued and not started covers a new request: it reads the queue when it starts.
+ * Send a device everything it should still receive, in order: jobs never pushed, and jobs sent
+ * and not answered — all of them (`all`, the device has just come online) or those due again
+ * (repo.pendingForDevice) — with the same msgId (the device drops what it already has and
+ * answers again). Nothing while paused. A flush already queued and not started covers a new
+ * request: it reads the queue when it starts.
  */
-export function flushDevice(deps: Deps, device: DeviceRef): Promise<void> {
+export function flushDevice(deps: Deps, device: DeviceRef, all = true): Promise<void> {
   const s = state(deps);
   const queued = s.flushes.get(device.id);
-  if (queued) return queued;
+  if (queued) {
+    if (all) s.flushAll.add(device.id);
+    return queued;
+  }
+  if (all) s.flushAll.add(device.id);
   const flush = enqueue(deps, device.id, async () => {
     s.flushes.delete(device.id);
     s.behind.delete(device.id);
-    const jobs = await repo.pendingForDevice(deps.db, device.id, Date.now());
+    const everything = s.flushAll.delete(device.id);
+    const jobs = await repo.pendingForDevice(deps.db, device.id, Date.now(), resend(deps), everything);
     for (const job of jobs) {
       // an expired job is the sweep's; the ones after it still go out
       if ((await push(deps, device, job)) === 'refused') break;
@@ -262,16 +281,26 @@ export function onDeviceOnline(deps: Deps, device: DeviceRef): void {
 
 const SWEEP_MS = 1_000;
 const STRANDED_AFTER_MS = 2_000;
+/** how often the sweep looks for sent jobs due again (a scan of unfinished and unconfirmed jobs) */
+const RESEND_CHECK_MS = 5_000;
 const NONCE_PURGE_MS = 60_000;
 
-/** One pass of the scheduled work: expiry, stranded queues, and (now and then) old nonces. */
-export async function sweep(deps: Deps, now = Date.now(), purge = false): Promise<void> {
+const resend = (deps: Deps): repo.Resend => ({ baseMs: deps.config.jobResendMs, capMs: deps.config.jobResendMs * 30 });
+
+/**
+ * One pass of the scheduled work: expiry, stranded queues, jobs due to be sent again (now and
+ * then), and old nonces (now and then).
+ */
+export async function sweep(deps: Deps, now = Date.now(), purge = false, resendCheck = true): Promise<void> {
   for (;;) {
     const expired = await repo.expireDue(deps.db, now);
     for (const row of expired) notify(deps, row);
     if (expired.length < 500) break;
   }
-  for (const d of await repo.strandedDevices(deps.db, now - STRANDED_AFTER_MS)) track(deps, flushDevice(deps, d));
+  for (const d of await repo.strandedDevices(deps.db, now - STRANDED_AFTER_MS))
+    track(deps, flushDevice(deps, d, false));
+  if (resendCheck)
+    for (const d of await repo.resendDevices(deps.db, now, resend(deps))) track(deps, flushDevice(deps, d, false));
   const { refusals } = state(deps);
   for (const [jobId, at] of refusals) if (now - at >= REFUSAL_RECORD_MS) refusals.delete(jobId);
   if (purge) await repo.purgeNonces(deps.db);
@@ -282,11 +311,14 @@ export function startPipeline(deps: Deps, log: FastifyBaseLogger): () => Promise
   const s = state(deps);
   s.log = log.child({ module: 'jobs' });
   let lastPurge = 0;
+  let lastResend = 0;
   const stopSweep = every(SWEEP_MS, 'job sweep', s.log, async () => {
     const now = Date.now();
     const purge = now - lastPurge >= NONCE_PURGE_MS;
     if (purge) lastPurge = now;
-    await sweep(deps, now, purge);
+    const resendCheck = now - lastResend >= RESEND_CHECK_MS;
+    if (resendCheck) lastResend = now;
+    await sweep(deps, now, purge, resendCheck);
   });
   return async () => {
     await stopSweep();
@@ -296,3 +328,6 @@ export function startPipeline(deps: Deps, log: FastifyBaseLogger): () => Promise
     await writeQueue(deps).flush();
   };
 }
+
+/** Job messages waiting for a turn at the broker (GET /metrics). */
+export const publishBacklog = (deps: Deps): number => state(deps).publishes.queued;

@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DeviceStatus, GeneralResult, JobStatus, PublishStatus } from '@herald/contract';
+import {
+  DeviceStatus,
+  GeneralResult,
+  JobStatus,
+  PublishStatus,
+  UNCONFIRMED,
+  UNCONFIRMED_WINDOW_MS,
+} from '@herald/contract';
 import type { Db } from '../../db/client';
 import { named } from '../../db/named';
 import { publishRecords, type jobs } from '../../db/schema';
@@ -234,7 +241,9 @@ export type AckOutcome = { status: 2 | 4 | 5; reason: string | null };
 
 export const expireDueSql = (now: number, limit: number) => {
   const at = tsParam(now);
-  return sql`with j as (update jobs set status = ${JobStatus.TIMEOUT}, finished_at = ${at}::timestamptz, reason = 'expired'
+  // sent and not reported: not confirmed (the device may still report it); never sent: expired
+  return sql`with j as (update jobs set status = ${JobStatus.TIMEOUT}, finished_at = ${at}::timestamptz,
+                 reason = case when status = ${JobStatus.NOT_PUSHED} then 'expired' else '${sql.raw(UNCONFIRMED)}' end
           where id in (select id from jobs where finished_at is null and expire_at < ${at}::timestamptz
                         order by expire_at limit ${limit})
             and finished_at is null returning *),
@@ -247,19 +256,58 @@ export async function expireDue(db: Db, now: number, limit = 500): Promise<JobRo
   return (await named(db, 'jobs.expire-due', expireDueSql(now, limit))).map(mapJob);
 }
 
-export const pendingForDeviceSql = (deviceId: number, now: number) =>
-  sql`select j.* from jobs j
-       where j.device_id = ${deviceId} and j.finished_at is null and j.status < ${JobStatus.PUSH_SUCCEEDED}
-         and j.expire_at > ${tsParam(now)}::timestamptz
-         and not exists (select 1 from devices d where d.id = ${deviceId} and d.paused)
-       order by j.id`;
+/**
+ * When a sent job is sent again for want of an answer: `baseMs` after its last send, doubling
+ * with each send up to `capMs`. A job acked and not reported yet (status 2) or not confirmed
+ * waits three times as long: the device has it, and only its result may have been lost.
+ */
+export type Resend = { baseMs: number; capMs: number };
+const dueAfter = (now: string, times: number, r: Resend) =>
+  sql`j.pushed_at < ${now}::timestamptz - least(${r.baseMs * times}::float8 * 2 ^ (least(j.push_count, 16) - 1),
+        ${r.capMs}::float8) * interval '1 millisecond'`;
+/** `all`: every sent job (the device has just come online); otherwise those due (dueAfter). */
+const sentDue = (now: string, r: Resend, all: boolean) =>
+  all
+    ? sql`j.status in (${JobStatus.PUSHED}, ${JobStatus.PUSH_SUCCEEDED})`
+    : sql`(j.status = ${JobStatus.PUSHED} and ${dueAfter(now, 1, r)}
+           or j.status = ${JobStatus.PUSH_SUCCEEDED} and ${dueAfter(now, 3, r)})`;
+const unconfirmedDue = (now: string, r: Resend, all: boolean) =>
+  sql`j.status = ${JobStatus.TIMEOUT} and j.reason = ${UNCONFIRMED}
+      and j.finished_at > ${now}::timestamptz - ${UNCONFIRMED_WINDOW_MS}::float8 * interval '1 millisecond'
+      ${all ? sql.raw('') : sql`and ${dueAfter(now, 3, r)}`}`;
+/** jobs not confirmed sent to a device at once (the rest at its next turn) */
+const UNCONFIRMED_PER_FLUSH = 200;
+
+export const pendingForDeviceSql = (deviceId: number, now: number, r: Resend, all: boolean) => {
+  const at = tsParam(now);
+  return sql`select * from (
+         (select j.* from jobs j
+           where j.device_id = ${deviceId} and j.finished_at is null and j.expire_at > ${at}::timestamptz
+             and (j.status = ${JobStatus.NOT_PUSHED} or ${sentDue(at, r, all)}))
+         union all
+         (select j.* from jobs j
+           where j.device_id = ${deviceId} and ${unconfirmedDue(at, r, all)}
+           order by j.id limit ${UNCONFIRMED_PER_FLUSH})) q
+       where not exists (select 1 from devices d where d.id = ${deviceId} and d.paused)
+       order by q.id`;
+};
 
 /**
- * What a device should (still) receive: not pushed, or pushed but never acked, and not expired,
- * in id order — nothing while the device is paused.
+ * What a device should (still) receive, in id order, nothing while it is paused: jobs not
+ * pushed; jobs sent and not answered (all of them when `all`, as when the device has just come
+ * online, else those due again); and jobs not confirmed within the window, to ask the device
+ * what became of them. Sent again, a job keeps its msgId: the device drops what it already has
+ * and answers with its ack and result again.
  */
-export async function pendingForDevice(db: Db, deviceId: number, now: number): Promise<JobRow[]> {
-  return (await named(db, 'jobs.device-queue', pendingForDeviceSql(deviceId, now))).map(mapJob);
+export async function pendingForDevice(
+  db: Db,
+  deviceId: number,
+  now: number,
+  r: Resend,
+  all: boolean,
+): Promise<JobRow[]> {
+  const q = pendingForDeviceSql(deviceId, now, r, all);
+  return (await named(db, all ? 'jobs.device-queue-all' : 'jobs.device-queue-due', q)).map(mapJob);
 }
 
 export const strandedDevicesSql = (olderThan: number) =>
@@ -272,11 +320,31 @@ export const strandedDevicesSql = (olderThan: number) =>
 /**
  * A safety net for the dispatcher: jobs still at 0 a while after they were stored although their
  * device is online and not paused (the device came online between the request's check and the
- * insert). One row per device; the dispatcher then flushes that device.
+ * insert, or the broker was away). One row per device; the dispatcher then flushes that device.
  */
 export async function strandedDevices(db: Db, olderThan: number): Promise<{ id: number; sn: string }[]> {
   const rows = await named(db, 'jobs.stranded', strandedDevicesSql(olderThan));
   return rows.map((r) => ({ id: Number(r.id), sn: String(r.sn) }));
+}
+
+export const resendDevicesSql = (now: number, r: Resend) => {
+  const at = tsParam(now);
+  return sql`select d.id, d.sn from devices d
+       where d.online and not d.paused
+         and (d.id in (select j.device_id from jobs j
+                        where j.finished_at is null and j.expire_at > ${at}::timestamptz and ${sentDue(at, r, false)})
+              or d.id in (select j.device_id from jobs j where ${unconfirmedDue(at, r, false)}))
+       limit 500`;
+};
+
+/**
+ * Online devices with a sent job that is due again (its ack or result has not come: the
+ * message, or the device's answer, may have been lost with a broker or a server), or with a job
+ * not confirmed whose device may now say what became of it.
+ */
+export async function resendDevices(db: Db, now: number, r: Resend): Promise<{ id: number; sn: string }[]> {
+  const rows = await named(db, 'jobs.resend-due', resendDevicesSql(now, r));
+  return rows.map((x) => ({ id: Number(x.id), sn: String(x.sn) }));
 }
 
 /** An open API call's general request record, when the call did not create a job. */

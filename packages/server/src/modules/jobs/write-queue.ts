@@ -30,7 +30,7 @@ export type Transition =
 export type WriteQueue = {
   nonces: Batcher<sql.NonceItem, boolean>;
   devices: Batcher<sql.DeviceQuery, TargetDevice | undefined>;
-  jobs: Batcher<sql.JobInsert, JobRow | null>;
+  jobs: Batcher<sql.JobInsert, sql.StoredJob | null>;
   transitions: Batcher<Transition, JobRow | null | undefined>;
   /** general request records of calls that made no job (refusals, record and device lookups) */
   apiRequests: Batcher<ApiRequestRow, void>;

@@ -4,6 +4,7 @@ import { fetch } from 'undici';
 import type { Db } from '../../db/client';
 import { every } from '../../jobs/every';
 import type { Deps } from '../../lib/deps';
+import { observeWebhookAttempt } from '../ops/metrics';
 import { PrivateAddressError, literalRefused, publicOnly } from './public-address';
 import { pushConfig } from './push-config';
 import * as repo from './repo';
@@ -111,6 +112,7 @@ async function deliver(deps: Deps, d: repo.DeliveryRow): Promise<void> {
     { attemptedAt, statusCode: out.statusCode, error: out.error, durationMs: out.durationMs },
     next,
   );
+  observeWebhookAttempt(deps, out.ok, next.status === 'failed');
 }
 
 /**

@@ -130,6 +130,7 @@ export default {
       mute: 'Mute',
       unmute: 'Unmute',
       qrSwitch: 'QR code switch',
+      presence: 'Presence check',
     },
     logStatus: { pending: 'Waiting for upload', uploaded: 'Uploaded', expired: 'Expired' },
     history: {

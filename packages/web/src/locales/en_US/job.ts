@@ -31,6 +31,7 @@ export default {
       clipMissing: 'Voice clip missing',
       muted: 'Muted',
       expired: 'Expired',
+      notConfirmed: 'Not confirmed in time (the device may still report it)',
       invalid: 'Invalid job',
       other: 'Other',
       // publish records (status 0): the gateway did not take the message; the job waits and goes out later

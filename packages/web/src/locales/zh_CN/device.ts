@@ -129,6 +129,7 @@ export default {
       mute: '静音',
       unmute: '取消静音',
       qrSwitch: '二维码开关',
+      presence: '在线确认',
     },
     logStatus: { pending: '等待上传', uploaded: '已上传', expired: '已过期' },
     history: {

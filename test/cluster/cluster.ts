@@ -1,0 +1,198 @@
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, log, sleep, tmpDirs, track, waitForPort } from '../../bench/processes';
+
+/**
+ * The processes of a fault run, each started, killed and started again by the scenario: a
+ * throwaway PostgreSQL (scripts/pg-temp.sh), a Mosquitto with dynamic security (devices
+ * provisioned by Herald, so a disabled device is really kept out), and Herald nodes.
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ADMIN_PASSWORD = 'Admin@12345';
+
+export type Postgres = { url: string; stop: () => void };
+
+/** scripts/pg-temp.sh start, stopped when the run ends. */
+export function startPostgres(): Postgres {
+  const out = execFileSync('bash', [path.join(ROOT, 'scripts/pg-temp.sh'), 'start'], { encoding: 'utf8' });
+  const vars = Object.fromEntries(
+    out
+      .split('\n')
+      .map((l) => /^(PG_TEMP_\w+)=(.*)$/.exec(l.trim()))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => [m[1], m[2]!.replace(/^['"]|['"]$/g, '')]),
+  );
+  const dir = vars.PG_TEMP_DIR!;
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    spawnSync('bash', [path.join(ROOT, 'scripts/pg-temp.sh'), 'stop', dir], { stdio: 'ignore' });
+  };
+  process.once('exit', stop);
+  return { url: vars.PG_TEMP_URL!, stop };
+}
+
+/** Mosquitto's binary and dynamic-security plugin, as the external-broker tests find them. */
+function mosquittoFiles(): { binary: string; plugin: string } {
+  const binary = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => fs.existsSync(p));
+  if (!binary) throw new Error('Mosquitto is not installed: apt-get install mosquitto (npm test does it when root)');
+  const dirs = [
+    '/usr/lib',
+    ...fs
+      .readdirSync('/usr/lib')
+      .filter((d) => d.endsWith('-linux-gnu'))
+      .map((d) => `/usr/lib/${d}`),
+  ];
+  const plugin = dirs.map((d) => `${d}/mosquitto_dynamic_security.so`).find((p) => fs.existsSync(p));
+  if (!plugin) throw new Error('mosquitto_dynamic_security.so not found: the mosquitto package (2.0+) ships it');
+  return { binary, plugin };
+}
+
+export type Broker = {
+  port: number;
+  url: string;
+  /** Herald's own client credentials in the URL */
+  serverUrl: string;
+  start(): Promise<void>;
+  /** SIGTERM and wait; `kill9`: SIGKILL */
+  stop(kill9?: boolean): Promise<void>;
+};
+
+export async function mosquitto(dir: string): Promise<Broker> {
+  const { binary, plugin } = mosquittoFiles();
+  const admin = { user: 'herald-server', password: 'Srv-secret-1' };
+  const dynsec = path.join(dir, 'dynsec.json');
+  const init = spawnSync('mosquitto_ctrl', ['dynsec', 'init', dynsec, admin.user, admin.password]);
+  if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed: ${init.stderr}`);
+  // the server's role also sends downlink and takes uplink (docs/device-protocol.md § 12)
+  const cfg = JSON.parse(fs.readFileSync(dynsec, 'utf8')) as { roles: { acls: object[] }[] };
+  cfg.roles[0]!.acls.push(
+    { acltype: 'publishClientSend', topic: 'herald/+/down/+', allow: true },
+    { acltype: 'subscribePattern', topic: 'herald/+/up/+', allow: true },
+  );
+  fs.writeFileSync(dynsec, JSON.stringify(cfg));
+  const port = await freePort();
+  const conf = path.join(dir, 'mosquitto.conf');
+  fs.writeFileSync(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      // started as root, mosquitto would switch to a user that cannot read the temp dir
+      `user ${os.userInfo().username}`,
+      'allow_anonymous false',
+      'persistence false',
+      'max_queued_messages 100000',
+      `plugin ${plugin}`,
+      `plugin_opt_config_file ${dynsec}`,
+      'log_dest stderr',
+      'log_type error',
+      'log_type warning',
+    ].join('\n') + '\n',
+  );
+  const logFile = fs.openSync(path.join(dir, 'mosquitto.log'), 'a');
+  let child: ChildProcess | undefined;
+  const broker: Broker = {
+    port,
+    url: `mqtt://127.0.0.1:${port}`,
+    serverUrl: `mqtt://${admin.user}:${admin.password}@127.0.0.1:${port}`,
+    async start() {
+      child = track(spawn(binary, ['-c', conf], { stdio: ['ignore', logFile, logFile] }));
+      await waitForPort(port, child);
+    },
+    async stop(kill9 = false) {
+      const c = child;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill(kill9 ? 'SIGKILL' : 'SIGTERM');
+      await exited;
+    },
+  };
+  await broker.start();
+  return broker;
+}
+
+export type NodeOptions = { name: string; env: Record<string, string>; dir: string };
+
+/** A Herald server process that can be killed and started again on the same port. */
+export class HeraldNode {
+  readonly port: Promise<number>;
+  private child: ChildProcess | undefined;
+  private readonly logPath: string;
+  readonly name: string;
+  constructor(private readonly opts: NodeOptions) {
+    this.name = opts.name;
+    this.port = freePort();
+    this.logPath = path.join(opts.dir, `${opts.name}.log`);
+  }
+
+  get url(): Promise<string> {
+    return this.port.then((p) => `http://127.0.0.1:${p}`);
+  }
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Start and wait until it answers HTTP (it may still be connecting its devices). */
+  async start(): Promise<void> {
+    const port = await this.port;
+    const out = fs.openSync(this.logPath, 'a');
+    fs.writeSync(out, `\n==== start ${new Date().toISOString()}\n`);
+    this.child = track(
+      spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          WEB_DIST: '',
+          LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'warn',
+          HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
+          MQTT_TLS_PORT: '-1',
+          ...this.opts.env,
+        },
+        stdio: ['ignore', out, out],
+      }),
+    );
+    fs.closeSync(out);
+    await waitForPort(port, this.child, 120_000);
+  }
+
+  /** SIGTERM (drain and stop) and wait for the exit; `kill9`: SIGKILL, nothing finishes. */
+  async stop(kill9 = false): Promise<void> {
+    const c = this.child;
+    if (!c || !this.running) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill(kill9 ? 'SIGKILL' : 'SIGTERM');
+    const done = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
+    if (!done) {
+      log(`${this.opts.name} did not stop within 30 s of SIGTERM: killed`);
+      c.kill('SIGKILL');
+      await exited;
+    }
+  }
+
+  /** The end of its log: what a failed run prints. */
+  tail(lines = 40): string {
+    const text = fs.existsSync(this.logPath) ? fs.readFileSync(this.logPath, 'utf8') : '';
+    return text.split('\n').slice(-lines).join('\n');
+  }
+
+  /** Log lines at warn or above (JSON lines, level ≥ 40), for the report. */
+  warnings(): string[] {
+    const text = fs.existsSync(this.logPath) ? fs.readFileSync(this.logPath, 'utf8') : '';
+    return text.split('\n').filter((l) => /"level":(4|5|6)\d/.test(l));
+  }
+}
+
+export function runDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-faults-'));
+  if (!process.env.KEEP_FAULT_LOGS) tmpDirs.push(dir);
+  return dir;
+}

@@ -1,0 +1,404 @@
+/**
+ * The fault harness: Herald on its production path (PostgreSQL, Mosquitto, two server nodes)
+ * or embedded (PGlite, its own broker, one node), a simulated fleet, an open-API print load
+ * spread over the nodes, and faults during the load — kill -9 of a node, a graceful node
+ * restart, a broker restart and a broker kill -9, a device and an account disabled (one of them
+ * while a node starts). Afterwards every order is accounted for (accounting.ts); the run prints
+ * the table and exits 1 on any violation.
+ *
+ *   npx tsx test/cluster/faults.ts                      # PostgreSQL + Mosquitto + 2 nodes
+ *   npx tsx test/cluster/faults.ts --mode embedded      # PGlite + embedded broker, 1 node
+ *   options: --devices N (200) --rate R requests/s (40) --seconds S of load (80, embedded 40)
+ *   KEEP_FAULT_LOGS=1 keeps the run's directory (node and broker logs)
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { HeraldApiError, HeraldClient } from '@herald/sdk';
+import { VirtualDevice } from '@herald/device-sim';
+import { AccountStatus, DEFAULT_PRINT_PARAMS, DeviceStatus } from '@herald/contract';
+import { openDatabase } from '../../packages/server/src/db/client';
+import { accountApis, accounts, devices, models } from '../../packages/server/src/db/schema';
+import { benchSecret, benchSn } from '../../bench/connections-shared';
+import { freePort, log, sleep } from '../../bench/processes';
+import { account, report, type Row, type Sent } from './accounting';
+import { ADMIN_PASSWORD, HeraldNode, mosquitto, runDir, startPostgres, type Broker } from './cluster';
+
+const { values: args } = parseArgs({
+  options: {
+    mode: { type: 'string', default: 'cluster' },
+    devices: { type: 'string', default: '200' },
+    rate: { type: 'string', default: '40' },
+    seconds: { type: 'string' },
+  },
+});
+const EMBEDDED = args.mode === 'embedded';
+const N = Number(args.devices);
+const RATE = Number(args.rate);
+const SECONDS = Number(args.seconds ?? (EMBEDDED ? 40 : 80));
+/** devices of a second account, disabled as a whole during the run */
+const OTHER_N = 10;
+const EXPIRE_SECONDS = 30;
+const runKey = randomBytes(8).toString('hex');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const keyOf = (name: string) => ({ appKey: `faults-${name}-${runKey}`, secret: benchSecret(runKey, name) });
+
+type Fleet = { main: string[]; other: string[]; ids: Map<string, number>; otherAccountId: number };
+
+/** Two accounts with an API key each, a printer model, N + OTHER_N enabled, activated devices. */
+async function seed(where: { databaseUrl?: string; pgliteDir?: string }): Promise<Fleet> {
+  const database = await openDatabase(where);
+  const db = database.db;
+  const account = async (name: string) => {
+    const [a] = await db
+      .insert(accounts)
+      .values({
+        name,
+        country: 'GB',
+        timeZone: 'Europe/London',
+        industry: 'retail',
+        subjectType: 'company',
+        subjectName: `${name} Ltd`,
+      })
+      .returning();
+    await db.insert(accountApis).values({ accountId: a!.id, ...keyOf(name) });
+    return a!.id;
+  };
+  const [mainId, otherId] = [await account('main'), await account('other')];
+  const [model] = await db
+    .insert(models)
+    .values({ name: 'Fault printer', code: 'FAULT-P1', type: 'printer', image: PNG, imageMime: 'image/png' })
+    .returning();
+  const now = new Date();
+  const fleet: Fleet = { main: [], other: [], ids: new Map(), otherAccountId: otherId };
+  for (let n = 1; n <= N + OTHER_N; n++) {
+    const sn = benchSn(n);
+    (n <= N ? fleet.main : fleet.other).push(sn);
+    const [d] = await db
+      .insert(devices)
+      .values({
+        accountId: n <= N ? mainId : otherId,
+        sn,
+        modelId: model!.id,
+        secret: benchSecret(runKey, sn),
+        status: DeviceStatus.ENABLED,
+        activated: true,
+        activatedAt: now,
+        printParams: DEFAULT_PRINT_PARAMS,
+      })
+      .returning({ id: devices.id });
+    fleet.ids.set(sn, d!.id);
+  }
+  await database.close();
+  return fleet;
+}
+
+// ── the run ────────────────────────────────────────────────────────────────
+
+const dir = runDir();
+const timeline: string[] = [];
+const t0 = Date.now();
+const mark = (what: string) => {
+  const line = `t+${((Date.now() - t0) / 1000).toFixed(1)} s ${what}`;
+  timeline.push(line);
+  log(what);
+};
+
+let broker: Broker | undefined;
+let pgUrl: string | undefined;
+const dataDir = path.join(dir, 'data');
+if (!EMBEDDED) {
+  pgUrl = startPostgres().url;
+  broker = await mosquitto(dir);
+}
+const fleet = await seed(pgUrl ? { databaseUrl: pgUrl } : { pgliteDir: path.join(dataDir, 'pgdata') });
+mark(`seeded ${N} + ${OTHER_N} devices (${EMBEDDED ? 'PGlite' : 'PostgreSQL'})`);
+
+const embeddedMqtt = EMBEDDED ? await freePort() : 0;
+const shared: Record<string, string> = {
+  // short enough for a run of minutes: a lost publish goes out again after 2 s, a lost result is asked for after 6 s
+  JOB_RESEND_MS: '2000',
+  PRESENCE_CHECK_GRACE_MS: '10000',
+  ...(EMBEDDED
+    ? { DATA_DIR: dataDir, MQTT_HOST: '127.0.0.1', MQTT_PORT: String(embeddedMqtt) }
+    : { DATABASE_URL: pgUrl!, MQTT_URL: broker!.serverUrl, MQTT_PROVISION: 'dynsec' }),
+};
+const nodes = (EMBEDDED ? ['node-a'] : ['node-a', 'node-b']).map(
+  (name) => new HeraldNode({ name, dir, env: { ...shared, MQTT_CLIENT_ID: `herald-${name}` } }),
+);
+await Promise.all(nodes.map((n) => n.start()));
+mark(`${nodes.length} node(s) up`);
+
+// an operator who may disable devices and accounts (the seeded admin, its first password kept)
+if (pgUrl) {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  await c.query(`update users set must_change_password = false where username = 'admin'`);
+  await c.end();
+}
+
+const mqttUrl = EMBEDDED ? `mqtt://127.0.0.1:${embeddedMqtt}` : broker!.url;
+const sims = new Map<string, VirtualDevice>();
+for (const sn of [...fleet.main, ...fleet.other]) {
+  const d = new VirtualDevice({
+    sn,
+    secret: benchSecret(runKey, sn),
+    mqttUrl,
+    credentials: EMBEDDED ? 'hmac' : 'static',
+    telemetryIntervalMs: 5_000,
+    backoffMinMs: 200,
+    backoffMaxMs: 3_000,
+    printDelayMs: 20,
+  });
+  sims.set(sn, d);
+  d.start();
+}
+await Promise.all([...sims.values()].map((d) => d.waitOnline(60_000)));
+mark(`${sims.size} devices online`);
+
+// ── load ───────────────────────────────────────────────────────────────────
+
+const clients = await Promise.all(
+  nodes.map(async (n) => ({
+    main: new HeraldClient({ baseUrl: await n.url, ...keyOf('main'), retries: 0, timeoutMs: 5_000 }),
+    other: new HeraldClient({ baseUrl: await n.url, ...keyOf('other'), retries: 0, timeoutMs: 5_000 }),
+  })),
+);
+const sent: Sent[] = [];
+const busy = new Set<string>();
+const seqs = new Map<string, number>();
+const disabled = new Map<string, number>();
+/** devices no longer sent to (their disable was asked for) */
+const stopped = new Set<string>();
+let rr = 0;
+
+/** An integrator behind a load balancer: a call that gets no answer goes to the next node, same order id. */
+async function submit(s: Sent, which: 'main' | 'other') {
+  let last = '';
+  for (let attempt = 0; attempt < 16; attempt++) {
+    const node = (rr + attempt) % nodes.length;
+    try {
+      await clients[node]![which].print({
+        sn: s.sn,
+        content: `Order ${s.orderId}`,
+        orderId: s.orderId,
+        expireSeconds: EXPIRE_SECONDS,
+      });
+      s.acceptedAt = Date.now();
+      return;
+    } catch (err) {
+      if (err instanceof HeraldApiError && err.httpStatus < 500 && err.code !== 40029) {
+        s.refused = `${err.code} ${err.message}`;
+        return;
+      }
+      last = err instanceof Error ? err.message : String(err);
+      await sleep(Math.min(200 * 2 ** attempt, 2_000));
+    }
+  }
+  s.unanswered = last;
+}
+
+let loadOn = true;
+const inFlight = new Set<Promise<void>>();
+const load = (async () => {
+  const every = 1000 / RATE;
+  const all = [...fleet.main, ...fleet.other];
+  let i = 0;
+  let next = Date.now();
+  while (loadOn) {
+    next += every;
+    // the next device with no request under way (a device's requests go one after another)
+    for (let k = 0; k < all.length; k++) {
+      const sn = all[(i + k) % all.length]!;
+      if (busy.has(sn) || stopped.has(sn)) continue;
+      i = (i + k + 1) % all.length;
+      const seq = (seqs.get(sn) ?? 0) + 1;
+      seqs.set(sn, seq);
+      const s: Sent = { orderId: `${runKey}-${sent.length}`, sn, seq };
+      sent.push(s);
+      busy.add(sn);
+      rr++;
+      const p = submit(s, fleet.other.includes(sn) ? 'other' : 'main').finally(() => {
+        busy.delete(sn);
+        inFlight.delete(p);
+      });
+      inFlight.add(p);
+      break;
+    }
+    await sleep(Math.max(0, next - Date.now()));
+  }
+})();
+
+/** Sign in as the operator on one node and call the admin API. */
+async function admin(node: HeraldNode, method: string, url: string, body: unknown) {
+  const base = await node.url;
+  const call = async (u: string, b: unknown, token?: string) => {
+    const res = await fetch(new URL(u, base), {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(b),
+    });
+    return (await res.json()) as { code: number; message: string; data: { authInfo?: string } };
+  };
+  const login = await call('/user/login', { username: 'admin', password: ADMIN_PASSWORD });
+  if (login.code !== 20000) throw new Error(`operator sign-in on ${base}: ${login.message}`);
+  const r = await call(url, body, login.data.authInfo);
+  if (r.code !== 20000) {
+    adminFailures.push(`${node.name} ${url}: ${r.code} ${r.message}`);
+    mark(`FAILED: ${url} on ${node.name}: ${r.code} ${r.message}`);
+  }
+}
+const adminFailures: string[] = [];
+
+async function disableDevice(node: HeraldNode, sn: string) {
+  stopped.add(sn);
+  await admin(node, 'POST', '/v1/devices/status', { ids: [fleet.ids.get(sn)], status: DeviceStatus.DISABLED });
+  disabled.set(sn, Date.now());
+  mark(`disabled device ${sn}`);
+}
+
+// ── faults ─────────────────────────────────────────────────────────────────
+
+const at = async (second: number) => sleep(Math.max(0, t1 + second * 1000 - Date.now()));
+const t1 = Date.now();
+const [a, b] = nodes as [HeraldNode, HeraldNode | undefined];
+const scenario = EMBEDDED
+  ? (async () => {
+      await at(SECONDS * 0.2);
+      mark('kill -9 node-a (server and embedded broker)');
+      await a.stop(true);
+      await sleep(1_000);
+      await a.start();
+      mark('node-a started again');
+      await at(SECONDS * 0.6);
+      mark('graceful restart of node-a');
+      await a.stop();
+      await a.start();
+      mark('node-a started again');
+    })()
+  : (async () => {
+      await at(SECONDS * 0.12);
+      mark('kill -9 node-a');
+      await a.stop(true);
+      await sleep(4_000);
+      await a.start();
+      mark('node-a started again');
+      await at(SECONDS * 0.3);
+      mark('graceful restart of node-b');
+      await b!.stop();
+      await b!.start();
+      mark('node-b started again');
+      await at(SECONDS * 0.45);
+      mark('graceful broker restart');
+      await broker!.stop();
+      await sleep(1_000);
+      await broker!.start();
+      mark('broker up again');
+      await at(SECONDS * 0.6);
+      await disableDevice(a, fleet.main[0]!);
+      for (const sn of fleet.other) stopped.add(sn);
+      await admin(b!, 'POST', `/v1/accounts/${fleet.otherAccountId}/status`, { status: AccountStatus.DISABLED });
+      for (const sn of fleet.other) disabled.set(sn, Date.now());
+      mark(`disabled account "other" (${OTHER_N} devices)`);
+      await at(SECONDS * 0.7);
+      mark('kill -9 node-a, and a device disabled through node-b while node-a starts');
+      await a.stop(true);
+      const starting = a.start();
+      await disableDevice(b!, fleet.main[1]!);
+      await starting;
+      mark('node-a started again');
+      await at(SECONDS * 0.85);
+      mark('kill -9 of the broker');
+      await broker!.stop(true);
+      await sleep(2_000);
+      await broker!.start();
+      mark('broker up again');
+    })();
+
+await at(SECONDS);
+await scenario;
+loadOn = false;
+await load;
+await Promise.all([...inFlight]);
+mark(`load ended: ${sent.length} requests`);
+
+// ── settle: every job final, every unconfirmed one asked about ───────────────
+
+const query = async <T>(text: string): Promise<T[]> => {
+  if (pgUrl) {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    try {
+      return (await c.query(text)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  }
+  // the embedded database is one process's: the node stops first (only at the end)
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
+  try {
+    return (await database.db.execute(sql.raw(text))).rows as T[];
+  } finally {
+    await database.close();
+  }
+};
+const openJobs = `select count(*) filter (where status < 3)::int as unfinished,
+                         count(*) filter (where reason = 'notConfirmed')::int as unconfirmed from jobs`;
+const settleUntil = Date.now() + (EXPIRE_SECONDS + 60) * 1000;
+if (pgUrl) {
+  for (;;) {
+    const [o] = await query<{ unfinished: number; unconfirmed: number }>(openJobs);
+    if ((o!.unfinished === 0 && o!.unconfirmed === 0) || Date.now() > settleUntil) {
+      mark(`settled: ${o!.unfinished} unfinished, ${o!.unconfirmed} not confirmed`);
+      break;
+    }
+    await sleep(2_000);
+  }
+} else {
+  await sleep((EXPIRE_SECONDS + 15) * 1000);
+  mark('settled (waited for expiry and confirmation)');
+}
+
+const connectedDisabled = [...disabled.keys()].filter((sn) => sims.get(sn)!.online);
+await Promise.all([...sims.values()].map((d) => d.stop().catch(() => {})));
+const warnings = nodes.flatMap((n) => n.warnings().length);
+await Promise.all(nodes.map((n) => n.stop()));
+await broker?.stop();
+
+const rows = await query<{ order_id: string; sn: string; status: number; reason: string | null }>(
+  `select order_id, sn, status, reason from jobs where order_id like '${runKey}-%'`,
+);
+const printed = new Map<string, string[]>();
+for (const [sn, d] of sims)
+  printed.set(
+    sn,
+    d.printed.map((text) => /Order (\S+)/.exec(text)?.[1] ?? `?${text.slice(0, 20)}`),
+  );
+const tally = account({
+  sent,
+  rows: rows.map((r): Row => ({ orderId: r.order_id, sn: r.sn, status: Number(r.status), reason: r.reason })),
+  printed,
+  disabled,
+  connectedDisabled,
+});
+
+console.log(`\n==== fault run: ${EMBEDDED ? 'embedded (PGlite, one node)' : 'PostgreSQL + Mosquitto + 2 nodes'}`);
+console.log(`${N + OTHER_N} devices, ${RATE} requests/s for ${SECONDS} s, jobs expire after ${EXPIRE_SECONDS} s`);
+for (const line of timeline) console.log(`  ${line}`);
+console.log(report(tally));
+console.log(`log lines at warn or above: ${nodes.map((n, i) => `${n.name} ${warnings[i]}`).join(', ')}`);
+for (const f of adminFailures) tally.violations.push({ kind: 'administrator action failed', detail: f });
+if (tally.violations.length > 0) {
+  for (const n of nodes) console.log(`\n---- end of ${n.name}'s log\n${n.tail(30)}`);
+  console.log(
+    `\n✗ ${tally.violations.length} violations (run directory ${dir}${process.env.KEEP_FAULT_LOGS ? '' : ', removed'})`,
+  );
+  process.exit(1);
+}
+console.log('\n✓ every order accounted for');
+process.exit(0);

@@ -24,6 +24,7 @@ import { startJobs } from './jobs';
 import { startCheckpoints } from './jobs/checkpoint';
 import { startVacuum } from './jobs/vacuum';
 import { openStorage } from './storage';
+import { claimLocalStorage } from './storage/local-claim';
 import { startOtaEngine } from './modules/ota-tasks/engine';
 import { startJobCounts } from './modules/dashboard/job-counts';
 import { startRenderer } from './modules/templates/render-pool';
@@ -68,6 +69,11 @@ export async function createServer(
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>() as unknown as App;
+  // nodes sharing a database must share their files too: a second node on its own disk refuses to start
+  const storageClaim =
+    database.kind === 'postgres' && config.databaseUrl && !config.storage.s3 && !config.storage.localShared
+      ? await claimLocalStorage(config.databaseUrl, app.log)
+      : undefined;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -169,6 +175,7 @@ export async function createServer(
       // database still closes)
       await stopJobCounts().catch((err: unknown) => app.log.error({ err }, 'job counts: the last write failed'));
       await renderer.close();
+      await storageClaim?.release();
       if (!opts.database) await database.close();
     },
   };

@@ -37,8 +37,12 @@ export type Config = {
    * talking to Herald directly cannot pick its own address.
    */
   trustProxy: boolean | string;
-  /** uploaded files: local disk under dataDir/files, or an S3-compatible store when `s3` is set */
-  storage: { s3: S3Config | undefined };
+  /**
+   * uploaded files: local disk under dataDir/files, or an S3-compatible store when `s3` is set.
+   * `localShared`: dataDir/files is one mount every node sees, so nodes sharing a database may all
+   * use local storage (storage/local-claim.ts)
+   */
+  storage: { s3: S3Config | undefined; localShared: boolean };
   mqtt: MqttConfig;
   /** multiplies WEBHOOK_BACKOFF_MS (retry delays of webhook deliveries); tests use a small one */
   webhookBackoffScale: number;
@@ -178,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               pathStyle: !/^(false|0|no)$/i.test(env.STORAGE_S3_PATH_STYLE ?? ''),
             }
           : undefined,
+      localShared: env.STORAGE_LOCAL_SHARED === 'true',
     },
     webhookBackoffScale: Math.max(0, int(env.WEBHOOK_BACKOFF_SCALE, 1)),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',

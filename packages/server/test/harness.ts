@@ -18,16 +18,7 @@ export type TestServer = Server & {
  * a PostgreSQL server — a new database created for this test file and dropped afterwards.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const config = loadConfig({
-    HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    WEB_DIST: '',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://localhost:8080',
-    // every test file gets its own embedded broker on a free loopback port
-    MQTT_HOST: '127.0.0.1',
-    MQTT_PORT: '0',
-    ...env,
-  } as NodeJS.ProcessEnv);
+  const config = testConfig(env);
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({});
@@ -49,6 +40,34 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     await c.end();
   });
   return { ...server, dbName };
+}
+
+function testConfig(env: Record<string, string>): Config {
+  return loadConfig({
+    HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    WEB_DIST: '',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:8080',
+    // every test file gets its own embedded broker on a free loopback port
+    MQTT_HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    ...env,
+  } as NodeJS.ProcessEnv);
+}
+
+/**
+ * Another node on a test server's database (`server.deps.config.databaseUrl`, PostgreSQL only:
+ * TEST_DATABASE_URL), with a configuration of its own; its pool closes with it, the database stays.
+ */
+export async function startAnotherNode(databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    const server = await createServer({ ...testConfig(env), databaseUrl }, { database, logger: false, jobs: false });
+    return { ...server, close: async () => (await server.close(), await database.close()) };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
 }
 
 async function onDatabase(config: Config, database: Database, dropDatabase: () => Promise<void>): Promise<TestServer> {

@@ -1,4 +1,8 @@
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * The system's Mosquitto for the external-broker tests. `npm test` installs it (scripts/test.sh);
@@ -22,4 +26,69 @@ export function dynsecPlugin(): string {
   const found = dirs.map((d) => `${d}/mosquitto_dynamic_security.so`).find((p) => fs.existsSync(p));
   if (!found) throw new Error('mosquitto_dynamic_security.so not found: the mosquitto package (2.0+) ships it');
   return found;
+}
+
+/**
+ * A Mosquitto with the dynamic-security plugin on a free loopback port, whose admin client is
+ * `admin` (the server's broker user: it may also send downlink and take uplink, see
+ * docs/device-protocol.md § 12). Stopped by `stop`, or when the test process exits.
+ */
+export async function startDynsecMosquitto(admin: { user: string; password: string }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-mosquitto-'));
+  const dynsec = path.join(dir, 'dynsec.json');
+  const init = spawnSync('mosquitto_ctrl', ['dynsec', 'init', dynsec, admin.user, admin.password]);
+  if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed: ${init.stderr}`);
+  const cfg = JSON.parse(fs.readFileSync(dynsec, 'utf8'));
+  cfg.roles[0].acls.push(
+    { acltype: 'publishClientSend', topic: 'herald/+/down/+', allow: true },
+    { acltype: 'subscribePattern', topic: 'herald/+/up/+', allow: true },
+  );
+  fs.writeFileSync(dynsec, JSON.stringify(cfg));
+  const port = await freePort();
+  const conf = path.join(dir, 'mosquitto.conf');
+  fs.writeFileSync(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      // started as root, mosquitto would switch to its own user, which cannot read our temp dir
+      `user ${os.userInfo().username}`,
+      'allow_anonymous false',
+      'persistence false',
+      `plugin ${dynsecPlugin()}`,
+      `plugin_opt_config_file ${dynsec}`,
+      'log_dest stderr',
+      'log_type error',
+    ].join('\n'),
+  );
+  const child = spawn(mosquittoBinary(), ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  child.stderr!.on('data', (b: Buffer) => process.env.DEBUG_MOSQUITTO && process.stderr.write(b));
+  for (let i = 0; ; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const sock = net.connect(port, '127.0.0.1');
+      sock.once('connect', () => (sock.destroy(), resolve(true)));
+      sock.once('error', () => resolve(false));
+    });
+    if (up) break;
+    if (i > 200) throw new Error('mosquitto did not listen');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return {
+    port,
+    url: `mqtt://127.0.0.1:${port}`,
+    stop: () => {
+      process.off('exit', kill);
+      child.kill('SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const p = (s.address() as net.AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return p;
 }

@@ -1,23 +1,42 @@
 import type { MqttClient } from 'mqtt';
 
 const DYNSEC_TOPIC = '$CONTROL/dynamic-security/v1';
+/** how long the broker may take per message, plus a little per command (it saves its file after each change) */
+const ANSWER_MS = 10_000;
+const ANSWER_MS_PER_COMMAND = 20;
 
-type DynsecResponse = { responses: { command: string; error?: string; correlationData?: string }[] };
+export type DynsecCommand = { command: string } & Record<string, unknown>;
+export type DynsecAnswer = { command: string; error?: string; data?: Record<string, unknown> };
+type DynsecResponse = { responses: (DynsecAnswer & { correlationData?: string })[] };
 
-/** A thin client of Mosquitto's dynamic-security control topic. */
+/** A broker's copy of one client (getClient). */
+export type DynsecClient = {
+  username: string;
+  textdescription?: string;
+  disabled?: boolean;
+  roles?: { rolename: string }[];
+};
+
+/**
+ * A thin client of Mosquitto's dynamic-security control topic. Several commands travel in one
+ * message (`{"commands": [...]}`) and are answered in one; each answer is matched by its
+ * correlation data.
+ */
 export class Dynsec {
   private seq = 0;
-  private readonly waiting = new Map<string, (r: { error?: string }) => void>();
+  private readonly waiting = new Map<string, (r: DynsecAnswer) => void>();
+  private readonly aborts = new Set<(err: Error) => void>();
+  private cancelled = false;
   constructor(private readonly client: MqttClient) {}
 
   async start() {
     this.client.on('message', (topic, payload) => {
       if (topic !== `${DYNSEC_TOPIC}/response`) return;
       const body = JSON.parse(payload.toString()) as DynsecResponse;
-      for (const r of body.responses) {
-        const done = r.correlationData ? this.waiting.get(r.correlationData) : undefined;
+      for (const { correlationData, ...r } of body.responses) {
+        const done = correlationData ? this.waiting.get(correlationData) : undefined;
         if (done) {
-          this.waiting.delete(r.correlationData!);
+          this.waiting.delete(correlationData!);
           done(r);
         }
       }
@@ -25,50 +44,53 @@ export class Dynsec {
     await this.client.subscribeAsync(`${DYNSEC_TOPIC}/response`, { qos: 1 });
   }
 
-  /** Run one command; resolves with its error string (undefined on success). */
-  run(command: Record<string, unknown>): Promise<string | undefined> {
-    const correlationData = `h${++this.seq}`;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(correlationData);
-        reject(new Error(`dynamic-security: no answer to ${String(command.command)}`));
-      }, 10_000);
-      this.waiting.set(correlationData, (r) => {
-        clearTimeout(timer);
-        resolve(r.error);
-      });
-      this.client.publish(DYNSEC_TOPIC, JSON.stringify({ commands: [{ ...command, correlationData }] }), { qos: 1 });
+  /** Run commands in one message; the answers in the same order. */
+  async batch(commands: DynsecCommand[]): Promise<DynsecAnswer[]> {
+    if (commands.length === 0) return [];
+    if (this.cancelled) throw new Error('dynamic-security: closing');
+    const ids = commands.map(() => `h${++this.seq}`);
+    const answers = ids.map((id) => new Promise<DynsecAnswer>((resolve) => this.waiting.set(id, resolve)));
+    let timer: NodeJS.Timeout | undefined;
+    let abort: ((err: Error) => void) | undefined;
+    const failed = new Promise<never>((_, reject) => {
+      abort = reject;
+      const what = `${commands.length} command(s) (${commands[0]!.command} …)`;
+      timer = setTimeout(
+        () => reject(new Error(`dynamic-security: no answer to ${what}`)),
+        ANSWER_MS + ANSWER_MS_PER_COMMAND * commands.length,
+      );
     });
+    this.aborts.add(abort!);
+    try {
+      const message = { commands: commands.map((c, i) => ({ ...c, correlationData: ids[i] })) };
+      await Promise.race([this.client.publishAsync(DYNSEC_TOPIC, JSON.stringify(message), { qos: 1 }), failed]);
+      return await Promise.race([Promise.all(answers), failed]);
+    } finally {
+      clearTimeout(timer);
+      this.aborts.delete(abort!);
+      for (const id of ids) this.waiting.delete(id);
+    }
   }
 
-  /** Make the broker's copy of one device match Herald: a password lets it in, null keeps it out. */
-  async apply(sn: string, password: string | null) {
-    const role = `herald-device-${sn}`;
-    if (password === null) {
-      // disableClient also disconnects a connected session
-      await this.run({ command: 'disableClient', username: sn });
-      return;
-    }
-    await this.run({
-      command: 'createRole',
-      rolename: role,
-      acls: [
-        { acltype: 'publishClientSend', topic: `herald/${sn}/up/+`, allow: true },
-        { acltype: 'subscribePattern', topic: `herald/${sn}/down/+`, allow: true },
-        { acltype: 'subscribePattern', topic: `herald/${sn}/down/#`, allow: true },
-      ],
+  /** Fail every batch still waiting for its answers, and any later one (the connection is closing). */
+  cancel(): void {
+    this.cancelled = true;
+    for (const abort of this.aborts) abort(new Error('dynamic-security: closing'));
+  }
+
+  /** Run one command; resolves with its error string (undefined on success). */
+  async run(command: DynsecCommand): Promise<string | undefined> {
+    return (await this.batch([command]))[0]!.error;
+  }
+
+  /** The broker's copies of these clients (absent: not there), read in one message. */
+  async getClients(usernames: string[]): Promise<Map<string, DynsecClient>> {
+    const answers = await this.batch(usernames.map((username) => ({ command: 'getClient', username })));
+    const out = new Map<string, DynsecClient>();
+    answers.forEach((a, i) => {
+      const client = a.data?.client as DynsecClient | undefined;
+      if (!a.error && client) out.set(usernames[i]!, client);
     });
-    const err = await this.run({
-      command: 'createClient',
-      username: sn,
-      clientid: sn,
-      password,
-      roles: [{ rolename: role }],
-    });
-    if (err) {
-      // already there: bring password and state up to date
-      await this.run({ command: 'setClientPassword', username: sn, password });
-      await this.run({ command: 'enableClient', username: sn });
-    }
+    return out;
   }
 }

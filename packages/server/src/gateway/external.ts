@@ -6,6 +6,7 @@ import { QOS, topics, type DownKind } from '@herald/contract';
 import type { Deps } from '../lib/deps';
 import { TtlCache } from '../lib/ttl-cache';
 import { Dynsec } from './dynsec';
+import { startProvisioning, type Provisioning } from './provisioning';
 import { emqxKicker } from './emqx-admin';
 import { HELD, uplinkIntake, type Uplink } from './external-uplink';
 import * as deviceLink from '../modules/device-link/service';
@@ -84,21 +85,17 @@ export async function startExternalGateway(
 
   const link = brokerLink(deps, client, { nodeId: clientId, log, graceMs: cfg.presenceGraceMs });
 
-  let dynsec: Dynsec | undefined;
-  const provision = async (sn?: string) => {
-    if (!dynsec) return;
-    for (const d of await deviceLink.provisioningState(deps, sn)) await dynsec.apply(d.sn, d.password);
-  };
+  let provisioning: Provisioning | undefined;
   /**
    * One device's credentials at the broker after a change. The database already holds the
    * change, so a broker that is away does not fail the administrator's action: it is logged, and
-   * the broker's copy is brought up to date when provisioning runs again.
+   * the broker's copy is brought up to date by the next reconcile (provisioning.ts).
    */
   const provisionOne = async (sn: string) => {
-    if (!dynsec) return;
+    if (!provisioning) return;
     try {
       await link.ready(PROVISION_WAIT_MS);
-      await provision(sn);
+      await provisioning.changed(sn);
     } catch (err) {
       log.warn({ err, sn }, 'dynamic security: device not updated at the broker now');
     }
@@ -108,10 +105,10 @@ export async function startExternalGateway(
     await link.firstSubscription;
     // Mosquitto dynamic security: Herald keeps the broker's copy of device credentials
     if (cfg.provision === 'dynsec') {
-      dynsec = new Dynsec(client);
+      const dynsec = new Dynsec(client);
       await dynsec.start();
       link.keep('$CONTROL/dynamic-security/v1/response');
-      await provision();
+      provisioning = startProvisioning(deps, dynsec, log);
     }
   } catch (err) {
     // a server that does not start leaves no client behind, reconnecting and holding messages
@@ -142,9 +139,9 @@ export async function startExternalGateway(
     },
     async kick(sn: string, reason: string) {
       refs.delete(sn);
-      if (dynsec) await provisionOne(sn);
+      if (provisioning) await provisionOne(sn);
       if (emqxKick) await emqxKick(sn, reason);
-      else if (!dynsec)
+      else if (!provisioning)
         log.info({ sn, reason }, 'kick: the external broker drops the device at its next authentication');
     },
     async deviceChanged(sn: string) {
@@ -152,8 +149,10 @@ export async function startExternalGateway(
       await provisionOne(sn);
     },
     health: () => link.health(),
+    provisioned: () => provisioning?.ready() ?? true,
     endpoints: () => endpoints,
     async close() {
+      await provisioning?.close();
       link.close();
       // what is being stored is still answered; what arrives from now on is left to the next start
       await intake.close();

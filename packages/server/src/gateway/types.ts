@@ -25,6 +25,11 @@ export interface Gateway {
    * connection to it is up and subscribed with devices provisioned. Left out, the gateway counts as ready.
    */
   health?(): { ready: boolean; detail?: string };
+  /**
+   * Whether the broker's copy of every device's credentials has been brought up to date once since
+   * the start (Mosquitto dynamic security: the first background reconcile); true where there is none.
+   */
+  provisioned?(): boolean;
   /** Ports and URLs devices use, for the docs page and the simulator. */
   endpoints(): { mqtt?: string; mqtts?: string; ws?: string };
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { DeviceStatus, type Position } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { inText, named, preparedOn } from '../../db/named';
@@ -362,7 +362,8 @@ export async function fillLogSlot(
 }
 
 /** Devices as a broker with its own credential store must know them (see service.provisioningState). */
-export async function listProvisionable(db: Db, sn?: string) {
+export async function listProvisionable(db: Db, sns?: string[]) {
+  const live = ne(devices.status, DeviceStatus.DELETED);
   return db
     .select({
       id: devices.id,
@@ -375,7 +376,15 @@ export async function listProvisionable(db: Db, sn?: string) {
     })
     .from(devices)
     .innerJoin(accounts, eq(accounts.id, devices.accountId))
-    .where(
-      sn ? and(eq(devices.sn, sn), ne(devices.status, DeviceStatus.DELETED)) : ne(devices.status, DeviceStatus.DELETED),
-    );
+    .where(sns ? and(inArray(devices.sn, sns), live) : live);
+}
+
+/** One page of every S/N the devices table names, deleted ones too, by row id (a broker's reconcile). */
+export async function snPage(db: Db, afterId: number, limit: number) {
+  return db
+    .select({ id: devices.id, sn: devices.sn })
+    .from(devices)
+    .where(gt(devices.id, afterId))
+    .orderBy(asc(devices.id))
+    .limit(limit);
 }

@@ -425,16 +425,32 @@ export async function receiveLog(deps: Deps, token: string, file: { fileName?: s
  * activated is provisioned while its manufacturer's licence has room, and activated by its first
  * online presence message.
  */
-export async function provisioningState(deps: Deps, sn?: string): Promise<{ sn: string; password: string | null }[]> {
-  const rows = await repo.listProvisionable(deps.db, sn);
-  const out: { sn: string; password: string | null }[] = [];
+export async function provisioningState(
+  deps: Deps,
+  sns?: string | string[],
+): Promise<{ sn: string; password: string | null }[]> {
+  const wanted = typeof sns === 'string' ? [sns] : sns;
+  const rows = await repo.listProvisionable(deps.db, wanted);
+  const now = new Date();
+  const room = new Map<number, Promise<boolean>>();
+  const hasRoom = (manufacturerId: number) => {
+    if (!room.has(manufacturerId)) room.set(manufacturerId, repo.licenceHasRoom(deps.db, manufacturerId, now));
+    return room.get(manufacturerId)!;
+  };
+  const out = new Map<string, string | null>();
   for (const d of rows) {
     let allowed = !!d.secret && d.status === DeviceStatus.ENABLED && d.accountStatus === AccountStatus.ENABLED;
-    if (allowed && !d.activated && d.manufacturerId !== null) {
-      allowed = await repo.licenceHasRoom(deps.db, d.manufacturerId, new Date());
-    }
-    out.push({ sn: d.sn, password: allowed ? mqttStaticPassword(d.secret!) : null });
+    if (allowed && !d.activated && d.manufacturerId !== null) allowed = await hasRoom(d.manufacturerId);
+    // one live row per S/N; should there be two, either one letting the device in does
+    if (allowed || !out.get(d.sn)) out.set(d.sn, allowed ? mqttStaticPassword(d.secret!) : null);
   }
-  if (sn && out.length === 0) out.push({ sn, password: null });
-  return out;
+  // asked-for S/Ns with no live row are kept out
+  for (const sn of wanted ?? []) if (!out.has(sn)) out.set(sn, null);
+  return [...out].map(([sn, password]) => ({ sn, password }));
+}
+
+/** One page of S/Ns to bring up to date at the broker, after row id `afterId`; `last` for the next page. */
+export async function provisioningPage(deps: Deps, afterId: number, limit: number) {
+  const rows = await repo.snPage(deps.db, afterId, limit);
+  return { sns: [...new Set(rows.map((r) => r.sn))], last: rows.at(-1)?.id };
 }

@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PRINT_PARAMS, DeviceStatus } from '@herald/contract';
+import { mqttStaticPassword } from '@herald/contract/device-sign';
+import { openDatabase, type Database } from '../src/db/client';
+import { devices } from '../src/db/schema';
+import { Dynsec } from '../src/gateway/dynsec';
+import { startProvisioning, type Provisioning } from '../src/gateway/provisioning';
+import { seedAccount } from './fixtures';
+import { eventually, seedModel } from './devices-fixture';
+import { Client, expectOk, startServer, type TestServer } from './harness';
+import { startDynsecMosquitto } from './mosquitto';
+import { uniq } from './people';
+
+/**
+ * Provisioning into Mosquitto's dynamic-security plugin (MQTT_PROVISION=dynsec) against a real
+ * Mosquitto: a node starts in seconds whatever the fleet, a background reconcile then lets the
+ * devices in, and neither a reconcile nor a start undoes a change made meanwhile on another node.
+ * "Another node" here is a second provisioning object on the same database with a broker
+ * connection of its own (on PostgreSQL it holds devices through the database, as a node does).
+ */
+const ADMIN = { user: 'herald-server', password: 'Srv-secret-2' };
+const FLEET = 1000;
+
+let broker: Awaited<ReturnType<typeof startDynsecMosquitto>>;
+let server: TestServer;
+let A: Awaited<ReturnType<typeof seedAccount>>;
+let modelId: number;
+const clients: mqtt.MqttClient[] = [];
+
+beforeAll(async () => {
+  broker = await startDynsecMosquitto(ADMIN);
+  server = await startServer({
+    MQTT_URL: `mqtt://${ADMIN.user}:${ADMIN.password}@127.0.0.1:${broker.port}`,
+    MQTT_PROVISION: 'dynsec',
+  });
+  A = await seedAccount(server);
+  modelId = (await seedModel(server)).id;
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await server?.close();
+  broker?.stop();
+});
+
+/** `count` devices of A straight in the database: S/N → secret. */
+async function seedFleet(count: number, status: number = DeviceStatus.ENABLED) {
+  const prefix = `P${uniq()}`.toUpperCase();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    accountId: A.accountId,
+    sn: `${prefix}${String(i).padStart(5, '0')}`,
+    modelId,
+    secret: randomBytes(16).toString('hex'),
+    status,
+    printParams: DEFAULT_PRINT_PARAMS,
+  }));
+  return server.deps.db
+    .insert(devices)
+    .values(rows)
+    .returning({ id: devices.id, sn: devices.sn, secret: devices.secret });
+}
+
+/** A device's connection attempt with its static password: true when the broker lets it in. */
+const getsIn = (d: { sn: string; secret: string | null }) =>
+  new Promise<boolean>((resolve) => {
+    const client = mqtt.connect(broker.url, {
+      clientId: d.sn,
+      username: d.sn,
+      password: mqttStaticPassword(d.secret!),
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    client.once('connect', () => (clients.push(client), resolve(true)));
+    client.once('error', () => (client.end(true), resolve(false)));
+  });
+
+/** What the broker's copy says about a device (undefined: not there). */
+async function atBroker(sn: string) {
+  const c = mqtt.connect(broker.url, { username: ADMIN.user, password: ADMIN.password, protocolVersion: 5 });
+  try {
+    const d = new Dynsec(c);
+    await d.start();
+    return (await d.getClients([sn])).get(sn);
+  } finally {
+    await c.endAsync(true);
+  }
+}
+
+/** Enable (2) or disable (1) through the API of the server as it is now (restarts make new ones). */
+const setStatus = (id: number, status: 1 | 2) => {
+  const c = new Client(server);
+  c.token = A.client.token;
+  return c.post('/v1/devices/status', { ids: [id], status });
+};
+const statusOf = async (id: number) =>
+  (await server.deps.db.select({ status: devices.status }).from(devices).where(eq(devices.id, id)))[0]!.status;
+
+describe('dynamic-security provisioning', () => {
+  it(
+    `starts in seconds with ${FLEET} devices to provision; the reconcile then lets them in`,
+    { timeout: 180_000 },
+    async () => {
+      const fleet = await seedFleet(FLEET);
+      const [late] = await seedFleet(1, DeviceStatus.DISABLED);
+      const t0 = Date.now();
+      server = await server.restart();
+      const startMs = Date.now() - t0;
+      // listening and answering: a real HTTP request to the started node
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await fetch(
+        `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}/openapi.json`,
+      );
+      expect(res.status).toBe(200);
+      expect(startMs).toBeLessThan(5000);
+      const gateway = server.deps.gateway;
+      expect(gateway.provisioned!()).toBe(false);
+
+      // a device enabled while the node starts gets in without waiting for the reconcile
+      expectOk(await setStatus(late!.id, 2));
+      expect(await getsIn(late!)).toBe(true);
+
+      await eventually(async () => gateway.provisioned!(), 'first reconcile');
+      const readyMs = Date.now() - t0;
+      expect(await getsIn(fleet[0]!)).toBe(true);
+      expect(await getsIn(fleet.at(-1)!)).toBe(true);
+      console.info(`dynsec: ${FLEET} devices — started in ${startMs} ms, provisioned after ${readyMs} ms`);
+
+      // a second start finds the broker up to date: nothing to send
+      const t1 = Date.now();
+      server = await server.restart();
+      await eventually(async () => server.deps.gateway.provisioned!(), 'second reconcile');
+      console.info(`dynsec: ${FLEET} devices already provisioned — reconciled after ${Date.now() - t1} ms`);
+    },
+  );
+
+  describe('a change on another node while a reconcile holds the device', () => {
+    let other: mqtt.MqttClient;
+    let b: Provisioning;
+    let ownDb: Database | undefined;
+    const hooks: { afterRead?: (sns: string[]) => Promise<void> } = {};
+    beforeAll(async () => {
+      other = mqtt.connect(broker.url, { username: ADMIN.user, password: ADMIN.password, protocolVersion: 5 });
+      const dynsec = new Dynsec(other);
+      await dynsec.start();
+      // on PostgreSQL, a database pool of its own: B holds devices only through the database, as a node does
+      const url = server.deps.config.databaseUrl;
+      if (url) ownDb = await openDatabase({ databaseUrl: url });
+      b = startProvisioning(ownDb ? { ...server.deps, db: ownDb.db } : server.deps, dynsec, server.app.log, {
+        everyMs: 3600_000,
+        hooks: { afterRead: (sns) => hooks.afterRead?.(sns) ?? Promise.resolve() },
+      });
+      await eventually(async () => b.ready(), 'the other node reconciled');
+    });
+    afterAll(async () => {
+      await b?.close();
+      await other?.endAsync(true);
+      await ownDb?.close();
+    });
+
+    /**
+     * Run B's reconcile; when it has read `target`'s state, change the device through the API of
+     * the server (node A) and let that change run as far as it can (done, or waiting for the
+     * device) before B applies what it read.
+     */
+    async function reconcileWhile(target: { id: number; sn: string }, status: 1 | 2) {
+      let change: Promise<unknown> | undefined;
+      hooks.afterRead = async (sns) => {
+        if (change || !sns.includes(target.sn)) return;
+        change = setStatus(target.id, status);
+        await eventually(async () => (await statusOf(target.id)) === status, 'the change written');
+        await Promise.race([change, new Promise((r) => setTimeout(r, 500))]);
+      };
+      try {
+        await b.reconcile();
+      } finally {
+        hooks.afterRead = undefined;
+      }
+      expect(change, 'the reconcile read the device').toBeDefined();
+      expectOk((await change) as Parameters<typeof expectOk>[0]);
+    }
+
+    it('a device disabled during a reconcile stays out', { timeout: 60_000 }, async () => {
+      const [d] = await seedFleet(1);
+      await server.deps.gateway.deviceChanged!(d!.sn);
+      expect(await getsIn(d!)).toBe(true);
+      await reconcileWhile(d!, 1);
+      expect(await statusOf(d!.id)).toBe(DeviceStatus.DISABLED);
+      expect(await atBroker(d!.sn)).toMatchObject({ disabled: true });
+      expect(await getsIn(d!)).toBe(false);
+    });
+
+    it('a device enabled during a reconcile gets in', { timeout: 60_000 }, async () => {
+      const [d] = await seedFleet(1, DeviceStatus.DISABLED);
+      await server.deps.gateway.deviceChanged!(d!.sn);
+      expect(await getsIn(d!)).toBe(false);
+      await reconcileWhile(d!, 2);
+      const copy = await atBroker(d!.sn);
+      expect(copy?.username).toBe(d!.sn);
+      expect(copy?.disabled ?? false).toBe(false);
+      expect(await getsIn(d!)).toBe(true);
+    });
+  });
+});

@@ -83,7 +83,16 @@ export async function startExternalGateway(
   // broker's messages of the new connection may be handled before that
   client.on('packetreceive', (p) => p.cmd === 'connack' && intake.onConnect(p.sessionPresent));
 
-  const link = brokerLink(deps, client, { nodeId: clientId, log, graceMs: cfg.presenceGraceMs });
+  const link = brokerLink(deps, client, {
+    nodeId: clientId,
+    log,
+    graceMs: cfg.presenceGraceMs,
+    // a change made while the broker was away reached it only in the database: reconcile now
+    onResubscribed: () =>
+      void provisioning
+        ?.reconcile()
+        .catch((err: unknown) => log.warn({ err }, 'dynamic-security: reconcile after a reconnection failed')),
+  });
 
   let provisioning: Provisioning | undefined;
   /**
@@ -148,7 +157,12 @@ export async function startExternalGateway(
       refs.delete(sn);
       await provisionOne(sn);
     },
-    health: () => link.health(),
+    health() {
+      const h = link.health();
+      if (h.ready && provisioning && !provisioning.ready())
+        return { ready: false, detail: 'devices not provisioned at the broker yet' };
+      return h;
+    },
     provisioned: () => provisioning?.ready() ?? true,
     endpoints: () => endpoints,
     async close() {

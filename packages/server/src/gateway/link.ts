@@ -25,7 +25,7 @@ const HEARTBEAT_MS = 2_000;
 export function brokerLink(
   deps: Deps,
   client: MqttClient,
-  opts: { nodeId: string; log: FastifyBaseLogger; graceMs: number },
+  opts: { nodeId: string; log: FastifyBaseLogger; graceMs: number; onResubscribed?: () => void },
 ) {
   const { nodeId, log } = opts;
   const kept = new Set<string>([topics.sharedServerUplink]);
@@ -67,7 +67,10 @@ export function brokerLink(
     if (closed || client.stream !== stream || !client.connected) return;
     const since = new Date();
     subscribedSince = since;
-    if (subscribedOnce) log.warn({ down: since.getTime() - lostAt.getTime() }, 'external broker: subscribed again');
+    if (subscribedOnce) {
+      log.warn({ down: since.getTime() - lostAt.getTime() }, 'external broker: subscribed again');
+      opts.onResubscribed?.();
+    }
     subscribedOnce = true;
     for (const w of waiting.splice(0)) w();
     lostLogged = false;

@@ -1,0 +1,1 @@
+import pg from 'pg';

@@ -126,7 +126,14 @@ const shared: Record<string, string> = {
   PRESENCE_CHECK_GRACE_MS: '10000',
   ...(EMBEDDED
     ? { DATA_DIR: dataDir, MQTT_HOST: '127.0.0.1', MQTT_PORT: String(embeddedMqtt) }
-    : { DATABASE_URL: pgUrl!, MQTT_URL: broker!.serverUrl, MQTT_PROVISION: 'dynsec' }),
+    : {
+        DATABASE_URL: pgUrl!,
+        MQTT_URL: broker!.serverUrl,
+        MQTT_PROVISION: 'dynsec',
+        // the run uploads no files: one folder of this machine, said to be shared, is enough
+        DATA_DIR: dataDir,
+        STORAGE_LOCAL_SHARED: 'true',
+      }),
 };
 const nodes = (EMBEDDED ? ['node-a'] : ['node-a', 'node-b']).map(
   (name) => new HeraldNode({ name, dir, env: { ...shared, MQTT_CLIENT_ID: `herald-${name}` } }),

@@ -23,6 +23,7 @@ import { startJobs } from './jobs';
 import { startCheckpoints } from './jobs/checkpoint';
 import { startVacuum } from './jobs/vacuum';
 import { openStorage } from './storage';
+import { openInvalidation } from './lib/invalidation';
 import { startOtaEngine } from './modules/ota-tasks/engine';
 import { startJobCounts } from './modules/dashboard/job-counts';
 import { startRenderer } from './modules/templates/render-pool';
@@ -65,7 +66,9 @@ export async function createServer(
     timeoutMs: config.renderTimeoutMs,
     maxBytes: RECEIPT_BYTES_MAX,
   });
+  const invalidation = await openInvalidation(database, { databaseUrl: config.databaseUrl, log: app.log });
   const deps: Deps = {
+    invalidation,
     config,
     db: database.db,
     jwt,
@@ -154,6 +157,7 @@ export async function createServer(
       // database still closes)
       await stopJobCounts().catch((err: unknown) => app.log.error({ err }, 'job counts: the last write failed'));
       await renderer.close();
+      await invalidation.close();
       if (!opts.database) await database.close();
     },
   };

@@ -219,7 +219,12 @@ export const mails = pgTable(
     claimedAt: ts('claimed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('mails_to_idx').on(t.to), index('mails_pending_idx').on(t.id).where(sql`sent_at is null`)],
+  (t) => [
+    index('mails_to_idx').on(t.to),
+    index('mails_pending_idx')
+      .on(t.id)
+      .where(sql`sent_at is null`),
+  ],
 );
 
 export const operLogs = pgTable(

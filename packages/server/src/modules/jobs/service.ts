@@ -26,7 +26,7 @@ import { fill, printerOf } from '../templates/render';
 import { renderedOrRefused } from '../templates/refused';
 import { clipExists, composeTradeBroadcast } from '../trade-speak/compose';
 import { savedTradeSpeakSetting } from '../trade-speak/service';
-import { TtlCache } from '../../lib/ttl-cache';
+import { invalidatedCache, type TtlCache } from '../../lib/ttl-cache';
 import { dispatch } from './pipeline';
 import { withinRateLimit, type InsertJob } from './rate-limit';
 import * as repo from './repo';
@@ -58,7 +58,10 @@ const caches = new WeakMap<Deps, Caches>();
 function cache(deps: Deps): Caches {
   let c = caches.get(deps);
   if (!c) {
-    c = { templates: new TtlCache(CACHE_MS), trade: new TtlCache(CACHE_MS) };
+    c = {
+      templates: invalidatedCache(deps.invalidation, CACHE_MS, { template: (key) => key }),
+      trade: invalidatedCache(deps.invalidation, CACHE_MS, { tradeSettings: Number }),
+    };
     caches.set(deps, c);
   }
   return c;

@@ -3,6 +3,7 @@ import type { Deps } from '../../lib/deps';
 import { alertTitle } from '../messages/alerts';
 import * as messages from '../messages/repo';
 import * as repo from './repo';
+import { invalidationOf } from '../../lib/invalidation';
 
 /** How long a server keeps an account's settings before reading them again (a change elsewhere shows within it). */
 const SETTINGS_TTL_MS = 30_000;
@@ -22,7 +23,17 @@ const STALE_STREAK_MS = 2 * 3_600_000;
 const states = new WeakMap<object, State>();
 const stateOf = (deps: Pick<Deps, 'db'>): State => {
   let s = states.get(deps.db);
-  if (!s) states.set(deps.db, (s = { settings: new Map(), streaks: new Map(), seen: 0 }));
+  if (!s) {
+    const state: State = { settings: new Map(), streaks: new Map(), seen: 0 };
+    states.set(deps.db, (s = state));
+    // another server saved an account's settings: read them again at its next push (the copy serves meanwhile)
+    const stale = (c: { at: number } | undefined) => c && (c.at = 0);
+    invalidationOf(deps.db)?.subscribe(
+      'alarmSettings',
+      (id) => stale(state.settings.get(Number(id))),
+      () => state.settings.forEach(stale),
+    );
+  }
   return s;
 };
 

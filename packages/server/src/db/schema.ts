@@ -522,10 +522,6 @@ export const deviceImports = pgTable('device_imports', {
   message: text('message'),
   createdAt: createdAt(),
   finishedAt: ts('finished_at'),
-  /** the parsed rows while it runs (so another server can finish it); emptied when it ends */
-  rows: jsonb('rows'),
-  /** the lease of the server running it, renewed with each chunk (devices/import.ts) */
-  claimedAt: ts('claimed_at'),
 });
 
 // ── print and voice pipeline (issue 4) ───────────────────────────────────

@@ -11,8 +11,6 @@ CREATE TABLE "shared_limits" (
 	"ends_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "device_imports" ADD COLUMN "rows" jsonb;--> statement-breakpoint
-ALTER TABLE "device_imports" ADD COLUMN "claimed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "mails" ADD COLUMN "claimed_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "push_streaks_last_idx" ON "push_streaks" USING btree ("last_at");--> statement-breakpoint
 CREATE INDEX "shared_limits_ends_idx" ON "shared_limits" USING btree ("ends_at");--> statement-breakpoint

@@ -25,6 +25,7 @@ import { startCheckpoints } from './jobs/checkpoint';
 import { startVacuum } from './jobs/vacuum';
 import { openStorage } from './storage';
 import { claimLocalStorage } from './storage/local-claim';
+import { openInvalidation } from './lib/invalidation';
 import { startOtaEngine } from './modules/ota-tasks/engine';
 import { startJobCounts } from './modules/dashboard/job-counts';
 import { startRenderer } from './modules/templates/render-pool';
@@ -84,7 +85,9 @@ export async function createServer(
     timeoutMs: config.renderTimeoutMs,
     maxBytes: RECEIPT_BYTES_MAX,
   });
+  const invalidation = await openInvalidation(database, { databaseUrl: config.databaseUrl, log: app.log });
   const deps: Deps = {
+    invalidation,
     config,
     db: database.db,
     jwt,
@@ -176,6 +179,7 @@ export async function createServer(
       await stopJobCounts().catch((err: unknown) => app.log.error({ err }, 'job counts: the last write failed'));
       await renderer.close();
       await storageClaim?.release();
+      await invalidation.close();
       if (!opts.database) await database.close();
     },
   };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QR_PASSWORD_TRIES, QR_PASSWORD_TRIES_PER_DEVICE } from '@herald/contract';
 import { seedAccount } from './fixtures';
-import { adminClient, Client, expectError, expectOk, startServer } from './harness';
+import { adminClient, Client, expectError, expectOk, startPeer, startServer } from './harness';
 import { createDevice, createModel, newSn } from './fleet';
 
 /** The public card behind a device's QR code: no sign-in, same answer for unknown and hidden, password tries limited. */
@@ -113,6 +113,22 @@ describe('public device card', () => {
       expectError(await card(d.sn, `guess${i}`, { 'x-forwarded-for': `10.8.${i >> 8}.${i & 255}` }), 40011);
     }
     expectError(await card(d.sn, 'shop42', { 'x-forwarded-for': '10.7.0.1' }), 40029);
+  });
+
+  it('counts wrong passwords across servers: guesses spread over two servers get no more tries', async () => {
+    const peer = await startPeer(server);
+    try {
+      const d = await createDevice(A.client, model.id);
+      await setQr(d.id, { enabled: true, password: 'shop42' });
+      const mallory = { 'x-forwarded-for': '203.0.113.77' };
+      const servers = [visitor, new Client(peer)];
+      for (let i = 0; i < QR_PASSWORD_TRIES; i++)
+        expectError(await card(d.sn, `g${i}`, mallory, servers[i % 2]), 40011);
+      expectError(await card(d.sn, 'shop42', mallory, servers[0]), 40029);
+      expectError(await card(d.sn, 'shop42', mallory, servers[1]), 40029);
+    } finally {
+      await peer.close();
+    }
   });
 
   it('a deleted device has no card, even with its QR code on', async () => {

@@ -13,6 +13,16 @@ export type TestServer = Server & {
   restart: (meanwhile?: () => Promise<void>) => Promise<TestServer>;
 };
 
+const configEnv = () => ({
+  HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
+  WEB_DIST: '',
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: 'http://localhost:8080',
+  // every test file gets its own embedded broker on a free loopback port
+  MQTT_HOST: '127.0.0.1',
+  MQTT_PORT: '0',
+});
+
 /**
  * A fresh server on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL points at
  * a PostgreSQL server — a new database created for this test file and dropped afterwards.
@@ -42,18 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return { ...server, dbName };
 }
 
-function testConfig(env: Record<string, string>): Config {
-  return loadConfig({
-    HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    WEB_DIST: '',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://localhost:8080',
-    // every test file gets its own embedded broker on a free loopback port
-    MQTT_HOST: '127.0.0.1',
-    MQTT_PORT: '0',
-    ...env,
-  } as NodeJS.ProcessEnv);
-}
+const testConfig = (env: Record<string, string>): Config => loadConfig({ ...configEnv(), ...env } as NodeJS.ProcessEnv);
 
 /**
  * Another node on a test server's database (`server.deps.config.databaseUrl`, PostgreSQL only:
@@ -68,6 +67,20 @@ export async function startAnotherNode(databaseUrl: string, env: Record<string, 
     await database.close();
     throw err;
   }
+}
+
+/**
+ * A second server process on `server`'s database (the production path's N nodes): on PostgreSQL
+ * with a pool of its own; on the embedded database (one per process) sharing its handle.
+ * Closing it leaves the database to `server`.
+ */
+export async function startPeer(server: TestServer, env: Record<string, string> = {}): Promise<Server> {
+  const config = { ...server.deps.config, ...testConfig(env) };
+  const url = server.deps.config.databaseUrl;
+  if (!url) return createServer(config, { database: server.database, logger: false, jobs: false });
+  const database = await openDatabase({ databaseUrl: url });
+  const peer = await createServer({ ...config, databaseUrl: url }, { database, logger: false, jobs: false });
+  return { ...peer, close: async () => (await peer.close(), await database.close()) };
 }
 
 async function onDatabase(config: Config, database: Database, dropDatabase: () => Promise<void>): Promise<TestServer> {

@@ -1,10 +1,10 @@
 import net from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails } from '../src/db/schema';
-import { Mailer } from '../src/modules/mail/mailer';
-import { adminClient, expectOk, startServer } from './harness';
+import { claimMails, MAIL_LEASE_MS, Mailer } from '../src/modules/mail/mailer';
+import { adminClient, expectOk, startPeer, startServer } from './harness';
 
 /**
  * A minimal SMTP peer on loopback (RFC 5321 happy path, no TLS, no auth): enough to see what
@@ -142,6 +142,73 @@ describe('mail without SMTP_URL', () => {
       expect(page.list[0]).toMatchObject({ link: 'http://localhost:8080/activation?token=abc', sentAt: null });
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('mail with several servers on one database', () => {
+  const mail = (to: string) => ({ to, kind: 'activation' as const, subject: 'Activate', body: `hello ${to}` });
+
+  it('sends each mail once when two servers dispatch together', async () => {
+    const smtp = await smtpServer();
+    const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
+    const a = await startServer(env);
+    const b = await startPeer(a, env);
+    try {
+      const to = Array.from({ length: 12 }, (_, i) => `twelve${i}@mail.example`);
+      for (const t of to) await a.deps.mailer.queue(a.deps.db, mail(t));
+      await Promise.all([a.deps.mailer.dispatch(), b.deps.mailer.dispatch()]);
+      await Promise.all([a.deps.mailer.dispatch(), b.deps.mailer.dispatch()]);
+      expect(smtp.received.map((m) => m.data.match(/hello (\S+)/)![1]).sort()).toEqual([...to].sort());
+      const rows = await a.deps.db.select().from(mails).where(inArray(mails.to, to));
+      expect(rows.every((r) => r.sentAt instanceof Date && r.claimedAt === null)).toBe(true);
+    } finally {
+      await b.close();
+      await a.close();
+      smtp.close();
+    }
+  });
+
+  it("takes over a dead server's claim after the lease, and retries another server's failure", async () => {
+    const good = await smtpServer();
+    const bad = await smtpServer({ failRcpt: true });
+    const a = await startServer({ SMTP_URL: `smtp://127.0.0.1:${bad.port}` });
+    const b = await startPeer(a, { SMTP_URL: `smtp://127.0.0.1:${good.port}` });
+    try {
+      const db = a.deps.db;
+      // a live claim is left alone
+      await a.deps.mailer.queue(db, mail('claimed@mail.example'));
+      expect(await claimMails(db, 20)).toHaveLength(1);
+      // a server claimed this one and died while sending it
+      await a.deps.mailer.queue(db, mail('orphan@mail.example'));
+      expect(await claimMails(db, 20, new Date(Date.now() - MAIL_LEASE_MS - 1000))).toHaveLength(1);
+      await b.deps.mailer.dispatch();
+      expect(good.received.map((m) => m.data.match(/hello (\S+)/)![1])).toEqual(['orphan@mail.example']);
+
+      // server a fails to send; server b retries it once the failed try's lease is over
+      await a.deps.mailer.queue(db, mail('retry@mail.example'));
+      await a.deps.mailer.dispatch();
+      const [failed] = await db.select().from(mails).where(eq(mails.to, 'retry@mail.example'));
+      expect(failed!.sentAt).toBeNull();
+      expect(failed!.error).toMatch(/550|recipient/i);
+      await b.deps.mailer.dispatch();
+      expect(good.received).toHaveLength(1); // not before the lease ends
+      await db
+        .update(mails)
+        .set({ claimedAt: sql`claimed_at - ${`${MAIL_LEASE_MS + 1000} milliseconds`}::interval` })
+        .where(eq(mails.to, 'retry@mail.example'));
+      await b.deps.mailer.dispatch();
+      expect(good.received.map((m) => m.data.match(/hello (\S+)/)![1])).toEqual([
+        'orphan@mail.example',
+        'retry@mail.example',
+      ]);
+      const [sent] = await db.select().from(mails).where(eq(mails.to, 'retry@mail.example'));
+      expect(sent!.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await b.close();
+      await a.close();
+      good.close();
+      bad.close();
     }
   });
 });

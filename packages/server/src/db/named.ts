@@ -1,13 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { ClientBase } from 'pg';
 import { poolOf, type Db } from './client';
 
 const dialect = new PgDialect();
 
+/** A transaction's connection (drizzle's node-postgres session holds it). */
+const clientOf = (db: Db) => (db as unknown as { session?: { client?: ClientBase } }).session?.client;
+
 /**
  * Run a statement's text as the prepared statement `name`: parsed and planned once per
  * connection instead of on every run. The text must be the same on every run under one name (only
- * the values change). Needs the database itself: a transaction has no pool to name statements on.
+ * the values change). Given a transaction, it runs the text plainly on the transaction's connection
+ * (a transaction has no pool to name statements on).
  */
 export async function runNamed(
   db: Db,
@@ -16,7 +21,11 @@ export async function runNamed(
   values: unknown[],
 ): Promise<Record<string, unknown>[]> {
   const pool = poolOf(db);
-  if (!pool) throw new Error(`${name}: named statements run on the database's pool, not in a transaction`);
+  if (!pool) {
+    const client = clientOf(db);
+    if (!client) throw new Error(`${name}: neither the database nor a transaction`);
+    return (await client.query<Record<string, unknown>>({ text, values })).rows;
+  }
   return (await pool.query<Record<string, unknown>>({ name, text, values })).rows;
 }
 

@@ -215,9 +215,16 @@ export const mails = pgTable(
     link: text('link'),
     sentAt: ts('sent_at'),
     error: text('error'),
+    /** when a server took the mail to send it; another may take it once the lease is over (mailer.ts) */
+    claimedAt: ts('claimed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('mails_to_idx').on(t.to)],
+  (t) => [
+    index('mails_to_idx').on(t.to),
+    index('mails_pending_idx')
+      .on(t.id)
+      .where(sql`sent_at is null`),
+  ],
 );
 
 export const operLogs = pgTable(
@@ -1388,4 +1395,35 @@ export const fenceEvents = pgTable(
     index('fence_events_fence_idx').on(t.fenceId, t.at),
     index('fence_events_at_idx').on(t.at),
   ],
+);
+
+// ── state shared by the server processes (docs/decisions.md, "Cluster-safe state") ────────
+
+/**
+ * Fixed-window counters (attempt and rate limits) shared by every server: one upsert per hit
+ * (lib/shared-limits.ts). A row whose window ended is reused by the next hit, and purged.
+ */
+export const sharedLimits = pgTable(
+  'shared_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    endsAt: ts('ends_at').notNull(),
+  },
+  (t) => [index('shared_limits_ends_idx').on(t.endsAt)],
+);
+
+/**
+ * A device's current streak of slow pushes (push-delay alarm), whichever server its acks reach:
+ * the times (ms) of the latest slow pushes in a row, at most the consecutive count, and the slowest.
+ */
+export const pushStreaks = pgTable(
+  'push_streaks',
+  {
+    deviceId: integer('device_id').primaryKey(),
+    times: bigint('times', { mode: 'number' }).array().notNull(),
+    slowest: integer('slowest').notNull(),
+    lastAt: ts('last_at').notNull(),
+  },
+  (t) => [index('push_streaks_last_idx').on(t.lastAt)],
 );

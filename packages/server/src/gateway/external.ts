@@ -4,7 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { QOS, topics, type DownKind } from '@herald/contract';
 import type { Deps } from '../lib/deps';
-import { TtlCache } from '../lib/ttl-cache';
+import { invalidatedCache } from '../lib/ttl-cache';
 import { Dynsec } from './dynsec';
 import { startProvisioning, type Provisioning } from './provisioning';
 import { emqxKicker } from './emqx-admin';
@@ -46,7 +46,13 @@ export async function startExternalGateway(
   const clientId = cfg.clientId ?? `herald-server-${randomBytes(6).toString('hex')}`;
 
   // the look-up under way is shared: a device's messages reach handleUplink in the order they came
-  const refs = new TtlCache<string, deviceLink.DeviceRef | undefined>(DEVICE_REF_TTL_MS, DEVICE_REFS_MAX);
+  // a device deleted or changed on any node is looked up again (lib/invalidation.ts)
+  const refs = invalidatedCache<string, deviceLink.DeviceRef | undefined>(
+    deps.invalidation,
+    DEVICE_REF_TTL_MS,
+    { device: (sn) => sn },
+    DEVICE_REFS_MAX,
+  );
   const resolve = (sn: string) => refs.get(sn, () => deviceLink.resolveDevice(deps, sn));
   const handle = async (u: Uplink, payload: Buffer, arrivedAt: number) => {
     const device = await resolve(u.sn);

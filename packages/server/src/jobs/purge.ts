@@ -25,7 +25,9 @@ import {
   operLogs,
   publishRecords,
   pushAlarms,
+  pushStreaks,
   sessions,
+  sharedLimits,
   userTokens,
   webhookDeliveries,
 } from '../db/schema';
@@ -90,6 +92,9 @@ export async function purgeExpiredRecords(db: Db, now = new Date(), signal?: Abo
     [deviceTrack, sql`last_at < ${at} - interval '${sql.raw(String(TRACK_RETENTION_DAYS))} days'`],
     [fenceEvents, sql`at < ${at} - interval '${sql.raw(String(FENCE_EVENT_RETENTION_DAYS))} days'`],
     [authCodes, sql`expires_at < ${at}`],
+    // attempt and rate-limit windows that ended; slow-push streaks older than any monitoring window
+    [sharedLimits, sql`ends_at < ${at}`],
+    [pushStreaks, sql`last_at < ${at} - interval '2 hours'`],
     [userTokens, sql`expires_at < ${cutoff}`],
     // sessions cascade to their refresh tokens
     [sessions, sql`expires_at < ${at} - interval '1 day'`],

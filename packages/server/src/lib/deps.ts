@@ -13,6 +13,7 @@ import type { Mailer } from '../modules/mail/mailer';
 import type { Gateway } from '../gateway/types';
 import type { FileStorage } from '../storage';
 import type { Renderer } from '../modules/templates/render-pool';
+import type { Invalidation } from './invalidation';
 
 /** What modules need from the outside; passed explicitly so tests can see the wiring. */
 export type Deps = {
@@ -26,6 +27,8 @@ export type Deps = {
   storage: FileStorage;
   /** renders receipts off the event loop */
   renderer: Renderer;
+  /** tells every server's caches what changed (lib/invalidation.ts) */
+  invalidation: Invalidation;
 };
 
 export type App = FastifyInstance<

@@ -1,3 +1,5 @@
+import type { Invalidation, Topic } from './invalidation';
+
 /**
  * A small time-bounded cache for rows read on every request or message that change rarely (API
  * keys, templates, transaction broadcast settings, devices by S/N): a change is seen within
@@ -8,9 +10,12 @@ export class TtlCache<K, V> {
   constructor(
     private readonly ttlMs: number,
     private readonly max = 10_000,
+    /** false: keep nothing for now, every get loads (the invalidation bus is not listening) */
+    private readonly keeping: () => boolean = () => true,
   ) {}
 
   get(key: K, load: () => Promise<V>, now = Date.now()): Promise<V> {
+    if (!this.keeping()) return load();
     const hit = this.map.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
     if (this.map.size >= this.max) this.map.clear();
@@ -26,4 +31,34 @@ export class TtlCache<K, V> {
   delete(key: K): void {
     this.map.delete(key);
   }
+
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+/**
+ * A TtlCache whose entries other servers can drop (lib/invalidation.ts): `keyOf` turns the
+ * topic's key into the cache's key (undefined: drop everything); nothing is kept while the bus
+ * cannot listen.
+ */
+export function invalidatedCache<K, V>(
+  bus: Invalidation,
+  ttlMs: number,
+  topics: Partial<Record<Topic, ((key: string) => K | undefined) | 'all'>>,
+  max?: number,
+): TtlCache<K, V> {
+  const cache = new TtlCache<K, V>(ttlMs, max, () => bus.live);
+  for (const [topic, keyOf] of Object.entries(topics)) {
+    bus.subscribe(
+      topic as Topic,
+      (key) => {
+        const k = keyOf === 'all' ? undefined : keyOf!(key);
+        if (k === undefined) cache.clear();
+        else cache.delete(k);
+      },
+      () => cache.clear(),
+    );
+  }
+  return cache;
 }

@@ -80,6 +80,7 @@ export async function modifyAccountApi(
     return updated;
   });
   invalidatePushConfig(deps.db, accountId);
+  await deps.invalidation.publish('account', accountId);
   return toDetail(row);
 }
 
@@ -97,6 +98,7 @@ export async function generateSecret(deps: Deps, auth: AuthContext): Promise<Acc
     return updated;
   });
   invalidatePushConfig(deps.db, accountId);
+  await deps.invalidation.publish('account', accountId);
   return { appKey: row.appKey, secret: row.secret, secretRotatedAt: iso(row.secretRotatedAt) };
 }
 

@@ -236,7 +236,9 @@ export async function setAccountStatus(
       },
     });
   });
+  await deps.invalidation.publish('account', id);
   for (const sn of await repo.liveDeviceSns(deps.db, id)) {
+    await deps.invalidation.publish('device', sn);
     if (status === AccountStatus.ENABLED) await deps.gateway.deviceChanged?.(sn);
     else await deps.gateway.kick(sn, 'account_disabled');
   }
@@ -282,6 +284,7 @@ export async function setService(
     });
   });
   s.after?.(deps, id);
+  await deps.invalidation.publish('account', id);
   return getAccount(deps, id);
 }
 

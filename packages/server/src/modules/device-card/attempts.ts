@@ -1,45 +1,29 @@
-import { QR_PASSWORD_TRIES, QR_PASSWORD_WINDOW_MS } from '@herald/contract';
-
-/** Entries kept at most; past it the oldest window is dropped (a flood of addresses cannot grow memory). */
-const MAX_ENTRIES = 10_000;
+import { QR_PASSWORD_TRIES, QR_PASSWORD_TRIES_PER_DEVICE, QR_PASSWORD_WINDOW_MS } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { exhausted, hit, peek } from '../../lib/shared-limits';
 
 /**
- * Wrong QR passwords per client address and device, in a fixed window. A QR password is short
- * (4 to 16 letters or digits), so without a limit it could be guessed; with 5 tries per 15 minutes
- * per address it cannot be in any useful time. Kept in memory: one Herald process answers the public
- * page, and a restart forgetting the count costs an attacker nothing they could not get by waiting.
+ * Wrong QR passwords, in fixed windows shared by every server (lib/shared-limits.ts): per client
+ * address and device, and per device from all addresses. A QR password is short (4 to 16 letters or
+ * digits), so without a limit it could be guessed; with 5 tries per 15 minutes per address it cannot
+ * be in any useful time, and spreading the guesses over servers or addresses does not help.
  */
-export class PasswordAttempts {
-  private readonly windows = new Map<string, { failures: number; endsAt: number }>();
+const clientKey = (client: string, sn: string) => `qr:client:${client}|${sn}`;
+const deviceKey = (sn: string) => `qr:device:${sn}`;
 
-  constructor(
-    private readonly tries = QR_PASSWORD_TRIES,
-    private readonly windowMs = QR_PASSWORD_WINDOW_MS,
-  ) {}
+/** Whether this client, or everybody, has used up the tries for this device (until the window ends). */
+export async function qrPasswordBlocked(db: Db, client: string, sn: string): Promise<boolean> {
+  const used = await peek(db, [clientKey(client, sn), deviceKey(sn)], QR_PASSWORD_TRIES);
+  return (
+    exhausted(used.get(clientKey(client, sn)), QR_PASSWORD_TRIES) ||
+    exhausted(used.get(deviceKey(sn)), QR_PASSWORD_TRIES_PER_DEVICE)
+  );
+}
 
-  /** Whether this client has used up its tries for this device (until the window ends). */
-  blocked(key: string, now = Date.now()): boolean {
-    const w = this.windows.get(key);
-    if (!w) return false;
-    if (w.endsAt <= now) {
-      this.windows.delete(key);
-      return false;
-    }
-    return w.failures >= this.tries;
-  }
-
-  failed(key: string, now = Date.now()): void {
-    const w = this.windows.get(key);
-    if (w && w.endsAt > now) {
-      w.failures += 1;
-      return;
-    }
-    this.windows.delete(key);
-    if (this.windows.size >= MAX_ENTRIES) this.windows.delete(this.windows.keys().next().value!);
-    this.windows.set(key, { failures: 1, endsAt: now + this.windowMs });
-  }
-
-  get size(): number {
-    return this.windows.size;
-  }
+/** A wrong password: counted for the client and for the device. */
+export async function qrPasswordFailed(db: Db, client: string, sn: string): Promise<void> {
+  await Promise.all([
+    hit(db, clientKey(client, sn), QR_PASSWORD_WINDOW_MS, QR_PASSWORD_TRIES),
+    hit(db, deviceKey(sn), QR_PASSWORD_WINDOW_MS, QR_PASSWORD_TRIES_PER_DEVICE),
+  ]);
 }

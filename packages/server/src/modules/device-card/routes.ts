@@ -1,7 +1,6 @@
-import { deviceCardBody, deviceCardResult, envelope, QR_PASSWORD_TRIES_PER_DEVICE } from '@herald/contract';
+import { deviceCardBody, deviceCardResult, envelope } from '@herald/contract';
 import { ok } from '../../lib/envelope';
 import type { RoutesPlugin } from '../../lib/deps';
-import { PasswordAttempts } from './attempts';
 import { deviceCard } from './service';
 
 /**
@@ -9,7 +8,6 @@ import { deviceCard } from './service';
  * the device can scan its label. POST, so a QR password travels in the body and not in URLs or logs.
  */
 const deviceCardRoutes: RoutesPlugin = async (app, deps) => {
-  const attempts = { perClient: new PasswordAttempts(), perDevice: new PasswordAttempts(QR_PASSWORD_TRIES_PER_DEVICE) };
   app.post(
     '/v1/public/device-card',
     {
@@ -25,7 +23,7 @@ const deviceCardRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(deviceCardResult) },
       },
     },
-    async (req) => ok(await deviceCard(deps, attempts, req.ip, req.body)),
+    async (req) => ok(await deviceCard(deps, req.ip, req.body)),
   );
 };
 

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
 import { modelImageUrl } from '../models/service';
 import { deviceBrand } from '../qr-brand/service';
-import type { PasswordAttempts } from './attempts';
+import { qrPasswordBlocked, qrPasswordFailed } from './attempts';
 import * as repo from './repo';
 
 /** Unknown S/N and QR code off get the same answer, so the page cannot be used to find out which S/Ns exist. */
@@ -21,27 +21,17 @@ const unavailable = () => new AppError(ResultCode.NOT_FOUND, 'error.deviceCardUn
 /** Compares digests (equal lengths), so the time taken tells neither the length nor how much was right. */
 const samePassword = (given: string, stored: string) => safeEqual(sha256(given), sha256(stored));
 
-/** Wrong passwords counted per client address and device, and per device from everywhere. */
-export type CardAttempts = { perClient: PasswordAttempts; perDevice: PasswordAttempts };
-
-export async function deviceCard(
-  deps: Deps,
-  attempts: CardAttempts,
-  client: string,
-  body: DeviceCardBody,
-): Promise<DeviceCardResult> {
+export async function deviceCard(deps: Deps, client: string, body: DeviceCardBody): Promise<DeviceCardResult> {
   if (!SN_RE.test(body.sn)) throw unavailable();
   const d = await repo.findCardDevice(deps.db, body.sn);
   if (!d?.qrEnabled) throw unavailable();
   if (d.qrPassword) {
-    const key = `${client}|${d.sn}`;
-    if (attempts.perClient.blocked(key) || attempts.perDevice.blocked(d.sn)) {
+    if (await qrPasswordBlocked(deps.db, client, d.sn)) {
       throw new AppError(ResultCode.RATE_LIMITED, 'error.rateLimited');
     }
     if (body.password === undefined || body.password === '') return { locked: true };
     if (!samePassword(body.password, d.qrPassword)) {
-      attempts.perClient.failed(key);
-      attempts.perDevice.failed(d.sn);
+      await qrPasswordFailed(deps.db, client, d.sn);
       throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.qrPasswordWrong');
     }
   }

@@ -208,8 +208,12 @@ export async function getDeviceSummary(
   return toDevice(await scopedDevice(deps, auth, id, { deleted: true }), Date.now(), locale);
 }
 
-/** Brokers that keep their own copy of device credentials are told when a device's eligibility changes. */
+/**
+ * Every server's caches of these devices, and brokers that keep their own copy of device
+ * credentials, are told when a device's eligibility changes.
+ */
 export async function notifyChanged(deps: Deps, sns: string[]) {
+  for (const sn of sns) await deps.invalidation.publish('device', sn);
   if (!deps.gateway.deviceChanged) return;
   for (const sn of sns) await deps.gateway.deviceChanged(sn);
 }

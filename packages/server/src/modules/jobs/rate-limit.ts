@@ -1,35 +1,58 @@
+import { sql } from 'drizzle-orm';
 import { ResultCode } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { turnsPerOwner } from '../../lib/in-turn';
+import { jobCounts } from '../dashboard/job-counts';
+import { insertJobs, type JobInsert } from './batch-repo';
 import * as repo from './repo';
+import { writeQueue } from './write-queue';
 
 /**
  * A device's print rate limit: printParams.rateLimitCount jobs per rateLimitSeconds (either 0:
- * no limit), counted from the jobs table.
+ * no limit), counted from the jobs table, exact however many servers take calls for the device.
  *
- * The count and the job's insert are two steps, so calls that arrive together would all count
- * the same rows and all pass. For a device with a limit, this server therefore takes its calls one
- * at a time, from the count to the stored row; other devices, and devices without a limit, are
- * not held up. Two servers sharing one database can still each let one call past in the same
- * instant (docs/decisions.md).
+ * The count and the job's insert must not interleave with another call's, on this server or any
+ * other. So a limited device's job is written by a transaction of its own that holds the device's
+ * advisory lock from the count to the insert (instead of joining the batched inserts of the
+ * others); this server also takes the device's calls one at a time, so it never holds more than one
+ * connection waiting on that lock, and counts once before rendering, to refuse a call over the
+ * limit without rendering it. Devices without a limit pay none of this: their jobs go through the
+ * batched inserts as before.
  */
 const inDeviceTurn = turnsPerOwner<number>();
+
+/** The advisory lock space of a device's rate limit (with the device id). */
+const RATE_LOCK = 727_278;
+
+/** How a job is stored: the batched insert, or a limited device's own transaction. */
+export type InsertJob = (item: JobInsert) => Promise<repo.JobRow | null>;
+
+const rateLimited = () => new AppError(ResultCode.RATE_LIMITED, 'error.deviceRateLimited');
 
 export function withinRateLimit<T>(
   deps: Deps,
   device: repo.TargetDevice,
   now: number,
-  work: () => Promise<T>,
+  work: (insert: InsertJob) => Promise<T>,
 ): Promise<T> {
   const seconds = Number(device.printParams.rateLimitSeconds ?? 0);
   const count = Number(device.printParams.rateLimitCount ?? 0);
-  if (!(seconds > 0 && count > 0)) return work();
+  if (!(seconds > 0 && count > 0)) return work((item) => writeQueue(deps).jobs.add(item));
 
+  const since = new Date(now - seconds * 1000);
+  const insert: InsertJob = async (item) => {
+    const row = await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LOCK}, ${device.id})`);
+      // read after the lock: the jobs of calls that held it before are committed and counted
+      if ((await repo.countRecentJobs(tx, device.accountId, device.id, since)) >= count) throw rateLimited();
+      return (await insertJobs(tx, [item]))[0] ?? null;
+    });
+    if (row) jobCounts(deps).requested(row);
+    return row;
+  };
   return inDeviceTurn(deps, device.id, async () => {
-    const since = new Date(now - seconds * 1000);
-    const recent = await repo.countRecentJobs(deps.db, device.accountId, device.id, since);
-    if (recent >= count) throw new AppError(ResultCode.RATE_LIMITED, 'error.deviceRateLimited');
-    return work();
+    if ((await repo.countRecentJobs(deps.db, device.accountId, device.id, since)) >= count) throw rateLimited();
+    return work(insert);
   });
 }

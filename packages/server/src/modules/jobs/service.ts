@@ -26,9 +26,9 @@ import { fill, printerOf } from '../templates/render';
 import { renderedOrRefused } from '../templates/refused';
 import { clipExists, composeTradeBroadcast } from '../trade-speak/compose';
 import { savedTradeSpeakSetting } from '../trade-speak/service';
-import { TtlCache } from '../../lib/ttl-cache';
+import { invalidatedCache, type TtlCache } from '../../lib/ttl-cache';
 import { dispatch } from './pipeline';
-import { withinRateLimit } from './rate-limit';
+import { withinRateLimit, type InsertJob } from './rate-limit';
 import * as repo from './repo';
 import { toJobView } from './view';
 import { writeQueue } from './write-queue';
@@ -58,7 +58,10 @@ const caches = new WeakMap<Deps, Caches>();
 function cache(deps: Deps): Caches {
   let c = caches.get(deps);
   if (!c) {
-    c = { templates: new TtlCache(CACHE_MS), trade: new TtlCache(CACHE_MS) };
+    c = {
+      templates: invalidatedCache(deps.invalidation, CACHE_MS, { template: (key) => key }),
+      trade: invalidatedCache(deps.invalidation, CACHE_MS, { tradeSettings: Number }),
+    };
     caches.set(deps, c);
   }
   return c;
@@ -115,12 +118,13 @@ async function store(
   device: repo.TargetDevice,
   job: repo.NewJob,
   options: SubmitOptions,
+  insert: InsertJob = (item) => writeQueue(deps).jobs.add(item),
 ): Promise<OpenJobAccepted> {
   const opts = optionsOf(options);
   // a replayed call stops here, before its job is written
   await opts.api?.admitted;
   // null: the account already has a job with this order id
-  const row = await writeQueue(deps).jobs.add({ job, api: opts.api });
+  const row = await insert({ job, api: opts.api });
   if (!row) {
     if (!job.orderId) throw new Error('job insert conflicted without an order id');
     const existing = await repo.findJobByOrder(deps.db, job.accountId, job.orderId);
@@ -177,7 +181,7 @@ async function printJob(
 ): Promise<OpenJobAccepted> {
   const now = Date.now();
   const device = await targetDevice(deps, accountId, input.sn, 'print', input.onlineOnly);
-  return withinRateLimit(deps, device, now, () => printFor(deps, accountId, device, now, input, opts));
+  return withinRateLimit(deps, device, now, (insert) => printFor(deps, accountId, device, now, input, opts, insert));
 }
 
 async function printFor(
@@ -187,6 +191,7 @@ async function printFor(
   now: number,
   input: OpenPrintRequest,
   opts: SubmitOptions,
+  insert: InsertJob,
 ): Promise<OpenJobAccepted> {
   let body: string;
   let command: TemplateCommand = 'escpos';
@@ -246,6 +251,7 @@ async function printFor(
       copies,
     },
     opts,
+    insert,
   );
 }
 

@@ -21,7 +21,7 @@ import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { safeEqual } from '../../lib/crypto';
 import { GUARDED_LATER, guardInput } from '../../plugins/input-guard';
-import { TtlCache } from '../../lib/ttl-cache';
+import { invalidatedCache, type TtlCache } from '../../lib/ttl-cache';
 import { startPipeline } from '../jobs/pipeline';
 import * as jobs from '../jobs/service';
 import * as repo from '../jobs/repo';
@@ -94,7 +94,8 @@ async function verify(deps: Deps, req: FastifyRequest): Promise<void> {
   call.appKey = appKey;
   if (unreadBody(req, call)) throw unsupportedMediaType();
   let keys = keyCaches.get(deps);
-  if (!keys) keyCaches.set(deps, (keys = new TtlCache(3_000)));
+  // keyed by app key: any change of an account (status, key, secret) drops them all (rare)
+  if (!keys) keyCaches.set(deps, (keys = invalidatedCache(deps.invalidation, 3_000, { account: 'all' })));
   const key = await keys.get(appKey, () => repo.findApiKey(deps.db, appKey));
   if (!key) throw signInvalid();
   call.accountId = key.accountId;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } fro
 import type { AlarmSettingsBody } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, alarmMutes, alarmSettings, devices, pushAlarms, users } from '../../db/schema';
+import { named } from '../../db/named';
 import { containsPattern } from '../../lib/filters';
 import { sortedBy, type SortOrder } from '../../lib/sort';
 
@@ -151,3 +152,48 @@ export async function recordAlarm(
 
 export const mutedUntil = async (db: Db, deviceId: number) =>
   (await db.select().from(alarmMutes).where(eq(alarmMutes.deviceId, deviceId)).limit(1))[0]?.mutedUntil;
+
+/**
+ * One slow push of a device, counted in its shared streak (one statement, whichever server the ack
+ * reached): appended to the times of the latest slow pushes in a row (the last `consecutive` kept),
+ * unless a fast push ended the streak after its last slow one (`endedAt`, ms, this server's fast
+ * push not yet written; 0: none). When the last `consecutive` are within the monitoring window the
+ * streak is spent (its times emptied, the slowest kept): the answer is then the slowest latency to
+ * raise, else undefined. Rows serialise two servers' pushes of one device.
+ */
+export async function countSlowPush(
+  db: Db,
+  p: { deviceId: number; at: number; latencyMs: number; endedAt: number; consecutive: number; windowMs: number },
+): Promise<number | undefined> {
+  const at = sql`${p.at}::bigint`;
+  const n = sql`${p.consecutive}::int`;
+  const rows = await named(
+    db,
+    'alarms.slow-push',
+    sql`insert into push_streaks as s (device_id, times, slowest, last_at)
+          values (${p.deviceId}, case when ${n} <= 1 then '{}'::bigint[] else array[${at}] end, ${p.latencyMs}::int,
+                  to_timestamp(${at} / 1000.0))
+        on conflict (device_id) do update set (times, slowest, last_at) = (
+          select case when cardinality(kept) >= ${n} and ${at} - kept[1] <= ${p.windowMs}::bigint
+                      then '{}'::bigint[] else kept end,
+                 slowest, to_timestamp(${at} / 1000.0)
+            from (select (prior || ${at})[greatest(1, cardinality(prior) + 2 - ${n}):] as kept,
+                         case when cardinality(prior) = 0 then ${p.latencyMs}::int
+                              else greatest(s.slowest, ${p.latencyMs}::int) end as slowest
+                    from (select case when cardinality(s.times) = 0 or s.times[cardinality(s.times)] < ${p.endedAt}::bigint
+                                      then '{}'::bigint[] else s.times end as prior) p) k)
+        returning cardinality(times) = 0 as raised, slowest`,
+  );
+  return rows[0]?.raised === true ? Number(rows[0].slowest) : undefined;
+}
+
+/** Fast pushes (device, time in ms): each ends its device's streak if the streak's last slow push came before it. */
+export async function endStreaks(db: Db, fast: { deviceId: number; at: number }[]): Promise<void> {
+  await named(
+    db,
+    'alarms.end-streaks',
+    sql`delete from push_streaks s
+         using unnest(${sql.param(fast.map((f) => f.deviceId))}::int[], ${sql.param(fast.map((f) => f.at))}::bigint[]) v(id, at)
+         where s.device_id = v.id and (cardinality(s.times) = 0 or s.times[cardinality(s.times)] < v.at)`,
+  );
+}

@@ -103,5 +103,6 @@ export async function saveSettings(deps: Deps, auth: AuthContext, body: AlarmSet
     });
   });
   rememberSettings(deps, accountId, body);
+  await deps.invalidation.publish('alarmSettings', accountId);
   return getSettings(deps, auth);
 }

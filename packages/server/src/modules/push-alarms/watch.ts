@@ -3,26 +3,41 @@ import type { Deps } from '../../lib/deps';
 import { alertTitle } from '../messages/alerts';
 import * as messages from '../messages/repo';
 import * as repo from './repo';
+import { invalidationOf } from '../../lib/invalidation';
 
 /** How long a server keeps an account's settings before reading them again (a change elsewhere shows within it). */
 const SETTINGS_TTL_MS = 30_000;
 
 type Monitor = Pick<AlarmSettingsBody, 'monitorMinutes' | 'consecutive' | 'thresholdMs' | 'notifyHours'>;
-/** The times of the device's latest slow pushes in a row (at most `consecutive` of them) and the slowest. */
-type Streak = { times: number[]; slowest: number };
+/** A slow push to weigh (observePush), or an alarm to record as it is (slowPushAt undefined). */
+export type PushAlarm = { latencyMs: number; monitor: Monitor; slowPushAt?: number };
 type State = {
   settings: Map<number, { s: Monitor; at: number; loading?: Promise<void> }>;
-  streaks: Map<number, Streak>;
+  /** fast pushes not yet written, per device the latest (ms): each ends the device's streak */
+  fast: Map<number, number>;
+  flushing?: NodeJS.Timeout;
   /** pushes observed, to prune now and then */
   seen: number;
 };
 const PRUNE_EVERY = 10_000;
 /** Longer than the longest monitoring window (60 minutes). */
-const STALE_STREAK_MS = 2 * 3_600_000;
+const STALE_MS = 2 * 3_600_000;
+/** Fast pushes are written together, this often at most: most pushes are fast, and most end nothing. */
+const FAST_FLUSH_MS = 200;
 const states = new WeakMap<object, State>();
 const stateOf = (deps: Pick<Deps, 'db'>): State => {
   let s = states.get(deps.db);
-  if (!s) states.set(deps.db, (s = { settings: new Map(), streaks: new Map(), seen: 0 }));
+  if (!s) {
+    const state: State = { settings: new Map(), fast: new Map(), seen: 0 };
+    states.set(deps.db, (s = state));
+    // another server saved an account's settings: read them again at its next push (the copy serves meanwhile)
+    const stale = (c: { at: number } | undefined) => c && (c.at = 0);
+    invalidationOf(deps.db)?.subscribe(
+      'alarmSettings',
+      (id) => stale(state.settings.get(Number(id))),
+      () => state.settings.forEach(stale),
+    );
+  }
   return s;
 };
 
@@ -48,64 +63,93 @@ function monitorOf(deps: Pick<Deps, 'db'>, accountId: number, now: number): Moni
   return settings.get(accountId)!.s;
 }
 
-/** An account saved its settings: this server uses them from the next push (other servers within SETTINGS_TTL_MS). */
+/** An account saved its settings: this server uses them from the next push (the others are told, lib/invalidation.ts). */
 export const rememberSettings = (deps: Pick<Deps, 'db'>, accountId: number, s: Monitor) =>
   stateOf(deps).settings.set(accountId, { s, at: Date.now() });
 
 /**
- * One acked push of a device and its latency. A few map operations per push: the pipeline's hot
- * path calls it. Returns the alarm to raise when the device's last `consecutive` pushes were all
- * slower than the threshold and the first of them is within the monitoring window (the streak then
- * starts again).
+ * One acked push of a device and its latency, on the pipeline's hot path: a few map operations.
+ * A device's acks may reach any server (shared subscriptions), so its streak of slow pushes is a
+ * row every server counts in (push_streaks). A slow push is returned, to be weighed against that
+ * row off the ack's answer (raisePushAlarm); a fast push ends the streak, written with the other
+ * fast pushes of the next FAST_FLUSH_MS (most end nothing, and one statement per ack would cost the
+ * pipeline more than everything else the alarm does).
  */
 export function observePush(
   deps: Pick<Deps, 'db'>,
   job: { accountId: number; deviceId: number },
   latencyMs: number,
   at: number,
-): { latencyMs: number; monitor: Monitor } | undefined {
+): PushAlarm | undefined {
   // an echoed send time that is not one (0, the device's own clock): no latency to judge
   if (!(latencyMs >= 0 && latencyMs <= ALARM_LATENCY_MAX_MS)) return undefined;
   const monitor = monitorOf(deps, job.accountId, at);
   const state = stateOf(deps);
   if (++state.seen % PRUNE_EVERY === 0) prune(state, at);
-  const { streaks } = state;
-  if (latencyMs <= monitor.thresholdMs) {
-    streaks.delete(job.deviceId);
-    return undefined;
-  }
-  // the window slides: the last `consecutive` slow pushes in a row, the oldest of them within it
-  const s = streaks.get(job.deviceId) ?? { times: [], slowest: 0 };
-  s.times.push(at);
-  if (s.times.length > monitor.consecutive) s.times.splice(0, s.times.length - monitor.consecutive);
-  s.slowest = Math.max(s.slowest, latencyMs);
-  if (s.times.length < monitor.consecutive || at - s.times[0]! > monitor.monitorMinutes * 60_000) {
-    streaks.set(job.deviceId, s);
-    return undefined;
-  }
-  streaks.delete(job.deviceId);
-  return { latencyMs: s.slowest, monitor };
+  if (latencyMs > monitor.thresholdMs) return { latencyMs, monitor, slowPushAt: at };
+  state.fast.set(job.deviceId, Math.max(at, state.fast.get(job.deviceId) ?? 0));
+  state.flushing ??= setTimeout(() => void flushFast(deps, state), FAST_FLUSH_MS).unref();
+  return undefined;
 }
 
-/** Streaks a device left unfinished (it went quiet, or to another server) go once older than any window. */
+async function flushFast(deps: Pick<Deps, 'db'>, state: State): Promise<void> {
+  state.flushing = undefined;
+  const fast = [...state.fast].map(([deviceId, at]) => ({ deviceId, at }));
+  state.fast.clear();
+  // a failure leaves a streak that the window or the next fast push ends
+  if (fast.length > 0) await repo.endStreaks(deps.db, fast).catch(() => {});
+}
+
+/** Settings of accounts not seen for long go. */
 function prune(state: State, now: number) {
-  for (const [deviceId, s] of state.streaks)
-    if (now - s.times.at(-1)! > STALE_STREAK_MS) state.streaks.delete(deviceId);
   for (const [accountId, c] of state.settings)
-    if (now - c.at > STALE_STREAK_MS && !c.loading) state.settings.delete(accountId);
+    if (now - c.at > STALE_MS && !c.loading) state.settings.delete(accountId);
 }
 
 /**
- * Records the alarm, and when it begins a new row (not within the notification frequency of the
+ * Counts a slow push (from observePush) in the device's shared streak. Returns the slowest latency
+ * of the streak when it is complete (an alarm is due), else undefined.
+ */
+export function countSlowPush(
+  deps: Pick<Deps, 'db'>,
+  deviceId: number,
+  push: PushAlarm & { slowPushAt: number },
+): Promise<number | undefined> {
+  return repo.countSlowPush(deps.db, {
+    deviceId,
+    at: push.slowPushAt,
+    latencyMs: push.latencyMs,
+    endedAt: stateOf(deps).fast.get(deviceId) ?? 0,
+    consecutive: push.monitor.consecutive,
+    windowMs: push.monitor.monitorMinutes * 60_000,
+  });
+}
+
+/** Write the fast pushes observed so far now (tests; they are written within FAST_FLUSH_MS anyway). */
+export async function flushFastPushes(deps: Pick<Deps, 'db'>): Promise<void> {
+  const state = stateOf(deps);
+  clearTimeout(state.flushing);
+  await flushFast(deps, state);
+}
+
+/**
+ * A slow push from observePush is first counted in the device's streak (countSlowPush), and raises
+ * nothing until the streak is complete. An alarm records the alarm, and when it begins a new row (not within the notification frequency of the
  * last one) and the device's alarm is not muted, sends a 'latency' alert to the account's
  * receivers, if the account wants that kind. One transaction: a failure leaves nothing half done.
  */
 export async function raisePushAlarm(
   deps: Pick<Deps, 'db'>,
   device: { accountId: number; deviceId: number; sn: string },
-  alarm: { latencyMs: number; monitor: Monitor },
-  at = new Date(),
+  alarm: PushAlarm,
+  at?: Date,
 ): Promise<number> {
+  if (alarm.slowPushAt !== undefined) {
+    const slowest = await countSlowPush(deps, device.deviceId, { ...alarm, slowPushAt: alarm.slowPushAt });
+    if (slowest === undefined) return 0;
+    alarm = { latencyMs: slowest, monitor: alarm.monitor };
+  }
+  at ??= new Date();
   return deps.db.transaction(async (tx) => {
     const fresh = await repo.recordAlarm(
       tx,

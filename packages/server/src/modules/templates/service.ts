@@ -171,6 +171,7 @@ export async function updateTemplate(
       description: { key: 'log.template.edit', params: { name: template.name, id } },
     });
   });
+  await deps.invalidation.publish('template', `${template.accountId}:${id}`);
   return getTemplate(deps, auth, id);
 }
 
@@ -186,6 +187,7 @@ export async function deleteTemplate(deps: Deps, auth: AuthContext, id: number):
       description: { key: 'log.template.delete', params: { name: v.template.name, id } },
     });
   });
+  await deps.invalidation.publish('template', `${v.template.accountId}:${id}`);
 }
 
 /** Render with sample values; placeholders without a value render empty and are reported. */

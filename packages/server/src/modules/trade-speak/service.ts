@@ -71,6 +71,7 @@ export async function saveSetting(deps: Deps, auth: AuthContext, body: TradeSpea
     });
     return saved;
   });
+  await deps.invalidation.publish('tradeSettings', accountId);
   return toSetting(row);
 }
 

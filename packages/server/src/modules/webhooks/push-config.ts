@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { WebhookEvent } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accountApis } from '../../db/schema';
+import { invalidationOf } from '../../lib/invalidation';
 
 /**
  * An account's push addresses and signing secret, cached for a few seconds: the pipeline calls
  * onJobStatus on every status change, and most accounts have no push address at all, so the
  * usual answer ("nothing to do") must not cost a query per job. Settings changes invalidate the
- * entry in this process; other processes see them within the TTL.
+ * entry in this process, and in the others through the invalidation bus (topic 'account').
  */
 export const PUSH_CONFIG_TTL_MS = 5_000;
 
@@ -18,7 +19,15 @@ type Entry = { at: number; value: Promise<PushConfig> };
 const caches = new WeakMap<Db, Map<number, Entry>>();
 const cacheOf = (db: Db) => {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = new Map()));
+  if (!c) {
+    const cache = new Map<number, Entry>();
+    caches.set(db, (c = cache));
+    invalidationOf(db)?.subscribe(
+      'account',
+      (id) => cache.delete(Number(id)),
+      () => cache.clear(),
+    );
+  }
   return c;
 };
 
@@ -41,6 +50,7 @@ export function pushConfig(db: Db, accountId: number, now = Date.now()): Promise
   const hit = cache.get(accountId);
   if (hit && now - hit.at < PUSH_CONFIG_TTL_MS) return hit.value;
   const value = load(db, accountId);
+  if (invalidationOf(db)?.live === false) return value;
   cache.set(accountId, { at: now, value });
   // a failed load is not cached
   value.catch(() => cache.get(accountId)?.value === value && cache.delete(accountId));

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { named } from '../db/named';
+
+/**
+ * Attempt and rate limits that hold across every server sharing the database: a fixed window per
+ * key, counted in one row of `shared_limits` by one statement per hit (an upsert, so two servers
+ * hitting the same key at once are counted one after the other). The database's clock decides
+ * when a window ends, so servers whose clocks differ agree. Rows of ended windows are reused by
+ * the key's next hit and purged by the housekeeping round (jobs/purge.ts).
+ *
+ * Keys are namespaced by their user: `qr:client:<address>|<sn>`, `signin:<username>`, ...
+ */
+
+export type LimitState = {
+  /** whether this hit is within the limit (the first `max` hits of a window are) */
+  allowed: boolean;
+  /** hits in the current window, this one included */
+  hits: number;
+  /** hits left in the window after this one */
+  remaining: number;
+  /** ms until the window ends (and the key is allowed again) */
+  retryAfterMs: number;
+};
+
+/** More than any limit needs; keeps a key hammered for a long window from overflowing. */
+const HITS_CAP = 1_000_000_000;
+
+/** Count a hit of `key` in its window of `windowMs` (starting with its first hit), `max` allowed. */
+export async function hit(db: Db, key: string, windowMs: number, max: number): Promise<LimitState> {
+  const rows = await named(
+    db,
+    'limits.hit',
+    sql`insert into shared_limits (key, hits, ends_at)
+          values (${key}, 1, now() + ${Math.max(1, Math.trunc(windowMs))} * interval '1 millisecond')
+        on conflict (key) do update set
+          hits = case when shared_limits.ends_at <= now() then 1
+                      else least(shared_limits.hits + 1, ${HITS_CAP}) end,
+          ends_at = case when shared_limits.ends_at <= now() then excluded.ends_at else shared_limits.ends_at end
+        returning hits, greatest(0, ceil(extract(epoch from ends_at - now()) * 1000))::bigint as retry_after`,
+  );
+  return stateOf(Number(rows[0]!.hits), Number(rows[0]!.retry_after), max);
+}
+
+/**
+ * The keys' current windows without counting a hit: for limits that count failures only (a wrong
+ * password), asked before the attempt. A key without a live window has used nothing.
+ */
+export async function peek(db: Db, keys: string[], max: number): Promise<Map<string, LimitState>> {
+  const rows = await named(
+    db,
+    'limits.peek',
+    sql`select key, hits, greatest(0, ceil(extract(epoch from ends_at - now()) * 1000))::bigint as retry_after
+          from shared_limits where key = any(${sql.param(keys)}::text[]) and ends_at > now()`,
+  );
+  const out = new Map(keys.map((k) => [k, stateOf(0, 0, max)]));
+  for (const r of rows) out.set(String(r.key), stateOf(Number(r.hits), Number(r.retry_after), max));
+  return out;
+}
+
+/** Whether `key` already used up its `max` hits (the next hit would not be allowed). */
+export const exhausted = (s: LimitState | undefined, max: number) => (s?.hits ?? 0) >= max;
+
+/** End the key's window (a successful sign-in forgiving earlier failures, say). */
+export async function reset(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from shared_limits where key = ${key}`);
+}
+
+const stateOf = (hits: number, retryAfterMs: number, max: number): LimitState => ({
+  allowed: hits <= max,
+  hits,
+  remaining: Math.max(0, max - hits),
+  retryAfterMs: hits > 0 ? retryAfterMs : 0,
+});

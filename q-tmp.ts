@@ -1,1 +1,0 @@
-import pg from 'pg';

@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx'],
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx', 'test/cluster/**/*.test.ts'],
           environment: 'node',
         },
       },

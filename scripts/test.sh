@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, failing fast.
 #   system packages → format → lint → typecheck → unit → integration (PGlite)
-#   → integration (a throwaway PostgreSQL) → console build → end-to-end (Chromium)
+#   → integration (a throwaway PostgreSQL) → fault harness → console build → end-to-end (Chromium)
 # The last line is always `N passed, N failed`, summed over every vitest run.
 #
 #   npm test                    stop at the first failing stage
@@ -164,6 +164,17 @@ integration_postgres() {
   return $rc
 }
 
+# The fault harness (test/cluster/faults.ts): every accepted order accounted for through node
+# kills and restarts, broker restarts and disables, on the production path and embedded.
+fault_harness() {
+  local rc=0
+  echo "-- PostgreSQL + Mosquitto + 2 nodes"
+  tsx test/cluster/faults.ts || rc=1
+  echo "-- embedded (PGlite, its own broker, 1 node)"
+  tsx test/cluster/faults.ts --mode embedded || rc=1
+  return $rc
+}
+
 e2e_tests() {
   # screenshots and server logs of this run only
   rm -rf test-results
@@ -182,6 +193,7 @@ stage "typecheck" npm run --silent typecheck
 stage "unit tests" vitest_run unit --project unit
 stage "integration tests (PGlite)" integration_pglite
 stage "integration tests (PostgreSQL)" integration_postgres
+stage "fault harness" fault_harness
 stage "console build" npm run --silent build -w @herald/web
 stage "end-to-end tests (Chromium)" e2e_tests
 

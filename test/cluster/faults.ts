@@ -282,7 +282,9 @@ const scenario = EMBEDDED
       await sleep(1_000);
       await a.start();
       mark('node-a started again');
+      // some load on the restarted node before the next fault
       await at(SECONDS * 0.6);
+      await sleep(5_000);
       mark('graceful restart of node-a');
       await a.stop();
       await a.start();

@@ -44,7 +44,9 @@ import { PRINT_ENCODINGS, decodeEscPos } from './escpos';
  * resource pushes: ota-download-fail (the next download breaks off), ota-bad-checksum (the file
  * does not verify), ota-crash-install (the connection drops mid-install without a word and the
  * device comes back on its old version), ota-never-returns (after 'rebooting' it stays away until
- * start()), ota-slow (a slow download).
+ * start()), ota-slow (a slow download), drop-job (a job message lost on its way: never seen),
+ * drop-result (a job's result lost on its way: printed and remembered, not received by Herald);
+ * with a count, drop-job and drop-result wear off after that many messages.
  */
 export const FAULTS = [
   'paper-out',
@@ -53,6 +55,8 @@ export const FAULTS = [
   'low-battery',
   'slow-ack',
   'drop-ack',
+  'drop-job',
+  'drop-result',
   'ota-download-fail',
   'ota-bad-checksum',
   'ota-crash-install',
@@ -577,6 +581,8 @@ export class VirtualDevice extends EventEmitter {
     if (!header) return this.record({ kind: t.kind, outcome: 'invalid', payload });
     const base = { kind: t.kind, id: header.id, payload };
 
+    // lost on its way (a fault of the test): the device never saw it
+    if (t.kind === 'job' && this.takeFault('drop-job')) return;
     // QoS 1 may deliver twice, and Herald sends a job again until it has the job's result: a
     // repeated id is not executed again, only answered again, a finished job with its result
     // (the first report may have been lost with a broker or a server, docs/device-protocol.md § 8)
@@ -585,7 +591,7 @@ export class VirtualDevice extends EventEmitter {
       this.record({ ...base, outcome: 'duplicate', code: code ?? undefined });
       if (code) await this.ack(header, code, undefined, false);
       const done = this.reported.get(header.id);
-      if (done) await this.send('result', done).catch(() => {});
+      if (done && !this.takeFault('drop-result')) await this.send('result', done).catch(() => {});
       return;
     }
     this.remember(header.id, null);
@@ -771,7 +777,7 @@ export class VirtualDevice extends EventEmitter {
     this.results.push(result);
     this.reported.set(job.id, result);
     if (this.reported.size > SEEN_LIMIT) this.reported.delete(this.reported.keys().next().value!);
-    await this.send('result', result).catch(() => {});
+    if (!this.takeFault('drop-result')) await this.send('result', result).catch(() => {});
     this.emit('result', result);
   }
 

@@ -22,10 +22,10 @@ type Tally = Map<string, Counts>;
 
 const pad = (n: number) => String(n).padStart(16, '0');
 
-function bump(t: Tally, key: string, field: keyof Counts) {
+function bump(t: Tally, key: string, field: keyof Counts, by = 1) {
   let c = t.get(key);
   if (!c) t.set(key, (c = { requested: 0, success: 0, failed: 0 }));
-  c[field]++;
+  c[field] += by;
 }
 
 function mergeInto(into: Tally, from: Tally) {
@@ -55,16 +55,27 @@ class JobCounts {
 
   constructor(private readonly db: Db) {}
 
-  private add(job: JobLike, field: keyof Counts) {
+  private add(job: JobLike, field: keyof Counts, by = 1) {
     const at = job.requestedAt.getTime();
     const bucket = pad(Math.floor(at / BUCKET_MS) * BUCKET_MS);
-    for (const accountId of [0, job.accountId]) bump(this.buckets, `${pad(accountId)}|${bucket}|${job.kind}`, field);
+    for (const accountId of [0, job.accountId])
+      bump(this.buckets, `${pad(accountId)}|${bucket}|${job.kind}`, field, by);
     const day = pad(Math.floor(at / DAY_MS) * DAY_MS);
-    bump(this.devices, `${pad(job.accountId)}|${day}|${pad(job.deviceId)}`, field);
+    bump(this.devices, `${pad(job.accountId)}|${day}|${pad(job.deviceId)}`, field, by);
   }
 
   requested(job: JobLike) {
     this.add(job, 'requested');
+  }
+
+  /**
+   * A job that had ended as not confirmed (5, counted failed) and that its device's late report
+   * settled: counted again only when it moves from failed to success.
+   */
+  settledLate(job: JobLike) {
+    if (job.status !== JobStatus.SUCCESS) return;
+    this.add(job, 'success');
+    this.add(job, 'failed', -1);
   }
 
   /** A job that reached its final status (3 success; 4 failed and 5 timeout count as failed). */

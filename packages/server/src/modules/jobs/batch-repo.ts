@@ -398,7 +398,7 @@ const ackStatement = statement<AckItem>('ack')(
                      ${c.status}::smallint[], ${c.reason}::text[], ${c.at}::timestamptz[], ${c.echoed}::timestamptz[],
                      ${c.latency}::int[])
                    as v(i, msg_id, device_id, ok, status, reason, at, echoed, latency)),
-        t as (select jobs.id, v.i from jobs join v on jobs.msg_id = v.msg_id and jobs.device_id = v.device_id),
+        t as (select jobs.id, v.i, jobs.status as was from jobs join v on jobs.msg_id = v.msg_id and jobs.device_id = v.device_id),
         j as (update jobs
                  set status = v.status,
                      acked_at = case when v.ok then v.at else coalesce(jobs.acked_at, v.at) end,
@@ -416,7 +416,7 @@ const ackStatement = statement<AckItem>('ack')(
                where publish_records.job_id = t.id and publish_records.published_at = v.echoed
                  and publish_records.status < ${PublishStatus.PUSH_SUCCEEDED}),
         ${finishApiRequest}
-        select v.i as idx, t.id as known_id, ${unackedOther(sql.raw('j.device_id'), sql.raw('j.id'))} as waiting, j.*
+        select v.i as idx, t.id as known_id, t.was, ${unackedOther(sql.raw('j.device_id'), sql.raw('j.id'))} as waiting, j.*
           from v left join t on t.i = v.i left join j on j.id = t.id`,
 );
 
@@ -440,8 +440,8 @@ export async function ackJobs(db: Db, items: AckItem[]): Promise<(AckedJob | nul
  * A job an ack moved, and whether its device still has a job waiting for its ack (the next in
  * its queue, which the pipeline then sends: one job at a time on its way to a device).
  */
-export type AckedJob = JobRow & { waiting?: boolean };
-const acked = (r: Raw): AckedJob => Object.assign(mapJob(r), { waiting: r.waiting === true });
+export type AckedJob = SettledJob & { waiting?: boolean };
+const acked = (r: Raw): AckedJob => Object.assign(settled(r), { waiting: r.waiting === true });
 
 /** status: 3 success, 4 failed, 5 timeout (the job expired in the device's queue) */
 export type ResultItem = { deviceId: number; msgId: string; status: 3 | 4 | 5; reason: string | null; at: number };
@@ -458,18 +458,24 @@ const resultStatement = statement<ResultItem>('result')(
   (c) => sql`with v as (select * from unnest(${c.i}::int[], ${c.msgId}::uuid[], ${c.deviceId}::int[],
                      ${c.status}::smallint[], ${c.reason}::text[], ${c.at}::timestamptz[])
                    as v(i, msg_id, device_id, status, reason, at)),
+        o as (select jobs.id, jobs.status as was from jobs join v on jobs.msg_id = v.msg_id and jobs.device_id = v.device_id),
         j as (update jobs set status = v.status, finished_at = v.at, reason = v.reason
                 from v where jobs.msg_id = v.msg_id and jobs.device_id = v.device_id
                  and (jobs.status < ${JobStatus.SUCCESS} or ${unconfirmed})
               returning ${LEAN}, v.i as idx),
         ${finishApiRequest}
-        select * from j`,
+        select o.was, j.* from j join o on o.id = j.id`,
 );
 
 /** Device results: 3 success, 4 failed with its reason, 5 expired. Per item the row when it changed. */
-export async function finishJobs(db: Db, items: ResultItem[]): Promise<(JobRow | undefined)[]> {
+export async function finishJobs(db: Db, items: ResultItem[]): Promise<(SettledJob | undefined)[]> {
   const rows = await resultStatement(db, items);
-  const out: (JobRow | undefined)[] = items.map(() => undefined);
-  for (const r of rows) out[Number(r.idx)] = mapJob(r);
+  const out: (SettledJob | undefined)[] = items.map(() => undefined);
+  for (const r of rows) out[Number(r.idx)] = settled(r);
   return out;
 }
+
+/** A job a device's answer moved; `late`: it had ended as not confirmed (5) before (dashboard counts move, not add). */
+export type SettledJob = JobRow & { late?: boolean };
+const settled = (r: Raw): SettledJob =>
+  Object.assign(mapJob(r), { late: r.was !== undefined && r.was !== null && Number(r.was) >= JobStatus.SUCCESS });

@@ -93,9 +93,11 @@ function track(deps: Deps, p: Promise<unknown>, what = 'job pipeline: write fail
 export const inBackground = (deps: Deps, p: Promise<unknown>, what: string) => track(deps, p, what);
 
 /** Tell the webhooks module (it never throws into the pipeline, but be sure) and count a finished job. */
-export function notify(deps: Deps, job: repo.JobRow): void {
-  if (job.status >= JobStatus.SUCCESS) jobCounts(deps).finished(job);
-  observeJob(deps, job);
+export function notify(deps: Deps, job: repo.JobRow & { late?: boolean }): void {
+  // a late report of a job that had ended unconfirmed moves its count; its timing was observed then
+  if (job.late) jobCounts(deps).settledLate(job);
+  else if (job.status >= JobStatus.SUCCESS) jobCounts(deps).finished(job);
+  if (!job.late) observeJob(deps, job);
   track(deps, onJobStatus(deps, job));
 }
 
@@ -321,7 +323,7 @@ export function startPipeline(deps: Deps, log: FastifyBaseLogger): () => Promise
     const now = Date.now();
     const purge = now - lastPurge >= NONCE_PURGE_MS;
     if (purge) lastPurge = now;
-    const resendCheck = now - lastResend >= RESEND_CHECK_MS;
+    const resendCheck = now - lastResend >= Math.min(RESEND_CHECK_MS, deps.config.jobResendMs);
     if (resendCheck) lastResend = now;
     await sweep(deps, now, purge, resendCheck);
   });

@@ -7,6 +7,7 @@
  * the table and exits 1 on any violation.
  *
  *   npx tsx test/cluster/faults.ts                      # PostgreSQL + Mosquitto + 2 nodes
+ *   npx tsx test/cluster/faults.ts --nodes 1            # PostgreSQL + Mosquitto + 1 node
  *   npx tsx test/cluster/faults.ts --mode embedded      # PGlite + embedded broker, 1 node
  *   options: --devices N (200) --rate R requests/s (40) --seconds S of load (80, embedded 40)
  *   KEEP_FAULT_LOGS=1 keeps the run's directory (node and broker logs)
@@ -32,6 +33,7 @@ const { values: args } = parseArgs({
     devices: { type: 'string', default: '200' },
     rate: { type: 'string', default: '40' },
     seconds: { type: 'string' },
+    nodes: { type: 'string', default: '2' },
   },
 });
 const EMBEDDED = args.mode === 'embedded';
@@ -135,7 +137,7 @@ const shared: Record<string, string> = {
         STORAGE_LOCAL_SHARED: 'true',
       }),
 };
-const nodes = (EMBEDDED ? ['node-a'] : ['node-a', 'node-b']).map(
+const nodes = (EMBEDDED || args.nodes === '1' ? ['node-a'] : ['node-a', 'node-b']).map(
   (name) => new HeraldNode({ name, dir, env: { ...shared, MQTT_CLIENT_ID: `herald-${name}` } }),
 );
 await Promise.all(nodes.map((n) => n.start()));
@@ -273,7 +275,7 @@ async function disableDevice(node: HeraldNode, sn: string) {
 
 const at = async (second: number) => sleep(Math.max(0, t1 + second * 1000 - Date.now()));
 const t1 = Date.now();
-const [a, b] = nodes as [HeraldNode, HeraldNode | undefined];
+const [a, b = a] = nodes as [HeraldNode, HeraldNode | undefined];
 const scenario = EMBEDDED
   ? (async () => {
       await at(SECONDS * 0.2);
@@ -298,10 +300,10 @@ const scenario = EMBEDDED
       await a.start();
       mark('node-a started again');
       await at(SECONDS * 0.3);
-      mark('graceful restart of node-b');
-      await b!.stop();
-      await b!.start();
-      mark('node-b started again');
+      mark(`graceful restart of ${b.name}`);
+      await b.stop();
+      await b.start();
+      mark(`${b.name} started again`);
       await at(SECONDS * 0.45);
       mark('graceful broker restart');
       await broker!.stop();
@@ -311,15 +313,22 @@ const scenario = EMBEDDED
       await at(SECONDS * 0.6);
       await disableDevice(a, fleet.main[0]!);
       for (const sn of fleet.other) stopped.add(sn);
-      await admin(b!, 'POST', `/v1/accounts/${fleet.otherAccountId}/status`, { status: AccountStatus.DISABLED });
+      await admin(b, 'POST', `/v1/accounts/${fleet.otherAccountId}/status`, { status: AccountStatus.DISABLED });
       for (const sn of fleet.other) disabled.set(sn, Date.now());
       mark(`disabled account "other" (${OTHER_N} devices)`);
       await at(SECONDS * 0.7);
-      mark('kill -9 node-a, and a device disabled through node-b while node-a starts');
-      await a.stop(true);
-      const starting = a.start();
-      await disableDevice(b!, fleet.main[1]!);
-      await starting;
+      if (b !== a) {
+        mark('kill -9 node-a, and a device disabled through node-b while node-a starts');
+        await a.stop(true);
+        const starting = a.start();
+        await disableDevice(b, fleet.main[1]!);
+        await starting;
+      } else {
+        mark('kill -9 node-a, and a device disabled as soon as it is back');
+        await a.stop(true);
+        await a.start();
+        await disableDevice(a, fleet.main[1]!);
+      }
       mark('node-a started again');
       await at(SECONDS * 0.85);
       mark('kill -9 of the broker');
@@ -396,7 +405,9 @@ const tally = account({
   connectedDisabled,
 });
 
-console.log(`\n==== fault run: ${EMBEDDED ? 'embedded (PGlite, one node)' : 'PostgreSQL + Mosquitto + 2 nodes'}`);
+console.log(
+  `\n==== fault run: ${EMBEDDED ? 'embedded (PGlite, one node)' : `PostgreSQL + Mosquitto + ${nodes.length} node(s)`}`,
+);
 console.log(`${N + OTHER_N} devices, ${RATE} requests/s for ${SECONDS} s, jobs expire after ${EXPIRE_SECONDS} s`);
 for (const line of timeline) console.log(`  ${line}`);
 console.log(report(tally));

@@ -85,7 +85,8 @@ describe('jobs sent again until answered', () => {
   });
 });
 
-describe('a job that expired sent and unreported', () => {
+// an expiry of 5 s (the shortest allowed), then the device is asked again within 30 × JOB_RESEND_MS
+describe('a job that expired sent and unreported', { timeout: 60_000 }, () => {
   it('is not confirmed (5), and the late result of the device settles it as printed', async () => {
     const { device, d } = await onlinePrinter();
     // printed, and every answer lost until the job has expired unconfirmed

@@ -50,9 +50,14 @@ class ImportRuns {
     return done;
   }
 
+  /** Resolves once the imports this server runs now have stopped. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.running]);
+  }
+
   async stop(): Promise<void> {
     this.stopping.abort();
-    await Promise.all([...this.running]);
+    await this.settled();
   }
 }
 

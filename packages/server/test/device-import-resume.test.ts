@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../src/app';
 import { deviceImports, devices, operLogs } from '../src/db/schema';
-import { importRuns } from '../src/modules/devices/import-run';
+import { importRuns, withoutValues } from '../src/modules/devices/import-run';
 import { seedAccount } from './fixtures';
 import { createDevice, createModel, newSn } from './fleet';
 import { adminClient, Client, expectOk, startPeer, startServer, type TestServer } from './harness';
@@ -138,9 +138,11 @@ async function expectImported(
 }
 
 describe('a device import outlives its server', () => {
-  it('is carried on by another server once the first hangs past its lease; the first writes nothing more', async () => {
+  it('is carried on by one of the other servers once the first hangs past its lease; the first writes nothing more', async () => {
     const file = await importFile();
     const peer = await startPeer(a, UPLOADER_ENV);
+    // two servers look for it once the lease is over: `a` and this one
+    const other = await startPeer(a, ENV);
     // held while telling the broker about the third chunk's devices
     const hold = holdAt(peer, file.sns[2 * CHUNK]!);
     try {
@@ -157,7 +159,7 @@ describe('a device import outlives its server', () => {
       expect(half.rows).toHaveLength(30);
       expect(half.actor).toMatchObject({ userId: A.adminId, username: A.username, accountId: A.accountId });
 
-      // the peer is still held: only another server can finish it
+      // the peer is still held: only another server can finish it (both others race to claim it)
       const done = await watchToEnd(A.client, job.id, 30);
       await expectImported(job.id, file, done);
 
@@ -168,6 +170,7 @@ describe('a device import outlives its server', () => {
     } finally {
       hold.release();
       await peer.close();
+      await other.close();
     }
   });
 
@@ -191,5 +194,24 @@ describe('a device import outlives its server', () => {
     expect([null, importRuns(a.deps).node]).toContain(left.claimedBy);
     const done = await watchToEnd(A.client, job.id, 30);
     await expectImported(job.id, file, done);
+  });
+
+  it("logs a failed chunk's error without the query's values (the rows' secrets)", async () => {
+    const err = await a.deps.db
+      .insert(devices)
+      .values({ accountId: 2_000_000_000, sn: newSn(), modelId: model.id, groupId: 1, secret: FACTORY_SECRET })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    // what the log would get from the error as it is: the statement's parameters, the secret among them
+    expect(JSON.stringify({ message: (err as Error).message, ...(err as object) })).toContain(FACTORY_SECRET);
+    const logged = withoutValues(err);
+    expect(JSON.stringify(logged)).not.toContain(FACTORY_SECRET);
+    expect(logged).toMatchObject({
+      code: expect.stringMatching(/^23/),
+      message: expect.stringContaining('a query failed'),
+    });
+    expect(logged.stack).toContain('    at ');
   });
 });

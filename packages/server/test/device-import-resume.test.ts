@@ -199,7 +199,14 @@ describe('a device import outlives its server', () => {
   it("logs a failed chunk's error without the query's values (the rows' secrets)", async () => {
     const err = await a.deps.db
       .insert(devices)
-      .values({ accountId: 2_000_000_000, sn: newSn(), modelId: model.id, groupId: 1, secret: FACTORY_SECRET })
+      .values({
+        accountId: 2_000_000_000,
+        sn: newSn(),
+        modelId: model.id,
+        groupId: 1,
+        secret: FACTORY_SECRET,
+        printParams: {},
+      })
       .then(
         () => undefined,
         (e: unknown) => e,

@@ -70,27 +70,21 @@ export function importRuns(deps: Deps): ImportRuns {
 }
 
 /**
- * Look for imports whose claim is over (every `IMPORT_CLAIM_MS`, the first soon after the start)
- * and carry them on, one at a time. The returned stop ends the loop and this server's imports
- * (those started by its uploads too) after their current chunk, giving their claims up.
+ * Look for imports whose claim is over (every `IMPORT_CLAIM_MS`) and carry them on, one at a
+ * time. The returned stop ends the loop and this server's imports (those started by its uploads
+ * too) after their current chunk, giving their claims up.
  */
 export function startImportClaims(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
   const runs = importRuns(deps);
   const { leaseMs, claimEveryMs } = deps.config.imports;
-  const stopLoop = every(
-    claimEveryMs,
-    'device import claims',
-    log,
-    async (signal) => {
-      while (!signal.aborted && !runs.stopped) {
-        const claim = await repo.claimImport(deps.db, runs.node, leaseMs);
-        if (!claim) return;
-        log.info({ importId: claim.id, processed: claim.processed }, 'carrying on a device import');
-        await runs.run(claim, log);
-      }
-    },
-    Math.min(claimEveryMs, 1000),
-  );
+  const stopLoop = every(claimEveryMs, 'device import claims', log, async (signal) => {
+    while (!signal.aborted && !runs.stopped) {
+      const claim = await repo.claimImport(deps.db, runs.node, leaseMs);
+      if (!claim) return;
+      log.info({ importId: claim.id, processed: claim.processed }, 'carrying on a device import');
+      await runs.run(claim, log);
+    }
+  });
   return async () => {
     const stopped = runs.stop();
     await stopLoop();

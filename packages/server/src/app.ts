@@ -27,6 +27,7 @@ import { openStorage } from './storage';
 import { claimLocalStorage } from './storage/local-claim';
 import { openInvalidation } from './lib/invalidation';
 import { startOtaEngine } from './modules/ota-tasks/engine';
+import { startImportClaims } from './modules/devices/import-run';
 import { startJobCounts } from './modules/dashboard/job-counts';
 import { startRenderer } from './modules/templates/render-pool';
 import { documentOpenApi, OPEN_API_SECURITY_SCHEMES } from './modules/open-api/document';
@@ -159,6 +160,8 @@ export async function createServer(
   const stopCheckpoints = embedded ? startCheckpoints(database.db, app.log) : async () => {};
   // upgrade tasks run wherever devices are served, tests included (they are not a scheduled job)
   const stopOta = startOtaEngine(deps, app.log);
+  // device imports go on wherever a server runs (a stopped server's imports are carried on by another)
+  const stopImports = startImportClaims(deps, app.log);
   const stopJobCounts = startJobCounts(deps, app.log);
   mailer.start();
   return {
@@ -171,6 +174,8 @@ export async function createServer(
       await stopVacuum();
       await stopCheckpoints();
       await stopOta();
+      // before the gateway and the database: an import's last chunk still notifies and writes
+      await stopImports();
       mailer.stop();
       await gateway.close(); // the one started here, even if a test swapped deps.gateway
       await app.close();

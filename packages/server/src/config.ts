@@ -74,6 +74,12 @@ export type Config = {
    * doubling with each send up to 30 times as long; acked jobs without a result wait 3 times as long
    */
   jobResendMs: number;
+  /**
+   * batch device imports (modules/devices/import-run.ts): rows per chunk, each one transaction
+   * (IMPORT_CHUNK_ROWS); how long a server's claim on a running import holds without a finished
+   * chunk (IMPORT_LEASE_MS); how often a server looks for imports whose claim is over (IMPORT_CLAIM_MS)
+   */
+  imports: { chunkRows: number; leaseMs: number; claimEveryMs: number };
   /** GET /metrics (modules/ops): served only when `enabled`; a bearer token is required when `token` is set */
   metrics: { enabled: boolean; token: string | undefined };
   /**
@@ -195,6 +201,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publishInFlight: Math.min(PUBLISH_MAX, Math.max(1, Math.floor(int(env.PUBLISH_IN_FLIGHT, PUBLISH_MAX)))),
     publishBacklog: Math.max(0, Math.floor(int(env.PUBLISH_BACKLOG, 20_000))),
     jobResendMs: Math.max(100, Math.floor(int(env.JOB_RESEND_MS, 10_000))),
+    imports: {
+      chunkRows: Math.min(1000, Math.max(1, Math.floor(int(env.IMPORT_CHUNK_ROWS, 250)))),
+      leaseMs: Math.max(100, Math.floor(int(env.IMPORT_LEASE_MS, 120_000))),
+      claimEveryMs: Math.max(10, Math.floor(int(env.IMPORT_CLAIM_MS, 10_000))),
+    },
     metrics: parseMetrics(env.METRICS, env.METRICS_TOKEN),
     shutdown: {
       delayMs: Math.max(0, int(env.SHUTDOWN_DELAY_MS, 0)),

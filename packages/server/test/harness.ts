@@ -75,7 +75,9 @@ export async function startAnotherNode(databaseUrl: string, env: Record<string, 
  * Closing it leaves the database to `server`.
  */
 export async function startPeer(server: TestServer, env: Record<string, string> = {}): Promise<Server> {
-  const config = { ...server.deps.config, ...testConfig(env) };
+  // both servers run in this process on one DATA_DIR: their local files are one shared folder, so the
+  // peer does not claim local storage (a second claim on PostgreSQL is refused: storage/local-claim.ts)
+  const config = { ...server.deps.config, ...testConfig({ STORAGE_LOCAL_SHARED: 'true', ...env }) };
   const url = server.deps.config.databaseUrl;
   if (!url) return createServer(config, { database: server.database, logger: false, jobs: false });
   const database = await openDatabase({ databaseUrl: url });

@@ -93,7 +93,7 @@ describe('a job that expired sent and unreported', { timeout: 60_000 }, () => {
     d.injectFault('drop-result');
     d.injectFault('drop-ack');
     const job = await print(device.sn, 'late truth', 5);
-    await eventually(() => d.printed.some((t) => t.includes('late truth')), 'printed');
+    await eventually(async () => d.printed.some((t) => t.includes('late truth')), 'printed');
     const expired = await jobReaches(server, job.jobId, JobStatus.TIMEOUT);
     expect(expired.reason).toBe(UNCONFIRMED);
     d.clearFault('drop-result');

@@ -514,27 +514,59 @@ export const deviceLogs = pgTable('device_logs', {
   createdAt: createdAt(),
 });
 
-/** Batch device imports from an xlsx file, processed in the background; the console polls the progress. */
-export const deviceImports = pgTable('device_imports', {
-  id: uuid('id').primaryKey(),
-  accountId: integer('account_id')
-    .notNull()
-    .references(() => accounts.id),
-  userId: integer('user_id').notNull(),
-  fileName: text('file_name'),
-  /** running | done | failed */
-  status: text('status').notNull(),
-  total: integer('total').notNull().default(0),
-  processed: integer('processed').notNull().default(0),
-  created: integer('created').notNull().default(0),
-  /** [{row, sn, message}] — message is a message key, translated when read */
-  failed: jsonb('failed')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  message: text('message'),
-  createdAt: createdAt(),
-  finishedAt: ts('finished_at'),
-});
+/**
+ * Batch device imports from an xlsx file, processed in the background; the console polls the progress.
+ * Any server may carry on a running import whose claim's lease is over (modules/devices/import-run.ts).
+ */
+export const deviceImports = pgTable(
+  'device_imports',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: integer('user_id').notNull(),
+    fileName: text('file_name'),
+    /** running | done | failed */
+    status: text('status').notNull(),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    /** [{row, sn, message}] — message is a message key, translated when read */
+    failed: jsonb('failed')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    message: text('message'),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+    /**
+     * The file's parsed rows while the import runs, dropped when it ends: they hold the devices'
+     * factory secrets. [{row, sn, name, modelCode, groupName, secret}]
+     */
+    rows: jsonb('rows').$type<ImportFileRow[]>(),
+    /** who imported (the operation log's user, account and address), kept while the import runs */
+    actor: jsonb('actor').$type<ImportActor>(),
+    /** when a server last took or renewed its claim on the running import (each chunk renews it) */
+    claimedAt: ts('claimed_at'),
+    /** which server holds the claim */
+    claimedBy: text('claimed_by'),
+  },
+  (t) => [
+    index('device_imports_running_idx')
+      .on(t.claimedAt)
+      .where(sql`status = 'running'`),
+  ],
+);
+
+export type ImportFileRow = {
+  row: number;
+  sn: string;
+  name: string;
+  modelCode: string;
+  groupName: string;
+  secret: string;
+};
+export type ImportActor = { userId: number; username: string; accountId: number | null; ip: string };
 
 // ── print and voice pipeline (issue 4) ───────────────────────────────────
 

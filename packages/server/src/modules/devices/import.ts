@@ -1,51 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import {
-  DEFAULT_PRINT_PARAMS,
-  DeviceStatus,
-  DEVICE_SECRET_RE,
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
-  SN_RE,
   translate,
   type ImportJob,
   type Locale,
 } from '@herald/contract';
+import type { ImportFileRow } from '../../db/schema';
 import type { AuthContext } from '../../lib/context';
-import { randomToken } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull } from '../../lib/filters';
 import { ownAccount, targetAccount } from '../../lib/scope';
-import * as groupsRepo from '../groups/repo';
-import * as modelsRepo from '../models/repo';
-import { MODEL_DISABLED } from '../models/service';
-import { audit } from '../oper-log/audit';
 import { isOle2, readXlsRows, type SheetRow } from './import-xls';
+import { importRuns, withoutValues, type RowError } from './import-run';
 import * as repo from './repo';
-import { defaultGroupOf, notifyChanged } from './service';
 
 /**
  * Batch add from the xlsx template (a legacy .xls works too: spec "xls or xlsx"). The upload is parsed at once (a bad file is refused with
  * 'File format error' before any job exists); the rows are then checked and created in the
- * background in chunks, and GET /v1/devices/imports/:id reports processed/total and the rows that
- * failed with their row numbers. Each chunk is one transaction: a crash mid-way leaves the chunks
- * before it created and the job 'running'; re-importing the same file reports those S/Ns as taken.
+ * background in chunks (import-run.ts: on any server, carried on by another if this one stops), and
+ * GET /v1/devices/imports/:id reports processed/total and the rows that failed with their row numbers.
  */
-const CHUNK = 250;
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-export type ParsedRow = {
-  row: number;
-  sn: string;
-  name: string;
-  modelCode: string;
-  groupName: string;
-  secret: string;
-};
-type RowError = { row: number; sn: string; message: string };
+export type ParsedRow = ImportFileRow;
 
 export async function templateXlsx(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -132,104 +115,30 @@ export async function startImport(
     throw invalid('error.notFound', 'accountId');
   const rows = await parseImportFile(decodeUpload(body.content));
   const id = randomUUID();
-  await repo.insertImport(deps.db, {
-    id,
-    accountId,
-    userId: auth.userId,
-    fileName: body.fileName || null,
-    status: 'running',
-    total: rows.length,
-  });
-  setImmediate(() => {
-    runImport(deps, auth, id, accountId, rows).catch(async (err) => {
-      log.error({ err, importId: id }, 'device import failed');
-      await repo
-        .updateImport(deps.db, id, { status: 'failed', message: 'error.system', finishedAt: new Date() })
-        .catch(() => {});
+  const runs = importRuns(deps);
+  const actor = { userId: auth.userId, username: auth.username, accountId: auth.accountId, ip: auth.ip };
+  try {
+    // claimed by this server from the start; any other carries it on if this one stops
+    await repo.insertImport(deps.db, {
+      id,
+      accountId,
+      userId: auth.userId,
+      fileName: body.fileName || null,
+      status: 'running',
+      total: rows.length,
+      rows,
+      actor,
+      claimedAt: sql`now()`,
+      claimedBy: runs.node,
     });
-  });
-  return (await repo.findImport(deps.db, id))!;
-}
-
-export async function runImport(
-  deps: Deps,
-  auth: AuthContext,
-  id: number | string,
-  accountId: number,
-  rows: ParsedRow[],
-) {
-  const jobId = String(id);
-  const [models, groups, defaultGroupId] = await Promise.all([
-    modelsRepo.modelsByCode(deps.db),
-    groupsRepo.groupsByName(deps.db, accountId),
-    defaultGroupOf(deps, accountId),
-  ]);
-  const failed: RowError[] = [];
-  const seen = new Set<string>();
-  let created = 0;
-  let processed = 0;
-  const createdSns: string[] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    const taken = await repo.liveSns(
-      deps.db,
-      chunk.map((r) => r.sn).filter((sn) => SN_RE.test(sn)),
-    );
-    const valid: (ParsedRow & { modelId: number; groupId: number })[] = [];
-    for (const r of chunk) {
-      const fail = (message: string) => failed.push({ row: r.row, sn: r.sn, message });
-      const model = models.get(r.modelCode.toLowerCase());
-      const groupId = r.groupName ? groups.get(r.groupName.toLowerCase()) : defaultGroupId;
-      if (!r.sn) fail('validation.required');
-      else if (!SN_RE.test(r.sn)) fail('error.snInvalid');
-      else if (seen.has(r.sn)) fail('error.snDuplicateInFile');
-      else if (taken.has(r.sn)) fail('error.snExists');
-      else if (r.name.length > 64) fail('validation.maxLength');
-      else if (!r.modelCode || !model) fail('error.modelNotFound');
-      else if (model.status === MODEL_DISABLED) fail('error.modelDisabled');
-      else if (groupId === undefined) fail('error.groupNotFound');
-      else if (r.secret && !DEVICE_SECRET_RE.test(r.secret)) fail('error.secretInvalid');
-      else valid.push({ ...r, modelId: model.id, groupId });
-      if (r.sn) seen.add(r.sn);
-    }
-    if (valid.length > 0) {
-      const inserted = await deps.db.transaction(async (tx) => {
-        const out = await repo.insertDevicesSkippingTaken(
-          tx,
-          valid.map((r) => ({
-            accountId,
-            sn: r.sn,
-            name: r.name || null,
-            modelId: r.modelId,
-            groupId: r.groupId,
-            // the factory's provisioned secret, or one Herald makes (obtained by registration)
-            secret: r.secret || randomToken(24),
-            status: DeviceStatus.ENABLED,
-            printParams: { ...DEFAULT_PRINT_PARAMS },
-          })),
-        );
-        const sns = new Set(out.map((o) => o.sn));
-        createdSns.push(...sns);
-        for (const r of valid) if (!sns.has(r.sn)) failed.push({ row: r.row, sn: r.sn, message: 'error.snExists' });
-        if (out.length > 0) {
-          await audit(tx, auth, {
-            module: 'device',
-            type: 'import',
-            description: {
-              key: 'log.device.import',
-              params: { count: out.length, first: chunk[0]!.row, last: chunk[chunk.length - 1]!.row, jobId },
-            },
-          });
-        }
-        return out.length;
-      });
-      created += inserted;
-      await notifyChanged(deps, createdSns.splice(0));
-    }
-    processed += chunk.length;
-    await repo.updateImport(deps.db, jobId, { processed, created, failed: [...failed].sort((a, b) => a.row - b.row) });
+  } catch (err) {
+    // the insert's parameters are the rows (secrets): neither they nor the query may reach the log
+    log.error({ err: withoutValues(err) }, 'device import not stored');
+    throw new Error('device import not stored');
   }
-  await repo.updateImport(deps.db, jobId, { status: 'done', finishedAt: new Date() });
+  const claim = { id, accountId, processed: 0, created: 0, failed: [], rows, actor };
+  setImmediate(() => void runs.run(claim, log));
+  return (await repo.findImport(deps.db, id))!;
 }
 
 export async function getImport(deps: Deps, auth: AuthContext, id: string): Promise<repo.ImportRow> {

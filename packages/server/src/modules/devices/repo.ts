@@ -1,4 +1,23 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { DeviceStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import {
@@ -13,6 +32,8 @@ import {
   manufacturers,
   models,
   qrBrands,
+  type ImportActor,
+  type ImportFileRow,
 } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
 
@@ -230,16 +251,118 @@ export const findLogFile = async (db: Db, deviceId: number, logId: number) =>
 
 // ── imports ──────────────────────────────────────────────────────────────
 
-export type ImportRow = typeof deviceImports.$inferSelect;
+/** An import as the console sees it: without the file's rows (secrets) and the importer's details. */
+const { rows: _rows, actor: _actor, ...importView } = getTableColumns(deviceImports);
+export type ImportRow = Omit<typeof deviceImports.$inferSelect, 'rows' | 'actor'>;
 
-export const insertImport = (db: Db, values: typeof deviceImports.$inferInsert) =>
+export const insertImport = (db: Db, values: PgInsertValue<typeof deviceImports>) =>
   db.insert(deviceImports).values(values);
 
 export const updateImport = (db: Db, id: string, values: Partial<typeof deviceImports.$inferInsert>) =>
   db.update(deviceImports).set(values).where(eq(deviceImports.id, id));
 
-export const findImport = async (db: Db, id: string) =>
-  (await db.select().from(deviceImports).where(eq(deviceImports.id, id)).limit(1))[0];
+export const findImport = async (db: Db, id: string): Promise<ImportRow | undefined> =>
+  (await db.select(importView).from(deviceImports).where(eq(deviceImports.id, id)).limit(1))[0];
+
+/** What a server needs to carry on an import it claimed. */
+export type ImportClaim = {
+  id: string;
+  accountId: number;
+  processed: number;
+  created: number;
+  failed: unknown;
+  rows: ImportFileRow[];
+  actor: ImportActor;
+};
+
+const claimView = {
+  id: deviceImports.id,
+  accountId: deviceImports.accountId,
+  processed: deviceImports.processed,
+  created: deviceImports.created,
+  failed: deviceImports.failed,
+  rows: deviceImports.rows,
+  actor: deviceImports.actor,
+};
+
+/**
+ * Claim for `node` the oldest running import nobody holds: its claim released, or not renewed for
+ * `leaseMs` (its server died or hangs). Rows another server is claiming now are skipped, not waited
+ * for. Times are the database's, so servers whose clocks differ agree on a lease.
+ */
+export async function claimImport(db: Db, node: string, leaseMs: number): Promise<ImportClaim | undefined> {
+  const free = db
+    .select({ id: deviceImports.id })
+    .from(deviceImports)
+    .where(
+      and(
+        eq(deviceImports.status, 'running'),
+        isNotNull(deviceImports.rows),
+        isNotNull(deviceImports.actor),
+        or(
+          isNull(deviceImports.claimedAt),
+          lt(deviceImports.claimedAt, sql`now() - ${leaseMs}::double precision * interval '1 millisecond'`),
+        ),
+      ),
+    )
+    .orderBy(asc(deviceImports.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claim] = await db
+    .update(deviceImports)
+    .set({ claimedAt: sql`now()`, claimedBy: node })
+    .where(inArray(deviceImports.id, free))
+    .returning(claimView);
+  return claim as ImportClaim | undefined;
+}
+
+/**
+ * Inside a chunk's transaction, first: renew `node`'s claim, if it still holds the import at
+ * `processed` rows. False when another server took it over (the chunk must not be written); the
+ * row stays locked until the transaction ends, so two servers never write one chunk.
+ */
+export async function holdImport(tx: Db, id: string, node: string, processed: number): Promise<boolean> {
+  const held = await tx
+    .update(deviceImports)
+    .set({ claimedAt: sql`now()` })
+    .where(
+      and(
+        eq(deviceImports.id, id),
+        eq(deviceImports.status, 'running'),
+        eq(deviceImports.claimedBy, node),
+        eq(deviceImports.processed, processed),
+      ),
+    )
+    .returning({ id: deviceImports.id });
+  return held.length > 0;
+}
+
+const ended = { rows: null, actor: null, claimedAt: null, claimedBy: null };
+
+/**
+ * End an import `node` holds ('done' or 'failed'), dropping what only a running import needs (the
+ * rows hold secrets). False when another server holds it now.
+ */
+export async function endImport(
+  db: Db,
+  id: string,
+  node: string,
+  values: { status: 'done' | 'failed'; message?: string },
+): Promise<boolean> {
+  const done = await db
+    .update(deviceImports)
+    .set({ ...values, ...ended, finishedAt: new Date() })
+    .where(and(eq(deviceImports.id, id), eq(deviceImports.status, 'running'), eq(deviceImports.claimedBy, node)))
+    .returning({ id: deviceImports.id });
+  return done.length > 0;
+}
+
+/** Give up `node`'s claim (the server is closing): any server may take the import at once. */
+export const releaseImport = (db: Db, id: string, node: string) =>
+  db
+    .update(deviceImports)
+    .set({ claimedAt: null, claimedBy: null })
+    .where(and(eq(deviceImports.id, id), eq(deviceImports.status, 'running'), eq(deviceImports.claimedBy, node)));
 
 // ── lookups used by other modules ─────────────────────────────────────────
 

@@ -45,6 +45,11 @@ type State = {
   /** per job: when its last refused publish was recorded (see REFUSAL_RECORD_MS) */
   refusals: Map<number, number>;
   /**
+   * per job: when this process last handed it to the broker. Its "pushed" write lags the publish,
+   * so a flush meanwhile reads the job as not pushed: it is not sent again before it is due.
+   */
+  sent: Map<number, number>;
+  /**
    * devices whose stored queue may hold jobs not yet sent that are older than a new one (after a
    * refused publish, a connect, a resume): their next job goes out through a flush, in order
    */
@@ -70,6 +75,7 @@ function state(deps: Deps): State {
       log: undefined,
       publishes: new PublishLimit(deps.config.publishInFlight, deps.config.publishBacklog),
       refusals: new Map(),
+      sent: new Map(),
       behind: new Set(),
       flushes: new Map(),
       flushAll: new Set(),
@@ -150,6 +156,7 @@ async function push(deps: Deps, device: DeviceRef, job: repo.JobRow): Promise<Pu
     );
     return 'refused';
   }
+  state(deps).sent.set(job.id, now);
   const wasPending = job.status === JobStatus.NOT_PUSHED;
   track(
     deps,
@@ -222,7 +229,11 @@ export function flushDevice(deps: Deps, device: DeviceRef, all = true): Promise<
     s.behind.delete(device.id);
     const everything = s.flushAll.delete(device.id);
     const jobs = await repo.pendingForDevice(deps.db, device.id, Date.now(), resend(deps), everything);
+    const now = Date.now();
     for (const job of jobs) {
+      // sent by this process a moment ago (its write not stored yet): not again before it is due
+      const sentAt = s.sent.get(job.id);
+      if (!everything && sentAt !== undefined && now - sentAt < deps.config.jobResendMs) continue;
       // an expired job is the sweep's; the ones after it still go out
       if ((await push(deps, device, job)) === 'refused') break;
     }
@@ -308,8 +319,9 @@ export async function sweep(deps: Deps, now = Date.now(), purge = false, resendC
     track(deps, flushDevice(deps, d, false));
   if (resendCheck)
     for (const d of await repo.resendDevices(deps.db, now, resend(deps))) track(deps, flushDevice(deps, d, false));
-  const { refusals } = state(deps);
+  const { refusals, sent } = state(deps);
   for (const [jobId, at] of refusals) if (now - at >= REFUSAL_RECORD_MS) refusals.delete(jobId);
+  for (const [jobId, at] of sent) if (now - at >= deps.config.jobResendMs) sent.delete(jobId);
   if (purge) await repo.purgeNonces(deps.db);
 }
 

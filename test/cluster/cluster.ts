@@ -1,4 +1,5 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mosquittoBinary, writeDynsecConfig } from '../../packages/server/test/mosquitto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,22 +37,6 @@ export function startPostgres(): Postgres {
   return { url: vars.PG_TEMP_URL!, stop };
 }
 
-/** Mosquitto's binary and dynamic-security plugin, as the external-broker tests find them. */
-function mosquittoFiles(): { binary: string; plugin: string } {
-  const binary = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => fs.existsSync(p));
-  if (!binary) throw new Error('Mosquitto is not installed: apt-get install mosquitto (npm test does it when root)');
-  const dirs = [
-    '/usr/lib',
-    ...fs
-      .readdirSync('/usr/lib')
-      .filter((d) => d.endsWith('-linux-gnu'))
-      .map((d) => `/usr/lib/${d}`),
-  ];
-  const plugin = dirs.map((d) => `${d}/mosquitto_dynamic_security.so`).find((p) => fs.existsSync(p));
-  if (!plugin) throw new Error('mosquitto_dynamic_security.so not found: the mosquitto package (2.0+) ships it');
-  return { binary, plugin };
-}
-
 export type Broker = {
   port: number;
   url: string;
@@ -63,36 +48,10 @@ export type Broker = {
 };
 
 export async function mosquitto(dir: string): Promise<Broker> {
-  const { binary, plugin } = mosquittoFiles();
   const admin = { user: 'herald-server', password: 'Srv-secret-1' };
-  const dynsec = path.join(dir, 'dynsec.json');
-  const init = spawnSync('mosquitto_ctrl', ['dynsec', 'init', dynsec, admin.user, admin.password]);
-  if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed: ${init.stderr}`);
-  // the server's role also sends downlink and takes uplink (docs/device-protocol.md § 12)
-  const cfg = JSON.parse(fs.readFileSync(dynsec, 'utf8')) as { roles: { acls: object[] }[] };
-  cfg.roles[0]!.acls.push(
-    { acltype: 'publishClientSend', topic: 'herald/+/down/+', allow: true },
-    { acltype: 'subscribePattern', topic: 'herald/+/up/+', allow: true },
-  );
-  fs.writeFileSync(dynsec, JSON.stringify(cfg));
   const port = await freePort();
-  const conf = path.join(dir, 'mosquitto.conf');
-  fs.writeFileSync(
-    conf,
-    [
-      `listener ${port} 127.0.0.1`,
-      // started as root, mosquitto would switch to a user that cannot read the temp dir
-      `user ${os.userInfo().username}`,
-      'allow_anonymous false',
-      'persistence false',
-      'max_queued_messages 100000',
-      `plugin ${plugin}`,
-      `plugin_opt_config_file ${dynsec}`,
-      'log_dest stderr',
-      'log_type error',
-      'log_type warning',
-    ].join('\n') + '\n',
-  );
+  // what a device leaves while the servers are away is kept for them, up to a fleet's worth
+  const conf = writeDynsecConfig(dir, admin, port, ['max_queued_messages 100000', 'log_type warning']);
   const logFile = fs.openSync(path.join(dir, 'mosquitto.log'), 'a');
   let child: ChildProcess | undefined;
   const broker: Broker = {
@@ -100,7 +59,7 @@ export async function mosquitto(dir: string): Promise<Broker> {
     url: `mqtt://127.0.0.1:${port}`,
     serverUrl: `mqtt://${admin.user}:${admin.password}@127.0.0.1:${port}`,
     async start() {
-      child = track(spawn(binary, ['-c', conf], { stdio: ['ignore', logFile, logFile] }));
+      child = track(spawn(mosquittoBinary(), ['-c', conf], { stdio: ['ignore', logFile, logFile] }));
       await waitForPort(port, child);
     },
     async stop(kill9 = false) {

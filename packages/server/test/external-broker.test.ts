@@ -1,13 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynsecPlugin, mosquittoBinary } from './mosquitto';
+import { startDynsecMosquitto } from './mosquitto';
 import { DeviceStatus, JobStatus, PROTOCOL_VERSION, topics } from '@herald/contract';
 import { mqttStaticPassword } from '@herald/contract/device-sign';
 import { VirtualDevice } from '@herald/device-sim';
@@ -25,68 +20,16 @@ import { OpenClient, jobReaches, seedApiKey } from './open-api-fixture';
 const ADMIN = { user: 'herald-server', password: 'Srv-secret-1' };
 
 type S = TestServer;
-let broker: ChildProcess | undefined;
-let dir: string;
+let broker: Awaited<ReturnType<typeof startDynsecMosquitto>> | undefined;
 let port: number;
 let server: S;
 let accountId: number;
 let modelId: number;
 const sims: VirtualDevice[] = [];
 
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const p = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return p;
-}
-
-async function startMosquitto() {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-mosquitto-'));
-  const dynsec = path.join(dir, 'dynsec.json');
-  const init = spawnSync('mosquitto_ctrl', ['dynsec', 'init', dynsec, ADMIN.user, ADMIN.password]);
-  if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed: ${init.stderr}`);
-  // the server's role may also send downlink and take uplink (see docs/device-protocol.md)
-  const cfg = JSON.parse(fs.readFileSync(dynsec, 'utf8'));
-  cfg.roles[0].acls.push(
-    { acltype: 'publishClientSend', topic: 'herald/+/down/+', allow: true },
-    { acltype: 'subscribePattern', topic: 'herald/+/up/+', allow: true },
-  );
-  fs.writeFileSync(dynsec, JSON.stringify(cfg));
-  port = await freePort();
-  const conf = path.join(dir, 'mosquitto.conf');
-  fs.writeFileSync(
-    conf,
-    [
-      `listener ${port} 127.0.0.1`,
-      // started as root, mosquitto would switch to its own user, which cannot read our temp dir
-      `user ${os.userInfo().username}`,
-      'allow_anonymous false',
-      'persistence false',
-      `plugin ${dynsecPlugin()}`,
-      `plugin_opt_config_file ${dynsec}`,
-      'log_dest stderr',
-      'log_type all',
-    ].join('\n'),
-  );
-  const child = spawn(mosquittoBinary(), ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  broker = child;
-  // also when afterAll never gets to it (a test that hangs the server's close)
-  process.once('exit', () => child.kill('SIGKILL'));
-  broker.stderr!.on('data', (b: Buffer) => process.env.DEBUG_MOSQUITTO && process.stderr.write(b));
-  await eventually(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const sock = net.connect(port, '127.0.0.1');
-        sock.once('connect', () => (sock.destroy(), resolve(true)));
-        sock.once('error', () => resolve(false));
-      }),
-    'mosquitto listening',
-  );
-}
-
 beforeAll(async () => {
-  await startMosquitto();
+  broker = await startDynsecMosquitto(ADMIN);
+  port = broker.port;
   server = await startServer({
     MQTT_URL: `mqtt://${ADMIN.user}:${ADMIN.password}@127.0.0.1:${port}`,
     MQTT_PROVISION: 'dynsec',
@@ -101,8 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(sims.map((d) => d.stop()));
   await server?.close();
-  broker?.kill('SIGTERM');
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  broker?.stop();
 });
 
 async function provisioned(extra: Parameters<typeof seedDevice>[3] = {}, model = modelId) {

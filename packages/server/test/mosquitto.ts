@@ -29,22 +29,26 @@ export function dynsecPlugin(): string {
 }
 
 /**
- * A Mosquitto with the dynamic-security plugin on a free loopback port, whose admin client is
- * `admin` (the server's broker user: it may also send downlink and take uplink, see
- * docs/device-protocol.md § 12). Stopped by `stop`, or when the test process exits.
+ * The configuration of a Mosquitto with the dynamic-security plugin in `dir`, listening on
+ * `port` (loopback), whose admin client is `admin` with the server's topics (it may also send
+ * downlink and take uplink, docs/device-protocol.md § 12); `extra` lines go at the end. Returns
+ * the configuration file's path.
  */
-export async function startDynsecMosquitto(admin: { user: string; password: string }) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-mosquitto-'));
+export function writeDynsecConfig(
+  dir: string,
+  admin: { user: string; password: string },
+  port: number,
+  extra: string[] = [],
+): string {
   const dynsec = path.join(dir, 'dynsec.json');
   const init = spawnSync('mosquitto_ctrl', ['dynsec', 'init', dynsec, admin.user, admin.password]);
   if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed: ${init.stderr}`);
-  const cfg = JSON.parse(fs.readFileSync(dynsec, 'utf8'));
-  cfg.roles[0].acls.push(
+  const cfg = JSON.parse(fs.readFileSync(dynsec, 'utf8')) as { roles: { acls: object[] }[] };
+  cfg.roles[0]!.acls.push(
     { acltype: 'publishClientSend', topic: 'herald/+/down/+', allow: true },
     { acltype: 'subscribePattern', topic: 'herald/+/up/+', allow: true },
   );
   fs.writeFileSync(dynsec, JSON.stringify(cfg));
-  const port = await freePort();
   const conf = path.join(dir, 'mosquitto.conf');
   fs.writeFileSync(
     conf,
@@ -58,8 +62,21 @@ export async function startDynsecMosquitto(admin: { user: string; password: stri
       `plugin_opt_config_file ${dynsec}`,
       'log_dest stderr',
       'log_type error',
-    ].join('\n'),
+      ...extra,
+    ].join('\n') + '\n',
   );
+  return conf;
+}
+
+/**
+ * A Mosquitto with the dynamic-security plugin on a free loopback port, whose admin client is
+ * `admin` (the server's broker user: it may also send downlink and take uplink, see
+ * docs/device-protocol.md § 12). Stopped by `stop`, or when the test process exits.
+ */
+export async function startDynsecMosquitto(admin: { user: string; password: string }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-mosquitto-'));
+  const port = await freePort();
+  const conf = writeDynsecConfig(dir, admin, port);
   const child = spawn(mosquittoBinary(), ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   const kill = () => child.kill('SIGKILL');
   process.once('exit', kill);
@@ -85,7 +102,7 @@ export async function startDynsecMosquitto(admin: { user: string; password: stri
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const s = net.createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
   const p = (s.address() as net.AddressInfo).port;

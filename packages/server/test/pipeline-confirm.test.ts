@@ -21,7 +21,7 @@ const sims: VirtualDevice[] = [];
 let api: OpenClient;
 let accountId: number;
 let modelId: number;
-const RESEND_MS = 300;
+const RESEND_MS = 150;
 
 beforeAll(async () => {
   server = await startServer({ JOB_RESEND_MS: String(RESEND_MS) });
@@ -86,7 +86,8 @@ describe('jobs sent again until answered', () => {
 });
 
 // an expiry of 5 s (the shortest allowed), then the device is asked again within 30 × JOB_RESEND_MS
-describe('a job that expired sent and unreported', { timeout: 60_000 }, () => {
+// each on its own device, side by side: the expiries overlap
+describe.concurrent('a job that expired sent and unreported', { timeout: 60_000 }, () => {
   it('is not confirmed (5), and the late result of the device settles it as printed', async () => {
     const { device, d } = await onlinePrinter();
     // printed, and every answer lost until the job has expired unconfirmed

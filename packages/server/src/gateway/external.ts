@@ -18,8 +18,6 @@ const DEVICE_REF_TTL_MS = 60_000;
 const DEVICE_REFS_MAX = 200_000;
 /** unanswered uplink messages the broker may send the server at once (MQTT 5's largest) */
 const RECEIVE_MAXIMUM = 65_535;
-/** how long a device change waits for the broker to be back before it is left for later */
-const PROVISION_WAIT_MS = 5_000;
 
 /**
  * An external broker (MQTT_URL): Herald joins it as a privileged client. Uplink arrives through
@@ -108,8 +106,13 @@ export async function startExternalGateway(
    */
   const provisionOne = async (sn: string) => {
     if (!provisioning) return;
+    // the broker is away: the reconcile its reconnection starts reads the change (an account's
+    // thousand devices must not each wait for it)
+    if (!link.health().ready) {
+      log.warn({ sn }, 'dynamic security: the broker is away; the device is updated when it is back');
+      return;
+    }
     try {
-      await link.ready(PROVISION_WAIT_MS);
       await provisioning.changed(sn);
     } catch (err) {
       log.warn({ err, sn }, 'dynamic security: device not updated at the broker now');

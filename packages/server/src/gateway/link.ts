@@ -40,8 +40,6 @@ export function brokerLink(
   let opened!: () => void;
   const open = new Promise<void>((r) => (opened = r));
 
-  /** callers of ready() waiting for the next subscription */
-  const waiting: (() => void)[] = [];
   let first: { resolve: () => void; reject: (err: unknown) => void };
   const firstSubscription = new Promise<void>((resolve, reject) => (first = { resolve, reject }));
   let subscribedOnce = false;
@@ -72,7 +70,6 @@ export function brokerLink(
       opts.onResubscribed?.();
     }
     subscribedOnce = true;
-    for (const w of waiting.splice(0)) w();
     lostLogged = false;
     first.resolve();
     clearInterval(heartbeatTimer);
@@ -133,22 +130,6 @@ export function brokerLink(
     keep: (topic: string) => kept.add(topic),
     /** the gateway is the app's now: presence checks may begin */
     open: () => opened(),
-    /**
-     * Resolves once the link is subscribed (at once when it is), or rejects after `timeoutMs`:
-     * a request-and-answer exchange with the broker (dynamic security) must not send while its
-     * answers' subscription is not there yet.
-     */
-    ready(timeoutMs: number): Promise<void> {
-      if (client.connected && subscribedSince) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiting.splice(waiting.indexOf(done), 1);
-          reject(new Error('the external MQTT broker is not connected'));
-        }, timeoutMs);
-        const done = () => (clearTimeout(timer), resolve());
-        waiting.push(done);
-      });
-    },
     health(): { ready: boolean; detail?: string } {
       if (!client.connected) return { ready: false, detail: 'not connected to the external MQTT broker' };
       if (!subscribedSince) return { ready: false, detail: 'not subscribed to device uplink yet' };

@@ -59,8 +59,9 @@ describe('the fault run accounting', () => {
     expect(kinds(f)).toEqual(['not finished']);
   });
 
-  it('finds receipts out of their order of acceptance, and a disabled device still connected', () => {
+  it('finds receipts out of their order of acceptance, a disabled device still connected, a wrong online flag', () => {
     expect(kinds(facts({ printed: new Map([['A', ['o2', 'o1']]]) }))).toEqual(['printed out of order']);
     expect(kinds(facts({ connectedDisabled: ['B'] }))).toEqual(['disabled device connected']);
+    expect(kinds(facts({ presenceWrong: ['A'] }))).toEqual(['presence wrong']);
   });
 });

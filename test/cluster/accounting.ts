@@ -3,7 +3,7 @@
  * recorded 3 (or failed and recorded 4 with the device's reason), or never printed and recorded
  * 5; no job printed twice or recorded as printed when it was not; a device's receipts came out in
  * the order they were accepted; no disabled device connected, and no request accepted for it a
- * second after its disable. The one allowance: a device disabled during the run cannot connect to
+ * second after its disable; every device's online flag true to its connection at the end. The one allowance: a device disabled during the run cannot connect to
  * report, so a receipt it printed may stay 5 "not confirmed" (never "expired"). Pure: the
  * scenario gathers the facts.
  */
@@ -33,6 +33,8 @@ export type Facts = {
   disabled: Map<string, number>;
   /** disabled devices connected at the end */
   connectedDisabled: string[];
+  /** devices whose online flag at the end says otherwise than their connection (twice, seconds apart) */
+  presenceWrong?: string[];
 };
 
 export type Violation = { kind: string; orderId?: string; sn?: string; detail: string };
@@ -100,6 +102,8 @@ export function account(f: Facts): Tally {
   }
   for (const sn of f.connectedDisabled)
     violations.push({ kind: 'disabled device connected', sn, detail: 'connected at the end of the run' });
+  for (const sn of f.presenceWrong ?? [])
+    violations.push({ kind: 'presence wrong', sn, detail: 'online flag differs from the connection at the end' });
 
   return {
     sent: f.sent.length,

@@ -383,6 +383,16 @@ if (pgUrl) {
 }
 
 const connectedDisabled = [...disabled.keys()].filter((sn) => sims.get(sn)!.online);
+// presence: the database's online flag against each device's connection, twice, 3 s apart (a
+// device may be between two states at one instant); the embedded database is read only at the end
+const presenceWrong = async () => {
+  if (!pgUrl) return new Set<string>();
+  const rows = await query<{ sn: string; online: boolean }>(`select sn, online from devices`);
+  return new Set(rows.filter((r) => r.online !== sims.get(r.sn)?.online).map((r) => r.sn));
+};
+const wrongOnce = await presenceWrong();
+await sleep(3_000);
+const wrongTwice = [...(await presenceWrong())].filter((sn) => wrongOnce.has(sn));
 await Promise.all([...sims.values()].map((d) => d.stop().catch(() => {})));
 const warnings = nodes.flatMap((n) => n.warnings().length);
 await Promise.all(nodes.map((n) => n.stop()));
@@ -403,6 +413,7 @@ const tally = account({
   printed,
   disabled,
   connectedDisabled,
+  presenceWrong: wrongTwice,
 });
 
 console.log(

@@ -158,9 +158,11 @@ export async function startExternalGateway(
     async kick(sn: string, reason: string) {
       refs.delete(sn);
       if (provisioning) await provisionOne(sn);
-      if (emqxKick) await emqxKick(sn, reason);
-      else if (!provisioning)
+      const dropped = emqxKick ? (await emqxKick(sn, reason)) !== 'failed' : !!provisioning;
+      if (!emqxKick && !provisioning)
         log.info({ sn, reason }, 'kick: the external broker drops the device at its next authentication');
+      // the broker dropped it (or will at once): offline now, whether or not its last will reaches a server
+      if (dropped) await deviceLink.dropped(deps, sn, reason);
     },
     async deviceChanged(sn: string) {
       refs.delete(sn);

@@ -176,6 +176,16 @@ export async function closeConnection(db: Db, deviceId: number, connectionId: nu
      where id = ${deviceId} and connection_id = ${connectionId}`);
 }
 
+/** The device's open connection, if any, ends now: offline. One statement. */
+export async function closeDeviceConnection(db: Db, sn: string, reason: string, now: Date): Promise<void> {
+  await db.execute(sql`
+    with o as (select id, connection_id from ${devices} where sn = ${sn} and online for update),
+    c as (update ${deviceConnections} set disconnected_at = ${now}, reason = ${reason}
+            from o where ${deviceConnections.id} = o.connection_id and ${deviceConnections.disconnectedAt} is null)
+    update ${devices} set online = false, last_offline_at = ${now}, connection_id = null, updated_at = ${now}
+      from o where ${devices.id} = o.id`);
+}
+
 export async function findSession(db: Db, deviceId: number, session: number) {
   const [row] = await db
     .select({

@@ -148,6 +148,14 @@ export async function onPresence(deps: Deps, device: DeviceRef, p: Presence, ip?
   else await repo.recordEndedSession(deps.db, device.id, p.session, reason, now);
 }
 
+/**
+ * The broker dropped a device Herald disabled (external broker): its connection ends here, as
+ * its last will would end it; a will that comes after changes nothing.
+ */
+export async function dropped(deps: Deps, sn: string, reason: string): Promise<void> {
+  await repo.closeDeviceConnection(deps.db, sn, reason, new Date());
+}
+
 /** Embedded broker start: connections of an earlier process are gone. */
 export async function resetPresence(deps: Deps): Promise<void> {
   await repo.resetAllPresence(deps.db, 'server restart', new Date());

@@ -373,7 +373,8 @@ function pooledFetch(connections: number, base: string): typeof fetch | undefine
   }) as typeof fetch;
 }
 
-type PgFigures = { cpuPerJob: number; sessions: number; commits: number; statements?: string[] };
+/** per finished job (warm-up included, as the CPU): the cluster's CPU, commits; sessions opened in the load */
+type PgFigures = { cpuPerJob: number; sessions: number; commitsPerJob: number; statements?: string[] };
 
 /**
  * PostgreSQL over the measured load, from a connection of the bench's own opened before it: the
@@ -399,7 +400,7 @@ async function watchPostgres(url: string) {
       return {
         cpuPerJob: (cpu - cpu0) / jobs,
         sessions: counters.sessions - counters0.sessions,
-        commits: counters.commits - counters0.commits,
+        commitsPerJob: (counters.commits - counters0.commits) / jobs,
         statements,
       };
     },
@@ -707,7 +708,7 @@ function table(results: Figures[]) {
       console.log(
         `${r.system}: CPU per finished job ${r.pg.cpuPerJob.toFixed(2)} ms in PostgreSQL (the postmaster and every ` +
           `process under it), ${both.toFixed(2)} ms Herald + PostgreSQL; in the load ${r.pg.sessions} sessions opened, ` +
-          `${r.pg.commits} commits (${(r.pg.commits / Math.max(1, r.finished)).toFixed(2)} per measured job)`,
+          `${r.pg.commitsPerJob.toFixed(2)} commits per job`,
       );
       if (r.pg.statements) console.log(`${r.system}: pg_stat_statements over the load\n${r.pg.statements.join('\n')}`);
     }

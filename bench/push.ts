@@ -10,7 +10,12 @@
  *          --workers W (2)  --batch B (250)  --drain S (20)  --no-baseline  --no-herald
  *          --cpu-prof (the server and the device processes write V8 CPU profiles into
  *            $TMPDIR/herald-bench-profiles/, the device processes' into its folders device-N/)
- *          --database-url URL (Herald on that empty PostgreSQL database instead of PGlite)
+ *          --database-url URL (Herald on that empty PostgreSQL database instead of PGlite; when the cluster
+ *            runs on this machine its CPU is measured too, see below)
+ *          --pg-temp (Herald on a throwaway durable PostgreSQL started here: scripts/pg-temp.sh with
+ *            PG_TEMP_DURABLE=1, stopped and removed at the end; --pg-opts="-c name=value …" adds settings)
+ *          --pg-stat (with --pg-temp: pg_stat_statements over the measured load, its top statements per job)
+ *          --no-embedded (on PostgreSQL: skip the embedded run that follows it in the same invocation)
  *          --connections C (64: HTTP connections to Herald; 0 = the global fetch, no cap)
  *          --fetch (the generator uses undici's WHATWG fetch, ~1 ms more CPU per call, instead of its request)
  *          --in-flight F (256: calls in flight at most; a call due beyond that is shed and counted; 0 = no limit)
@@ -36,11 +41,13 @@ import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { PROTOCOL_VERSION, topics, type JobMessage } from '@herald/contract';
 import { HeraldApiError, HeraldClient } from '@herald/sdk';
+import pg from 'pg';
 import { Agent, Pool, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { accountApis } from '../packages/server/src/db/schema';
 import { seedBenchFleet } from './seed';
 import { benchSn } from './connections-shared';
 import { now, RECEIPT, RECEIPT_QR, type PushWorkerParams, type PushWorkerReport } from './push-shared';
+import { clusterCpuMs, databaseCounters, postmasterOf, startPgTemp, statementsReady, topStatements } from './pg-cost';
 import { freePort, log, sleep, startMosquitto, stopChild, tmpDirs, track, waitForPort } from './processes';
 
 const { values: args } = parseArgs({
@@ -58,6 +65,13 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     /** run Herald on this (empty) PostgreSQL database instead of the embedded PGlite */
     'database-url': { type: 'string' },
+    /** a throwaway durable PostgreSQL of the bench's own (scripts/pg-temp.sh) */
+    'pg-temp': { type: 'boolean', default: false },
+    'pg-opts': { type: 'string', default: '' },
+    /** pg_stat_statements over the measured load (the library is preloaded on --pg-temp) */
+    'pg-stat': { type: 'boolean', default: false },
+    /** on PostgreSQL, no embedded run after it */
+    'no-embedded': { type: 'boolean', default: false },
     /** HTTP connections the load generator keeps to Herald (0: no cap, the global fetch) */
     connections: { type: 'string', default: '64' },
     /** the load generator calls through undici's WHATWG fetch (heavier) instead of its request */
@@ -235,6 +249,8 @@ type Figures = {
   maxLagMs: number;
   /** CPU ms per finished job (warm-up included): the server (or bare broker), the device processes, this process (the load) */
   cpuPerJob?: { broker: number; devices: number; load: number };
+  /** on PostgreSQL: the cluster's CPU per finished job (NaN when it is not on this machine), what it did */
+  pg?: PgFigures;
   /** statuses of a sample of the accepted jobs, read back from the records */
   recordCheck?: Record<string, number>;
   /** calls that got no answer: when they were sent (s after the first measured send), and what the server did with them */
@@ -311,7 +327,7 @@ const apiKeys = (runKey: string) => ({
 });
 
 /** Account with an open API key, printer model and N devices, before the server starts. */
-async function seedHerald(dataDir: string, runKey: string) {
+async function seedHerald(dataDir: string, runKey: string, databaseUrl: string | undefined) {
   const t0 = Date.now();
   await seedBenchFleet(
     dataDir,
@@ -320,7 +336,7 @@ async function seedHerald(dataDir: string, runKey: string) {
     async (db, accountId) => {
       await db.insert(accountApis).values({ accountId, ...apiKeys(runKey) });
     },
-    args['database-url'],
+    databaseUrl,
   );
   log(`seeded ${N} devices and an open API key in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
@@ -357,10 +373,44 @@ function pooledFetch(connections: number, base: string): typeof fetch | undefine
   }) as typeof fetch;
 }
 
-async function runHerald(runKey: string): Promise<Figures> {
+/** per finished job (warm-up included, as the CPU): the cluster's CPU, commits; sessions opened in the load */
+type PgFigures = { cpuPerJob: number; sessions: number; commitsPerJob: number; statements?: string[] };
+
+/**
+ * PostgreSQL over the measured load, from a connection of the bench's own opened before it: the
+ * cluster's CPU (postmaster and every process under it, bench/pg-cost.ts), the sessions opened
+ * and the commits in the window, and with --pg-stat its statements (pg_stat_statements, reset
+ * at the start).
+ */
+async function watchPostgres(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const postmaster = await postmasterOf(client);
+  if (postmaster === undefined) log('  PostgreSQL is not on this machine: its CPU is not measured');
+  const stats = args['pg-stat'] && (await statementsReady(client));
+  if (args['pg-stat'] && !stats) log('  pg_stat_statements is not available (shared_preload_libraries)');
+  const counters0 = await databaseCounters(client);
+  const cpu0 = postmaster === undefined ? NaN : clusterCpuMs(postmaster);
+  return {
+    async end(jobs: number): Promise<PgFigures> {
+      const cpu = postmaster === undefined ? NaN : clusterCpuMs(postmaster);
+      const counters = await databaseCounters(client);
+      const statements = stats ? await topStatements(client, jobs) : undefined;
+      await client.end();
+      return {
+        cpuPerJob: (cpu - cpu0) / jobs,
+        sessions: counters.sessions - counters0.sessions,
+        commitsPerJob: (counters.commits - counters0.commits) / jobs,
+        statements,
+      };
+    },
+  };
+}
+
+async function runHerald(runKey: string, databaseUrl: string | undefined): Promise<Figures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-'));
   tmpDirs.push(dataDir);
-  await seedHerald(dataDir, runKey);
+  await seedHerald(dataDir, runKey, databaseUrl);
   const external = args.mosquitto ? await startMosquitto(args['mosquitto-binary']) : undefined;
   const [httpPort, mqttPort] = [await freePort(), external?.port ?? (await freePort())];
   if (args['cpu-prof']) fs.mkdirSync(PROFILE_DIR, { recursive: true });
@@ -386,7 +436,7 @@ async function runHerald(runKey: string): Promise<Figures> {
           MQTT_TLS_PORT: '-1',
           LOG_LEVEL: 'warn',
           WEB_DIST: '',
-          DATABASE_URL: args['database-url'] ?? '',
+          DATABASE_URL: databaseUrl ?? '',
           MQTT_URL: external ? `mqtt://127.0.0.1:${external.port}` : '',
         },
         stdio: ['ignore', 'inherit', 'inherit'],
@@ -413,6 +463,7 @@ async function runHerald(runKey: string): Promise<Figures> {
     const serverCpu = () => cpuMs(server.pid) + (external ? cpuMs(external.broker.pid) : 0);
     const cpu0 = { broker: serverCpu(), devices: fleetCpuMs(fleet), load: cpuMs(process.pid) };
     const mosquitto0 = cpuMs(external?.broker.pid);
+    const pgWatch = databaseUrl ? await watchPostgres(databaseUrl) : undefined;
     const drops0 = dropsOf(fleet);
     let inFlight = 0;
     const maxLagMs = await openLoop(total, (i) => {
@@ -450,6 +501,7 @@ async function runHerald(runKey: string): Promise<Figures> {
       devices: (fleetCpuMs(fleet) - cpu0.devices) / done,
       load: (cpuMs(process.pid) - cpu0.load) / done,
     };
+    const pgFigures = await pgWatch?.end(done);
     if (external)
       log(
         `  of the server's CPU per job, Mosquitto's: ${((cpuMs(external.broker.pid) - mosquitto0) / done).toFixed(2)} ms`,
@@ -460,12 +512,13 @@ async function runHerald(runKey: string): Promise<Figures> {
     await stopFleet(fleet);
     return {
       ...figures(
-        `Herald (${args['database-url'] ? 'PostgreSQL' : 'embedded'}${external ? ', Mosquitto' : ''}), open API`,
+        `Herald (${databaseUrl ? 'PostgreSQL' : 'embedded'}${external ? ', Mosquitto' : ''}), open API`,
         sent,
         fleet,
         maxLagMs,
       ),
       cpuPerJob,
+      pg: pgFigures,
       recordCheck,
       unanswered,
     };
@@ -650,6 +703,15 @@ function table(results: Figures[]) {
           `${r.cpuPerJob.load.toFixed(2)} ms in the load generator (this process; all share the same cores)`,
       );
     }
+    if (r.pg && r.cpuPerJob) {
+      const both = r.cpuPerJob.broker + r.pg.cpuPerJob;
+      console.log(
+        `${r.system}: CPU per finished job ${r.pg.cpuPerJob.toFixed(2)} ms in PostgreSQL (the postmaster and every ` +
+          `process under it), ${both.toFixed(2)} ms Herald + PostgreSQL; in the load ${r.pg.sessions} sessions opened, ` +
+          `${r.pg.commitsPerJob.toFixed(2)} commits per job`,
+      );
+      if (r.pg.statements) console.log(`${r.system}: pg_stat_statements over the load\n${r.pg.statements.join('\n')}`);
+    }
     if (r.recordCheck)
       console.log(`${r.system}: records of a sample of accepted jobs: ${JSON.stringify(r.recordCheck)}`);
     if (r.unanswered) {
@@ -671,7 +733,17 @@ function table(results: Figures[]) {
         `to final p50 ${ratio('toFinal', 50)}×, p99 ${ratio('toFinal', 99)}×`,
     );
   }
-  if (h) {
+  const p = results.find((r) => r.pg);
+  const e = results.find((r) => r.system.startsWith('Herald (embedded'));
+  if (p?.pg && p.cpuPerJob && e?.cpuPerJob) {
+    const both = p.cpuPerJob.broker + p.pg.cpuPerJob;
+    console.log(
+      `\nCPU per job: Herald + PostgreSQL ${both.toFixed(2)} ms (Herald ${p.cpuPerJob.broker.toFixed(2)}, PostgreSQL ` +
+        `${p.pg.cpuPerJob.toFixed(2)}), embedded ${e.cpuPerJob.broker.toFixed(2)} ms: ratio ` +
+        `${(both / e.cpuPerJob.broker).toFixed(2)}; aim (Herald + PostgreSQL ≤ 1.5 ms per job): ${both <= 1.5 ? 'met' : 'missed'}`,
+    );
+  }
+  if (h && RATE >= 1000) {
     const ok = h.jobsPerSec >= 1000 * 0.98 && pct(h.toDevice, 99) < 50;
     console.log(
       `aim (1,000 jobs/s, p99 to device < 50 ms): ${ok ? 'met' : 'missed'} ` +
@@ -693,7 +765,23 @@ async function main() {
   );
   const runKey = randomBytes(16).toString('hex');
   const results: Figures[] = [];
-  if (!args['no-herald']) results.push(await runHerald(runKey));
+  let databaseUrl = args['database-url'];
+  if (args['pg-temp']) {
+    const opts = [
+      ...(args['pg-stat']
+        ? ['-c shared_preload_libraries=pg_stat_statements', '-c pg_stat_statements.track_planning=on']
+        : []),
+      args['pg-opts'],
+    ].join(' ');
+    const t = startPgTemp(ROOT, opts);
+    databaseUrl = t.url;
+    log(`throwaway PostgreSQL (durable) in ${t.dir}: ${t.url}${opts.trim() ? ` with ${opts.trim()}` : ''}`);
+  }
+  if (!args['no-herald']) {
+    results.push(await runHerald(runKey, databaseUrl));
+    // the embedded server under the same load, in the same invocation, to compare with
+    if (databaseUrl && !args['no-embedded']) results.push(await runHerald(runKey, undefined));
+  }
   if (!args['no-baseline']) results.push(await runBaseline(runKey));
   table(results);
   console.log(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { OPEN_API, TEMPLATE_BODY_MAX } from '@herald/contract';
 import { VirtualDevice, type DeviceOptions } from '@herald/device-sim';
 import type { Server } from '../src/app';
@@ -158,3 +159,10 @@ export const onlineInDb = (server: Server, id: number) =>
     const [d] = await server.deps.db.select().from(devices).where(eq(devices.id, id));
     return d?.online ? d : undefined;
   }, `device ${id} online`);
+
+/** An open API call that must be accepted: its job (fails the test with the answer otherwise). */
+export const accepted = async (res: Promise<OpenRes>) => {
+  const r = await res;
+  expect(r.body.code, JSON.stringify(r.body)).toBe(20000);
+  return r.body.data as { jobId: number; msgId: string; status: number };
+};

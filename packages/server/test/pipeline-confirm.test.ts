@@ -4,7 +4,7 @@ import type { VirtualDevice } from '@herald/device-sim';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
-import { OpenClient, type OpenRes, jobReaches, jobRow, onlineInDb, seedApiKey, simDevice } from './open-api-fixture';
+import { OpenClient, accepted, jobReaches, jobRow, onlineInDb, seedApiKey, simDevice } from './open-api-fixture';
 import { uniq } from './people';
 
 /**
@@ -36,12 +36,6 @@ afterAll(async () => {
   await Promise.all(sims.map((d) => d.stop()));
   await server?.close();
 });
-
-const accepted = async (res: Promise<OpenRes>) => {
-  const r = await res;
-  expect(r.body.code, JSON.stringify(r.body)).toBe(20000);
-  return r.body.data as { jobId: number; msgId: string; status: number };
-};
 
 async function onlinePrinter() {
   const device = await seedDevice(server, accountId, modelId);

@@ -10,7 +10,7 @@ import type { Client } from './harness';
 import { connectAs, eventually, seedDevice, seedModel } from './devices-fixture';
 import {
   OpenClient,
-  type OpenRes,
+  accepted,
   apiRequestsOf,
   jobReaches,
   jobRow,
@@ -45,12 +45,6 @@ afterAll(async () => {
   await Promise.all(sims.map((d) => d.stop()));
   await server?.close();
 });
-
-const accepted = async (res: Promise<OpenRes>) => {
-  const r = await res;
-  expect(r.body.code, JSON.stringify(r.body)).toBe(20000);
-  return r.body.data as { jobId: number; msgId: string; status: number };
-};
 
 describe('delivery', () => {
   it('keeps an offline device’s queue and delivers it in order when the device connects', async () => {

@@ -15,6 +15,7 @@ import { iso } from '../../lib/filters';
 import { ownAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import { inspectUpload } from './archive';
+import { countInflated } from './inflated-metric';
 import * as repo from './repo';
 import { signedDownloadUrl } from './urls';
 
@@ -66,7 +67,10 @@ export async function uploadFile(
     throw invalid('error.fileInconsistent', 'file');
   }
   if (data.length === 0) throw invalid('error.fileFormat', 'file');
-  const { format, entries } = inspectUpload(q.purpose, q.name, data);
+  const tally = { inflated: 0 };
+  const { format, entries } = await inspectUpload(q.purpose, q.name, data, tally).finally(() =>
+    countInflated(deps, tally.inflated),
+  );
   const sha256 = createHash('sha256').update(data).digest('hex');
   const storageKey = `${q.purpose}/${randomUUID()}`;
   try {

@@ -4,14 +4,16 @@ import { currencyTexts, indexed, type LanguageReading, prefixTexts } from './cor
 /**
  * Thai: digits with place words สิบ ร้อย พัน หมื่น แสน, and ล้าน after the millions read the same
  * way (สิบเอ็ดล้าน). A 1 in the tens place is just สิบ, a 2 there is ยี่ (ยี่สิบ). A 1 in the units
- * place is เอ็ด when the tens digit of the same group is not zero (สิบเอ็ด, ยี่สิบเอ็ด, หนึ่งร้อยสิบเอ็ด)
- * and หนึ่ง otherwise (หนึ่งร้อยหนึ่ง, หนึ่งพันหนึ่ง). Leading ones are said (หนึ่งร้อย, หนึ่งพัน,
- * หนึ่งล้าน); zeros are silent. Satang follow baht without a connector.
+ * place is เอ็ด whenever a higher place is said before it, in its group or above it (สิบเอ็ด,
+ * หนึ่งร้อยเอ็ด, หนึ่งพันเอ็ด, หนึ่งล้านเอ็ด, ห้าร้อยเอ็ดล้าน), and หนึ่ง only when it is the whole number
+ * (or the whole millions count: หนึ่งล้าน). This is the Royal Institute's rule, also followed by
+ * thai-baht-text and n2words; the everyday หนึ่งร้อยหนึ่ง is not used. Leading ones are said
+ * (หนึ่งร้อย, หนึ่งพัน, หนึ่งล้าน); zeros are silent. Satang follow baht without a connector.
  */
 const PLACES = ['', 'unit.sip', 'unit.roi', 'unit.phan', 'unit.muen', 'unit.saen'];
 
-/** Below one million. */
-function below1e6(n: number): string[] {
+/** Below one million; `afterHigher` when millions were said before it. */
+function below1e6(n: number, afterHigher: boolean): string[] {
   const digits = String(n).split('').map(Number);
   const out: string[] = [];
   digits.forEach((d, i) => {
@@ -22,8 +24,7 @@ function below1e6(n: number): string[] {
       else if (d !== 1) out.push(`num.${d}`);
       out.push('unit.sip');
     } else if (pos === 0) {
-      const tens = digits.length > 1 ? digits[digits.length - 2]! : 0;
-      out.push(d === 1 && tens !== 0 ? 'num.et' : `num.${d}`);
+      out.push(d === 1 && (digits.length > 1 || afterHigher) ? 'num.et' : `num.${d}`);
     } else {
       out.push(`num.${d}`, PLACES[pos]!);
     }
@@ -35,7 +36,10 @@ export function readThai(n: number): string[] {
   if (n === 0) return ['num.0'];
   const millions = Math.floor(n / 1_000_000);
   const rest = n % 1_000_000;
-  return [...(millions > 0 ? [...readThai(millions), 'unit.lan'] : []), ...(rest > 0 ? below1e6(rest) : [])];
+  return [
+    ...(millions > 0 ? [...readThai(millions), 'unit.lan'] : []),
+    ...(rest > 0 ? below1e6(rest, millions > 0) : []),
+  ];
 }
 
 /** How the money came in, after ได้รับเงิน / เงินเข้า. */

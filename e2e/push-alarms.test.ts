@@ -82,10 +82,16 @@ test('the admin sets the alarm, a slow speaker trips it, the alarm is listed wit
   await fill(page, 'alarm-grade-1-min', '800');
   await fill(page, 'alarm-consecutive', '2');
   await fill(page, 'alarm-thresholdMs', '100');
+  await fill(page, 'alarm-liftMuteHours', '3');
+  await poll(() => byId(page, 'alarm-settings-summary').innerText()).toContain('go on for 3 hour(s)');
   await byId(page, 'alarm-settings-save').click();
-  await poll(
-    async () => ((await ok(owner.get('/v1/push-alarms/settings'), 'settings')) as { thresholdMs: number }).thresholdMs,
-  ).toBe(100);
+  await poll(async () => {
+    const saved = (await ok(owner.get('/v1/push-alarms/settings'), 'settings')) as {
+      thresholdMs: number;
+      liftMuteHours: number;
+    };
+    return [saved.thresholdMs, saved.liftMuteHours];
+  }).toEqual([100, 3]);
   await poll(() => byId(page, 'alarm-settings-summary').innerText()).toContain('100 ms');
 
   // ---- two slow pushes

@@ -257,6 +257,10 @@ export const messages = {
     en_US: 'Pushes to device {{sn}} are slow: {{detail}}',
     zh_CN: '设备 {{sn}} 推送延迟：{{detail}}',
   },
+  'alert.latencyUnmuted': {
+    en_US: 'Pushes to device {{sn}} have been slow for {{hours}} hour(s) ({{detail}}): its alarm is no longer muted',
+    zh_CN: '设备 {{sn}} 推送延迟已持续 {{hours}} 小时（{{detail}}），已自动取消静默',
+  },
   'alert.fenceEnter': {
     en_US: 'Device {{sn}} entered the fence "{{detail}}"',
     zh_CN: '设备 {{sn}} 进入围栏“{{detail}}”',

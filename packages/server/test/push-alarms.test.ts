@@ -202,6 +202,63 @@ describe('a printer that acks slowly', () => {
     expect(rows.map((r) => r.count)).toEqual([1, 1, 2]);
   });
 
+  it('lift a mute when the latency is sustained for the account’s hours, and tell the account so', async () => {
+    const E = await seedAccount(server);
+    const model = await seedModel(server);
+    const d = await seedDevice(server, E.accountId, model.id);
+    const ref = { accountId: E.accountId, deviceId: d.id, sn: d.sn };
+    const alarm = { latencyMs: 5000, monitor: { ...DEFAULT_ALARM_SETTINGS, liftMuteHours: 1 } };
+    const t0 = Date.now();
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000);
+    const inbox = async () =>
+      (
+        expectOk(await E.client.get('/v1/account-user-notice-msg/pageQuery?category=alert')).list as {
+          title: string;
+          alert: { kind: string };
+        }[]
+      ).filter((m) => m.alert.kind === 'latency');
+    const muteRow = async () =>
+      (await server.deps.db.select().from(alarmMutes).where(eq(alarmMutes.deviceId, d.id)))[0];
+
+    // the first alarm is unmuted: its message; then muted for 24 hours through the API
+    expect(await raisePushAlarm(server.deps, ref, alarm, at(0))).toBe(1);
+    const [row] = (await alarmsOf(E.client)).list;
+    expectOk(await E.client.post('/v1/push-alarms/mute', { ids: [row!.id], muted: true, hours: 24 }));
+
+    // alarms every 4 minutes (within the 5-minute window) for 56 minutes: still muted, no message
+    for (let m = 4; m <= 60; m += 4) expect(await raisePushAlarm(server.deps, ref, alarm, at(m))).toBe(0);
+    // a pause longer than the window: the run starts again at 70
+    for (let m = 70; m <= 126; m += 4) expect(await raisePushAlarm(server.deps, ref, alarm, at(m))).toBe(0);
+    expect(await muteRow()).toMatchObject({ sustainedSince: at(70), lastAlarmAt: at(126) });
+    expect(await inbox()).toHaveLength(1);
+    // an hour after 70: sustained, the mute lifts and the account is told, in the alarm's own row
+    expect(await raisePushAlarm(server.deps, ref, alarm, at(130))).toBe(1);
+    expect(await muteRow()).toBeUndefined();
+    const titles = (await inbox()).map((m) => m.title);
+    expect(titles[0]).toBe(
+      `Pushes to device ${d.sn} have been slow for 1 hour(s) (5000 ms > 800 ms): its alarm is no longer muted`,
+    );
+    expect((await alarmsOf(E.client, '&muted=true')).total).toBe(0);
+
+    // muted again: a new run; an account that chose 0 hours keeps its mutes however long it lasts
+    expectOk(await E.client.post('/v1/push-alarms/mute', { ids: [row!.id], muted: true, hours: 24 }));
+    const never = { ...alarm, monitor: { ...alarm.monitor, liftMuteHours: 0 } };
+    for (let m = 134; m <= 134 + 5 * 60; m += 4) expect(await raisePushAlarm(server.deps, ref, never, at(m))).toBe(0);
+    expect(await muteRow()).toMatchObject({ sustainedSince: at(134) });
+    expect(await inbox()).toHaveLength(2);
+  });
+
+  it('keep an account’s mute-lift hours when a settings body leaves them out', async () => {
+    const F = await seedAccount(server);
+    const { liftMuteHours: _, ...old } = DEFAULT_ALARM_SETTINGS;
+    expect(expectOk(await F.client.put('/v1/push-alarms/settings', settings({ liftMuteHours: 6 })))).toMatchObject({
+      liftMuteHours: 6,
+    });
+    expect(expectOk(await F.client.put('/v1/push-alarms/settings', old))).toMatchObject({ liftMuteHours: 6 });
+    expectError(await F.client.put('/v1/push-alarms/settings', settings({ liftMuteHours: 25 })), 40010);
+    expectError(await F.client.put('/v1/push-alarms/settings', settings({ liftMuteHours: -1 })), 40010);
+  });
+
   it("reach accounts made before the alarm: the settings' permission and the latency kind are added to them", async () => {
     const F = await seedAccount(server);
     const db = server.deps.db;

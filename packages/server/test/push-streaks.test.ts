@@ -79,7 +79,13 @@ describe('push streaks', () => {
     expect(await push(b, job, 900, 4)).toBe(900);
 
     const own = { accountId: 2, deviceId: ++nextDevice };
-    rememberSettings(a.deps, 2, { monitorMinutes: 5, consecutive: 1, thresholdMs: 100, notifyHours: 1 });
+    rememberSettings(a.deps, 2, {
+      monitorMinutes: 5,
+      consecutive: 1,
+      thresholdMs: 100,
+      notifyHours: 1,
+      liftMuteHours: 2,
+    });
     expect(await push(a, own, 150, 0)).toBe(150);
   });
 });

@@ -52,6 +52,12 @@ export const alarmSettingsBody = z.object({
   consecutive: intIn(1, 20),
   thresholdMs: intIn(1, ALARM_LATENCY_MAX_MS),
   notifyHours: intIn(1, 24),
+  /**
+   * A muted device's alarm is unmuted when its latency alarms go on this long (hours; 0: never),
+   * each within the monitoring window of the one before (spec: "mute lifts ... on sustained
+   * latency"). Optional: a body without it keeps the account's setting.
+   */
+  liftMuteHours: intIn(0, 24).optional(),
   grades: z
     .array(alarmGradeSchema, { error: 'validation.format' })
     .min(ALARM_GRADES_MIN, 'validation.gradeCount')
@@ -67,11 +73,12 @@ export const alarmSettingsBody = z.object({
 });
 export type AlarmSettingsBody = z.infer<typeof alarmSettingsBody>;
 
-export const DEFAULT_ALARM_SETTINGS: AlarmSettingsBody = {
+export const DEFAULT_ALARM_SETTINGS: AlarmSettingsBody & { liftMuteHours: number } = {
   monitorMinutes: 5,
   consecutive: 3,
   thresholdMs: 800,
   notifyHours: 1,
+  liftMuteHours: 2,
   grades: [
     { name: 'Normal', colour: '#52c41a', min: 0, max: 800 },
     { name: 'Slow', colour: '#faad14', min: 800, max: 2000 },
@@ -81,6 +88,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettingsBody = {
 
 /** GET /v1/push-alarms/settings */
 export const alarmSettingsSchema = alarmSettingsBody.extend({
+  liftMuteHours: intIn(0, 24),
   /** null: the defaults, never changed */
   updatedAt: z.string().nullable(),
 });

@@ -1295,6 +1295,8 @@ export const alarmSettings = pgTable('alarm_settings', {
   consecutive: integer('consecutive').notNull(),
   thresholdMs: integer('threshold_ms').notNull(),
   notifyHours: integer('notify_hours').notNull(),
+  /** a mute lifts when alarms go on this long (hours; 0: never) */
+  liftMuteHours: integer('lift_mute_hours').notNull().default(2),
   /** [{ name, colour, min, max }], contiguous */
   grades: jsonb('grades').notNull(),
   updatedAt: updatedAt(),
@@ -1329,6 +1331,10 @@ export const alarmMutes = pgTable('alarm_mutes', {
   mutedUntil: ts('muted_until').notNull(),
   mutedBy: integer('muted_by'),
   mutedAt: ts('muted_at').notNull(),
+  /** the first of the alarms raised since the mute, each within the monitoring window of the one before */
+  sustainedSince: ts('sustained_since'),
+  /** the latest alarm raised while muted */
+  lastAlarmAt: ts('last_alarm_at'),
 });
 
 /**

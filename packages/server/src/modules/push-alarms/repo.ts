@@ -103,7 +103,8 @@ export const mute = (tx: Db, deviceIds: number[], until: Date, by: number, at: D
     .values(deviceIds.map((deviceId) => ({ deviceId, mutedUntil: until, mutedBy: by, mutedAt: at })))
     .onConflictDoUpdate({
       target: alarmMutes.deviceId,
-      set: { mutedUntil: until, mutedBy: by, mutedAt: at },
+      // a new mute starts its own run of alarms (weighMutedAlarm)
+      set: { mutedUntil: until, mutedBy: by, mutedAt: at, sustainedSince: null, lastAlarmAt: null },
     });
 
 export const unmute = (tx: Db, deviceIds: number[]) =>
@@ -152,6 +153,34 @@ export async function recordAlarm(
 
 export const mutedUntil = async (db: Db, deviceId: number) =>
   (await db.select().from(alarmMutes).where(eq(alarmMutes.deviceId, deviceId)).limit(1))[0]?.mutedUntil;
+
+/**
+ * An alarm of a muted device (mute live at `at`): counted in the mute's run of alarms, which starts
+ * again when the one before is older than `gapMs`. When the run has lasted `liftAfterMs` (> 0) the
+ * mute is deleted, as an unmute would. Returns whether it was (the account is then told).
+ */
+export async function weighMutedAlarm(
+  tx: Db,
+  deviceId: number,
+  at: Date,
+  gapMs: number,
+  liftAfterMs: number,
+): Promise<boolean> {
+  const t = sql`${at.toISOString()}::timestamptz`;
+  const [run] = await tx
+    .update(alarmMutes)
+    .set({
+      sustainedSince: sql`case when ${alarmMutes.lastAlarmAt} is null or ${alarmMutes.sustainedSince} is null
+                               or ${t} - ${alarmMutes.lastAlarmAt} > ${gapMs} * interval '1 millisecond'
+                          then ${t} else ${alarmMutes.sustainedSince} end`,
+      lastAlarmAt: sql`greatest(${alarmMutes.lastAlarmAt}, ${t})`,
+    })
+    .where(and(eq(alarmMutes.deviceId, deviceId), gt(alarmMutes.mutedUntil, at)))
+    .returning({ since: alarmMutes.sustainedSince });
+  if (!run?.since || liftAfterMs <= 0 || at.getTime() - run.since.getTime() < liftAfterMs) return false;
+  await tx.delete(alarmMutes).where(eq(alarmMutes.deviceId, deviceId));
+  return true;
+}
 
 /**
  * One slow push of a device, counted in its shared streak (one statement, whichever server the ack

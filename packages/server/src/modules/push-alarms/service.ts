@@ -84,6 +84,7 @@ export async function getSettings(deps: Deps, auth: AuthContext): Promise<AlarmS
     consecutive: row.consecutive,
     thresholdMs: row.thresholdMs,
     notifyHours: row.notifyHours,
+    liftMuteHours: row.liftMuteHours,
     grades: row.grades as AlarmGrade[],
     updatedAt: iso(row.updatedAt),
   };
@@ -102,7 +103,8 @@ export async function saveSettings(deps: Deps, auth: AuthContext, body: AlarmSet
       },
     });
   });
-  rememberSettings(deps, accountId, body);
+  const saved = await getSettings(deps, auth); // liftMuteHours as kept when the body left it out
+  rememberSettings(deps, accountId, saved);
   await deps.invalidation.publish('alarmSettings', accountId);
-  return getSettings(deps, auth);
+  return saved;
 }

@@ -1,4 +1,10 @@
-import { ALARM_LATENCY_MAX_MS, DEFAULT_ALARM_SETTINGS, type AlarmSettingsBody, type Locale } from '@herald/contract';
+import {
+  ALARM_LATENCY_MAX_MS,
+  DEFAULT_ALARM_SETTINGS,
+  formatMessage,
+  type AlarmSettingsBody,
+  type Locale,
+} from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { alertTitle } from '../messages/alerts';
 import * as messages from '../messages/repo';
@@ -8,7 +14,9 @@ import { invalidationOf } from '../../lib/invalidation';
 /** How long a server keeps an account's settings before reading them again (a change elsewhere shows within it). */
 const SETTINGS_TTL_MS = 30_000;
 
-type Monitor = Pick<AlarmSettingsBody, 'monitorMinutes' | 'consecutive' | 'thresholdMs' | 'notifyHours'>;
+type Monitor = Pick<AlarmSettingsBody, 'monitorMinutes' | 'consecutive' | 'thresholdMs' | 'notifyHours'> & {
+  liftMuteHours: number;
+};
 /** A slow push to weigh (observePush), or an alarm to record as it is (slowPushAt undefined). */
 export type PushAlarm = { latencyMs: number; monitor: Monitor; slowPushAt?: number };
 type State = {
@@ -134,9 +142,13 @@ export async function flushFastPushes(deps: Pick<Deps, 'db'>): Promise<void> {
 
 /**
  * A slow push from observePush is first counted in the device's streak (countSlowPush), and raises
- * nothing until the streak is complete. An alarm records the alarm, and when it begins a new row (not within the notification frequency of the
- * last one) and the device's alarm is not muted, sends a 'latency' alert to the account's
- * receivers, if the account wants that kind. One transaction: a failure leaves nothing half done.
+ * nothing until the streak is complete. An alarm records the alarm, and when it begins a new row
+ * (not within the notification frequency of the last one) and the device's alarm is not muted,
+ * sends a 'latency' alert to the account's receivers, if the account wants that kind.
+ * A muted device's alarms are counted in the mute's run (repo.weighMutedAlarm): when they have gone
+ * on for the account's `liftMuteHours`, the latency is sustained, the mute lifts and the receivers
+ * are told so, whether or not this alarm began a new row. One transaction: a failure leaves
+ * nothing half done.
  */
 export async function raisePushAlarm(
   deps: Pick<Deps, 'db'>,
@@ -162,13 +174,21 @@ export async function raisePushAlarm(
       at,
       alarm.monitor.notifyHours,
     );
-    if (!fresh) return 0;
     const muted = await repo.mutedUntil(tx, device.deviceId);
-    if (muted && muted > at) return 0;
+    let lifted = false;
+    if (muted && muted > at) {
+      const { monitorMinutes, liftMuteHours } = alarm.monitor;
+      lifted = await repo.weighMutedAlarm(tx, device.deviceId, at, monitorMinutes * 60_000, liftMuteHours * 3_600_000);
+      if (!lifted) return 0;
+    } else if (!fresh) return 0;
     const target = await messages.alertTarget(tx, device.deviceId);
     if (!target || !((target.alertKinds ?? ['latency']) as string[]).includes('latency')) return 0;
     const words = { kind: 'latency' as const, detail: `${alarm.latencyMs} ms > ${alarm.monitor.thresholdMs} ms` };
-    const title = (l: Locale) => alertTitle(words, device.sn, l);
+    const hours = alarm.monitor.liftMuteHours;
+    const title = (l: Locale) =>
+      lifted
+        ? formatMessage('alert.latencyUnmuted', l, { sn: device.sn, detail: words.detail, hours })
+        : alertTitle(words, device.sn, l);
     return messages.deliverAlert(
       tx,
       { accountId: target.accountId, deviceId: device.deviceId, sn: device.sn, ...words },

@@ -25,7 +25,8 @@ export default {
       unmute: 'Unmute the push alarm of device {{sn}}?',
       batchUnmute: 'Unmute the push alarms of the devices of {{count}} selected row(s)?',
       hours: 'Mute for (hours)',
-      muteHint: 'While muted, alarms are still listed but raise no messages',
+      muteHint:
+        'While muted, alarms are still listed but raise no messages; a mute lifts early when the latency goes on for the hours set in the alarm settings',
     },
     gradeNames: { Normal: 'Normal', Slow: 'Slow', Severe: 'Severe' },
     settings: {
@@ -33,6 +34,10 @@ export default {
       consecutive: 'Consecutive slow pushes',
       thresholdMs: 'Latency threshold (ms)',
       notifyHours: 'Notification frequency (hours)',
+      liftMuteHours: 'Lift a mute after sustained latency (hours, 0: never)',
+      liftSummary:
+        'a muted device is unmuted, and you are told, when its alarms go on for {{liftMuteHours}} hour(s), each within the monitoring window of the last',
+      liftNever: 'a mute lasts its whole time, however long the latency goes on',
       range: 'From {{min}} to {{max}}',
       summary:
         'An alarm is raised when {{consecutive}} consecutive pushes take longer than {{thresholdMs}} ms within {{monitorMinutes}} minutes; at most one message per device every {{notifyHours}} hour(s)',

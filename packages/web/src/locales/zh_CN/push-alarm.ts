@@ -25,7 +25,7 @@ export default {
       unmute: '确定取消静默设备 {{sn}} 的推送告警？',
       batchUnmute: '确定取消静默选中的 {{count}} 行所属设备的推送告警？',
       hours: '静默时长（小时）',
-      muteHint: '静默期间告警仍会列出，但不产生消息',
+      muteHint: '静默期间告警仍会列出，但不产生消息；若延迟持续达到告警设置中的小时数，静默将提前取消',
     },
     gradeNames: { Normal: '正常', Slow: '较慢', Severe: '严重' },
     settings: {
@@ -33,6 +33,9 @@ export default {
       consecutive: '连续慢推送次数',
       thresholdMs: '延迟阈值（毫秒）',
       notifyHours: '通知频率（小时）',
+      liftMuteHours: '延迟持续多久自动取消静默（小时，0 表示不取消）',
+      liftSummary: '静默中的设备告警持续 {{liftMuteHours}} 小时（相邻告警间隔不超过监控时长）即自动取消静默并通知您',
+      liftNever: '静默持续到设定时间结束，不因延迟持续而取消',
       range: '{{min}} 到 {{max}}',
       summary:
         '{{monitorMinutes}} 分钟内连续 {{consecutive}} 次推送超过 {{thresholdMs}} 毫秒即产生告警；同一设备每 {{notifyHours}} 小时最多一条消息',

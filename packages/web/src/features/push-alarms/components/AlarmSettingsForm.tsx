@@ -24,13 +24,22 @@ const NUMBERS = [
   ['consecutive', 1, 20],
   ['thresholdMs', 1, ALARM_LATENCY_MAX_MS],
   ['notifyHours', 1, 24],
+  ['liftMuteHours', 0, 24],
 ] as const;
 
-const bodyOf = ({ monitorMinutes, consecutive, thresholdMs, notifyHours, grades }: AlarmSettingsBody) => ({
+const bodyOf = ({
   monitorMinutes,
   consecutive,
   thresholdMs,
   notifyHours,
+  liftMuteHours,
+  grades,
+}: AlarmSettingsBody) => ({
+  monitorMinutes,
+  consecutive,
+  thresholdMs,
+  notifyHours,
+  liftMuteHours,
   grades: grades.map((g) => ({ ...g, name: g.name.trim() })),
 });
 

@@ -99,17 +99,13 @@ const NOT_SWEPT: Record<string, string> = {
 /** GET routes without a path parameter that are no list to look into, with the reason. */
 const NOT_LISTS: Record<string, string> = {
   'GET /oauth/logout': "ends the caller's session",
-  'GET /v1/common/verifyPassword': "checks the caller's own password (failures count towards a lock)",
   'GET /v1/account-api/queryGeoLocationApiSecret':
     "the caller's own account's geolocation secret, refused until the platform enables it",
 };
 /** The query a list needs to answer at all, with the caller's own values (A's are tried per list). */
 const listQueries = (own: Tenant): Record<string, Record<string, string>> => ({
-  'GET /v1/account-api/queryApiSecret': { password: PASSWORD },
   'GET /v1/trade-speak/voice-pack': { language: 'zh_CN' },
   'GET /v1/common/getDeviceQrcodeUrl': { sn: own.sn },
-  'GET /v1/account-user-notice-msg/setNoticeMsgLanguage': { messageLanguage: 'en_US' },
-  'GET /v1/account-user-notice-msg/configAccountNoticeMsgReceiver': { userIds: String(own.adminId) },
 });
 
 /**
@@ -506,7 +502,7 @@ describe('the route catalogue', () => {
         'GET /oauth/logout',
         'GET /users/current',
         'POST /users/current/password',
-        'GET /v1/common/verifyPassword',
+        'POST /v1/common/verifyPassword',
         'GET /v1/common/operModuleList',
         'GET /v1/common/operTypeList',
         'GET /v1/common/accountListQuery',
@@ -530,11 +526,11 @@ describe('the route catalogue', () => {
         // one's own inbox: every statement names the caller (notices.test.ts)
         'GET /v1/account-user-notice-msg/pageQuery',
         'GET /v1/account-user-notice-msg/detail/:id',
-        'GET /v1/account-user-notice-msg/markReadAll',
+        'POST /v1/account-user-notice-msg/markReadAll',
         'POST /v1/account-user-notice-msg/markRead',
         'POST /v1/account-user-notice-msg/delete',
         'GET /v1/account-user-notice-msg/queryUnreadStat',
-        'GET /v1/account-user-notice-msg/setNoticeMsgLanguage',
+        'POST /v1/account-user-notice-msg/setNoticeMsgLanguage',
         'GET /v1/account-user-notice-msg/queryNoticeMsgConfig',
         'GET /v1/device-types',
         'GET /v1/common/modelListQuery',

@@ -846,3 +846,35 @@ describe('tenant isolation, route by route', () => {
     expect(calls.length).toBeGreaterThan(60);
   });
 });
+
+describe('ids in paths, route by route', () => {
+  it("answers any other spelling of an object's id (' 7', '7 ', '07') as invalid, even to its owner, and changes nothing", async () => {
+    // the owner's own objects: a spelling refused only as 'not found' would still be read as the id
+    const spellings = (id: number) => [` ${id}`, `${id} `, `0${id}`, `+${id}`];
+    const fromA = (p: string) => A.ids[p];
+    const calls: { r: SeenRoute; path: string; name: string }[] = [];
+    for (const r of routes.filter((r) => !NOT_SWEPT[key(r)] && adminOfAccountPasses(r.access))) {
+      const filled = fill(r, fromA, []).split('/');
+      for (const name of paramNames(r.url)) {
+        const id = A.ids[paramPrefix(r.url, name)];
+        if (typeof id !== 'number') continue;
+        const at = r.url.split('/').indexOf(`:${name}`);
+        for (const spelt of spellings(id)) {
+          const path = filled.map((seg, i) => (i === at ? encodeURIComponent(spelt) : seg)).join('/');
+          calls.push({ r, path, name });
+        }
+      }
+    }
+    const rowsBefore = await dbRows();
+    const wrong: string[] = [];
+    for (const c of calls) {
+      const res = await send(A.client, c.r, c.path, BODIES[key(c.r)] ?? {});
+      const named = (res.body.data?.errors ?? []).some((e: { field: string }) => e.field === c.name);
+      if (res.status !== 400 || res.body.code !== 40010 || !named)
+        wrong.push(`${c.r.method} ${decodeURIComponent(c.path)} → ${brief(res)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(dbChanges(rowsBefore, await dbRows(), { ...A, accountId: -1, userIds: [] })).toEqual([]);
+    expect(calls.length).toBeGreaterThan(200);
+  });
+});

@@ -32,7 +32,7 @@ const BAD_IDS = ['2147483648', '9007199254740992', '+1', '0x10', '1e3', '1.5', '
  * Other spellings of id 1 that Number() reads as 1: a path names a record in its canonical form
  * only (no blanks, leading zeros, sign or fraction), so every URL of a record is the same URL.
  */
-const NOT_CANONICAL = [' 1', '1 ', '\t1', '1\n', '01', '001', '0', '00', '1.0', '1.', '-0', '١'];
+const NOT_CANONICAL = [' 1', '1 ', '\t1', '1\n', '01', '0', '1.0', '١'];
 /**
  * Ids of the tables that grow without bound (bigserial: jobs and their records, upgrade
  * executions, webhook deliveries, in-app messages) go on past 2³¹ − 1 to 2⁵³ − 1; every other id
@@ -70,7 +70,8 @@ const refusedFor = (res: Res, field: string) =>
 
 const brief = (res: Res) => `${res.status} ${JSON.stringify(res.body).slice(0, 160)}`;
 
-describe('ids in paths and queries', () => {
+// the path sweep makes about 1,500 calls: on PostgreSQL, beside another test file, more than the default 30 s
+describe('ids in paths and queries', { timeout: 120_000 }, () => {
   it('refuses out-of-range and oddly written path ids on every route, with the field named', async () => {
     const wrong: string[] = [];
     let checked = 0;

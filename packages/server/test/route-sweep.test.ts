@@ -847,7 +847,7 @@ describe('tenant isolation, route by route', () => {
   });
 });
 
-describe('ids in paths, route by route', () => {
+describe('ids in paths, route by route', { timeout: 60_000 }, () => {
   it("answers any other spelling of an object's id (' 7', '7 ', '07') as invalid, even to its owner, and changes nothing", async () => {
     // the owner's own objects: a spelling refused only as 'not found' would still be read as the id
     const spellings = (id: number) => [` ${id}`, `${id} `, `0${id}`, `+${id}`];

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Mail } from '@herald/contract';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
+import { rememberFields, rememberSecret, secretsInLog } from './log-secrets';
 
 /**
  * End-to-end harness: a real Herald server (its own process, port and data directory) and a real
@@ -17,11 +18,13 @@ import { afterEach, expect } from 'vitest';
  *   test('...', async () => { const page = await herald.newPage(); await page.goto('/'); ... });
  *
  * When a test fails, every page still open is saved as a screenshot in test-results/, and the
- * server's log is always in test-results/herald-<port>.log.
+ * server's log is always in test-results/herald-<port>.log. stop() fails when that log shows a
+ * password, token or secret the tests used (secretsInLog).
  */
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_PASSWORD = 'Admin@12345';
+rememberSecret(ADMIN_PASSWORD, 'the initial admin password');
 export const RESULTS_DIR = path.join(ROOT, 'test-results');
 
 const CHROMIUM_ARGS = [
@@ -44,6 +47,7 @@ export class ApiClient {
   constructor(readonly baseUrl: string) {}
 
   async call(method: string, url: string, payload?: unknown): Promise<ApiResponse> {
+    rememberFields(payload, `sent to ${url}`);
     const res = await fetch(new URL(url, this.baseUrl), {
       method,
       headers: {
@@ -56,6 +60,7 @@ export class ApiClient {
     let body: Json;
     try {
       body = JSON.parse(text) as Json;
+      rememberFields(body.data, `answered by ${url}`);
     } catch {
       body = { raw: text };
     }
@@ -188,6 +193,11 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
     logStream.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const stop = async () => {
+    await cleanup();
+    const shown = secretsInLog(output);
+    if (shown.length) throw new Error(`${path.relative(ROOT, logFile)} shows ${shown.join('; ')}`);
+  };
 
   try {
     await waitUntilServing(url, child, () => output);
@@ -224,7 +234,7 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
     },
     api: () => new ApiClient(url),
     log: () => output,
-    stop: cleanup,
+    stop,
   };
 }
 

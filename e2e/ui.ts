@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { rememberSecret } from './log-secrets';
 
 /**
  * Small helpers for driving the console in the end-to-end tests. Every wait has a generous
@@ -22,6 +23,7 @@ export const inputOf = (page: Page, id: string): Locator =>
   page.locator(`input[data-testid="${id}"], textarea[data-testid="${id}"], [data-testid="${id}"] input`).first();
 
 export async function fill(page: Page, id: string, value: string): Promise<void> {
+  if (/password/i.test(id)) rememberSecret(value, `typed into ${id}`);
   const input = inputOf(page, id);
   await input.waitFor({ state: 'visible', timeout: WAIT });
   await input.fill(value);

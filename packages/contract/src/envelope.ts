@@ -111,8 +111,14 @@ const formatId = (max: number) =>
     .int('validation.format')
     .positive('validation.format')
     .max(max, 'validation.format');
-/** An id in a path. */
-const pathIdUpTo = (max: number) => idFromText(formatId(max));
+/**
+ * An id in a path: its canonical decimal form only, so a record has one URL. Number() reads
+ * ' 1', '1 ' and '01' as 1 too; anything that tells calls apart by their path (a proxy's rules
+ * or cache, a log search) would miss the other spellings of the same record.
+ */
+const CANONICAL_ID = /^[1-9]\d{0,15}$/;
+const pathIdUpTo = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && CANONICAL_ID.test(v) ? Number(v) : v), formatId(max));
 export const pathId = pathIdUpTo(MAX_ID);
 /**
  * The ids of the tables that grow without bound (jobs and their records, upgrade executions,

@@ -9,7 +9,7 @@ import { RECEIPT_BYTES_MAX } from '@herald/contract';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { App, Deps } from './lib/deps';
-import { requestForLog } from './lib/log-redact';
+import { loggerOptions } from './lib/log-redact';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors';
 import { drainPlugin } from './plugins/drain';
@@ -55,7 +55,13 @@ export type Server = {
  */
 export async function createServer(
   config: Config,
-  opts: { database?: Database; logger?: boolean | object; jobs?: boolean } = {},
+  opts: {
+    database?: Database;
+    logger?: boolean | object;
+    /** where the server's own logger writes (stdout by default); tests read it */
+    logStream?: { write: (line: string) => void };
+    jobs?: boolean;
+  } = {},
 ): Promise<Server> {
   const database =
     opts.database ??
@@ -65,7 +71,7 @@ export async function createServer(
       poolMax: config.databasePoolMax,
     }));
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, serializers: { req: requestForLog } },
+    logger: opts.logger ?? { ...loggerOptions(config.logLevel), stream: opts.logStream },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

@@ -44,26 +44,28 @@ describe('account API settings', () => {
 
   it('shows the secret again only with the login password', async () => {
     const gen = expectOk(await B.client.post('/v1/account-api/genAccountApiSecret'));
-    const shown = expectOk(
-      await B.client.get(`/v1/account-api/queryApiSecret?password=${encodeURIComponent(PASSWORD)}`),
-    );
+    const shown = expectOk(await B.client.post('/v1/account-api/queryApiSecret', { password: PASSWORD }));
     expect(shown).toMatchObject({ appKey: gen.appKey, secret: gen.secret });
     expect((await auditLines(server, 'api', 'viewSecret', gen.appKey)).length).toBe(1);
     await expectInvalid(
-      (c) => c.get('/v1/account-api/queryApiSecret?password=Wrong@12345'),
+      (c) => c.post('/v1/account-api/queryApiSecret', { password: 'Wrong@12345' }),
       B.client,
       'Password mismatch',
       '密码错误',
       'password',
     );
     await expectInvalid(
-      (c) => c.get('/v1/account-api/queryApiSecret'),
+      (c) => c.post('/v1/account-api/queryApiSecret', {}),
       B.client,
       'Password is required',
       '请输入密码',
       'password',
     );
     expect((await auditLines(server, 'api', 'viewSecret', gen.appKey)).length).toBe(1);
+    // never with the password in the URL (access logs, proxies, browser history keep URLs)
+    const inUrl = await B.client.get(`/v1/account-api/queryApiSecret?password=${encodeURIComponent(PASSWORD)}`);
+    expect(inUrl.status).toBe(404);
+    expect(JSON.stringify(inUrl.body)).not.toContain(gen.secret);
   });
 
   it('sets and clears push addresses per event; only http(s) URLs', async () => {
@@ -182,7 +184,7 @@ describe('account API settings', () => {
     expectError(await reader.client.post('/v1/account-api/modifyAccountApi', { pushUrls: {} }), 40003);
     expectError(await reader.client.post('/v1/account-api/modifyAddedServiceParams', { params: {} }), 40003);
     expectError(await reader.client.post('/v1/account-api/genAccountApiSecret'), 40003);
-    expectError(await reader.client.get(`/v1/account-api/queryApiSecret?password=${PASSWORD}`), 40003);
+    expectError(await reader.client.post('/v1/account-api/queryApiSecret', { password: PASSWORD }), 40003);
     expectError(await reader.client.get('/v1/account-api/queryGeoLocationApiSecret'), 40003);
   });
 });

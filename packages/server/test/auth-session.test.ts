@@ -107,34 +107,41 @@ describe('recovery of an operator nobody can unlock', () => {
   });
 });
 
-describe('GET /v1/common/verifyPassword', () => {
+const verify = (c: Client, password: string) => c.post('/v1/common/verifyPassword', { password });
+
+describe('POST /v1/common/verifyPassword', () => {
   it("checks the caller's own password, in both languages", async () => {
     const u = await operator();
-    expect(expectOk(await u.client.get('/v1/common/verifyPassword?password=Staff%4012345'))).toBe(true);
-    const bad = await u.client.get('/v1/common/verifyPassword?password=Other%4012345');
+    expect(expectOk(await verify(u.client, 'Staff@12345'))).toBe(true);
+    const bad = await verify(u.client, 'Other@12345');
     expect(bad.status).toBe(400);
     expectError(bad, 40010, 'Password mismatch');
     expect(bad.body.data.errors[0].field).toBe('password');
-    expectError(await u.client.withLang('zh_CN').get('/v1/common/verifyPassword?password=x'), 40010, '密码错误');
-    expectError(await u.client.get('/v1/common/verifyPassword'), 40010, 'Password is required');
-    expectError(await u.client.withLang('zh_CN').get('/v1/common/verifyPassword?password='), 40010, '请输入密码');
-    expectError(await new Client(server).get('/v1/common/verifyPassword?password=Staff%4012345'), 40002);
+    expectError(await verify(u.client.withLang('zh_CN'), 'x'), 40010, '密码错误');
+    expectError(await u.client.post('/v1/common/verifyPassword', {}), 40010, 'Password is required');
+    expectError(await verify(u.client.withLang('zh_CN'), ''), 40010, '请输入密码');
+    expectError(await verify(new Client(server), 'Staff@12345'), 40002);
+  });
+
+  it('takes the password in the body only: the GET with it in the URL is gone', async () => {
+    const u = await operator();
+    const res = await u.client.get('/v1/common/verifyPassword?password=Staff%4012345');
+    expect(res.status).toBe(404);
+    expectError(res, 40004);
   });
 
   it('wrong answers count towards the lock-out, so a borrowed token cannot guess the password', async () => {
     const u = await operator();
-    for (let i = 0; i < 4; i++)
-      expectError(await u.client.get('/v1/common/verifyPassword?password=Guess%401234'), 40010);
-    expectError(await u.client.get('/v1/common/verifyPassword?password=Guess%401234'), 40012, LOCKED_EN);
-    expectError(await u.client.get('/v1/common/verifyPassword?password=Staff%4012345'), 40012);
+    for (let i = 0; i < 4; i++) expectError(await verify(u.client, 'Guess@1234'), 40010);
+    expectError(await verify(u.client, 'Guess@1234'), 40012, LOCKED_EN);
+    expectError(await verify(u.client, 'Staff@12345'), 40012);
     expectError(await new Client(server).post('/user/login', { username: u.username, password: 'Staff@12345' }), 40012);
   });
 
   it('a right answer resets the count', async () => {
     const u = await operator();
-    for (let i = 0; i < 4; i++)
-      expectError(await u.client.get('/v1/common/verifyPassword?password=Guess%401234'), 40010);
-    expectOk(await u.client.get('/v1/common/verifyPassword?password=Staff%4012345'));
+    for (let i = 0; i < 4; i++) expectError(await verify(u.client, 'Guess@1234'), 40010);
+    expectOk(await verify(u.client, 'Staff@12345'));
     for (let i = 0; i < 4; i++) expectError(await wrong(new Client(server), u.username), 40011);
     await new Client(server).login(u.username, 'Staff@12345');
   });
@@ -174,7 +181,7 @@ describe('disabled users and accounts are cut off at once', () => {
     expectOk(await admin.post(`/v1/accounts/${shop.accountId}/status`, { status: 0 }));
     for (const c of [shop.client, staff.client]) {
       expectError(await c.get('/users/current'), 40001);
-      expectError(await c.get('/v1/common/verifyPassword?password=Shop%4012345'), 40001);
+      expectError(await verify(c, 'Shop@12345'), 40001);
       expectError(await c.post('/oauth/token/', { grant_type: 'refresh_token', refresh_token: c.refreshToken }), 40001);
     }
     expectError(
@@ -582,9 +589,9 @@ describe('hostile input never gives a 500', () => {
       },
       { url: '/users/current?lang[]=zh_CN', method: 'GET', headers: { authorization: `Bearer ${u.client.token}` } },
       {
-        url: '/v1/common/verifyPassword?password=a%00b',
-        method: 'GET',
-        headers: { authorization: `Bearer ${u.client.token}` },
+        url: '/v1/common/verifyPassword',
+        payload: JSON.stringify({ password: 'a\u0000b' }),
+        headers: { ...json, authorization: `Bearer ${u.client.token}` },
       },
       {
         url: `/v1/common/accountUserListQuery?accountId=${'9'.repeat(30)}`,

@@ -20,7 +20,7 @@ describe('sign-in', () => {
     expect(me.selectedRole).toBe('herald.op');
     expect(me.permission).toContain('herald.op.account');
     // everything else waits for the password change
-    const blocked = await c.get('/v1/common/verifyPassword?password=x');
+    const blocked = await c.post('/v1/common/verifyPassword', { password: 'x' });
     expect(blocked.status).toBe(403);
     expectError(blocked, 40015, 'Please change the initial password first');
   });

@@ -23,16 +23,22 @@ const configEnv = () => ({
   MQTT_PORT: '0',
 });
 
+/** Where a test reads what the server logs: each line as written (JSON). */
+export type LogSink = (line: string) => void;
+type LogTo = { logger: false } | { logStream: { write: LogSink } };
+
 /**
  * A fresh server on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL points at
  * a PostgreSQL server — a new database created for this test file and dropped afterwards.
+ * With `log`, the server logs as in production (LOG_LEVEL, default info) into it; else nothing.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const config = testConfig(env);
+export async function startServer(env: Record<string, string> = {}, log?: LogSink): Promise<TestServer> {
+  const config = testConfig(log ? { LOG_LEVEL: 'info', ...env } : env);
+  const logger: LogTo = log ? { logStream: { write: log } } : { logger: false };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({});
-    return onDatabase(config, database, () => database.close());
+    return onDatabase(config, database, () => database.close(), logger);
   }
   const dbName = `herald_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -42,13 +48,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolMax: config.databasePoolMax });
-  const server = await onDatabase({ ...config, databaseUrl: url.toString() }, database, async () => {
-    await database.close();
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${dbName} with (force)`);
-    await c.end();
-  });
+  const server = await onDatabase(
+    { ...config, databaseUrl: url.toString() },
+    database,
+    async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName} with (force)`);
+      await c.end();
+    },
+    logger,
+  );
   return { ...server, dbName };
 }
 
@@ -85,15 +96,20 @@ export async function startPeer(server: TestServer, env: Record<string, string> 
   return { ...peer, close: async () => (await peer.close(), await database.close()) };
 }
 
-async function onDatabase(config: Config, database: Database, dropDatabase: () => Promise<void>): Promise<TestServer> {
-  const server = await createServer(config, { database, logger: false, jobs: false });
+async function onDatabase(
+  config: Config,
+  database: Database,
+  dropDatabase: () => Promise<void>,
+  logger: LogTo = { logger: false },
+): Promise<TestServer> {
+  const server = await createServer(config, { database, ...logger, jobs: false });
   return {
     ...server,
     close: async () => (await server.close(), await dropDatabase()),
     restart: async (meanwhile) => {
       await server.close();
       await meanwhile?.();
-      return onDatabase(config, database, dropDatabase);
+      return onDatabase(config, database, dropDatabase, logger);
     },
   };
 }

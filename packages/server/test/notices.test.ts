@@ -194,7 +194,7 @@ describe('the inbox', () => {
     expectError(await B.client.get(`/v1/account-user-notice-msg/detail/${ids[0]}`), 40004);
     expectOk(await B.client.post('/v1/account-user-notice-msg/markRead', { ids }));
     expectOk(await B.client.post('/v1/account-user-notice-msg/delete', { ids }));
-    expectOk(await B.client.get('/v1/account-user-notice-msg/markReadAll'));
+    expectOk(await B.client.post('/v1/account-user-notice-msg/markReadAll'));
     expect(await unread(C.client)).toEqual({ all: 3, system: 3, alert: 0 });
 
     // reading one marks it read
@@ -205,9 +205,9 @@ describe('the inbox', () => {
 
     expectOk(await C.client.post('/v1/account-user-notice-msg/markRead', { ids: [ids[1]] }));
     expect((await unread(C.client)).all).toBe(1);
-    expectOk(await C.client.get('/v1/account-user-notice-msg/markReadAll?category=alert'));
+    expectOk(await C.client.post('/v1/account-user-notice-msg/markReadAll', { category: 'alert' }));
     expect((await unread(C.client)).all).toBe(1);
-    expectOk(await C.client.get('/v1/account-user-notice-msg/markReadAll?category=system'));
+    expectOk(await C.client.post('/v1/account-user-notice-msg/markReadAll', { category: 'system' }));
     expect(await unread(C.client)).toEqual({ all: 0, system: 0, alert: 0 });
 
     expectOk(await C.client.post('/v1/account-user-notice-msg/delete', { ids: [ids[0], ids[1]] }));
@@ -227,12 +227,44 @@ describe('the inbox', () => {
     }
     expectError(await A.client.get('/v1/account-user-notice-msg/pageQuery?category=spam'), 40010);
     expectError(await A.client.get('/v1/account-user-notice-msg/detail/abc'), 40010);
-    expectError(await A.client.get('/v1/account-user-notice-msg/setNoticeMsgLanguage?messageLanguage=xx'), 40010);
-    expectOk(await A.client.get('/v1/account-user-notice-msg/setNoticeMsgLanguage?messageLanguage=th'));
+    expectError(
+      await A.client.post('/v1/account-user-notice-msg/setNoticeMsgLanguage', { messageLanguage: 'xx' }),
+      40010,
+    );
+    expectError(await A.client.post('/v1/account-user-notice-msg/markReadAll', { category: 'spam' }), 40010);
+    expectOk(await A.client.post('/v1/account-user-notice-msg/setNoticeMsgLanguage', { messageLanguage: 'th' }));
     expect(expectOk(await A.client.get('/v1/account-user-notice-msg/queryNoticeMsgConfig'))).toEqual({
       messageLanguage: 'th',
       receiver: true,
     });
+  });
+
+  it('changes read marks, the language and the receivers by POST only: a GET (a prefetch, a followed link) changes nothing', async () => {
+    const F = await seedAccount(server);
+    const n = await draft({ accountIds: [F.accountId] });
+    expectOk(await op.post(`/v1/notices/${n.id}/publish`));
+    const before = {
+      unread: await unread(F.client),
+      config: expectOk(await F.client.get('/v1/account-user-notice-msg/queryNoticeMsgConfig')),
+      receivers: expectOk(await F.client.get('/v1/account-user-notice-msg/queryAccountNoticeMsgReceiver')),
+    };
+    expect(before.unread.all).toBe(1);
+    for (const url of [
+      '/v1/account-user-notice-msg/markReadAll',
+      '/v1/account-user-notice-msg/markReadAll?category=system',
+      '/v1/account-user-notice-msg/setNoticeMsgLanguage?messageLanguage=th',
+      `/v1/account-user-notice-msg/configAccountNoticeMsgReceiver?userIds=${F.adminId}`,
+    ]) {
+      const res = await F.client.get(url);
+      expect(res.status, url).toBe(404);
+      expectError(res, 40004);
+    }
+    expect(await unread(F.client)).toEqual(before.unread);
+    expect(expectOk(await F.client.get('/v1/account-user-notice-msg/queryNoticeMsgConfig'))).toEqual(before.config);
+    expect(expectOk(await F.client.get('/v1/account-user-notice-msg/queryAccountNoticeMsgReceiver'))).toEqual(
+      before.receivers,
+    );
+    expect(await auditLines(server, 'notice', 'setting', F.username)).toHaveLength(0);
   });
 
   it("is an operator's too, with nothing of the accounts'", async () => {
@@ -250,31 +282,30 @@ describe('an account’s receivers and alerts', () => {
     expect(r0.receivers.map((u: { id: number }) => u.id)).toEqual([D.adminId]);
     expect(r0.candidates.map((u: { id: number }) => u.id).sort()).toEqual([D.adminId, staff.userId].sort());
 
-    const config = (q: string) => D.client.get(`/v1/account-user-notice-msg/configAccountNoticeMsgReceiver?${q}`);
+    const config = (userIds: unknown) =>
+      D.client.post('/v1/account-user-notice-msg/configAccountNoticeMsgReceiver', { userIds });
     await expectInvalid(
-      (c) => c.get('/v1/account-user-notice-msg/configAccountNoticeMsgReceiver?userIds='),
+      (c) => c.post('/v1/account-user-notice-msg/configAccountNoticeMsgReceiver', { userIds: [] }),
       D.client,
       'Choose at least one message recipient',
       '请至少选择一个消息接收人',
     );
-    expectError(await config('userIds=x'), 40010);
+    for (const bad of ['x', [0], ['1'], null]) expectError(await config(bad), 40010);
     // B's administrator is no user of D
-    expectError(
-      await config(`userIds=${staff.userId},${B.adminId}`),
-      40010,
-      'A recipient is not an enabled user of this account',
-    );
+    expectError(await config([staff.userId, B.adminId]), 40010, 'A recipient is not an enabled user of this account');
     expect(expectOk(await D.client.get('/v1/account-user-notice-msg/queryAccountNoticeMsgReceiver')).configured).toBe(
       false,
     );
 
-    const r1 = expectOk(await config(`userIds=${staff.userId}`));
+    const r1 = expectOk(await config([staff.userId]));
     expect(r1).toMatchObject({ configured: true, receivers: [{ id: staff.userId, username: staff.username }] });
     expect(await auditLines(server, 'notice', 'setting', staff.username)).toHaveLength(1);
     expect(expectOk(await staff.client.get('/v1/account-user-notice-msg/queryNoticeMsgConfig')).receiver).toBe(true);
     // a user without the user-administration permission may not change it
     expectError(
-      await staff.client.get(`/v1/account-user-notice-msg/configAccountNoticeMsgReceiver?userIds=${staff.userId}`),
+      await staff.client.post('/v1/account-user-notice-msg/configAccountNoticeMsgReceiver', {
+        userIds: [staff.userId],
+      }),
       40003,
     );
 
@@ -283,10 +314,9 @@ describe('an account’s receivers and alerts', () => {
     expect((await messagesOfNotice(n.id)).map((m) => m.userId)).toEqual([staff.userId]);
     expect((await inbox(D.client)).total).toBe(0);
 
-    // repeated keys name several users too
-    const both = expectOk(await config(`userIds=${staff.userId}&userIds=${D.adminId}`));
+    const both = expectOk(await config([staff.userId, D.adminId, staff.userId]));
     expect(both.receivers.map((u: { id: number }) => u.id).sort()).toEqual([D.adminId, staff.userId].sort());
-    expectOk(await config(`userIds=${staff.userId}`));
+    expectOk(await config([staff.userId]));
 
     // the chosen receiver disabled: nobody enabled is left, so the super-administrators receive again
     await server.deps.db.update(users).set({ status: UserStatus.DISABLED }).where(eq(users.id, staff.userId));
@@ -316,7 +346,7 @@ describe('an account’s receivers and alerts', () => {
 
     expect(expectOk(await E.client.get('/v1/account/queryNoticeMsgConfig')).alertKinds).toContain('outOfPaper');
     // worded in the receiver's message language: Cantonese reads Chinese
-    expectOk(await E.client.get('/v1/account-user-notice-msg/setNoticeMsgLanguage?messageLanguage=yue'));
+    expectOk(await E.client.post('/v1/account-user-notice-msg/setNoticeMsgLanguage', { messageLanguage: 'yue' }));
     p.injectFault('paper-out');
     const alerts = async () => (await inbox(E.client, '&category=alert')).list;
     const [first] = await eventually(async () => ((await alerts()).length ? alerts() : undefined), 'the alert');

@@ -35,6 +35,17 @@ describe('platform', () => {
       expect(Object.keys(doc.paths), p).toContain(p);
     }
     expect(doc.paths['/user/login'].post.requestBody).toBeTruthy();
+    // calls that change something or carry a password are POSTs with a body, on the spec's paths
+    for (const p of [
+      '/v1/common/verifyPassword',
+      '/v1/account-api/queryApiSecret',
+      '/v1/account-user-notice-msg/markReadAll',
+      '/v1/account-user-notice-msg/setNoticeMsgLanguage',
+      '/v1/account-user-notice-msg/configAccountNoticeMsgReceiver',
+    ]) {
+      expect(Object.keys(doc.paths[p] ?? {}), p).toEqual(['post']);
+      expect(doc.paths[p].post.requestBody, p).toBeTruthy();
+    }
   });
 
   it('documents the open API as signed by its four headers, with its refusals and the lang parameter', async () => {

@@ -99,17 +99,13 @@ const NOT_SWEPT: Record<string, string> = {
 /** GET routes without a path parameter that are no list to look into, with the reason. */
 const NOT_LISTS: Record<string, string> = {
   'GET /oauth/logout': "ends the caller's session",
-  'GET /v1/common/verifyPassword': "checks the caller's own password (failures count towards a lock)",
   'GET /v1/account-api/queryGeoLocationApiSecret':
     "the caller's own account's geolocation secret, refused until the platform enables it",
 };
 /** The query a list needs to answer at all, with the caller's own values (A's are tried per list). */
 const listQueries = (own: Tenant): Record<string, Record<string, string>> => ({
-  'GET /v1/account-api/queryApiSecret': { password: PASSWORD },
   'GET /v1/trade-speak/voice-pack': { language: 'zh_CN' },
   'GET /v1/common/getDeviceQrcodeUrl': { sn: own.sn },
-  'GET /v1/account-user-notice-msg/setNoticeMsgLanguage': { messageLanguage: 'en_US' },
-  'GET /v1/account-user-notice-msg/configAccountNoticeMsgReceiver': { userIds: String(own.adminId) },
 });
 
 /**
@@ -506,7 +502,7 @@ describe('the route catalogue', () => {
         'GET /oauth/logout',
         'GET /users/current',
         'POST /users/current/password',
-        'GET /v1/common/verifyPassword',
+        'POST /v1/common/verifyPassword',
         'GET /v1/common/operModuleList',
         'GET /v1/common/operTypeList',
         'GET /v1/common/accountListQuery',
@@ -530,11 +526,11 @@ describe('the route catalogue', () => {
         // one's own inbox: every statement names the caller (notices.test.ts)
         'GET /v1/account-user-notice-msg/pageQuery',
         'GET /v1/account-user-notice-msg/detail/:id',
-        'GET /v1/account-user-notice-msg/markReadAll',
+        'POST /v1/account-user-notice-msg/markReadAll',
         'POST /v1/account-user-notice-msg/markRead',
         'POST /v1/account-user-notice-msg/delete',
         'GET /v1/account-user-notice-msg/queryUnreadStat',
-        'GET /v1/account-user-notice-msg/setNoticeMsgLanguage',
+        'POST /v1/account-user-notice-msg/setNoticeMsgLanguage',
         'GET /v1/account-user-notice-msg/queryNoticeMsgConfig',
         'GET /v1/device-types',
         'GET /v1/common/modelListQuery',
@@ -848,5 +844,37 @@ describe('tenant isolation, route by route', () => {
     }
     expect(ownerWrong).toEqual([]);
     expect(calls.length).toBeGreaterThan(60);
+  });
+});
+
+describe('ids in paths, route by route', { timeout: 60_000 }, () => {
+  it("answers any other spelling of an object's id (' 7', '7 ', '07') as invalid, even to its owner, and changes nothing", async () => {
+    // the owner's own objects: a spelling refused only as 'not found' would still be read as the id
+    const spellings = (id: number) => [` ${id}`, `${id} `, `0${id}`, `+${id}`];
+    const fromA = (p: string) => A.ids[p];
+    const calls: { r: SeenRoute; path: string; name: string }[] = [];
+    for (const r of routes.filter((r) => !NOT_SWEPT[key(r)] && adminOfAccountPasses(r.access))) {
+      const filled = fill(r, fromA, []).split('/');
+      for (const name of paramNames(r.url)) {
+        const id = A.ids[paramPrefix(r.url, name)];
+        if (typeof id !== 'number') continue;
+        const at = r.url.split('/').indexOf(`:${name}`);
+        for (const spelt of spellings(id)) {
+          const path = filled.map((seg, i) => (i === at ? encodeURIComponent(spelt) : seg)).join('/');
+          calls.push({ r, path, name });
+        }
+      }
+    }
+    const rowsBefore = await dbRows();
+    const wrong: string[] = [];
+    for (const c of calls) {
+      const res = await send(A.client, c.r, c.path, BODIES[key(c.r)] ?? {});
+      const named = (res.body.data?.errors ?? []).some((e: { field: string }) => e.field === c.name);
+      if (res.status !== 400 || res.body.code !== 40010 || !named)
+        wrong.push(`${c.r.method} ${decodeURIComponent(c.path)} → ${brief(res)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(dbChanges(rowsBefore, await dbRows(), { ...A, accountId: -1, userIds: [] })).toEqual([]);
+    expect(calls.length).toBeGreaterThan(200);
   });
 });

@@ -46,8 +46,8 @@ export const modifyAddedServiceParamsBody = z.object({
 });
 export type ModifyAddedServiceParamsBody = z.infer<typeof modifyAddedServiceParamsBody>;
 
-/** GET /v1/account-api/queryApiSecret?password= */
-export const queryApiSecretQuery = z.object({
+/** POST /v1/account-api/queryApiSecret {password}: the spec's GET, the password kept out of URLs (see verifyPasswordBody). */
+export const queryApiSecretBody = z.object({
   password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(64),
 });
 
@@ -72,7 +72,7 @@ export const accountApiDetailSchema = z.object({
 });
 export type AccountApiDetail = z.infer<typeof accountApiDetailSchema>;
 
-/** POST /v1/account-api/genAccountApiSecret and GET /v1/account-api/queryApiSecret */
+/** POST /v1/account-api/genAccountApiSecret and POST /v1/account-api/queryApiSecret */
 export const accountApiSecretSchema = z.object({
   appKey: z.string(),
   secret: z.string(),

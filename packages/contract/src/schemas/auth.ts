@@ -107,4 +107,5 @@ export const currentUserResult = z.object({
 export type CurrentUser = z.infer<typeof currentUserResult>;
 
 export const serverTimeResult = z.object({ serverDateTime: z.string(), timestamp: z.number() });
-export const verifyPasswordQuery = z.object({ password: rawPassword });
+/** POST /v1/common/verifyPassword: the password in the body, never in a URL (logs, proxies, history). */
+export const verifyPasswordBody = z.object({ password: rawPassword });

@@ -157,13 +157,17 @@ export const messageIdsBody = z.object({ ids: bigIdsField });
 export const unreadStatSchema = z.object({ all: z.number().int(), system: z.number().int(), alert: z.number().int() });
 export type UnreadStat = z.infer<typeof unreadStatSchema>;
 
-/** GET /v1/account-user-notice-msg/markReadAll — one category, or all */
-export const markReadAllQuery = z.object({
+/**
+ * POST /v1/account-user-notice-msg/markReadAll — one category, or all. The spec lists it as a GET
+ * with parameters; a call that changes something is a POST, so no prefetch, crawler or replayed
+ * link changes an inbox (docs/decisions.md, "State changes are POSTs").
+ */
+export const markReadAllBody = z.object({
   category: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MESSAGE_CATEGORIES).optional()),
 });
 
-/** GET /v1/account-user-notice-msg/setNoticeMsgLanguage */
-export const noticeMsgLanguageQuery = z.object({
+/** POST /v1/account-user-notice-msg/setNoticeMsgLanguage (the spec's GET: see markReadAllBody) */
+export const noticeMsgLanguageBody = z.object({
   messageLanguage: z.enum(MESSAGE_LANGUAGES, { error: 'validation.invalidOption' }),
 });
 
@@ -187,24 +191,13 @@ export const noticeReceiversSchema = z.object({
 });
 export type NoticeReceivers = z.infer<typeof noticeReceiversSchema>;
 
-/** GET /v1/account-user-notice-msg/configAccountNoticeMsgReceiver?userIds=1,2 (or userIds=1&userIds=2); at least one recipient (spec) */
-export const configReceiversQuery = z.object({
-  userIds: z.preprocess(
-    (v) =>
-      typeof v === 'string' || Array.isArray(v)
-        ? [v]
-            .flat()
-            .flatMap((x) => String(x).split(','))
-            .map((s) => s.trim())
-            .filter(Boolean)
-            .map((s) => (/^\d{1,10}$/.test(s) ? Number(s) : s))
-        : v,
-    z
-      .array(jsonId, { error: 'validation.receiverRequired' })
-      .min(1, 'validation.receiverRequired')
-      .max(200, 'validation.maxLength')
-      .transform((ids) => [...new Set(ids)]),
-  ),
+/** POST /v1/account-user-notice-msg/configAccountNoticeMsgReceiver {userIds: [1, 2]} (the spec's GET: see markReadAllBody); at least one recipient (spec) */
+export const configReceiversBody = z.object({
+  userIds: z
+    .array(jsonId, { error: 'validation.receiverRequired' })
+    .min(1, 'validation.receiverRequired')
+    .max(200, 'validation.maxLength')
+    .transform((ids) => [...new Set(ids)]),
 });
 
 /** GET /v1/account/queryNoticeMsgConfig, POST /v1/account/setNoticeMsgReceive — which alerts raise messages. */

@@ -5,7 +5,7 @@ import {
   geoLocationSecretSchema,
   modifyAccountApiBody,
   modifyAddedServiceParamsBody,
-  queryApiSecretQuery,
+  queryApiSecretBody,
 } from '@herald/contract';
 import { ok } from '../../lib/envelope';
 import type { RoutesPlugin } from '../../lib/deps';
@@ -54,18 +54,18 @@ const accountApiRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (req) => ok(await api.generateSecret(deps, req.auth)),
   );
-  app.get(
+  app.post(
     '/v1/account-api/queryApiSecret',
     {
       config: ac('secret'),
       schema: {
         tags,
         summary: 'Show the API secret again (needs the login password)',
-        querystring: queryApiSecretQuery,
+        body: queryApiSecretBody,
         response: { 200: envelope(accountApiSecretSchema) },
       },
     },
-    async (req) => ok(await api.querySecret(deps, req.auth, req.query.password)),
+    async (req) => ok(await api.querySecret(deps, req.auth, req.body.password)),
   );
   app.post(
     '/v1/account-api/modifyAddedServiceParams',

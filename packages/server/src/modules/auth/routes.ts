@@ -14,7 +14,7 @@ import {
   serverTimeResult,
   tokenBody,
   tokenResult,
-  verifyPasswordQuery,
+  verifyPasswordBody,
 } from '@herald/contract';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
@@ -206,19 +206,19 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
     },
   );
 
-  app.get(
+  app.post(
     '/v1/common/verifyPassword',
     {
       config: { access: {} },
       schema: {
         tags,
         summary: "Check the caller's own password (lock screen, revocations)",
-        querystring: verifyPasswordQuery,
+        body: verifyPasswordBody,
         response: { 200: envelope(z.boolean()) },
       },
     },
     async (req) => {
-      await auth.verifyOwnPassword(deps, req.auth, req.query.password);
+      await auth.verifyOwnPassword(deps, req.auth, req.body.password);
       return ok(true);
     },
   );

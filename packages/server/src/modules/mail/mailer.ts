@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mails } from '../../db/schema';
+import { redactUrl } from '../../lib/log-redact';
 
 export type MailKind = 'activation' | 'resetPassword' | 'changeAdmin' | 'emailChanged';
 export type OutgoingMail = { to: string; subject: string; body: string; kind: MailKind; link?: string };
@@ -20,7 +21,7 @@ const BATCH = 20;
 /**
  * Mail goes into the `mails` table first (in the caller's transaction), so a rolled-back
  * change sends nothing. With SMTP_URL set, a dispatcher delivers pending rows and records the
- * outcome; without it the table is the outbox, and the link is written to the log.
+ * outcome; without it the table is the outbox (GET /v1/mails), and the log notes each mail.
  *
  * Several servers may dispatch at once: each claims its mails first (`claimed_at`, taken with
  * FOR UPDATE SKIP LOCKED), so a mail is sent by one of them, and once.
@@ -47,8 +48,12 @@ export class Mailer {
 
   async queue(tx: Db, mail: OutgoingMail): Promise<void> {
     await tx.insert(mails).values({ ...mail, link: mail.link ?? null });
+    // the link's token is a credential (it sets a password): the log says a mail waits, the outbox holds it
     if (!this.transport)
-      this.log.info({ to: mail.to, kind: mail.kind, link: mail.link }, `mail outbox: ${mail.subject}`);
+      this.log.info(
+        { to: mail.to, kind: mail.kind, link: mail.link && redactUrl(mail.link) },
+        `mail outbox: ${mail.subject}`,
+      );
   }
 
   /** Deliver pending mails now (called after commits and by the timer). */

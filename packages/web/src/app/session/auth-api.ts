@@ -27,7 +27,7 @@ export const activateUser = (body: { token: string; password: string; confirmPas
 
 /** The lock screen checks the login password; the answer is either a boolean or a success envelope. */
 export async function verifyPassword(password: string): Promise<boolean> {
-  const data = await get<unknown>('/v1/common/verifyPassword', { password }, { silent: true });
+  const data = await post<unknown>('/v1/common/verifyPassword', { password }, { silent: true });
   if (data === false) return false;
   if (data && typeof data === 'object' && 'valid' in data) return Boolean((data as { valid: unknown }).valid);
   return true;

@@ -17,7 +17,7 @@ export const modifyPushUrls = (pushUrls: ModifyAccountApiBody['pushUrls']) =>
 export const generateSecret = () => post<AccountApiSecret>(`${BASE}/genAccountApiSecret`);
 
 /** The secret again, after the login password (a wrong one is the server's message, shown in the dialog's toast). */
-export const querySecret = (password: string) => get<AccountApiSecret>(`${BASE}/queryApiSecret`, { password });
+export const querySecret = (password: string) => post<AccountApiSecret>(`${BASE}/queryApiSecret`, { password });
 
 export const modifyAddedParams = (params: Record<string, string>) =>
   post<AccountApiDetail>(`${BASE}/modifyAddedServiceParams`, { params });

@@ -14,7 +14,7 @@ export const noticeMsgConfigQuery = (enabled: boolean) => ({
 });
 
 export const setNoticeMsgLanguage = (messageLanguage: MessageLanguage) =>
-  get<null>(`${BASE}/setNoticeMsgLanguage`, { messageLanguage });
+  post<null>(`${BASE}/setNoticeMsgLanguage`, { messageLanguage });
 
 /** The account's message recipients and the users who may be chosen (account side). */
 export const receiversQuery = (enabled: boolean) => ({
@@ -25,7 +25,7 @@ export const receiversQuery = (enabled: boolean) => ({
 });
 
 export const configReceivers = (userIds: number[]) =>
-  get<NoticeReceivers>(`${BASE}/configAccountNoticeMsgReceiver`, { userIds: userIds.join(',') });
+  post<NoticeReceivers>(`${BASE}/configAccountNoticeMsgReceiver`, { userIds });
 
 /** Which device alerts raise messages for the account. */
 export const alertKindsQuery = (enabled: boolean) => ({

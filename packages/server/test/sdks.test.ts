@@ -142,6 +142,24 @@ describe.each(EXAMPLES)('the $name client (sdks/)', (ex) => {
     expect(await jobsOf(prefix)).toEqual([]);
   });
 
+  it(
+    "reports Herald's refusal of a wrong secret with its code, message and HTTP status",
+    { timeout: 180_000 },
+    async () => {
+      const prefix = `${ex.name}-key-${randomBytes(3).toString('hex')}-`;
+      // no push to verify: the wrong secret reaches the print call
+      const r = await runExample(ex, {
+        ...env(prefix, ''),
+        HERALD_APP_SECRET: 'not-the-secret',
+        HERALD_WEBHOOK_TIMESTAMP: '',
+        HERALD_WEBHOOK_BODY: '',
+      });
+      expect(r.code, output(r)).toBe(1);
+      expect(r.stderr, output(r)).toMatch(/Herald answered 40020: Signature verification failed \(HTTP 401\)/);
+      expect(await jobsOf(prefix)).toEqual([]);
+    },
+  );
+
   it('signs, prints, speaks, follows its jobs to status 3 and verifies a real push', { timeout: 180_000 }, async () => {
     const prefix = `${ex.name}-${randomBytes(3).toString('hex')}-`;
     const r = await runExample(ex, env(prefix, push.signature));

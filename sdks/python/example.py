@@ -68,8 +68,8 @@ def main():
     client = herald.Client(base_url, env("HERALD_APP_KEY"), secret, timeout=10.0)
     printer = env("HERALD_SN")
     speaker = os.environ.get("HERALD_SPEAKER_SN")
-    prefix = os.environ.get("HERALD_ORDER_PREFIX", "example-")
-    wait = float(os.environ.get("HERALD_WAIT_SECONDS", "60"))
+    prefix = os.environ.get("HERALD_ORDER_PREFIX") or "example-"
+    wait = float(os.environ.get("HERALD_WAIT_SECONDS") or "60")
 
     check_signing()
     # a documented push is old: its timestamp is not checked

@@ -99,6 +99,11 @@ missing_packages() {
   [[ -x $CHROMIUM_PATH ]] || missing+=(chromium fonts-liberation)
   find_pg_bin >/dev/null || missing+=(postgresql)
   find_mosquitto >/dev/null || missing+=(mosquitto)
+  # the clients of sdks/, run by packages/server/test/sdks.test.ts
+  command -v python3 >/dev/null || missing+=(python3)
+  command -v php >/dev/null || missing+=(php-cli)
+  { command -v javac >/dev/null && command -v java >/dev/null; } || missing+=(default-jdk-headless)
+  command -v go >/dev/null || missing+=(golang-go)
   echo "${missing[*]}"
 }
 
@@ -128,6 +133,7 @@ ensure_system_packages() {
   echo "chromium:   $CHROMIUM_PATH"
   echo "postgresql: $(find_pg_bin)"
   echo "mosquitto:  $(find_mosquitto)"
+  echo "sdks:       $(command -v python3) $(command -v php) $(command -v javac) $(command -v go)"
 }
 
 integration_pglite() {

@@ -1,0 +1,3 @@
+module herald/sdk
+
+go 1.19

@@ -32,7 +32,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // each file has its own server, port, data folder and browser; a file spends much of its
+          // time waiting on the browser or the server, so two at a time fit two cores
+          maxWorkers: 2,
         },
       },
     ],

@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors';
 import { drainPlugin } from './plugins/drain';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { JwtKeys } from './modules/auth/jwt';
 import { Mailer } from './modules/mail/mailer';
 import { offlineGateway } from './gateway/offline';
@@ -99,6 +100,8 @@ export async function createServer(
   };
   await ensureAdmin(deps, app.log);
 
+  const headers = securityHeaders({ publicUrl: config.publicUrl, mapTileUrl: config.map.tileUrl });
+  await app.register(securityHeadersPlugin, { headers });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/client';
 import type { App, Deps } from './lib/deps';
 import { requestForLog } from './lib/log-redact';
 import { authPlugin } from './plugins/auth';
+import { clientErrors } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors';
 import { drainPlugin } from './plugins/drain';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -65,12 +66,17 @@ export async function createServer(
       pgliteDir: path.join(config.dataDir, 'pgdata'),
       poolMax: config.databasePoolMax,
     }));
+  const headers = securityHeaders({ publicUrl: config.publicUrl, mapTileUrl: config.map.tileUrl });
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, serializers: { req: requestForLog } },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(headers),
+    clientErrorHandler: clientErrors(headers),
+    // a request arriving while the server closes is refused by the drain plugin, in the envelope
+    // with Retry-After (close() below), not with Fastify's own 503 body
+    return503OnClosing: false,
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>() as unknown as App;
   // nodes sharing a database must share their files too: a second node on its own disk refuses to start
   const storageClaim =
@@ -100,7 +106,6 @@ export async function createServer(
   };
   await ensureAdmin(deps, app.log);
 
-  const headers = securityHeaders({ publicUrl: config.publicUrl, mapTileUrl: config.map.tileUrl });
   await app.register(securityHeadersPlugin, { headers });
   await app.register(swagger, {
     openapi: {
@@ -173,6 +178,7 @@ export async function createServer(
     database,
     drain: (o = {}) => drain(lifecycle(deps), app, { ...config.shutdown, ...o }),
     close: async () => {
+      lifecycle(deps).refuseNew();
       await stopJobs();
       await stopVacuum();
       await stopCheckpoints();

@@ -3,10 +3,11 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpStatusOf, isMessageKey, ResultCode, resolveLocale, translate, type FieldError } from '@herald/contract';
 import { AppError } from '../lib/errors';
+import { DRAIN_RETRY_AFTER_SEC } from './drain';
 
 type Body = { code: number; message: string; data: unknown };
 
-function body(code: number, messageKey: string, data: unknown = null): Body {
+export function body(code: number, messageKey: string, data: unknown = null): Body {
   return { code, message: messageKey, data };
 }
 
@@ -16,28 +17,35 @@ function body(code: number, messageKey: string, data: unknown = null): Body {
  * and reported as 'System error, please try again' without detail.
  */
 /** The request's language: `lang` in the query, then the `lang` header, then the `locale` cookie. */
-const localeOf = (queryLang: unknown, headers: FastifyRequest['headers']) =>
+export const localeOf = (queryLang: unknown, headers: FastifyRequest['headers']) =>
   resolveLocale(queryLang ?? headers['lang'] ?? /(?:^|;\s*)locale=([^;]+)/.exec(headers.cookie ?? '')?.[1]);
 
 /**
  * What the router refuses before any route or hook runs: a path that is not valid percent-encoding
  * (`/v1/accounts/%ED%A0%80`) or a path segment over the router's limit. Answered in the envelope
- * and the request's language like every other refusal, without echoing the path back.
+ * and the request's language like every other refusal, without echoing the path back, with the
+ * headers every answer carries (no hook runs for it).
  */
-export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  let queryLang: string | null = null;
-  try {
-    queryLang = new URL(req.raw.url ?? '/', 'http://x').searchParams.get('lang');
-  } catch {
-    // an unreadable URL: the header or the cookie decides
-  }
-  const locale = localeOf(queryLang ?? undefined, req.headers);
-  req.log.info({ code: err.code }, 'refused by the router');
-  void reply
-    .status(400)
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify(body(ResultCode.VALIDATION_FAILED, translate('validation.format', locale))));
+export function frameworkErrors(headers: Record<string, string>) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+    let queryLang: string | null = null;
+    try {
+      queryLang = new URL(req.raw.url ?? '/', 'http://x').searchParams.get('lang');
+    } catch {
+      // an unreadable URL: the header or the cookie decides
+    }
+    const locale = localeOf(queryLang ?? undefined, req.headers);
+    req.log.info({ code: err.code }, 'refused by the router');
+    void reply
+      .status(400)
+      .headers(headers)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(body(ResultCode.VALIDATION_FAILED, translate('validation.format', locale))));
+  };
 }
+
+/** A refusal that tells when to try again; where the code that refused did not say, these. */
+const RETRY_AFTER_SEC: Record<number, number> = { 429: 1, 503: DRAIN_RETRY_AFTER_SEC };
 
 export const errorsPlugin = fp(async (app) => {
   app.decorateRequest('locale', 'en_US');
@@ -64,8 +72,12 @@ export const errorsPlugin = fp(async (app) => {
 
   app.setErrorHandler(async (err, req, reply) => {
     if (err instanceof AppError) {
+      const status = httpStatusOf[err.code] ?? 400;
+      const retryAfter = RETRY_AFTER_SEC[status];
+      if (retryAfter !== undefined && !reply.hasHeader('retry-after'))
+        void reply.header('retry-after', String(retryAfter));
       return reply
-        .status(httpStatusOf[err.code] ?? 400)
+        .status(status)
         .send(
           body(
             err.code,
@@ -88,7 +100,10 @@ export const errorsPlugin = fp(async (app) => {
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send(body(ResultCode.VALIDATION_FAILED, 'error.payloadTooLarge'));
     }
-    if (e.statusCode === 429) return reply.status(429).send(body(ResultCode.RATE_LIMITED, 'error.rateLimited'));
+    if (e.statusCode === 429) {
+      if (!reply.hasHeader('retry-after')) void reply.header('retry-after', String(RETRY_AFTER_SEC[429]));
+      return reply.status(429).send(body(ResultCode.RATE_LIMITED, 'error.rateLimited'));
+    }
     if (e.statusCode === 415) {
       return reply.status(415).send(body(ResultCode.VALIDATION_FAILED, 'error.unsupportedMediaType'));
     }

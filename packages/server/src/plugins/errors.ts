@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpStatusOf, isMessageKey, ResultCode, resolveLocale, translate, type FieldError } from '@herald/contract';
 import { AppError } from '../lib/errors';
-import { DRAIN_RETRY_AFTER_SEC } from './drain';
 
 type Body = { code: number; message: string; data: unknown };
 
@@ -44,9 +43,6 @@ export function frameworkErrors(headers: Record<string, string>) {
   };
 }
 
-/** A refusal that tells when to try again; where the code that refused did not say, these. */
-const RETRY_AFTER_SEC: Record<number, number> = { 429: 1, 503: DRAIN_RETRY_AFTER_SEC };
-
 export const errorsPlugin = fp(async (app) => {
   app.decorateRequest('locale', 'en_US');
   app.decorateRequest('messageKey', undefined);
@@ -72,12 +68,8 @@ export const errorsPlugin = fp(async (app) => {
 
   app.setErrorHandler(async (err, req, reply) => {
     if (err instanceof AppError) {
-      const status = httpStatusOf[err.code] ?? 400;
-      const retryAfter = RETRY_AFTER_SEC[status];
-      if (retryAfter !== undefined && !reply.hasHeader('retry-after'))
-        void reply.header('retry-after', String(retryAfter));
       return reply
-        .status(status)
+        .status(httpStatusOf[err.code] ?? 400)
         .send(
           body(
             err.code,
@@ -100,10 +92,7 @@ export const errorsPlugin = fp(async (app) => {
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send(body(ResultCode.VALIDATION_FAILED, 'error.payloadTooLarge'));
     }
-    if (e.statusCode === 429) {
-      if (!reply.hasHeader('retry-after')) void reply.header('retry-after', String(RETRY_AFTER_SEC[429]));
-      return reply.status(429).send(body(ResultCode.RATE_LIMITED, 'error.rateLimited'));
-    }
+    if (e.statusCode === 429) return reply.status(429).send(body(ResultCode.RATE_LIMITED, 'error.rateLimited'));
     if (e.statusCode === 415) {
       return reply.status(415).send(body(ResultCode.VALIDATION_FAILED, 'error.unsupportedMediaType'));
     }

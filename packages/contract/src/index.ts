@@ -1,3 +1,5 @@
+// first: it configures zod before any schema below is built
+import './zod-jitless';
 export * from './envelope';
 export * from './messages';
 export * from './validation';

@@ -33,6 +33,8 @@ export const messages = {
     zh_CN: '服务器正在关闭，请稍后重试',
   },
   'error.payloadTooLarge': { en_US: 'Request body too large', zh_CN: '请求内容过大' },
+  'error.headersTooLarge': { en_US: 'Request address or headers too large', zh_CN: '请求地址或请求头过大' },
+  'error.requestTimeout': { en_US: 'The request took too long to arrive', zh_CN: '请求发送超时' },
   'error.unsupportedMediaType': {
     en_US: 'Unsupported content type (send application/json)',
     zh_CN: '不支持的内容类型（请使用 application/json）',

@@ -13,6 +13,9 @@ import { HeraldApiError, HeraldClient, HeraldNetworkError, HeraldTimeoutError } 
 let server: http.Server;
 let baseUrl: string;
 let dropFirst = 0;
+/** answers after the dropped ones refused as a server shutting down does, with this Retry-After */
+let refuseNext = 0;
+let retryAfter = '0';
 const seen: { path: string; nonce: string; body: string }[] = [];
 
 beforeAll(async () => {
@@ -23,6 +26,10 @@ beforeAll(async () => {
       seen.push({ path: req.url ?? '', nonce: String(req.headers[OPEN_API.headers.nonce]), body });
       if (seen.length <= dropFirst) return req.socket.destroy();
       res.setHeader('content-type', 'application/json');
+      if (seen.length <= dropFirst + refuseNext) {
+        res.writeHead(503, { 'retry-after': retryAfter });
+        return res.end(JSON.stringify({ code: 50003, message: 'The server is shutting down', data: null }));
+      }
       if (req.url === '/open/v1/device') {
         res.statusCode = 401;
         return res.end(JSON.stringify({ code: 40020, message: 'Signature invalid', data: null }));
@@ -47,6 +54,8 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   seen.length = 0;
   dropFirst = 0;
+  refuseNext = 0;
+  retryAfter = '0';
 });
 
 const client = () => new HeraldClient({ baseUrl, appKey: 'k', secret: 's', retryDelayMs: 1 });
@@ -92,6 +101,37 @@ describe('HeraldClient retries', () => {
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'HeraldNetworkError', attempts: 3 });
     expect(seen).toHaveLength(3);
+  });
+});
+
+describe('HeraldClient and a server shutting down (50003, Retry-After)', () => {
+  it('repeats any call after the Retry-After, a print without an order id too: nothing was done', async () => {
+    refuseNext = 2;
+    retryAfter = '1';
+    const started = Date.now();
+    await expect(client().print({ sn: 'SIM000001', content: 'x' })).resolves.toMatchObject({ jobId: 7 });
+    expect(seen).toHaveLength(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+    expect(new Set(seen.map((s) => s.nonce)).size).toBe(3);
+  });
+
+  it('hands the refusal over once the retries are spent, or at once when it asks for too long a wait', async () => {
+    refuseNext = 10;
+    const spent = await client()
+      .record({ jobId: 7 })
+      .catch((e: unknown) => e);
+    expect(spent).toBeInstanceOf(HeraldApiError);
+    expect(spent).toMatchObject({ code: 50003, httpStatus: 503 });
+    expect(seen).toHaveLength(3);
+
+    seen.length = 0;
+    refuseNext = 1;
+    retryAfter = '120';
+    const tooLong = await client()
+      .record({ jobId: 7 })
+      .catch((e: unknown) => e);
+    expect(tooLong).toMatchObject({ code: 50003 });
+    expect(seen).toHaveLength(1);
   });
 });
 

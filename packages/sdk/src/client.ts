@@ -30,7 +30,7 @@ export type HeraldClientOptions = {
   secret: string;
   /** per attempt; default 10 s */
   timeoutMs?: number;
-  /** extra attempts after a network error, where a retry is safe (see README); default 2 */
+  /** extra attempts where a retry is safe: no answer, or a server shutting down (see README); default 2 */
   retries?: number;
   /** delay before the first retry, doubled each time; default 200 ms */
   retryDelayMs?: number;
@@ -59,6 +59,15 @@ export type WaitOptions = {
 type Call = { path: string; body: unknown; retryable: boolean };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A refusal asking for a longer wait than this is handed to the caller instead of waited out. */
+const RETRY_AFTER_MAX_MS = 30_000;
+
+/** Retry-After in seconds (what Herald sends) as ms; absent or unreadable, the client's own back-off decides. */
+function retryAfterMs(headers: Headers): number {
+  const sec = Number(headers.get('retry-after'));
+  return Number.isFinite(sec) && sec >= 0 ? sec * 1000 : 0;
+}
+
 /** Herald's sweep ends an expired job within about a second; allow for clocks and a busy server. */
 const EXPIRY_GRACE_MS = 15_000;
 
@@ -66,10 +75,11 @@ const EXPIRY_GRACE_MS = 15_000;
  * A client for Herald's signed open API (docs/open-api.md). Every call is a signed JSON POST;
  * answers are Herald's envelope, unwrapped: the data on 20000, a HeraldApiError otherwise.
  *
- * Retries happen only when no answer arrived (network error or timeout), and only where repeating
- * the request cannot do anything twice: record and device always; print, speak and trade only with
- * an `orderId` (Herald answers a repeat of the same request under the same order id with the job
- * it already created, so a repeat cannot print twice).
+ * Retries happen when no answer arrived (network error or timeout), only where repeating the
+ * request cannot do anything twice: record and device always; print, speak and trade only with an
+ * `orderId` (Herald answers a repeat of the same request under the same order id with the job it
+ * already created, so a repeat cannot print twice). A server shutting down (50003) refuses before
+ * doing anything: every call is repeated after its Retry-After.
  * Every attempt is signed afresh (new timestamp and nonce).
  */
 export class HeraldClient {
@@ -142,10 +152,14 @@ export class HeraldClient {
   private async call<T>({ path, body, retryable }: Call): Promise<T> {
     const url = new URL(path.replace(/^\//, ''), this.base);
     const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-    const attempts = 1 + (retryable ? Math.max(0, this.opts.retries) : 0);
+    const retries = Math.max(0, this.opts.retries);
     let lastError: unknown;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (attempt > 1) await sleep(this.opts.retryDelayMs * 2 ** (attempt - 2));
+    let attempt = 0;
+    let wait = 0;
+    for (;;) {
+      attempt++;
+      if (wait > 0) await sleep(wait);
+      const backoff = this.opts.retryDelayMs * 2 ** (attempt - 1);
       let res: Response;
       let text: string;
       try {
@@ -170,14 +184,22 @@ export class HeraldClient {
         text = await res.text();
       } catch (err) {
         lastError = err;
-        continue;
+        if (retryable && attempt <= retries) {
+          wait = backoff;
+          continue;
+        }
+        break;
       }
       const answer = this.unwrap<T>(res.status, text);
-      if (answer instanceof HeraldApiError) throw answer;
-      return answer;
+      if (!(answer instanceof HeraldApiError)) return answer;
+      // a server shutting down refuses before doing anything, so any call may be repeated; behind a
+      // load balancer the repeat reaches another node
+      const after = answer.code === ResultCode.SERVICE_UNAVAILABLE ? retryAfterMs(res.headers) : undefined;
+      if (after === undefined || after > RETRY_AFTER_MAX_MS || attempt > retries) throw answer;
+      wait = Math.max(after, backoff);
     }
     const reason = lastError instanceof Error ? lastError.message : String(lastError);
-    throw new HeraldNetworkError(`${path}: no answer after ${attempts} attempt(s): ${reason}`, attempts, {
+    throw new HeraldNetworkError(`${path}: no answer after ${attempt} attempt(s): ${reason}`, attempt, {
       cause: lastError,
     });
   }

@@ -11,9 +11,11 @@ import { openDatabase, type Database } from './db/client';
 import type { App, Deps } from './lib/deps';
 import { loggerOptions } from './lib/log-redact';
 import { authPlugin } from './plugins/auth';
+import { clientErrors } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors';
 import { drainPlugin } from './plugins/drain';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { JwtKeys } from './modules/auth/jwt';
 import { Mailer } from './modules/mail/mailer';
 import { offlineGateway } from './gateway/offline';
@@ -70,12 +72,17 @@ export async function createServer(
       pgliteDir: path.join(config.dataDir, 'pgdata'),
       poolMax: config.databasePoolMax,
     }));
+  const headers = securityHeaders({ publicUrl: config.publicUrl, mapTileUrl: config.map.tileUrl });
   const app = Fastify({
     logger: opts.logger ?? { ...loggerOptions(config.logLevel), stream: opts.logStream },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(headers),
+    clientErrorHandler: clientErrors(headers),
+    // a request arriving while the server closes is refused by the drain plugin, in the envelope
+    // with Retry-After (close() below), not with Fastify's own 503 body
+    return503OnClosing: false,
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>() as unknown as App;
   // nodes sharing a database must share their files too: a second node on its own disk refuses to start
   const storageClaim =
@@ -105,6 +112,7 @@ export async function createServer(
   };
   await ensureAdmin(deps, app.log);
 
+  await app.register(securityHeadersPlugin, { headers });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -176,6 +184,7 @@ export async function createServer(
     database,
     drain: (o = {}) => drain(lifecycle(deps), app, { ...config.shutdown, ...o }),
     close: async () => {
+      lifecycle(deps).refuseNew();
       await stopJobs();
       await stopVacuum();
       await stopCheckpoints();

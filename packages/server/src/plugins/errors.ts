@@ -6,7 +6,7 @@ import { AppError } from '../lib/errors';
 
 type Body = { code: number; message: string; data: unknown };
 
-function body(code: number, messageKey: string, data: unknown = null): Body {
+export function body(code: number, messageKey: string, data: unknown = null): Body {
   return { code, message: messageKey, data };
 }
 
@@ -16,27 +16,31 @@ function body(code: number, messageKey: string, data: unknown = null): Body {
  * and reported as 'System error, please try again' without detail.
  */
 /** The request's language: `lang` in the query, then the `lang` header, then the `locale` cookie. */
-const localeOf = (queryLang: unknown, headers: FastifyRequest['headers']) =>
+export const localeOf = (queryLang: unknown, headers: FastifyRequest['headers']) =>
   resolveLocale(queryLang ?? headers['lang'] ?? /(?:^|;\s*)locale=([^;]+)/.exec(headers.cookie ?? '')?.[1]);
 
 /**
  * What the router refuses before any route or hook runs: a path that is not valid percent-encoding
  * (`/v1/accounts/%ED%A0%80`) or a path segment over the router's limit. Answered in the envelope
- * and the request's language like every other refusal, without echoing the path back.
+ * and the request's language like every other refusal, without echoing the path back, with the
+ * headers every answer carries (no hook runs for it).
  */
-export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  let queryLang: string | null = null;
-  try {
-    queryLang = new URL(req.raw.url ?? '/', 'http://x').searchParams.get('lang');
-  } catch {
-    // an unreadable URL: the header or the cookie decides
-  }
-  const locale = localeOf(queryLang ?? undefined, req.headers);
-  req.log.info({ code: err.code }, 'refused by the router');
-  void reply
-    .status(400)
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify(body(ResultCode.VALIDATION_FAILED, translate('validation.format', locale))));
+export function frameworkErrors(headers: Record<string, string>) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+    let queryLang: string | null = null;
+    try {
+      queryLang = new URL(req.raw.url ?? '/', 'http://x').searchParams.get('lang');
+    } catch {
+      // an unreadable URL: the header or the cookie decides
+    }
+    const locale = localeOf(queryLang ?? undefined, req.headers);
+    req.log.info({ code: err.code }, 'refused by the router');
+    void reply
+      .status(400)
+      .headers(headers)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(body(ResultCode.VALIDATION_FAILED, translate('validation.format', locale))));
+  };
 }
 
 export const errorsPlugin = fp(async (app) => {

@@ -16,6 +16,12 @@ export class Lifecycle {
     return this.serving.size;
   }
 
+  /** Readiness false and new requests refused at once: the server is closing (with or without a drain first). */
+  refuseNew(): void {
+    this.draining = true;
+    this.refusing = true;
+  }
+
   begin(req: object): void {
     this.serving.add(req);
   }

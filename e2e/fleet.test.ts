@@ -109,7 +109,7 @@ async function acknowledged(page: Page, id: number): Promise<void> {
   await visible(page, 'command-result');
   const status = byId(page, `command-status-${id}`);
   await poll(() => status.getAttribute('data-status')).toBe('acked');
-  expect(await status.textContent()).toMatch(/^Acknowledged in \d+ ms$/);
+  expect(await status.textContent()).toMatch(/^Acknowledged, round trip \d+ ms$/);
   await byId(page, 'command-result-close').click();
   await byId(page, 'command-result').waitFor({ state: 'hidden', timeout: WAIT });
 }

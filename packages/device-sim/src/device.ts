@@ -130,7 +130,7 @@ export type DeviceOptions = {
   slowAckMs?: number;
   /** how long printing a receipt or playing an announcement takes before the result is reported */
   printDelayMs?: number;
-  /** resource/language packs installed at start */
+  /** resource packs installed at start, by name (a language pack's is its language code); default zh_CN */
   resources?: Record<string, string>;
   /** how long installing an upgrade takes */
   otaInstallMs?: number;
@@ -251,7 +251,7 @@ export class VirtualDevice extends EventEmitter {
     };
     this.state = {
       firmware: opts.firmware ?? '1.00.00.01',
-      resources: { ...(opts.resources ?? { 'lang.en': '1.0.0' }) },
+      resources: { ...(opts.resources ?? { zh_CN: '1.00.00.01' }) },
       battery: { level: 80 + Math.floor(Math.random() * 20), state: 'sufficient' },
       network: { type: 'wifi', signal: -40 - Math.floor(Math.random() * 40) },
       freeMemory: 4 * 1024 * 1024,

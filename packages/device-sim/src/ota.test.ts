@@ -138,7 +138,7 @@ describe('VirtualDevice over-the-air upgrades', () => {
     await expect.poll(() => d.upgrades[0]?.outcome, { timeout: 10_000 }).toBe('installed');
     await expect.poll(() => d.connects, { timeout: 10_000 }).toBe(2);
     await expect.poll(() => lastOnline(d)?.firmware, { timeout: 10_000 }).toBe('1.00.00.02');
-    expect(lastOnline(d)?.resources).toEqual({ 'lang.en': '1.0.0' });
+    expect(lastOnline(d)?.resources).toEqual({ zh_CN: '1.00.00.01' });
     expect(acks(d, o.id).map((a) => [a.code, a.ts])).toEqual([['ok', o.ts]]);
     const reported = steps(d, o.id);
     expect(reported.map((p) => p.step)).toEqual(expect.arrayContaining(['downloading', 'verifying', 'installing']));

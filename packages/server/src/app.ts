@@ -33,6 +33,7 @@ import { startImportClaims } from './modules/devices/import-run';
 import { startJobCounts } from './modules/dashboard/job-counts';
 import { startRenderer } from './modules/templates/render-pool';
 import { documentOpenApi, OPEN_API_SECURITY_SCHEMES } from './modules/open-api/document';
+import { documentUpload } from './modules/files/upload-document';
 import { drain, lifecycle } from './modules/ops/lifecycle';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
@@ -129,7 +130,7 @@ export async function createServer(
       },
       security: [{ bearer: [] }],
     },
-    transform: (route) => documentOpenApi(jsonSchemaTransform(route)),
+    transform: (route) => documentUpload(route.route.method, documentOpenApi(jsonSchemaTransform(route))),
   });
   await app.register(async (scope) => {
     markPublic(scope);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy } from './config';
+import { deviceBaseUrl, loadConfig, parseTrustProxy } from './config';
 
 describe('TRUST_PROXY', () => {
   it('believes loopback proxies unless told otherwise', () => {
@@ -62,5 +62,22 @@ describe('the shutdown and the pool', () => {
     expect(loadConfig({}).databasePoolMax).toBe(10);
     expect(loadConfig({ DATABASE_POOL_MAX: '40' }).databasePoolMax).toBe(40);
     expect(loadConfig({ DATABASE_POOL_MAX: '0' }).databasePoolMax).toBe(1);
+  });
+});
+
+describe('DEVICE_DOWNLOAD_URL', () => {
+  it('is PUBLIC_URL unless set; a blank value counts as unset and a trailing slash is dropped', () => {
+    expect(deviceBaseUrl(loadConfig({ PUBLIC_URL: 'https://console.example.com/' }))).toBe(
+      'https://console.example.com',
+    );
+    expect(deviceBaseUrl(loadConfig({ PUBLIC_URL: 'https://console.example.com', DEVICE_DOWNLOAD_URL: ' ' }))).toBe(
+      'https://console.example.com',
+    );
+    const both = loadConfig({
+      PUBLIC_URL: 'https://console.example.com',
+      DEVICE_DOWNLOAD_URL: 'http://dl.example.com/',
+    });
+    expect(deviceBaseUrl(both)).toBe('http://dl.example.com');
+    expect(both.publicUrl).toBe('https://console.example.com');
   });
 });

@@ -25,6 +25,13 @@ export type Config = {
   mailFrom: string;
   /** address people use to reach the console; used in mailed links */
   publicUrl: string;
+  /**
+   * DEVICE_DOWNLOAD_URL: the base of the URLs devices are sent to fetch files (firmware, packs,
+   * logos) from Herald and to put their logs; unset, publicUrl (see deviceBaseUrl). Devices may
+   * reach Herald by another address than people do (another host, a CDN, a certificate old TLS
+   * stacks accept); an S3 store's presigned URLs do not use it.
+   */
+  deviceDownloadUrl: string | undefined;
   logLevel: string;
   /** built console to serve; unset or missing → API only */
   webDist: string | undefined;
@@ -147,6 +154,10 @@ export function parseMetrics(flag: string | undefined, token: string | undefined
   return { enabled: f === '' ? t !== undefined : /^(on|true|1|yes)$/.test(f), token: t };
 }
 
+/** Where devices reach Herald's HTTP: DEVICE_DOWNLOAD_URL, else PUBLIC_URL (read when a URL is made). */
+export const deviceBaseUrl = (c: Pick<Config, 'publicUrl' | 'deviceDownloadUrl'>): string =>
+  c.deviceDownloadUrl ?? c.publicUrl;
+
 const int = (v: string | undefined, d: number) => {
   const n = v === undefined || v === '' ? NaN : Number(v);
   return Number.isFinite(n) ? n : d;
@@ -168,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Herald <no-reply@herald.local>',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    deviceDownloadUrl: env.DEVICE_DOWNLOAD_URL?.trim().replace(/\/$/, '') || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST === undefined ? path.join(root, 'packages/web/dist') : env.WEB_DIST || undefined,
     allowedRedirectOrigins: (env.ALLOWED_REDIRECT_ORIGINS || '')

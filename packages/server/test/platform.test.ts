@@ -69,6 +69,26 @@ describe('platform', () => {
     expect(doc.paths['/users/current'].get.security ?? doc.security).toEqual([{ bearer: [] }]);
   });
 
+  it("documents the upload's body: the raw bytes, with each purpose's limits and formats", async () => {
+    const doc = (await server.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const op = doc.paths['/v1/files'].post;
+    expect(op.requestBody.required).toBe(true);
+    expect(Object.keys(op.requestBody.content)).toEqual(['application/octet-stream']);
+    expect(op.requestBody.content['application/octet-stream'].schema).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+    const text = op.requestBody.description as string;
+    for (const limit of ['`firmware`: at most 10 MiB, .zip .gz .pz .bin', '`logo`: at most 64 KiB, .bmp'])
+      expect(text).toContain(limit);
+    expect(text).toContain('multipart/form-data body is not parsed');
+    const params = op.parameters as { name: string; in: string; required: boolean; description?: string }[];
+    expect(params.filter((p) => p.required).map((p) => p.name)).toEqual(['purpose', 'name']);
+    expect(params.every((p) => p.in === 'query' && p.description)).toBe(true);
+    // the file's metadata read keeps its own shape
+    expect(doc.paths['/v1/files/{id}'].get.requestBody).toBeUndefined();
+  });
+
   it('answers unknown API paths with the 404 envelope, translated', async () => {
     const en = await new Client(server).get('/v1/nothing-here');
     expect(en.status).toBe(404);

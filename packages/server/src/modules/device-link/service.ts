@@ -33,6 +33,7 @@ import {
   parseMqttUsername,
   registrationSign,
 } from '@herald/contract/device-sign';
+import { deviceBaseUrl } from '../../config';
 import type { Deps } from '../../lib/deps';
 import { turnsPerOwner } from '../../lib/in-turn';
 import { AppError, uniqueViolation } from '../../lib/errors';
@@ -415,7 +416,7 @@ async function issueSecret(
 export async function createLogUpload(deps: Deps, deviceId: number): Promise<{ url: string; logId: number }> {
   const token = randomToken(32);
   const logId = await repo.insertLogSlot(deps.db, deviceId, sha256(token), new Date(Date.now() + LOG_UPLOAD_TTL_MS));
-  return { url: `${deps.config.publicUrl}/device/v1/logs/${token}`, logId };
+  return { url: `${deviceBaseUrl(deps.config)}/device/v1/logs/${token}`, logId };
 }
 
 export async function receiveLog(deps: Deps, token: string, file: { fileName?: string; content: Buffer }) {

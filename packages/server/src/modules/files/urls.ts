@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { DOWNLOAD_URL_TTL_MS } from '@herald/contract';
+import { deviceBaseUrl } from '../../config';
 import type { Deps } from '../../lib/deps';
 import { safeEqual } from '../../lib/crypto';
 
@@ -15,7 +16,7 @@ const sign = (deps: Deps, id: number, exp: number) =>
 
 export function signedDownloadUrl(deps: Deps, fileId: number, ttlMs = DOWNLOAD_URL_TTL_MS, now = Date.now()): string {
   const exp = now + ttlMs;
-  return `${deps.config.publicUrl}${DOWNLOAD_PATH}/${fileId}?exp=${exp}&sig=${sign(deps, fileId, exp)}`;
+  return `${deviceBaseUrl(deps.config)}${DOWNLOAD_PATH}/${fileId}?exp=${exp}&sig=${sign(deps, fileId, exp)}`;
 }
 
 /** Whether a download request's exp/sig are Herald's and not lapsed. */

@@ -115,7 +115,7 @@ export default {
     command: {
       result: 'Device answer',
       waiting: 'Waiting for the device…',
-      acked: 'Acknowledged in {{ms}} ms',
+      acked: 'Acknowledged, round trip {{ms}} ms',
       failed: 'Failed: {{code}}',
       expired: 'No answer (expired {{at}})',
     },
@@ -143,7 +143,7 @@ export default {
       commands: 'Commands',
       sentAt: 'Sent at',
       command: 'Command',
-      latency: 'Latency',
+      latency: 'Round trip',
       ackedAt: 'Answered at',
       message: 'Message',
       logs: 'Logs',

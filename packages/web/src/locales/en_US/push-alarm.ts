@@ -2,7 +2,7 @@ export default {
   pushAlarm: {
     tabs: { muted: 'Muted devices', alarms: 'Push alarms', settings: 'Alarm settings' },
     retention: 'Alarms are kept for {{days}} days',
-    defaultGradesNote: "Latencies are coloured by the default grades; each account's own grades may differ",
+    defaultGradesNote: "Round trips are coloured by the default grades; each account's own grades may differ",
     fields: {
       sn: 'S/N',
       deviceName: 'Device name',
@@ -10,7 +10,7 @@ export default {
       firstAlarmAt: 'First alarm',
       lastAlarmAt: 'Last alarm',
       lastAlarmRange: 'Last alarm time',
-      latencyMs: 'Latency',
+      latencyMs: 'Round trip',
       thresholdMs: 'Threshold',
       count: 'Alarms',
       muted: 'Mute state',
@@ -32,7 +32,7 @@ export default {
     settings: {
       monitorMinutes: 'Monitoring window (minutes)',
       consecutive: 'Consecutive slow pushes',
-      thresholdMs: 'Latency threshold (ms)',
+      thresholdMs: 'Round-trip threshold (ms)',
       notifyHours: 'Notification frequency (hours)',
       liftMuteHours: 'Lift a mute after sustained latency (hours, 0: never)',
       liftSummary:
@@ -41,9 +41,9 @@ export default {
       range: 'From {{min}} to {{max}}',
       summary:
         'An alarm is raised when {{consecutive}} consecutive pushes take longer than {{thresholdMs}} ms within {{monitorMinutes}} minutes; at most one message per device every {{notifyHours}} hour(s)',
-      grades: 'Latency grades',
+      grades: 'Round-trip grades',
       gradesHint:
-        'The alarm list colours each latency by its grade. A grade runs from its minimum up to (not including) its maximum; each starts where the previous one ends (2 to 5 grades).',
+        'The alarm list colours each round trip by its grade. A grade runs from its minimum up to (not including) its maximum; each starts where the previous one ends (2 to 5 grades).',
       gradeName: 'Name',
       colour: 'Colour',
       min: 'From',

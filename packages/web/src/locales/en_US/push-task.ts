@@ -62,7 +62,7 @@ export default {
         state: 'State',
         ackCode: 'Device answer',
         message: 'Message',
-        latency: 'Latency',
+        latency: 'Round trip',
         sentAt: 'Sent at',
         finishedAt: 'Finished at',
       },

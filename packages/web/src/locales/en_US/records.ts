@@ -42,9 +42,9 @@ export default {
       qos: 'QoS',
       bytes: 'Bytes',
       publishedAt: 'Published at',
-      latency: 'Latency',
+      latency: 'Round trip',
       pushCount: 'Push count',
-      ackLatency: 'Ack latency',
+      ackLatency: 'Request to ack',
     },
     result: { 0: 'Failed', 1: 'Success', 2: 'Processing' },
     resultFollowsJob:
@@ -77,7 +77,7 @@ export default {
       pending: 'In progress',
     },
     latency: {
-      title: 'Ack latency on this page',
+      title: 'Request to ack on this page',
       acked: 'Acknowledged',
       p50: 'p50',
       p99: 'p99',

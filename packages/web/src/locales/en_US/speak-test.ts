@@ -10,7 +10,7 @@ export default {
       paymentType: 'Payment type',
       language: 'Language',
       status: 'Status',
-      latency: 'Ack latency',
+      latency: 'Request to ack',
       jobId: 'Job ID',
       kind: 'Kind',
       requestedAt: 'Requested at',

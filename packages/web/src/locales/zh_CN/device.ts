@@ -114,7 +114,7 @@ export default {
     command: {
       result: '设备应答',
       waiting: '等待设备应答…',
-      acked: '已确认，耗时 {{ms}} 毫秒',
+      acked: '已确认，往返耗时 {{ms}} 毫秒',
       failed: '失败：{{code}}',
       expired: '无应答（{{at}} 过期）',
     },
@@ -142,7 +142,7 @@ export default {
       commands: '指令',
       sentAt: '发送时间',
       command: '指令',
-      latency: '延迟',
+      latency: '往返耗时',
       ackedAt: '应答时间',
       message: '消息',
       logs: '日志',

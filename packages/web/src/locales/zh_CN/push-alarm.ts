@@ -2,7 +2,7 @@ export default {
   pushAlarm: {
     tabs: { muted: '静音设备', alarms: '推送告警', settings: '告警设置' },
     retention: '告警保留 {{days}} 天',
-    defaultGradesNote: '延迟按默认分级着色；各账户自己的分级可能不同',
+    defaultGradesNote: '往返耗时按默认分级着色；各账户自己的分级可能不同',
     fields: {
       sn: 'S/N',
       deviceName: '设备名称',
@@ -10,7 +10,7 @@ export default {
       firstAlarmAt: '首次告警',
       lastAlarmAt: '最近告警',
       lastAlarmRange: '最近告警时间',
-      latencyMs: '延迟',
+      latencyMs: '往返耗时',
       thresholdMs: '阈值',
       count: '告警次数',
       muted: '静默状态',
@@ -31,7 +31,7 @@ export default {
     settings: {
       monitorMinutes: '监控时长（分钟）',
       consecutive: '连续慢推送次数',
-      thresholdMs: '延迟阈值（毫秒）',
+      thresholdMs: '往返耗时阈值（毫秒）',
       notifyHours: '通知频率（小时）',
       liftMuteHours: '延迟持续多久自动取消静默（小时，0 表示不取消）',
       liftSummary: '静默中的设备告警持续 {{liftMuteHours}} 小时（相邻告警间隔不超过监控时长）即自动取消静默并通知您',
@@ -39,9 +39,9 @@ export default {
       range: '{{min}} 到 {{max}}',
       summary:
         '{{monitorMinutes}} 分钟内连续 {{consecutive}} 次推送超过 {{thresholdMs}} 毫秒即产生告警；同一设备每 {{notifyHours}} 小时最多一条消息',
-      grades: '延迟分级',
+      grades: '往返耗时分级',
       gradesHint:
-        '告警列表按分级为延迟着色。每一级从最小值起，到最大值止（不含）；每一级从上一级结束处开始（2 到 5 级）。',
+        '告警列表按分级为往返耗时着色。每一级从最小值起，到最大值止（不含）；每一级从上一级结束处开始（2 到 5 级）。',
       gradeName: '名称',
       colour: '颜色',
       min: '最小值',

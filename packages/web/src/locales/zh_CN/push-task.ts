@@ -62,7 +62,7 @@ export default {
         state: '状态',
         ackCode: '设备应答',
         message: '消息',
-        latency: '耗时',
+        latency: '往返耗时',
         sentAt: '发送时间',
         finishedAt: '完成时间',
       },

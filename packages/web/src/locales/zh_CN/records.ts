@@ -42,9 +42,9 @@ export default {
       qos: 'QoS',
       bytes: '字节数',
       publishedAt: '发布时间',
-      latency: '延迟',
+      latency: '往返耗时',
       pushCount: '推送次数',
-      ackLatency: '确认延迟',
+      ackLatency: '请求至确认耗时',
     },
     result: { 0: '失败', 1: '成功', 2: '处理中' },
     resultFollowsJob:
@@ -77,7 +77,7 @@ export default {
       pending: '进行中',
     },
     latency: {
-      title: '本页确认延迟',
+      title: '本页请求至确认耗时',
       acked: '已确认',
       p50: 'p50',
       p99: 'p99',

@@ -10,7 +10,7 @@ export default {
       paymentType: '支付方式',
       language: '语言',
       status: '状态',
-      latency: '确认延迟',
+      latency: '请求至确认耗时',
       jobId: '任务 ID',
       kind: '类型',
       requestedAt: '请求时间',

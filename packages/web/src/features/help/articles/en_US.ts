@@ -438,13 +438,13 @@ export const articles: HelpTexts = {
       {
         heading: 'Push-delay alarm',
         blocks: [
-          "Herald measures each push's latency: from sending a job to the device's acknowledgement. When a device's pushes are slow several times in a row, it raises an alarm and sends an alert message. This value-added feature needs no activation: users with the push alarm permissions find it on Devices → Alarms and muted devices (a button on the device list).",
+          "Herald measures each push's round trip: from sending a job to the device's acknowledgement. When a device's pushes are slow several times in a row, it raises an alarm and sends an alert message. This value-added feature needs no activation: users with the push alarm permissions find it on Devices → Alarms and muted devices (a button on the device list).",
           {
             table: [
               ['Setting', 'Default'],
               ['Monitoring window', '5 minutes'],
               ['Consecutive slow pushes', '3'],
-              ['Latency threshold', '800 ms'],
+              ['Round-trip threshold', '800 ms'],
               ['Notification frequency', 'at most one message per device per hour'],
             ],
           },

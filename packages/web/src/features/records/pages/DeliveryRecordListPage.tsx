@@ -7,7 +7,7 @@ import { RecordTable } from '../components/RecordTable';
 
 const SORT = { requestedAt: 'requestedAt', ackLatencyMs: 'latency' };
 
-/** Delivery records: every job's way to the device, with the page's ack latency summarised above. */
+/** Delivery records: every job's way to the device, with the page's request-to-ack latency summarised above. */
 export function DeliveryRecordListPage() {
   const { t } = useTranslation();
   const f = (k: string) => t(`records.fields.${k}`);

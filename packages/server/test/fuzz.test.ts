@@ -308,7 +308,7 @@ function describeFailure(f: Failure): string {
     `  body: ${body}`,
     f.answer ? `  → HTTP ${f.answer.status} ${f.answer.contentType} ${clip(f.answer.body, 400)}` : '',
     ...(f.writes ?? []).slice(0, 5).map((w) => `  wrote ${w.op} ${w.table}: ${clip(w.row, 200)}`),
-    `  replay: FUZZ_SEED=${SEED} FUZZ_REQUESTS=${r.n + 1} npx vitest run --project integration packages/server/test/fuzz.test.ts`,
+    `  replay: FUZZ_SEED=${SEED} FUZZ_REQUESTS=${r.n + 1}${FOCUS ? ` FUZZ_OPS='${FOCUS.source}'` : ''} npx vitest run --project integration packages/server/test/fuzz.test.ts`,
   ]
     .filter(Boolean)
     .join('\n');
@@ -357,12 +357,20 @@ async function checkWrites(run: Run, batch: Sent[]): Promise<void> {
   }
   for (const [s, bad] of suspects) {
     run.replays++;
-    const again = await send(s.req, await headersOf(s.req));
-    const replayed = unexplained(await drainWrites(server.deps.db));
-    const same = replayed.filter((w) => bad.some((b) => b.table === w.table));
-    if (same.length && !('unsent' in again) && again.status >= 400)
-      run.failures.push({ req: s.req, problem: 'a refused request changed rows', answer: again, writes: same });
-    else if (!same.length) run.noise.push(`${bad.map((w) => `${w.op} ${w.table}`).join(', ')} near #${s.req.n}`);
+    // twice: a background write (the job sweep's, every second) can land in one replay's window, not in both
+    let confirmed: { answer: Answer; writes: Write[] } | undefined;
+    for (let i = 0; i < 2; i++) {
+      await drainWrites(server.deps.db);
+      const again = await send(s.req, await headersOf(s.req));
+      const same = unexplained(await drainWrites(server.deps.db)).filter((w) =>
+        bad.some((b) => b.table === w.table && b.op === w.op),
+      );
+      confirmed =
+        same.length && !('unsent' in again) && again.status >= 400 ? { answer: again, writes: same } : undefined;
+      if (!confirmed) break;
+    }
+    if (confirmed) run.failures.push({ req: s.req, problem: 'a refused request changed rows', ...confirmed });
+    else run.noise.push(`${bad.map((w) => `${w.op} ${w.table}`).join(', ')} near #${s.req.n}`);
   }
 }
 
@@ -421,7 +429,7 @@ describe('fuzzing the OpenAPI document', () => {
     const missing = ops
       .flatMap((o) => (['op', 'ac'] as const).map((a) => `${a} ${o.key}`))
       .filter((k) => !run.covered.has(k));
-    expect(missing).toEqual([]);
+    if (REQUESTS >= ops.length * 2) expect(missing).toEqual([]);
   }, 600_000);
 });
 

@@ -752,8 +752,6 @@ function rawMutation(rng: Rng, d: Draft): void {
   d.mutation = `raw: ${d.raw}`;
 }
 
-const pick = <T>(rng: Rng, items: readonly T[]) => rng.pick(items);
-
 export type Plan = {
   seed: number;
   ops: Operation[];
@@ -780,7 +778,7 @@ export function buildRequest(plan: Plan, n: number): FuzzRequest {
       : 'ac'
     : allowed.length === 1 && rng.chance(0.85)
       ? allowed[0]!
-      : pick(rng, ['op', 'ac'] as const);
+      : rng.pick(['op', 'ac'] as const);
   const lane = rng.chance(0.3) ? 'http' : 'inject';
 
   const d: Draft = {
@@ -828,15 +826,15 @@ export function buildRequest(plan: Plan, n: number): FuzzRequest {
     else if (mode === 'path') pathMutation(rng, op, d);
     else if (mode === 'header') headerMutation(rng, d);
     else if (mode === 'signing') {
-      d.signing = pick(rng, ['badSignature', 'staleTimestamp', 'badNonce', 'reusedNonce', 'unknownKey'] as const);
+      d.signing = rng.pick(['badSignature', 'staleTimestamp', 'badNonce', 'reusedNonce', 'unknownKey'] as const);
       d.mutation = `signing: ${d.signing}`;
     } else if (mode === 'raw') rawMutation(rng, d);
   }
   if (op.upload && d.bodyText === undefined) {
-    d.bodyText ??= Buffer.from(Array.from({ length: rng.int(0, 2048) }, () => rng.int(0, 255)));
+    d.bodyText = Buffer.from(Array.from({ length: rng.int(0, 2048) }, () => rng.int(0, 255)));
     d.contentType ??= 'application/octet-stream';
   }
-  if (rng.chance(0.3)) d.query.push(['lang', pick(rng, ['en_US', 'zh_CN'])]);
+  if (rng.chance(0.3)) d.query.push(['lang', rng.pick(['en_US', 'zh_CN'])]);
   return finish(n, op, actor, lane, d);
 }
 

@@ -28,8 +28,8 @@ import { seedFirmware, seedPack, tempDataDir } from './ota-fixture';
  *
  * Every answer: no 5xx; Herald's envelope unless a documented download succeeded
  * (fuzz-verdict.ts); and a refused request changed no row (fuzz-writes.ts: a write log by
- * trigger, drained after each request; a refused request that wrote is sent again to tell its
- * own write from a background one).
+ * trigger, each write given to the request running at its time; a refused request that wrote is
+ * sent again, alone, to tell its own write from a background one).
  *
  *   FUZZ_SEED      the run's seed (default: a fresh one, printed); a failure prints it with the request
  *   FUZZ_REQUESTS  requests per run (default 10000)
@@ -42,6 +42,7 @@ import { seedFirmware, seedPack, tempDataDir } from './ota-fixture';
  */
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
+if (!Number.isSafeInteger(SEED)) throw new Error(`FUZZ_SEED must be an integer, not ${process.env.FUZZ_SEED}`);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const FOCUS = process.env.FUZZ_OPS ? new RegExp(process.env.FUZZ_OPS) : undefined;
 const FUZZ_PASSWORD = 'Fuzz@Secret-9';

@@ -4,6 +4,8 @@
 #   → integration (a throwaway PostgreSQL) → console build → end-to-end (Chromium),
 #   with the fault harness running beside the console build and the end-to-end tests
 # The last line is always `N passed, N failed`, summed over every vitest run.
+# Both integration passes include the fuzzer over /openapi.json (packages/server/test/fuzz.test.ts):
+# a fresh FUZZ_SEED each run, printed with any failure; FUZZ_SEED=N npm test replays one.
 #
 #   npm test                    stop at the first failing stage
 #   npm test -- --keep-going    run every stage anyway, then fail if any stage failed

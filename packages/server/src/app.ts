@@ -13,6 +13,7 @@ import { requestForLog } from './lib/log-redact';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors';
 import { drainPlugin } from './plugins/drain';
+import { retryAfterPlugin } from './plugins/retry-after';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { JwtKeys } from './modules/auth/jwt';
 import { Mailer } from './modules/mail/mailer';
@@ -124,6 +125,7 @@ export async function createServer(
   app.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(errorsPlugin);
+  await app.register(retryAfterPlugin);
   await app.register(drainPlugin, { lifecycle: lifecycle(deps) });
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { db: database.db, jwt });

@@ -226,6 +226,10 @@ export const messages = {
     zh_CN: '请求时间戳与服务器时间相差超过 5 分钟',
   },
   'error.nonceReused': { en_US: 'The nonce has already been used', zh_CN: '随机数已被使用' },
+  'error.apiKeyRateLimited': {
+    en_US: 'Too many requests for this app key, please try again later',
+    zh_CN: '该应用密钥请求过于频繁，请稍后再试',
+  },
   'error.deviceRateLimited': {
     en_US: 'Too many requests for this device, please try again later',
     zh_CN: '该设备请求过于频繁，请稍后再试',

@@ -172,12 +172,12 @@ export async function authorize(
 }
 
 const tokenLog = { module: 'auth', type: 'login', key: 'log.auth.tokenLimited' } as const;
-const grantFailed = (err: unknown) =>
+const tokenFailed = (err: unknown) =>
   err instanceof AppError && (err.code === ResultCode.INVALID_GRANT || err.code === ResultCode.LOGIN_TIMEOUT);
 
 /** Exchange a one-time code; it works once, within a minute, for the same redirect address. */
 export function exchangeCode(deps: Deps, code: string, redirectUri: string, client: ClientInfo): Promise<TokenPair> {
-  return underTokenLimit(deps, { ip: client.ip, log: tokenLog, failed: grantFailed }, () =>
+  return underTokenLimit(deps, { ip: client.ip, log: tokenLog, failed: tokenFailed }, () =>
     exchange(deps, code, redirectUri, client),
   );
 }
@@ -206,7 +206,7 @@ async function exchange(deps: Deps, code: string, redirectUri: string, client: C
  * client address (attempts.ts).
  */
 export function refresh(deps: Deps, refreshToken: string, ip: string): Promise<TokenPair> {
-  return underTokenLimit(deps, { ip, log: tokenLog, failed: grantFailed }, () => rotate(deps, refreshToken));
+  return underTokenLimit(deps, { ip, log: tokenLog, failed: tokenFailed }, () => rotate(deps, refreshToken));
 }
 
 async function rotate(deps: Deps, refreshToken: string): Promise<TokenPair> {

@@ -10,6 +10,22 @@ export const logMessages = {
     en_US: 'User {{username}} locked after {{max}} wrong passwords',
     zh_CN: '用户 {{username}} 连续 {{max}} 次密码错误，已被锁定',
   },
+  'log.auth.signInLimited': {
+    en_US: 'Sign-in as {{username}} from {{ip}} refused: too many failed attempts (again in {{seconds}} s)',
+    zh_CN: '来自 {{ip}} 以 {{username}} 登录被拒绝：失败次数过多（{{seconds}} 秒后可重试）',
+  },
+  'log.auth.passwordLimited': {
+    en_US: 'Password check of {{username}} from {{ip}} refused: too many wrong passwords (again in {{seconds}} s)',
+    zh_CN: '来自 {{ip}} 的 {{username}} 密码校验被拒绝：密码错误次数过多（{{seconds}} 秒后可重试）',
+  },
+  'log.auth.tokenLimited': {
+    en_US: 'Token request from {{ip}} refused: too many invalid codes or refresh tokens (again in {{seconds}} s)',
+    zh_CN: '来自 {{ip}} 的令牌请求被拒绝：无效授权码或刷新令牌过多（{{seconds}} 秒后可重试）',
+  },
+  'log.auth.activationLimited': {
+    en_US: 'Activation link from {{ip}} refused: too many invalid links (again in {{seconds}} s)',
+    zh_CN: '来自 {{ip}} 的激活链接被拒绝：无效链接过多（{{seconds}} 秒后可重试）',
+  },
   'log.auth.login': { en_US: 'User {{username}} signed in', zh_CN: '用户 {{username}} 登录' },
   'log.auth.logout': { en_US: 'User {{username}} signed out', zh_CN: '用户 {{username}} 退出登录' },
   'log.auth.changePassword': {
@@ -255,6 +271,10 @@ export const logMessages = {
   'log.device.qrOnPassword': {
     en_US: 'QR code of device {{sn}} on, with password',
     zh_CN: '开启设备 {{sn}} 的二维码，已设密码',
+  },
+  'log.device.qrPasswordLimited': {
+    en_US: 'QR code password of device {{sn}} from {{ip}} refused: too many wrong passwords (again in {{seconds}} s)',
+    zh_CN: '来自 {{ip}} 的设备 {{sn}} 二维码密码被拒绝：密码错误次数过多（{{seconds}} 秒后可重试）',
   },
   'log.device.qrBrandName': {
     en_US: 'Custom QR code product name set to "{{name}}"',

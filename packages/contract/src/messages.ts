@@ -28,6 +28,10 @@ export const messages = {
   'error.validation': { en_US: 'Incorrect format', zh_CN: '格式不正确' },
   'error.system': { en_US: 'System error, please try again', zh_CN: '系统错误，请重试' },
   'error.rateLimited': { en_US: 'Too many requests, please try again later', zh_CN: '请求过于频繁，请稍后再试' },
+  'error.tooManyAttempts': {
+    en_US: 'Too many failed attempts, please try again later',
+    zh_CN: '失败次数过多，请稍后再试',
+  },
   'error.unavailable': {
     en_US: 'The server is shutting down, please try again shortly',
     zh_CN: '服务器正在关闭，请稍后重试',
@@ -224,6 +228,10 @@ export const messages = {
     zh_CN: '请求时间戳与服务器时间相差超过 5 分钟',
   },
   'error.nonceReused': { en_US: 'The nonce has already been used', zh_CN: '随机数已被使用' },
+  'error.apiKeyRateLimited': {
+    en_US: 'Too many requests for this app key, please try again later',
+    zh_CN: '该应用密钥请求过于频繁，请稍后再试',
+  },
   'error.deviceRateLimited': {
     en_US: 'Too many requests for this device, please try again later',
     zh_CN: '该设备请求过于频繁，请稍后再试',
@@ -320,6 +328,10 @@ export const messages = {
   'error.webhookUrl': {
     en_US: 'Push addresses must be http(s) URLs',
     zh_CN: '推送地址须为 http(s) 地址',
+  },
+  'error.webhookPrivate': {
+    en_US: 'Push addresses must be on the public internet (not a loopback, private, link-local or metadata address)',
+    zh_CN: '推送地址须为公网地址（不能是本机、内网、链路本地或元数据地址）',
   },
   'error.templateParamDuplicate': { en_US: 'Parameter names must be unique', zh_CN: '参数名称不能重复' },
   'error.templateParamUndeclared': {

@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth';
 import { clientErrors } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors';
 import { drainPlugin } from './plugins/drain';
+import { retryAfterPlugin } from './plugins/retry-after';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { JwtKeys } from './modules/auth/jwt';
@@ -139,6 +140,7 @@ export async function createServer(
   app.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(errorsPlugin);
+  await app.register(retryAfterPlugin);
   await app.register(drainPlugin, { lifecycle: lifecycle(deps) });
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { db: database.db, jwt });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceBaseUrl, loadConfig, parseTrustProxy } from './config';
+import { deviceBaseUrl, loadConfig, parseLimit, parseTrustProxy } from './config';
 
 describe('TRUST_PROXY', () => {
   it('believes loopback proxies unless told otherwise', () => {
@@ -79,5 +79,26 @@ describe('DEVICE_DOWNLOAD_URL', () => {
     });
     expect(deviceBaseUrl(both)).toBe('http://dl.example.com');
     expect(both.publicUrl).toBe('https://console.example.com');
+  });
+});
+
+describe('limits (max/seconds)', () => {
+  const d = { max: 3, windowMs: 60_000 };
+
+  it('have defaults that suit one office behind one address', () => {
+    expect(loadConfig({}).limits).toEqual({
+      signInPerAddress: { max: 20, windowMs: 300_000 },
+      signInPerUser: { max: 10, windowMs: 900_000 },
+      tokenPerAddress: { max: 60, windowMs: 300_000 },
+      openApiPerKey: { max: 20_000, windowMs: 10_000 },
+    });
+  });
+
+  it('read max/seconds, switch off with off or 0, and keep the default for anything else', () => {
+    expect(parseLimit(' 50 / 600 ', d)).toEqual({ max: 50, windowMs: 600_000 });
+    expect(parseLimit('off', d)).toBeUndefined();
+    expect(parseLimit('0', d)).toBeUndefined();
+    for (const v of [undefined, '', '50', '0/60', '5/0', '-1/60', '1.5/60', 'lots']) expect(parseLimit(v, d)).toBe(d);
+    expect(loadConfig({ SIGNIN_LIMIT_PER_USER: 'OFF' }).limits.signInPerUser).toBeUndefined();
   });
 });

@@ -53,8 +53,20 @@ export type Config = {
   mqtt: MqttConfig;
   /** multiplies WEBHOOK_BACKOFF_MS (retry delays of webhook deliveries); tests use a small one */
   webhookBackoffScale: number;
-  /** deliver webhooks to private and local addresses too (modules/webhooks/public-address.ts) */
+  /** save and deliver webhooks to private and local addresses too (modules/webhooks/public-address.ts) */
   webhookAllowPrivate: boolean;
+  /**
+   * Limits held in the database, so they count across every server (lib/shared-limits.ts); each is
+   * `max` per window or undefined (switched off). Failed sign-ins and password checks per client
+   * address and per username; failed code exchanges, refreshes and activation links per address;
+   * open API calls per app key. What each counts and why these defaults: docs/decisions.md.
+   */
+  limits: {
+    signInPerAddress: Limit | undefined;
+    signInPerUser: Limit | undefined;
+    tokenPerAddress: Limit | undefined;
+    openApiPerKey: Limit | undefined;
+  };
   /**
    * The console's maps: a tile URL template (MAP_TILE_URL, e.g. the provider's own tile server) and
    * its attribution (MAP_TILE_ATTRIBUTION); unset, the maps draw the country outlines the console ships.
@@ -96,6 +108,21 @@ export type Config = {
    */
   shutdown: { delayMs: number; graceMs: number };
 };
+
+/** At most `max` in each window of `windowMs` (a fixed window, starting with its first hit). */
+export type Limit = { max: number; windowMs: number };
+
+/**
+ * A limit written `max/seconds` (`20/300`: 20 per 5 minutes); `off` or `0` switches it off.
+ * Unset or unreadable: the default.
+ */
+export function parseLimit(v: string | undefined, d: Limit): Limit | undefined {
+  const t = (v ?? '').trim().toLowerCase();
+  if (t === 'off' || t === '0') return undefined;
+  const m = /^(\d{1,9})\s*\/\s*(\d{1,7})$/.exec(t);
+  if (!m || Number(m[1]) === 0 || Number(m[2]) === 0) return d;
+  return { max: Number(m[1]), windowMs: Number(m[2]) * 1000 };
+}
 
 /** The device gateway: an embedded broker, or an external one when `url` is set. */
 export type MqttConfig = {
@@ -204,6 +231,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhookBackoffScale: Math.max(0, int(env.WEBHOOK_BACKOFF_SCALE, 1)),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    limits: {
+      signInPerAddress: parseLimit(env.SIGNIN_LIMIT_PER_ADDRESS, { max: 20, windowMs: 300_000 }),
+      signInPerUser: parseLimit(env.SIGNIN_LIMIT_PER_USER, { max: 10, windowMs: 900_000 }),
+      tokenPerAddress: parseLimit(env.TOKEN_LIMIT_PER_ADDRESS, { max: 60, windowMs: 300_000 }),
+      openApiPerKey: parseLimit(env.OPEN_API_LIMIT_PER_KEY, { max: 20_000, windowMs: 10_000 }),
+    },
     map: { tileUrl: env.MAP_TILE_URL || undefined, attribution: env.MAP_TILE_ATTRIBUTION || undefined },
     otaTickMs: Math.max(10, int(env.OTA_TICK_MS, 1000)),
     otaMinuteMs: Math.max(100, int(env.OTA_MINUTE_MS, 60_000)),

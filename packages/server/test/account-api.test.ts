@@ -71,12 +71,12 @@ describe('account API settings', () => {
   it('sets and clears push addresses per event; only http(s) URLs', async () => {
     const set = expectOk(
       await A.client.post('/v1/account-api/modifyAccountApi', {
-        pushUrls: { print: 'https://hooks.example.com/print', speak: 'http://127.0.0.1:9/speak' },
+        pushUrls: { print: 'https://hooks.example.com/print', speak: 'http://93.184.215.14:8080/speak' },
       }),
     );
     expect(set.pushUrls).toEqual({
       print: 'https://hooks.example.com/print',
-      speak: 'http://127.0.0.1:9/speak',
+      speak: 'http://93.184.215.14:8080/speak',
       trade: null,
     });
     const cleared = expectOk(await A.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { speak: '' } }));
@@ -92,6 +92,54 @@ describe('account API settings', () => {
     }
     expect(expectOk(await A.client.get('/v1/account-api/detail')).pushUrls.trade).toBeNull();
     expect((await auditLines(server, 'api', 'edit', 'print=https://hooks.example.com/print')).length).toBe(2);
+  });
+
+  it('refuses push addresses into the local or private network when they are saved, and keeps the old ones', async () => {
+    const C = await seedAccount(server, { password: PASSWORD });
+    expectOk(await C.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { print: 'https://8.8.8.8/hook' } }));
+    for (const bad of [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost:9/hook', // a name: refused by what it resolves to
+      'http://[::1]/hook',
+      'http://[::ffff:7f00:1]/hook',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.1.2.3/hook',
+      'http://172.16.0.1/hook',
+      'http://192.168.1.10/hook',
+      'http://[fc00::1]/hook',
+      'http://[fe80::1]/hook',
+      'http://0.0.0.0/hook',
+      'http://100.64.0.1/hook',
+      'http://2130706433/hook', // 127.0.0.1 written as a number
+    ]) {
+      await expectInvalid(
+        (c) => c.post('/v1/account-api/modifyAccountApi', { pushUrls: { trade: 'https://8.8.4.4/t', print: bad } }),
+        C.client,
+        'Push addresses must be on the public internet (not a loopback, private, link-local or metadata address)',
+        '推送地址须为公网地址（不能是本机、内网、链路本地或元数据地址）',
+        'pushUrls.print',
+      );
+    }
+    expect(expectOk(await C.client.get('/v1/account-api/detail')).pushUrls).toEqual({
+      print: 'https://8.8.8.8/hook',
+      speak: null,
+      trade: null,
+    });
+  });
+
+  it('with WEBHOOK_ALLOW_PRIVATE=true private push addresses are saved (receivers on the same network)', async () => {
+    const allowing = await startServer({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    try {
+      const C = await seedAccount(allowing, { password: PASSWORD });
+      const d = expectOk(
+        await C.client.post('/v1/account-api/modifyAccountApi', {
+          pushUrls: { print: 'http://127.0.0.1:9/print', speak: 'http://localhost:9/speak' },
+        }),
+      );
+      expect(d.pushUrls).toMatchObject({ print: 'http://127.0.0.1:9/print', speak: 'http://localhost:9/speak' });
+    } finally {
+      await allowing.close();
+    }
   });
 
   it('a first push address creates the app key and a secret', async () => {

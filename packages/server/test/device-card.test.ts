@@ -83,10 +83,45 @@ describe('public device card', () => {
       expectError(res, 40011, 'Incorrect QR code password');
       expect(res.status).toBe(400);
     }
-    expectError(await card(d.sn, 'shop42', mallory, visitor.withLang('zh_CN')), 40029, '请求过于频繁，请稍后再试');
+    expectError(await card(d.sn, 'shop42', mallory, visitor.withLang('zh_CN')), 40029, '失败次数过多，请稍后再试');
     // others are not locked out by one address's guessing
     expect(expectOk(await card(d.sn, 'shop42', { 'x-forwarded-for': '198.51.100.9' })).locked).toBe(false);
     expectError(await card(d.sn, 'nope', { 'x-forwarded-for': '198.51.100.9' }), 40011, 'Incorrect QR code password');
+  });
+
+  it("a refusal says when to come back (Retry-After) and is written to the account's operation log", async () => {
+    const d = await createDevice(A.client, model.id);
+    await setQr(d.id, { enabled: true, password: 'shop42' });
+    const from = { 'x-forwarded-for': '203.0.113.41' };
+    for (let i = 0; i < QR_PASSWORD_TRIES; i++) expectError(await card(d.sn, `guess${i}`, from), 40011);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/v1/public/device-card?lang=en_US',
+      headers: from,
+      payload: { sn: d.sn, password: 'shop42' },
+    });
+    expect([res.statusCode, res.json().code, res.json().message]).toEqual([
+      429,
+      40029,
+      'Too many failed attempts, please try again later',
+    ]);
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    const log = expectOk(await A.client.get('/v1/oper-logs?module=device&type=qrSwitch&pageSize=100'));
+    expect(log.list.map((l: { description: string; ip: string }) => [l.description, l.ip])).toContainEqual([
+      expect.stringMatching(new RegExp(`^QR code password of device ${d.sn} from 203.0.113.41 refused`)),
+      '203.0.113.41',
+    ]);
+  });
+
+  it('guesses sent all at once get no more tries than one after the other', async () => {
+    const d = await createDevice(A.client, model.id);
+    await setQr(d.id, { enabled: true, password: 'shop42' });
+    const from = { 'x-forwarded-for': '203.0.113.42' };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => card(d.sn, `burst${i}`, from)));
+    const codes = answers.map((r) => r.body.code).sort();
+    expect(codes).toEqual([...Array(QR_PASSWORD_TRIES).fill(40011), ...Array(20 - QR_PASSWORD_TRIES).fill(40029)]);
   });
 
   it('a client that talks to Herald directly cannot pick its address with X-Forwarded-For (only loopback proxies are believed)', async () => {

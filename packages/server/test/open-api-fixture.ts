@@ -53,7 +53,7 @@ export async function seedTradeSettings(
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-export type OpenRes = { status: number; body: Json };
+export type OpenRes = { status: number; body: Json; headers: Record<string, unknown> };
 
 let nonceSeq = 0;
 export const freshNonce = () => `n${Date.now().toString(36)}${(++nonceSeq).toString(36)}xyz`;
@@ -106,7 +106,7 @@ export class OpenClient {
         [h.signature]: signature,
       },
     });
-    return { status: res.statusCode, body: res.json() as Json };
+    return { status: res.statusCode, body: res.json() as Json, headers: res.headers };
   }
 
   print = (b: Json) => this.call('/open/v1/print', b);

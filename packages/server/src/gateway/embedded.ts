@@ -166,6 +166,15 @@ export async function startEmbeddedGateway(
     const s = sessions.get(client);
     if (!s) return;
     s.connection = track(deviceLink.onConnect(deps, s.device, { session: s.session, ip: s.ip }));
+    // a disable that raced this connect is seen now (deviceLink.mayStayConnected)
+    void track(
+      deviceLink.mayStayConnected(deps, s.device.sn).then((allowed) => {
+        if (allowed || clients[client.id] !== client) return;
+        s.reason = 'revoked while connecting';
+        log.info({ sn: s.device.sn }, 'device disabled while it connected: connection closed');
+        client.close();
+      }),
+    );
   });
   broker.on('keepaliveTimeout', (client) => {
     const s = sessions.get(client);

@@ -16,6 +16,23 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * 40029 from a limit that knows when it lets the caller in again: `retryAfterSec` goes out as the
+ * answer's Retry-After header (plugins/retry-after.ts).
+ */
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly retryAfterSec: number,
+    messageKey = 'error.rateLimited',
+  ) {
+    super(ResultCode.RATE_LIMITED, messageKey);
+  }
+}
+
+/** A refusal by a limit whose window ends in `retryAfterMs` (whole seconds, at least one). */
+export const rateLimited = (retryAfterMs: number, messageKey?: string) =>
+  new RateLimitedError(Math.max(1, Math.ceil(retryAfterMs / 1000)), messageKey);
+
 export const notFound = () => new AppError(ResultCode.NOT_FOUND, 'error.notFound');
 export const forbidden = (key = 'error.forbidden') => new AppError(ResultCode.FORBIDDEN, key);
 export const conflict = (key: string, field?: string) =>

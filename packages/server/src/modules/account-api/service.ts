@@ -14,6 +14,7 @@ import { targetAccount } from '../../lib/scope';
 import { verifyOwnPassword } from '../auth/service';
 import { audit } from '../oper-log/audit';
 import { invalidatePushConfig } from '../webhooks/push-config';
+import { assertPublicPushUrls } from '../webhooks/save-check';
 import * as repo from './repo';
 
 const accountOf = (auth: AuthContext) => targetAccount(auth, undefined);
@@ -59,6 +60,7 @@ export async function modifyAccountApi(
   body: ModifyAccountApiBody,
 ): Promise<AccountApiDetail> {
   const accountId = accountOf(auth);
+  await assertPublicPushUrls(deps, body.pushUrls);
   const row = await deps.db.transaction(async (tx) => {
     const current = await ensureRow(tx, accountId);
     const urls = { ...((current.pushUrls ?? {}) as Record<string, string>) };

@@ -99,7 +99,7 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
       const t =
         b.grant_type === 'authorization_code'
           ? await auth.exchangeCode(deps, b.code, b.redirect_uri, client(req))
-          : await auth.refresh(deps, b.refresh_token);
+          : await auth.refresh(deps, b.refresh_token, req.ip);
       return ok(tokenResponse(t));
     },
   );
@@ -110,7 +110,7 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
       config: PUBLIC,
       schema: { tags, summary: 'Rotate a refresh token', body: refreshBody, response: { 200: envelope(tokenResult) } },
     },
-    async (req) => ok(tokenResponse(await auth.refresh(deps, req.body.refresh_token))),
+    async (req) => ok(tokenResponse(await auth.refresh(deps, req.body.refresh_token, req.ip))),
   );
 
   app.get(
@@ -174,7 +174,7 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(activationInfoResult) },
       },
     },
-    async (req) => ok(await auth.activationInfo(deps, req.query.token)),
+    async (req) => ok(await auth.activationInfo(deps, req.query.token, req.ip)),
   );
 
   app.post(

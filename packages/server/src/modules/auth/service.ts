@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { avatarUrl } from '../personal/avatar';
 import { eq, sql } from 'drizzle-orm';
-import { AccountStatus, MAX_FAILED_LOGINS, ResultCode, UserStatus, type CurrentUser } from '@herald/contract';
+import {
+  AccountStatus,
+  MAX_FAILED_LOGINS,
+  ResultCode,
+  UserStatus,
+  type CurrentUser,
+  type OperModule,
+  type OperType,
+} from '@herald/contract';
 import { accounts, roles, userRoles, users } from '../../db/schema';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import type { Db } from '../../db/client';
@@ -9,6 +17,7 @@ import type { Deps } from '../../lib/deps';
 import type { AuthContext } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
 import { audit } from '../oper-log/audit';
+import { underPasswordLimits, underTokenLimit } from './attempts';
 import * as repo from './repo';
 
 const CODE_TTL_MS = 60_000;
@@ -52,9 +61,18 @@ async function countWrongPassword(deps: Deps, user: repo.UserRow, who: Parameter
 
 /**
  * Check a username and password. Five consecutive wrong passwords lock the user until an
- * administrator unlocks it; a locked user is refused even with the right password.
+ * administrator unlocks it; a locked user is refused even with the right password. Failures are
+ * also limited per client address and per username (attempts.ts).
  */
-export async function checkCredentials(deps: Deps, username: string, password: string): Promise<repo.UserRow> {
+export function checkCredentials(deps: Deps, username: string, password: string, ip: string): Promise<repo.UserRow> {
+  return underPasswordLimits(
+    deps,
+    { username, ip, log: { module: 'auth', type: 'login', key: 'log.auth.signInLimited' } },
+    () => credentials(deps, username, password, ip),
+  );
+}
+
+async function credentials(deps: Deps, username: string, password: string, ip: string): Promise<repo.UserRow> {
   const user = await repo.findUserByUsername(deps.db, username.trim());
   if (!user) {
     await verifyPassword(await DUMMY_HASH, password);
@@ -68,7 +86,7 @@ export async function checkCredentials(deps: Deps, username: string, password: s
       userId: user.id,
       username: user.username,
       accountId: user.accountId,
-      ip: '',
+      ip,
     });
     throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.badCredentials');
   }
@@ -111,7 +129,7 @@ export async function startSession(deps: Deps, user: repo.UserRow, client: Clien
 }
 
 export async function login(deps: Deps, username: string, password: string, client: ClientInfo) {
-  const user = await checkCredentials(deps, username, password);
+  const user = await checkCredentials(deps, username, password, client.ip);
   const tokens = await startSession(deps, user, client);
   return { ...tokens, modifyInitPwd: user.mustChangePassword };
 }
@@ -140,7 +158,7 @@ export async function authorize(
   client: ClientInfo & { origin?: string },
 ) {
   if (!isAllowedRedirect(deps, input.redirectUri, client.origin)) throw invalid('validation.format', 'redirectUri');
-  const user = await checkCredentials(deps, input.username, input.password);
+  const user = await checkCredentials(deps, input.username, input.password, client.ip);
   const code = randomToken(24);
   await repo.insertAuthCode(deps.db, {
     codeHash: sha256(code),
@@ -153,13 +171,18 @@ export async function authorize(
   return { code };
 }
 
+const tokenLog = { module: 'auth', type: 'login', key: 'log.auth.tokenLimited' } as const;
+const tokenFailed = (err: unknown) =>
+  err instanceof AppError && (err.code === ResultCode.INVALID_GRANT || err.code === ResultCode.LOGIN_TIMEOUT);
+
 /** Exchange a one-time code; it works once, within a minute, for the same redirect address. */
-export async function exchangeCode(
-  deps: Deps,
-  code: string,
-  redirectUri: string,
-  client: ClientInfo,
-): Promise<TokenPair> {
+export function exchangeCode(deps: Deps, code: string, redirectUri: string, client: ClientInfo): Promise<TokenPair> {
+  return underTokenLimit(deps, { ip: client.ip, log: tokenLog, failed: tokenFailed }, () =>
+    exchange(deps, code, redirectUri, client),
+  );
+}
+
+async function exchange(deps: Deps, code: string, redirectUri: string, client: ClientInfo): Promise<TokenPair> {
   const row = await repo.consumeAuthCode(deps.db, sha256(code));
   const grantFailed = new AppError(ResultCode.INVALID_GRANT, 'error.invalidGrant');
   if (!row || row.expiresAt.getTime() < Date.now() || row.redirectUri !== redirectUri) throw grantFailed;
@@ -179,9 +202,14 @@ export async function exchangeCode(
  * unused, it gets a new pair; the unseen pair is superseded, and presenting that one later
  * revokes the session like any reuse. So a thief who replays a just-used token in that window
  * is found out at the owner's next refresh instead of at once (docs/decisions.md).
- * Refreshes of one session run one at a time under a lock on its row.
+ * Refreshes of one session run one at a time under a lock on its row. Failures are limited per
+ * client address (attempts.ts).
  */
-export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPair> {
+export function refresh(deps: Deps, refreshToken: string, ip: string): Promise<TokenPair> {
+  return underTokenLimit(deps, { ip, log: tokenLog, failed: tokenFailed }, () => rotate(deps, refreshToken));
+}
+
+async function rotate(deps: Deps, refreshToken: string): Promise<TokenPair> {
   const found = await repo.findRefreshToken(deps.db, sha256(refreshToken));
   if (!found) throw timeout();
   const { token, session } = found;
@@ -267,12 +295,25 @@ export async function currentUser(deps: Deps, auth: AuthContext): Promise<Curren
   };
 }
 
+/** Limits of a signed-in user checking their own password, `key` being its wrong-password message. */
+export const ownPasswordUse = (auth: AuthContext, log: { module: OperModule; type: OperType }, key: string) => ({
+  username: auth.username,
+  ip: auth.ip,
+  user: { id: auth.userId, accountId: auth.accountId },
+  log: { ...log, key: 'log.auth.passwordLimited' as const },
+  failed: (err: unknown) => err instanceof AppError && err.messageKey === key,
+});
+
 /** Change one's own password (also the forced first change); other sessions are signed out. */
 export async function changePassword(deps: Deps, auth: AuthContext, oldPassword: string, newPassword: string) {
-  const user = await repo.findUserById(deps.db, auth.userId);
-  if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
-    throw invalid('error.oldPasswordWrong', 'oldPassword');
-  }
+  const use = ownPasswordUse(auth, { module: 'personal', type: 'changePassword' }, 'error.oldPasswordWrong');
+  const user = await underPasswordLimits(deps, use, async () => {
+    const found = await repo.findUserById(deps.db, auth.userId);
+    if (!found || !(await verifyPassword(found.passwordHash, oldPassword))) {
+      throw invalid('error.oldPasswordWrong', 'oldPassword');
+    }
+    return found;
+  });
   if (oldPassword === newPassword) throw invalid('error.samePassword', 'newPassword');
   const hashed = await hashPassword(newPassword);
   await deps.db.transaction(async (tx) => {
@@ -290,7 +331,12 @@ export async function changePassword(deps: Deps, auth: AuthContext, oldPassword:
  * Check the caller's own password (lock screen, certificate revocation). Wrong answers count
  * towards the same lock-out as sign-in, so a borrowed token cannot be used to guess the password.
  */
-export async function verifyOwnPassword(deps: Deps, auth: AuthContext, password: string): Promise<void> {
+export function verifyOwnPassword(deps: Deps, auth: AuthContext, password: string): Promise<void> {
+  const use = ownPasswordUse(auth, { module: 'auth', type: 'login' }, 'error.passwordMismatch');
+  return underPasswordLimits(deps, use, () => checkOwnPassword(deps, auth, password));
+}
+
+async function checkOwnPassword(deps: Deps, auth: AuthContext, password: string): Promise<void> {
   const user = await repo.findUserById(deps.db, auth.userId);
   if (!user) throw timeout();
   if (user.locked) throw new AppError(ResultCode.USER_LOCKED, 'error.userLocked');
@@ -310,7 +356,15 @@ async function liveUserToken(deps: Deps, token: string) {
   return { row, user };
 }
 
-export async function activationInfo(deps: Deps, token: string) {
+const activationLog = { module: 'auth', type: 'activate', key: 'log.auth.activationLimited' } as const;
+const linkFailed = (err: unknown) => err instanceof AppError && err.messageKey === 'error.activationFailed';
+
+/** Who an activation or reset link is for; wrong links are limited per client address (attempts.ts). */
+export function activationInfo(deps: Deps, token: string, ip: string) {
+  return underTokenLimit(deps, { ip, log: activationLog, failed: linkFailed }, () => linkInfo(deps, token));
+}
+
+async function linkInfo(deps: Deps, token: string) {
   const { row, user } = await liveUserToken(deps, token);
   return {
     username: user.username,
@@ -319,8 +373,14 @@ export async function activationInfo(deps: Deps, token: string) {
   } as const;
 }
 
-/** Set the password of a user being activated; the user becomes enabled. */
-export async function activate(deps: Deps, token: string, password: string, ip: string): Promise<void> {
+/** Set the password of a user being activated; the user becomes enabled. Wrong links are limited too. */
+export function activate(deps: Deps, token: string, password: string, ip: string): Promise<void> {
+  return underTokenLimit(deps, { ip, log: activationLog, failed: linkFailed }, () =>
+    setFirstPassword(deps, token, password, ip),
+  );
+}
+
+async function setFirstPassword(deps: Deps, token: string, password: string, ip: string): Promise<void> {
   const { user } = await liveUserToken(deps, token);
   const hashed = await hashPassword(password);
   await deps.db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ export const findCardDevice = async (db: Db, sn: string) =>
     await db
       .select({
         sn: devices.sn,
+        accountId: devices.accountId,
         name: devices.name,
         status: devices.status,
         online: devices.online,

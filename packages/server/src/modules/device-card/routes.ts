@@ -18,7 +18,7 @@ const deviceCardRoutes: RoutesPlugin = async (app, deps) => {
         description:
           'Answers 40004 "not available" alike for an unknown S/N and a device whose QR code is off. With a QR ' +
           'password set, answers `locked` until the password is given; 5 wrong passwords per client address and ' +
-          'device, or 50 per device from all addresses, within 15 minutes answer 40029 until the window ends.',
+          'device, or 50 per device from all addresses, within 15 minutes answer 40029 until the window ends (Retry-After).',
         body: deviceCardBody,
         response: { 200: envelope(deviceCardResult) },
       },

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
 import { modelImageUrl } from '../models/service';
 import { deviceBrand } from '../qr-brand/service';
-import { qrPasswordBlocked, qrPasswordFailed } from './attempts';
+import { underQrPasswordLimits } from './attempts';
 import * as repo from './repo';
 
 /** Unknown S/N and QR code off get the same answer, so the page cannot be used to find out which S/Ns exist. */
@@ -25,15 +25,22 @@ export async function deviceCard(deps: Deps, client: string, body: DeviceCardBod
   if (!SN_RE.test(body.sn)) throw unavailable();
   const d = await repo.findCardDevice(deps.db, body.sn);
   if (!d?.qrEnabled) throw unavailable();
-  if (d.qrPassword) {
-    if (await qrPasswordBlocked(deps.db, client, d.sn)) {
-      throw new AppError(ResultCode.RATE_LIMITED, 'error.rateLimited');
-    }
-    if (body.password === undefined || body.password === '') return { locked: true };
-    if (!samePassword(body.password, d.qrPassword)) {
-      await qrPasswordFailed(deps.db, client, d.sn);
-      throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.qrPasswordWrong');
-    }
+  const qrPassword = d.qrPassword;
+  if (qrPassword) {
+    const locked = await underQrPasswordLimits(
+      deps,
+      client,
+      d,
+      async () => {
+        if (body.password === undefined || body.password === '') return true;
+        if (!samePassword(body.password, qrPassword)) {
+          throw new AppError(ResultCode.BAD_CREDENTIALS, 'error.qrPasswordWrong');
+        }
+        return false;
+      },
+      (err) => err instanceof AppError && err.code === ResultCode.BAD_CREDENTIALS,
+    );
+    if (locked) return { locked: true };
   }
   return {
     locked: false,

@@ -94,6 +94,17 @@ export async function authenticateDevice(deps: Deps, req: AuthRequest): Promise<
   return { ok: true, device: { id: device.id, sn: device.sn, accountId: device.accountId }, session: user.ts };
 }
 
+/**
+ * Whether a device let in may stay connected: its status and its account's, read again once the
+ * broker has registered the connection. A disable committed between the connect's own check and
+ * that registration kicks nobody (the broker does not know the connection yet); a read made after
+ * the registration sees it, and one made before it means the disable's kick comes after and finds it.
+ */
+export async function mayStayConnected(deps: Deps, sn: string): Promise<boolean> {
+  const d = await repo.findDeviceForAuth(deps.db, sn);
+  return d?.status === DeviceStatus.ENABLED && d.accountStatus === AccountStatus.ENABLED;
+}
+
 /** Topic ACL: a device publishes only to its own up topics of a known kind. */
 export function mayPublish(sn: string, topic: string): boolean {
   return topics.parseUplink(topic)?.sn === sn;

@@ -26,6 +26,7 @@ import { startPipeline } from '../jobs/pipeline';
 import * as jobs from '../jobs/service';
 import * as repo from '../jobs/repo';
 import { writeQueue } from '../jobs/write-queue';
+import { countKeyCall } from './key-limit';
 import { openApiSignature } from './sign';
 
 /**
@@ -129,12 +130,15 @@ async function verify(deps: Deps, req: FastifyRequest): Promise<void> {
   if (writeQueue(deps).overloaded()) throw new AppError(ResultCode.RATE_LIMITED, 'error.rateLimited');
   // remembered for as long as its timestamp would still be accepted
   const expiresAt = new Date(Number(timestamp) + OPEN_API.clockSkewMs);
-  // not awaited here: a job call looks up its device meanwhile (see admitted)
-  call.admitted = writeQueue(deps)
-    .nonces.add({ appKey, nonce, expiresAt })
-    .then((fresh) => {
-      if (!fresh) throw new AppError(ResultCode.NONCE_REUSED, 'error.nonceReused');
-    });
+  // not awaited here: a job call looks up its device meanwhile (see admitted); the key's call
+  // count goes alongside the nonce, and a reused nonce is the answer when both refuse
+  const fresh = writeQueue(deps).nonces.add({ appKey, nonce, expiresAt });
+  const counted = countKeyCall(deps, appKey);
+  call.admitted = Promise.allSettled([fresh, counted]).then(([n, c]) => {
+    if (n.status === 'rejected') throw n.reason;
+    if (!n.value) throw new AppError(ResultCode.NONCE_REUSED, 'error.nonceReused');
+    if (c.status === 'rejected') throw c.reason;
+  });
   call.admitted.catch(() => {}); // answered by whoever awaits it; never an unhandled rejection
 }
 

@@ -24,10 +24,11 @@ export type AuditEntry = {
  * Record a change in the operation log. Call it inside the same transaction as the change, so
  * a failed change leaves no log line and a logged change really happened. A keyed description is
  * stored with its values and its English rendering (searched, and shown if the key ever goes).
+ * `who.userId` is null for someone who is nobody here (a refused sign-in under an unknown name).
  */
 export async function audit(
   db: Db,
-  who: Pick<AuthContext, 'userId' | 'username' | 'accountId' | 'ip'>,
+  who: Pick<AuthContext, 'username' | 'accountId' | 'ip'> & { userId: number | null },
   entry: AuditEntry,
 ): Promise<void> {
   const d = entry.description;

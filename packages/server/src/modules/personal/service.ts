@@ -4,7 +4,9 @@ import type { AuthContext } from '../../lib/context';
 import { verifyPassword } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, invalid } from '../../lib/errors';
+import { underPasswordLimits } from '../auth/attempts';
 import { findUserById } from '../auth/repo';
+import { ownPasswordUse } from '../auth/service';
 import { audit } from '../oper-log/audit';
 import { avatarUrl } from './avatar';
 import * as users from '../users/repo';
@@ -82,8 +84,13 @@ export async function updateProfile(deps: Deps, auth: AuthContext, b: UpdateProf
  * session cannot quietly take the account's mail away.
  */
 export async function changeEmail(deps: Deps, auth: AuthContext, email: string, password: string): Promise<void> {
-  const user = await self(deps, auth);
-  if (!(await verifyPassword(user.passwordHash, password))) throw invalid('error.passwordMismatch', 'password');
+  // a borrowed session must not make a password oracle: wrong ones count like failed sign-ins
+  const use = ownPasswordUse(auth, { module: 'personal', type: 'changeEmail' }, 'error.passwordMismatch');
+  const user = await underPasswordLimits(deps, use, async () => {
+    const found = await self(deps, auth);
+    if (!(await verifyPassword(found.passwordHash, password))) throw invalid('error.passwordMismatch', 'password');
+    return found;
+  });
   if (email.toLowerCase() === user.email.toLowerCase()) throw invalid('validation.sameEmail', 'email');
   await assertUnique(deps, { email }, user.id);
   await mapDuplicates(() =>

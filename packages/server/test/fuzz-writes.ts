@@ -49,6 +49,13 @@ export const ALLOWED_ON_REFUSAL: { why: string; allows: (w: Write) => boolean }[
     allows: (w) =>
       w.table === 'oper_logs' && w.op === 'INSERT' && w.row.includes('"description_key": "log.auth.locked"'),
   },
+  {
+    why: 'an attempt refused by a sign-in, password, token, activation or QR-password limit is logged (lib/failure-limits.ts)',
+    allows: (w) =>
+      w.table === 'oper_logs' &&
+      w.op === 'INSERT' &&
+      /"description_key": "log\.(auth\.(signIn|password|token|activation)|device\.qrPassword)Limited"/.test(w.row),
+  },
 ];
 
 export async function watchWrites(db: Db): Promise<void> {

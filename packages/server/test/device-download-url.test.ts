@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualDevice } from '@herald/device-sim';
@@ -8,6 +7,7 @@ import { fileDownloadInfo } from '../src/modules/files/service';
 import { expectOk, startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
+import { freePort } from './mosquitto';
 import { onlineInDb, simDevice } from './open-api-fixture';
 import { seedFirmware, tempDataDir } from './ota-fixture';
 
@@ -24,16 +24,6 @@ let deviceBase: string;
 let A: Awaited<ReturnType<typeof seedAccount>>;
 let modelId: number;
 const sims: VirtualDevice[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStatus, UNCONFIRMED } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
+import { eq } from 'drizzle-orm';
+import { devices } from '../src/db/schema';
+import { jobMessage } from '../src/modules/jobs/pipeline';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
@@ -107,6 +110,28 @@ describe.concurrent('a job that expired sent and unreported', { timeout: 60_000 
     d.clearFault('drop-job');
     await eventually(async () => (await jobRow(server, job.jobId)).reason === 'expired', 'confirmed expired');
     expect(d.printed.some((t) => t.includes('never arrived'))).toBe(false);
+  });
+
+  it('is not confirmed when its publish went out and its "pushed" row was lost with a killed server', async () => {
+    // the state a kill -9 between a publish and its (batched) "pushed" write leaves: the device
+    // holds the job, the row says 0. Reproduced here: the device is held back in the database
+    // only (no pause command reaches it), so the request stores the job without sending it, and
+    // the job message then goes out as the killed server had sent it, its answers lost.
+    const { device, d } = await onlinePrinter();
+    await server.deps.db.update(devices).set({ paused: true }).where(eq(devices.id, device.id));
+    d.injectFault('drop-result');
+    d.injectFault('drop-ack');
+    const job = await print(device.sn, 'crash window', 5);
+    await server.deps.gateway.publish(device.sn, 'job', jobMessage(await jobRow(server, job.jobId), Date.now()));
+    await eventually(async () => d.printed.some((t) => t.includes('crash window')), 'printed');
+    expect((await jobRow(server, job.jobId)).status).toBe(JobStatus.NOT_PUSHED);
+    const expired = await jobReaches(server, job.jobId, JobStatus.TIMEOUT);
+    expect(expired.reason).toBe(UNCONFIRMED);
+    d.clearFault('drop-result');
+    d.clearFault('drop-ack');
+    await server.deps.db.update(devices).set({ paused: false }).where(eq(devices.id, device.id));
+    await jobReaches(server, job.jobId, JobStatus.SUCCESS);
+    expect(d.printed.filter((t) => t.includes('crash window'))).toHaveLength(1);
   });
 
   it('is expired, not unconfirmed, when it was never sent', async () => {

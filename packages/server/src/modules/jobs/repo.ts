@@ -239,11 +239,24 @@ export type AckOutcome = { status: 2 | 4 | 5; reason: string | null };
  * read their plans.
  */
 
+/**
+ * A job is published before its "pushed" row is written (the write is batched with the device's
+ * ack), so a server killed in between leaves a job the device holds at status 0. Status 0 alone
+ * therefore does not prove a job was never sent: it proves it only when its device was offline
+ * from the request on (nothing is published to an offline device). The margin covers clocks of
+ * different server processes.
+ */
+const OFFLINE_SINCE_MARGIN_MS = 60_000;
+
 export const expireDueSql = (now: number, limit: number) => {
   const at = tsParam(now);
-  // sent and not reported: not confirmed (the device may still report it); never sent: expired
+  // sent (or perhaps sent) and not reported: not confirmed, the device is asked what became of
+  // it; never sent (its device offline all along): expired
   return sql`with j as (update jobs set status = ${JobStatus.TIMEOUT}, finished_at = ${at}::timestamptz,
-                 reason = case when status = ${JobStatus.NOT_PUSHED} then 'expired' else '${sql.raw(UNCONFIRMED)}' end
+                 reason = case when status = ${JobStatus.NOT_PUSHED} and not exists (
+                     select 1 from devices d where d.id = jobs.device_id
+                        and (d.online or d.last_offline_at > jobs.requested_at - ${OFFLINE_SINCE_MARGIN_MS}::float8 * interval '1 millisecond'))
+                   then 'expired' else '${sql.raw(UNCONFIRMED)}' end
           where id in (select id from jobs where finished_at is null and expire_at < ${at}::timestamptz
                         order by expire_at limit ${limit})
             and finished_at is null returning *),
@@ -262,8 +275,9 @@ export async function expireDue(db: Db, now: number, limit = 500): Promise<JobRo
  * waits three times as long: the device has it, and only its result may have been lost.
  */
 export type Resend = { baseMs: number; capMs: number };
+// a job not confirmed may never have had its "pushed" row (see expireDueSql): its request time stands in
 const dueAfter = (now: string, times: number, r: Resend) =>
-  sql`j.pushed_at < ${now}::timestamptz - least(${r.baseMs * times}::float8 * 2 ^ (least(j.push_count, 16) - 1),
+  sql`coalesce(j.pushed_at, j.requested_at) < ${now}::timestamptz - least(${r.baseMs * times}::float8 * 2 ^ (least(j.push_count, 16) - 1),
         ${r.capMs}::float8) * interval '1 millisecond'`;
 /** `all`: every sent job (the device has just come online); otherwise those due (dueAfter). */
 const sentDue = (now: string, r: Resend, all: boolean) =>

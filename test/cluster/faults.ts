@@ -125,6 +125,9 @@ const embeddedMqtt = EMBEDDED ? await freePort() : 0;
 const shared: Record<string, string> = {
   // short enough for a run of minutes: a lost publish goes out again after 2 s, a lost result is asked for after 6 s
   JOB_RESEND_MS: '2000',
+  // the time between a publish and its "pushed" row, widened from 5 ms so that every kill -9
+  // falls inside it for the jobs of the last quarter second (burstThenKill)
+  JOB_WRITE_WAIT_MS: '250',
   PRESENCE_CHECK_GRACE_MS: '10000',
   ...(EMBEDDED
     ? { DATA_DIR: dataDir, MQTT_HOST: '127.0.0.1', MQTT_PORT: String(embeddedMqtt) }
@@ -189,6 +192,7 @@ let rr = 0;
 /** An integrator behind a load balancer: a call that gets no answer goes to the next node, same order id. */
 async function submit(s: Sent, which: 'main' | 'other') {
   let last = '';
+  s.sentAt = Date.now();
   for (let attempt = 0; attempt < 16; attempt++) {
     const node = (rr + attempt) % nodes.length;
     try {
@@ -273,15 +277,71 @@ async function disableDevice(node: HeraldNode, sn: string) {
 
 // ── faults ─────────────────────────────────────────────────────────────────
 
+/**
+ * The crash window: a job is published before its "pushed" row is written (batched with the
+ * device's ack), so a kill -9 right then leaves a job the device printed at status 0. A burst of
+ * short-lived jobs through one node, killed 100 ms after the first is answered (they are then
+ * published and not yet recorded), and kept down past their expiry: the expiry, not the node,
+ * decides what their rows say, and a printed one must not end as "expired".
+ */
+const BURST = 40;
+const burstOrders = new Set<string>();
+const BURST_EXPIRE_SECONDS = 5;
+async function burstThenKill(node: HeraldNode) {
+  const client = clients[nodes.indexOf(node)]!.main;
+  // devices with no request under way, held as they become free (a device's requests go one
+  // after another, so the burst's receipts have their place in its order)
+  const idle: string[] = [];
+  for (const until = Date.now() + 10_000; idle.length < BURST && Date.now() < until; await sleep(50))
+    for (const sn of fleet.main)
+      if (idle.length < BURST && !busy.has(sn) && !stopped.has(sn)) {
+        busy.add(sn);
+        idle.push(sn);
+      }
+  const burst = idle.map((sn) => {
+    const seq = (seqs.get(sn) ?? 0) + 1;
+    seqs.set(sn, seq);
+    const s: Sent = { orderId: `${runKey}-${sent.length}`, sn, seq, sentAt: Date.now() };
+    sent.push(s);
+    burstOrders.add(s.orderId);
+    return client
+      .print({ sn, content: `Order ${s.orderId}`, orderId: s.orderId, expireSeconds: BURST_EXPIRE_SECONDS })
+      .then(
+        () => void (s.acceptedAt = Date.now()),
+        (err: unknown) => {
+          if (err instanceof HeraldApiError && err.httpStatus < 500) s.refused = `${err.code} ${err.message}`;
+          else s.unanswered = err instanceof Error ? err.message : String(err);
+          throw err;
+        },
+      );
+  });
+  // 100 ms after the first answer: the burst's jobs have reached their devices (the publish follows
+  // the answer by a few ms), their "pushed" rows are JOB_WRITE_WAIT_MS away
+  await Promise.any(burst).catch(() => {});
+  await sleep(100);
+  await node.stop(true);
+  const answered = Date.now();
+  await Promise.allSettled(burst);
+  const ours = sent.slice(-idle.length);
+  const before = ours.filter((s) => s.acceptedAt !== undefined && s.acceptedAt <= answered).length;
+  for (const sn of idle) busy.delete(sn);
+  mark(
+    `kill -9 ${node.name} 100 ms into the answers to a burst of ${idle.length} jobs expiring in ${BURST_EXPIRE_SECONDS} s (${before} answered before it; ${ours
+      .filter((s) => s.unanswered)
+      .map((s) => s.unanswered)
+      .slice(0, 1)})`,
+  );
+  await sleep((BURST_EXPIRE_SECONDS + 2) * 1000);
+}
+
 const at = async (second: number) => sleep(Math.max(0, t1 + second * 1000 - Date.now()));
 const t1 = Date.now();
 const [a, b = a] = nodes as [HeraldNode, HeraldNode | undefined];
 const scenario = EMBEDDED
   ? (async () => {
       await at(SECONDS * 0.2);
-      mark('kill -9 node-a (server and embedded broker)');
-      await a.stop(true);
-      await sleep(1_000);
+      // the server and its embedded broker
+      await burstThenKill(a);
       await a.start();
       mark('node-a started again');
       // some load on the restarted node before the next fault
@@ -294,9 +354,8 @@ const scenario = EMBEDDED
     })()
   : (async () => {
       await at(SECONDS * 0.12);
-      mark('kill -9 node-a');
-      await a.stop(true);
-      await sleep(4_000);
+      // node-b expires node-a's jobs meanwhile
+      await burstThenKill(a);
       await a.start();
       mark('node-a started again');
       await at(SECONDS * 0.3);
@@ -421,6 +480,11 @@ console.log(
 );
 console.log(`${N + OTHER_N} devices, ${RATE} requests/s for ${SECONDS} s, jobs expire after ${EXPIRE_SECONDS} s`);
 for (const line of timeline) console.log(`  ${line}`);
+const burstRows = rows.filter((r) => burstOrders.has(r.order_id));
+const burstEnds = new Map<string, number>();
+for (const r of burstRows)
+  burstEnds.set(`${r.status}/${r.reason ?? '-'}`, (burstEnds.get(`${r.status}/${r.reason ?? '-'}`) ?? 0) + 1);
+console.log(`burst jobs stored ${burstRows.length}: ${[...burstEnds].map(([k, n]) => `${k} × ${n}`).join(', ')}`);
 console.log(report(tally));
 console.log(`log lines at warn or above: ${nodes.map((n, i) => `${n.name} ${warnings[i]}`).join(', ')}`);
 for (const f of adminFailures) tally.violations.push({ kind: 'administrator action failed', detail: f });

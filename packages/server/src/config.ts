@@ -94,6 +94,13 @@ export type Config = {
    */
   jobResendMs: number;
   /**
+   * how long the pipeline waits to gather job status writes (publishes, acks, results) into one
+   * statement (JOB_WRITE_WAIT_MS): longer means bigger batches and less database work per job, and
+   * a longer time between a publish and its "pushed" row (the fault harness widens it to hit that
+   * window on purpose)
+   */
+  jobWriteWaitMs: number;
+  /**
    * batch device imports (modules/devices/import-run.ts): rows per chunk, each one transaction
    * (IMPORT_CHUNK_ROWS); how long a server's claim on a running import holds without a finished
    * chunk (IMPORT_LEASE_MS); how often a server looks for imports whose claim is over (IMPORT_CLAIM_MS)
@@ -246,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publishInFlight: Math.min(PUBLISH_MAX, Math.max(1, Math.floor(int(env.PUBLISH_IN_FLIGHT, PUBLISH_MAX)))),
     publishBacklog: Math.max(0, Math.floor(int(env.PUBLISH_BACKLOG, 20_000))),
     jobResendMs: Math.max(100, Math.floor(int(env.JOB_RESEND_MS, 10_000))),
+    jobWriteWaitMs: Math.min(1000, Math.max(1, Math.floor(int(env.JOB_WRITE_WAIT_MS, 5)))),
     imports: {
       chunkRows: Math.min(1000, Math.max(1, Math.floor(int(env.IMPORT_CHUNK_ROWS, 250)))),
       leaseMs: Math.max(100, Math.floor(int(env.IMPORT_LEASE_MS, 120_000))),

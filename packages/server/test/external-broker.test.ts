@@ -223,6 +223,24 @@ describe('external broker (Mosquitto, dynamic security)', () => {
     await client!.endAsync();
   });
 
+  it('keeps a device disabled meanwhile offline when its earlier online message comes late', async () => {
+    const row = await provisioned();
+    const { client } = await connectPlain(row.sn, mqttStaticPassword(row.secret!));
+    const session = Date.now();
+    server = await server.restart(async () => {
+      // sent before the disable, handled after it: the server was away (another node disabled it)
+      const online = { v: PROTOCOL_VERSION, ts: session, online: true, session };
+      await client!.publishAsync(topics.up(row.sn, 'presence'), JSON.stringify(online), { qos: 1 });
+      await server.deps.db.update(devices).set({ status: DeviceStatus.DISABLED }).where(eq(devices.id, row.id));
+    });
+    await eventually(async () => {
+      const conns = await server.deps.db.select().from(deviceConnections).where(eq(deviceConnections.deviceId, row.id));
+      return conns.length === 1;
+    }, 'the online message handled');
+    expect((await deviceRow(server, row.id)).online).toBe(false);
+    client!.end(true);
+  });
+
   it('stores a message whose write failed on a later try', async () => {
     const row = await provisioned();
     const refused = await refuseSessions(row.id);

@@ -131,11 +131,13 @@ export async function licenceHasRoom(db: Db, manufacturerId: number, now: Date):
 /**
  * The device's presence follows the newest session (by session key, then row id): taking over
  * only when no session holds it or the holder is not newer keeps a late-processed connect of an
- * older session from overriding a newer one. `connection` is the SQL of the new row's id.
+ * older session from overriding a newer one. `connection` is the SQL of the new row's id. A
+ * device that is not enabled is never online: an "online" message of a session from before its
+ * disable may be handled after it (queued for a restarting server, or a late presence answer).
  */
 const takePresenceSql = (deviceId: number, connection: SQL, session: number, now: Date) => sql`
     update ${devices} d set online = true, last_online_at = ${now}, connection_id = ${connection}, updated_at = ${now}
-     where d.id = ${deviceId}
+     where d.id = ${deviceId} and d.status = ${DeviceStatus.ENABLED}
        and (d.connection_id is null
             or not exists (select 1 from ${deviceConnections} c
                             where c.id = d.connection_id

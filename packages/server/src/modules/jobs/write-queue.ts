@@ -159,7 +159,13 @@ export function writeQueue(deps: Deps): WriteQueue {
       return rows;
     }, ONE_STATEMENT);
     // several statements in turn, each isolated on its own (a batch is not to be run twice)
-    const transitions = new Batcher((items: Transition[]) => runTransitions(db, items), OPTS);
+    // a longer window (JOB_WRITE_WAIT_MS) is not skipped by a batcher quiet for only 50 ms
+    const wait = deps.config.jobWriteWaitMs;
+    const transitions = new Batcher((items: Transition[]) => runTransitions(db, items), {
+      ...OPTS,
+      maxWaitMs: wait,
+      quietMs: Math.max(50, 2 * wait),
+    });
     const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), UNAWAITED);
     // many at once only when the broker is overwhelmed
     const refusedPublishes = new Batcher((items: RefusedPublish[]) => insertRefusedPublishes(db, items), UNAWAITED);

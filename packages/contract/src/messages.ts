@@ -295,10 +295,10 @@ export const messages = {
   },
   'alert.mailSubject': { en_US: '[Herald alert] {{title}}', zh_CN: '[Herald 告警] {{title}}' },
   'alert.mailBody': {
-    en_US: '{{title}}\n\nDevice: {{sn}}\nTime: {{at}} (UTC)\n',
-    zh_CN: '{{title}}\n\n设备：{{sn}}\n时间：{{at}}（UTC）\n',
+    en_US: '{{title}}\n\nDevice: {{sn}}\nTime: {{at}} (UTC)',
+    zh_CN: '{{title}}\n\n设备：{{sn}}\n时间：{{at}}（UTC）',
   },
-  'alert.mailLink': { en_US: '\nYour alerts in the console: {{link}}\n', zh_CN: '\n在控制台查看告警：{{link}}\n' },
+  'alert.mailLink': { en_US: 'Your alerts in the console: {{link}}', zh_CN: '在控制台查看告警：{{link}}' },
   'error.alertReceiverInvalid': {
     en_US: 'Alert channels can be chosen only for the account’s message recipients',
     zh_CN: '只能为账户的消息接收人选择告警方式',

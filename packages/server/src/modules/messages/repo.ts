@@ -195,9 +195,13 @@ export async function claimAlert(db: Db, deviceId: number, kind: string, at: Dat
 /** A mail's and a webhook's wording of an alert, besides the in-app title. */
 const mailOf = (title: string, sn: string, at: Date, locale: Locale, consoleUrl?: string) => ({
   subject: formatMessage('alert.mailSubject', locale, { title }),
-  body:
-    formatMessage('alert.mailBody', locale, { title, sn, at: at.toISOString().slice(0, 19).replace('T', ' ') }) +
-    (consoleUrl ? formatMessage('alert.mailLink', locale, { link: `${consoleUrl.replace(/\/$/, '')}/msg/list` }) : ''),
+  body: [
+    formatMessage('alert.mailBody', locale, { title, sn, at: at.toISOString().slice(0, 19).replace('T', ' ') }),
+    consoleUrl && formatMessage('alert.mailLink', locale, { link: `${consoleUrl.replace(/\/$/, '')}/msg/list` }),
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+    .concat('\n'),
 });
 
 export type AlertDelivery = {

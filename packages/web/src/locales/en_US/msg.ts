@@ -18,6 +18,7 @@ export default {
       detail: 'Device message',
       readAt: 'Read at',
       content: 'Content',
+      phase: 'Change',
     },
     actions: {
       markRead: 'Mark as read',
@@ -28,6 +29,7 @@ export default {
     },
     confirm: { delete: 'Delete the {{count}} selected message(s)?' },
     noUnread: 'No unread messages',
+    alertPhase: { raised: 'Began', cleared: 'Back to normal', digest: 'Digest of a flapping device' },
     alertKind: {
       outOfPaper: 'Out of paper',
       overheating: 'Overheating',

@@ -18,6 +18,7 @@ export default {
       detail: '设备信息',
       readAt: '阅读时间',
       content: '内容',
+      phase: '变化',
     },
     actions: {
       markRead: '标为已读',
@@ -28,6 +29,7 @@ export default {
     },
     confirm: { delete: '确定删除选中的 {{count}} 条消息？' },
     noUnread: '没有未读消息',
+    alertPhase: { raised: '发生', cleared: '恢复', digest: '频繁告警汇总' },
     alertKind: {
       outOfPaper: '缺纸',
       overheating: '过热',

@@ -82,6 +82,12 @@ describe('state alerts', () => {
       { kind: 'outOfPaper', phase: 'raised', title: `Printer ${d.sn} is out of paper` },
       { kind: 'outOfPaper', phase: 'cleared', title: `Printer ${d.sn} has paper again` },
     ]);
+    // a report dated a year ahead does not hold the device's states still: the next report, two minutes on, counts
+    const ahead = Date.now() + 365 * 24 * 3600_000;
+    expect(await raiseStateAlerts(server.deps, d, { ts: ahead, printerState: 'overheating' })).toBe(1);
+    const soon = new Date(Date.now() + 120_000);
+    expect(await raiseStateAlerts(server.deps, d, { ts: soon.getTime(), printerState: 'normal' }, soon)).toBe(1);
+    expect((await alertsOf(A, d.id)).map((a) => a.phase)).toEqual(['raised', 'cleared', 'raised', 'cleared']);
   });
 
   it("a speaker at 8 % that calls its battery sufficient is low by the account's threshold, which the account sets", async () => {

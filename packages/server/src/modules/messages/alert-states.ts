@@ -32,6 +32,13 @@ const CHARGING = new Set<BatteryState>(['charging', 'full']);
 export const batteryLow = (b: { level: number; state: BatteryState }, lowPercent: number) =>
   LOW_BATTERY.has(b.state) || (!CHARGING.has(b.state) && b.level <= lowPercent);
 
+/**
+ * A report is ordered by the device's time, but never put later than this past its arrival: a
+ * device whose clock runs ahead (or one report with a wild `ts`) would otherwise hold its states
+ * still until real time caught up with it.
+ */
+const AHEAD_MS = 60_000;
+
 /** Whether the battery's verdict depends on the account's threshold (it is asked only then). */
 const needsThreshold = (b: { level: number; state: BatteryState } | undefined) =>
   !!b && !LOW_BATTERY.has(b.state) && !CHARGING.has(b.state) && b.level <= BATTERY_LOW_PERCENT_MAX;
@@ -70,7 +77,8 @@ export async function raiseStateAlerts(
     : BATTERY_LOW_PERCENT_DEFAULT;
   const { reported, active } = statesOf(report, lowPercent);
   return deps.db.transaction(async (tx) => {
-    const swap = await alertRepo.swapStates(tx, device.id, reported, active, new Date(report.ts));
+    const reportedAt = new Date(Math.min(report.ts, at.getTime() + AHEAD_MS));
+    const swap = await alertRepo.swapStates(tx, device.id, reported, active, reportedAt);
     if (!swap) return 0;
     const changes: { kind: StateAlertKind; phase: AlertPhase }[] = [
       ...swap.prev.filter((k) => !swap.active.includes(k)).map((kind) => ({ kind, phase: 'cleared' as const })),

@@ -40,6 +40,7 @@ export * from './schemas/push-tasks';
 export * from './schemas/smart-config';
 export * from './schemas/dashboard';
 export * from './schemas/notices';
+export * from './schemas/alert-channels';
 export * from './schemas/push-alarms';
 export * from './schemas/locations';
 export * from './schemas/geo-fences';

@@ -154,6 +154,10 @@ export const logMessages = {
     en_US: 'Set the device alerts that raise messages: {{kinds}}',
     zh_CN: '设置产生消息的设备告警：{{kinds}}',
   },
+  'log.notice.alertChannels': {
+    en_US: 'Set the alert channels: e-mail to {{emailTo}}; alert address {{webhook}}; low battery at {{percent}}%',
+    zh_CN: '设置告警方式：邮件发送给 {{emailTo}}；告警地址 {{webhook}}；低电量阈值 {{percent}}%',
+  },
   'log.pushAlarm.settings': {
     en_US: 'Set the push-delay alarm: {{consecutive}} pushes over {{thresholdMs}} ms within {{monitorMinutes}} min',
     zh_CN: '设置推送延迟告警：{{monitorMinutes}} 分钟内连续 {{consecutive}} 次推送超过 {{thresholdMs}} 毫秒',

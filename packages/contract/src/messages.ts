@@ -280,6 +280,29 @@ export const messages = {
     zh_CN: '设备 {{sn}} 离开围栏“{{detail}}”',
   },
   'alert.faultNoDetail': { en_US: 'Device {{sn}} reports a fault', zh_CN: '设备 {{sn}} 报告故障' },
+  // a state alert's recovery, and the digest of a flapping device's alerts (alert-channels.ts)
+  'alert.outOfPaperCleared': { en_US: 'Printer {{sn}} has paper again', zh_CN: '打印机 {{sn}} 已恢复供纸' },
+  'alert.overheatingCleared': { en_US: 'Printer {{sn}} has cooled down', zh_CN: '打印机 {{sn}} 温度已恢复正常' },
+  'alert.coverOpenCleared': { en_US: 'Printer {{sn}} has its cover closed', zh_CN: '打印机 {{sn}} 纸仓盖已合上' },
+  'alert.otherExceptionCleared': { en_US: 'Printer {{sn}} is back to normal', zh_CN: '打印机 {{sn}} 已恢复正常' },
+  'alert.batteryLowCleared': {
+    en_US: "Device {{sn}}'s battery is no longer low ({{detail}})",
+    zh_CN: '设备 {{sn}} 电量已恢复（{{detail}}）',
+  },
+  'alert.digest': {
+    en_US: '{{count}} more alert(s) of this kind from {{from}} to {{to}} (UTC); the last: {{last}}',
+    zh_CN: '{{from}} 至 {{to}}（UTC）间又有 {{count}} 条同类告警；最后一条：{{last}}',
+  },
+  'alert.mailSubject': { en_US: '[Herald alert] {{title}}', zh_CN: '[Herald 告警] {{title}}' },
+  'alert.mailBody': {
+    en_US: '{{title}}\n\nDevice: {{sn}}\nTime: {{at}} (UTC)',
+    zh_CN: '{{title}}\n\n设备：{{sn}}\n时间：{{at}}（UTC）',
+  },
+  'alert.mailLink': { en_US: 'Your alerts in the console: {{link}}', zh_CN: '在控制台查看告警：{{link}}' },
+  'error.alertReceiverInvalid': {
+    en_US: 'Alert channels can be chosen only for the account’s message recipients',
+    zh_CN: '只能为账户的消息接收人选择告警方式',
+  },
   // notices and in-app messages
   'error.noticePublished': {
     en_US: 'The notice has been published and can no longer be changed',

@@ -26,6 +26,7 @@ const usage = `Usage: npm run sim -- [options]
                          ota-never-returns   after 'rebooting' the device stays offline
                          ota-slow            slow downloads (pause after every chunk)
   --telemetry-ms MS    telemetry interval                                default 60000
+  --no-state-events    report printer and battery changes only in telemetry (no state events)
   --ota-install-ms MS  how long installing an upgrade takes               default 200
   --ota-reboot-ms MS   how long a device is away rebooting after one      default 500
   --scenario FILE      JSON with any of the options above plus "timeline": [{"afterMs": 60000, "fault": "paper-out:5%"}]
@@ -46,6 +47,7 @@ const { values } = parseArgs({
     first: { type: 'string', default: '1' },
     fault: { type: 'string', multiple: true, default: [] },
     'telemetry-ms': { type: 'string', default: '60000' },
+    'no-state-events': { type: 'boolean', default: false },
     'ota-install-ms': { type: 'string', default: '200' },
     'ota-reboot-ms': { type: 'string', default: '500' },
     scenario: { type: 'string' },
@@ -92,6 +94,7 @@ const fleet = new Fleet({
   faults,
   device: {
     telemetryIntervalMs: Number(opt('telemetry-ms')),
+    stateEvents: String(opt('no-state-events')) !== 'true',
     otaInstallMs: Number(opt('ota-install-ms')),
     otaRebootMs: Number(opt('ota-reboot-ms')),
   },

@@ -140,6 +140,11 @@ export type DeviceOptions = {
   otaSlowChunkMs?: number;
   /** give up a download after this long */
   downloadTimeoutMs?: number;
+  /**
+   * false: the device reports printer and battery changes only in its telemetry, as firmware
+   * without state events does (an event is still sent for faults and boots); default true
+   */
+  stateEvents?: boolean;
 };
 
 /** One upgrade offer as the device lived it (tests and the demo read these). */
@@ -248,6 +253,7 @@ export class VirtualDevice extends EventEmitter {
       otaSlowChunkMs: 300,
       downloadTimeoutMs: 120_000,
       ...opts,
+      stateEvents: opts.stateEvents ?? true,
     };
     this.state = {
       firmware: opts.firmware ?? '1.00.00.01',
@@ -369,16 +375,29 @@ export class VirtualDevice extends EventEmitter {
           ? 'overheating'
           : 'normal';
     if (this.opts.kind === 'printer' && before !== this.state.printerState) {
-      this.sendEvent({ type: 'printerState', printerState: this.state.printerState });
+      this.sendStateEvent({ type: 'printerState', printerState: this.state.printerState });
     }
     const low = this.faults.has('low-battery');
     if (low && this.state.battery.state !== 'low') {
       this.state.battery = { level: 8, state: 'low' };
-      this.sendEvent({ type: 'battery', battery: this.state.battery });
+      this.sendStateEvent({ type: 'battery', battery: this.state.battery });
     } else if (!low && this.state.battery.state === 'low') {
       this.state.battery = { level: 90, state: 'sufficient' };
-      this.sendEvent({ type: 'battery', battery: this.state.battery });
+      this.sendStateEvent({ type: 'battery', battery: this.state.battery });
     }
+  }
+
+  /**
+   * The battery as the device will report it from now on (a speaker at 8 % may still call its
+   * state "sufficient"); an event tells Herald at once unless `stateEvents` is off.
+   */
+  setBattery(level: number, state: BatteryState = this.state.battery.state): void {
+    this.state.battery = { level, state };
+    this.sendStateEvent({ type: 'battery', battery: this.state.battery });
+  }
+
+  private sendStateEvent(e: Omit<DeviceEvent, 'v' | 'ts'>) {
+    if (this.opts.stateEvents) this.sendEvent(e);
   }
 
   // ── connection ───────────────────────────────────────────────────────────

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ALERT_DIGEST_DEFAULTS } from '@herald/contract';
 import type { S3Config } from './storage/s3';
 
 /** Job messages in flight to the broker at most: under the embedded broker's concurrency (gateway/embedded.ts). */
@@ -55,6 +56,8 @@ export type Config = {
   webhookBackoffScale: number;
   /** save and deliver webhooks to private and local addresses too (modules/webhooks/public-address.ts) */
   webhookAllowPrivate: boolean;
+  /** the flapping rule: past `max` alerts of one kind for one device within `windowMs`, a digest (messages/alert-digest.ts) */
+  alertDigest: { max: number; windowMs: number };
   /**
    * Limits held in the database, so they count across every server (lib/shared-limits.ts); each is
    * `max` per window or undefined (switched off). Failed sign-ins and password checks per client
@@ -238,6 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhookBackoffScale: Math.max(0, int(env.WEBHOOK_BACKOFF_SCALE, 1)),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    alertDigest: {
+      max: Math.max(1, Math.trunc(int(env.ALERT_DIGEST_MAX, ALERT_DIGEST_DEFAULTS.max))),
+      windowMs: Math.max(1, int(env.ALERT_DIGEST_WINDOW_SECONDS, ALERT_DIGEST_DEFAULTS.windowSeconds)) * 1000,
+    },
     limits: {
       signInPerAddress: parseLimit(env.SIGNIN_LIMIT_PER_ADDRESS, { max: 20, windowMs: 300_000 }),
       signInPerUser: parseLimit(env.SIGNIN_LIMIT_PER_USER, { max: 10, windowMs: 900_000 }),

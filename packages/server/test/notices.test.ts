@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_CONTENT_MAX, PROTOCOL_VERSION, RETENTION_DAYS, UserStatus } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
-import { accounts, deviceAlerts, messages, notices, users } from '../src/db/schema';
+import { accounts, deviceAlertStates, deviceAlerts, messages, notices, users } from '../src/db/schema';
 import { purgeExpiredRecords } from '../src/jobs/purge';
 import { raiseDeviceAlert } from '../src/modules/messages/alerts';
 import { deviceRow, eventually, seedDevice, seedModel } from './devices-fixture';
@@ -15,7 +15,7 @@ import { auditLines, expectInvalid, uniq } from './people';
  * Notices and in-app messages through the API: an operator's notice reaches the receivers of
  * its target accounts when published, each user reads and manages only their own inbox, an
  * account chooses its receivers and the device alerts it wants, and a simulated printer running
- * out of paper (the real device protocol on the embedded broker) raises an alert, once an hour.
+ * out of paper (the real device protocol on the embedded broker) raises an alert, once per change.
  */
 
 type Account = Awaited<ReturnType<typeof seedAccount>>;
@@ -329,7 +329,7 @@ describe('an account’s receivers and alerts', () => {
     expect((await messagesOfNotice(m.id)).map((x) => x.userId)).toEqual([D.adminId]);
   });
 
-  it('raise a message when a simulated printer runs out of paper, once an hour, and only the kinds the account wants', async () => {
+  it('raise a message when a simulated printer runs out of paper, once per change with its recovery, and only the kinds the account wants', async () => {
     const E = await seedAccount(server);
     const model = await seedModel(server);
     const mqttUrl = server.deps.gateway.endpoints().mqtt!;
@@ -358,7 +358,7 @@ describe('an account’s receivers and alerts', () => {
     });
     expect((await unread(E.client)).alert).toBe(1);
 
-    // the paper comes back and runs out again within the hour: no second message
+    // the paper comes back (a recovery) and runs out again (a second alert); the same state reported again raises nothing
     const state = async (want: string, d = printer) =>
       eventually(
         async () =>
@@ -370,6 +370,16 @@ describe('an account’s receivers and alerts', () => {
     await state('normal');
     p.injectFault('paper-out');
     await state('outOfPaper');
+    const paperTitles = async () =>
+      (await alerts())
+        .filter((m) => (m.alert as { kind: string }).kind === 'outOfPaper')
+        .map((m) => [m.title, (m.alert as { phase: string }).phase]);
+    await eventually(async () => (await paperTitles()).length === 3, 'the recovery and the second alert');
+    expect(await paperTitles()).toEqual([
+      [`打印机 ${printer.sn} 缺纸`, 'raised'],
+      [`打印机 ${printer.sn} 已恢复供纸`, 'cleared'],
+      [`打印机 ${printer.sn} 缺纸`, 'raised'],
+    ]);
     const again = { v: PROTOCOL_VERSION, ts: Date.now(), type: 'printerState', printerState: 'outOfPaper' } as const;
     expect(await raiseDeviceAlert(server.deps, printer, again)).toBe(0);
     // another kind is another alert
@@ -378,12 +388,12 @@ describe('an account’s receivers and alerts', () => {
       async () => (await alerts()).some((m) => (m.alert as { kind: string }).kind === 'batteryLow'),
       'the battery alert',
     );
-    const [claims] = await server.deps.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(deviceAlerts)
-      .where(eq(deviceAlerts.deviceId, printer.id));
-    expect(claims!.n).toBe(2);
-    expect((await alerts()).filter((m) => (m.alert as { kind: string }).kind === 'outOfPaper')).toHaveLength(1);
+    const [states] = await server.deps.db
+      .select({ active: deviceAlertStates.active })
+      .from(deviceAlertStates)
+      .where(eq(deviceAlertStates.deviceId, printer.id));
+    expect(states!.active).toEqual(['batteryLow', 'outOfPaper']);
+    expect(await paperTitles()).toHaveLength(3);
 
     // the account turns paper alerts off: the other printer's raises none
     await expectInvalid(

@@ -14,9 +14,10 @@ import { queryFlag, sortParams } from './fleet-fields';
  * - An account's receivers are chosen by the account (at least one); until it chooses, they are
  *   its super-administrators.
  * - Alert messages come from devices: a printer leaving the normal state, a battery running out,
- *   a fault. The account chooses which of those kinds raise messages; one device raises one kind
- *   at most once an hour. An alert is worded when it is delivered, in each recipient's message
- *   language (Chinese for zh_CN and yue, English for the others).
+ *   a fault. The account chooses which of those kinds raise messages. A state raises one alert
+ *   when it begins and one recovery when it ends (alert-channels.ts); a fault at most once an
+ *   hour. An alert is worded when it is delivered, in each recipient's message language (Chinese
+ *   for zh_CN and yue, English for the others).
  */
 export const NoticeStatus = { DRAFT: 0, PUBLISHED: 1 } as const;
 export const NOTICE_TITLE_MAX = 100;
@@ -47,6 +48,9 @@ export const ALERT_KINDS = [
   'fence',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
+/** raised: the state began (or an event happened); cleared: its recovery; digest: alerts folded in a window. */
+export const ALERT_PHASES = ['raised', 'cleared', 'digest'] as const;
+export type AlertPhase = (typeof ALERT_PHASES)[number];
 
 const targetAccountIds = z
   .array(jsonId, { error: 'validation.format' })
@@ -142,6 +146,7 @@ export const messageSchema = z.object({
       deviceId: z.number().int(),
       /** the device's words (fault message, battery level) */
       detail: z.string().nullable(),
+      phase: z.enum(ALERT_PHASES),
     })
     .nullable(),
   read: z.boolean(),

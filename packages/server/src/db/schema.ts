@@ -1256,6 +1256,8 @@ export const messages = pgTable(
     deviceId: integer('device_id'),
     sn: text('sn'),
     detail: text('detail'),
+    /** an alert's phase (ALERT_PHASES); null: raised */
+    alertPhase: text('alert_phase'),
     readAt: ts('read_at'),
     createdAt: createdAt(),
   },
@@ -1284,6 +1286,69 @@ export const deviceAlerts = pgTable(
     raisedAt: ts('raised_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.kind] })],
+);
+
+/**
+ * The alert kinds a device's last report put it in (STATE_ALERT_KINDS), and the ones before: one
+ * upsert per report swaps them, so the server that swaps them sees the change, and only it
+ * (messages/alert-states.ts). `reported_at` is the device's own time of the report: an older
+ * report arriving late (another server, a retry) changes nothing.
+ */
+export const deviceAlertStates = pgTable('device_alert_states', {
+  deviceId: integer('device_id').primaryKey(),
+  active: text('active').array().notNull(),
+  prevActive: text('prev_active').array().notNull(),
+  reportedAt: ts('reported_at').notNull(),
+});
+
+/** Where an account's alerts go besides its recipients' consoles (alert-channels.ts); none: defaults. */
+export const alertSettings = pgTable('alert_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  /** the alert address (a signed webhook), and the kinds it receives */
+  webhookUrl: text('webhook_url'),
+  webhookKinds: text('webhook_kinds').array().notNull(),
+  batteryLowPercent: smallint('battery_low_percent').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** The kinds one recipient gets in the console and by e-mail; none: every kind in the console only. */
+export const alertRoutes = pgTable(
+  'alert_routes',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    inAppKinds: text('in_app_kinds').array().notNull(),
+    emailKinds: text('email_kinds').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId] })],
+);
+
+/**
+ * Alerts folded while a device flaps: one row per device, kind and window, sent as one digest
+ * when the window ends (and deleted by the server that sends it).
+ */
+export const alertDigests = pgTable(
+  'alert_digests',
+  {
+    deviceId: integer('device_id').notNull(),
+    kind: text('kind').notNull(),
+    windowEndsAt: ts('window_ends_at').notNull(),
+    accountId: integer('account_id').notNull(),
+    sn: text('sn').notNull(),
+    folded: integer('folded').notNull(),
+    lastPhase: text('last_phase').notNull(),
+    lastDetail: text('last_detail'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.kind, t.windowEndsAt] }),
+    index('alert_digests_due_idx').on(t.windowEndsAt),
+  ],
 );
 
 /** An account's push-delay alarm settings (none: the spec's defaults, DEFAULT_ALARM_SETTINGS). */

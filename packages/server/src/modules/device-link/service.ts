@@ -1,4 +1,5 @@
 import { raiseDeviceAlert } from '../messages/alerts';
+import { raiseStateAlerts } from '../messages/alert-states';
 import { positionOf } from '../locations/position';
 import { onPosition } from '../locations/service';
 import {
@@ -301,6 +302,13 @@ export async function handleUplink(
       const at = new Date();
       const stored = t && (await inDeviceTurn(deps, device.id, () => onTelemetry(deps, device, t, at)));
       const position = stored?.position;
+      // a state reported in telemetry raises its alert as an event would: once per change (alert-states.ts)
+      if (t && (t.printer || t.battery))
+        inBackground(
+          deps,
+          raiseStateAlerts(deps, device, { ts: t.ts, printerState: t.printer?.state, battery: t.battery }),
+          'device alert not delivered',
+        );
       // reporting while marked offline: its online message was lost (external broker): ask it again
       if (opts.presenceFromMessages && stored?.online === false)
         inBackground(deps, askPresence(deps, device.sn), 'presence check not sent');

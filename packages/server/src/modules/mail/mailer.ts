@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { mails } from '../../db/schema';
 import { redactUrl } from '../../lib/log-redact';
 
-export type MailKind = 'activation' | 'resetPassword' | 'changeAdmin' | 'emailChanged';
+export type MailKind = 'activation' | 'resetPassword' | 'changeAdmin' | 'emailChanged' | 'alert';
 export type OutgoingMail = { to: string; subject: string; body: string; kind: MailKind; link?: string };
 
 /**

@@ -1,52 +1,31 @@
-import {
-  ALERT_KINDS,
-  ALERT_REPEAT_MS,
-  formatMessage,
-  type AlertKind,
-  type BatteryState,
-  type DeviceEvent,
-  type Locale,
-} from '@herald/contract';
+import { ALERT_KINDS, ALERT_REPEAT_MS, type AlertKind, type DeviceEvent } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import { alertTitles } from './alert-title';
+import { raiseStateAlerts } from './alert-states';
 import * as repo from './repo';
 
-const LOW_BATTERY = new Set<BatteryState>(['low', 'extremelyLow', 'depleted']);
-
-/** What a device event means for its account, if anything: a kind and the device's own words. */
+/** What a fault event means for its account: a kind and the device's own words. */
 export function alertOf(e: DeviceEvent): { kind: AlertKind; detail: string | null } | undefined {
-  switch (e.type) {
-    case 'printerState':
-      return e.printerState && e.printerState !== 'normal'
-        ? { kind: e.printerState, detail: e.message ?? null }
-        : undefined;
-    case 'battery':
-      return e.battery && LOW_BATTERY.has(e.battery.state)
-        ? { kind: 'batteryLow', detail: `${e.battery.level}%` }
-        : undefined;
-    case 'fault':
-      return { kind: 'fault', detail: e.message ?? null };
-    default:
-      return undefined;
-  }
+  return e.type === 'fault' ? { kind: 'fault', detail: e.message ?? null } : undefined;
 }
 
-/** An alert in words: "Printer SN1 is out of paper"; a fault carries the device's own words when it sent any. */
-export function alertTitle(a: { kind: AlertKind; detail: string | null }, sn: string, locale: Locale): string {
-  const key = a.kind === 'fault' && !a.detail ? 'alert.faultNoDetail' : `alert.${a.kind}`;
-  return formatMessage(key, locale, { sn, detail: a.detail ?? '' });
-}
+export { alertTitle, alertTitles } from './alert-title';
 
 /**
- * A device event that is an alert becomes a message to each receiver of the device's account,
- * when the account wants that kind and the device has not raised it within the hour. Returns the
- * messages written. Called after the event is stored, in the background of the device's message.
+ * A device event that is an alert reaches the receivers of the device's account. A printer's
+ * state and its battery are states: their events go the way telemetry goes (one alert per
+ * change, alert-states.ts). A fault is not a state: it raises a message when the account wants
+ * faults and the device has not raised one within the hour. Returns the deliveries written.
+ * Called after the event is stored, in the background of the device's message.
  */
 export async function raiseDeviceAlert(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   device: { id: number; sn: string },
   e: DeviceEvent,
   at = new Date(),
 ): Promise<number> {
+  if (e.type === 'printerState' || e.type === 'battery')
+    return raiseStateAlerts(deps, device, { ts: e.ts, printerState: e.printerState, battery: e.battery }, at);
   const alert = alertOf(e);
   if (!alert) return 0;
   const target = await repo.alertTarget(deps.db, device.id);
@@ -59,8 +38,9 @@ export async function raiseDeviceAlert(
     return repo.deliverAlert(
       tx,
       { accountId: target.accountId, deviceId: device.id, sn: device.sn, kind: alert.kind, detail: alert.detail },
-      { zh_CN: alertTitle(alert, device.sn, 'zh_CN'), en_US: alertTitle(alert, device.sn, 'en_US') },
+      alertTitles(alert, device.sn),
       at,
+      { consoleUrl: deps.config.publicUrl },
     );
   });
 }

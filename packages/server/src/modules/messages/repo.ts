@@ -1,5 +1,14 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { AccountStatus, UserStatus, type Locale, type MessageCategory } from '@herald/contract';
+import {
+  ALERT_WEBHOOK_EVENT,
+  AccountStatus,
+  UserStatus,
+  formatMessage,
+  type AlertPhase,
+  type AlertWebhookBody,
+  type Locale,
+  type MessageCategory,
+} from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, deviceAlerts, devices, messages, noticeReceivers, users } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
@@ -183,25 +192,88 @@ export async function claimAlert(db: Db, deviceId: number, kind: string, at: Dat
   return rows.length > 0;
 }
 
+/** A mail's and a webhook's wording of an alert, besides the in-app title. */
+const mailOf = (title: string, sn: string, at: Date, locale: Locale, consoleUrl?: string) => ({
+  subject: formatMessage('alert.mailSubject', locale, { title }),
+  body: [
+    formatMessage('alert.mailBody', locale, { title, sn, at: at.toISOString().slice(0, 19).replace('T', ' ') }),
+    consoleUrl && formatMessage('alert.mailLink', locale, { link: `${consoleUrl.replace(/\/$/, '')}/msg/list` }),
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+    .concat('\n'),
+});
+
+export type AlertDelivery = {
+  accountId: number;
+  deviceId: number;
+  sn: string;
+  kind: string;
+  detail: string | null;
+  /** raised (the default), cleared or digest */
+  phase?: AlertPhase;
+};
+
 /**
- * An alert to each receiver of the account, worded in the receiver's message language: Chinese
+ * An alert to each receiver of the account by the channels they chose for its kind (in-app for
+ * every kind until they choose: alert_routes), worded in the receiver's message language: Chinese
  * for Mandarin and Cantonese readers, English for the others (the languages the console has).
+ * E-mail goes into the mail outbox and a webhook into the deliveries, both in the caller's
+ * transaction: a rolled-back alert sends nothing, and their own workers send each once.
+ * Returns the deliveries written (messages, mails and webhooks).
  */
 export async function deliverAlert(
   db: Db,
-  a: { accountId: number; deviceId: number; sn: string; kind: string; detail: string | null },
+  a: AlertDelivery,
   title: Record<Locale, string>,
   at: Date,
+  opts: { consoleUrl?: string; digest?: { count: number; from: string; to: string } } = {},
 ): Promise<number> {
-  const { rows } = await db.execute(sql`
-    insert into messages (user_id, account_id, category, title, content, alert_kind, device_id, sn, detail, created_at)
-    select recv.user_id, recv.account_id, 'alert',
-           case when u.message_language in ('zh_CN', 'yue') then ${title.zh_CN} else ${title.en_US} end,
-           '', ${a.kind}, ${a.deviceId}, ${a.sn}, ${a.detail}, ${at.toISOString()}::timestamptz
-      from (${receiversOf(sql`select ${a.accountId}::int`)}) recv
-      join users u on u.id = recv.user_id
-    returning 1`);
-  return rows.length;
+  const phase = a.phase ?? 'raised';
+  const zh = mailOf(title.zh_CN, a.sn, at, 'zh_CN', opts.consoleUrl);
+  const en = mailOf(title.en_US, a.sn, at, 'en_US', opts.consoleUrl);
+  const hook: AlertWebhookBody = {
+    event: ALERT_WEBHOOK_EVENT,
+    phase,
+    kind: a.kind as AlertWebhookBody['kind'],
+    deviceId: a.deviceId,
+    sn: a.sn,
+    detail: a.detail,
+    title: title.en_US,
+    ...opts.digest,
+    at: at.toISOString(),
+  };
+  const when = at.toISOString();
+  const { rows } = await db.execute<{ n: number }>(sql`
+    with recv as (${receiversOf(sql`select ${a.accountId}::int`)}),
+    routed as (
+      select recv.user_id, recv.account_id, u.email, u.message_language in ('zh_CN', 'yue') as zh,
+             coalesce(${a.kind} = any(r.in_app_kinds), true) as in_app,
+             coalesce(${a.kind} = any(r.email_kinds), false) as by_mail
+        from recv
+        join users u on u.id = recv.user_id
+        left join alert_routes r on r.account_id = recv.account_id and r.user_id = recv.user_id),
+    in_app as (
+      insert into messages (user_id, account_id, category, title, content, alert_kind, device_id, sn, detail,
+                            alert_phase, created_at)
+      select user_id, account_id, 'alert', case when zh then ${title.zh_CN} else ${title.en_US} end,
+             '', ${a.kind}, ${a.deviceId}, ${a.sn}, ${a.detail}, ${phase}, ${when}::timestamptz
+        from routed where in_app
+      returning 1),
+    mailed as (
+      insert into mails ("to", subject, body, kind, created_at)
+      select email, case when zh then ${zh.subject} else ${en.subject} end,
+             case when zh then ${zh.body} else ${en.body} end, 'alert', ${when}::timestamptz
+        from routed where by_mail and email <> ''
+      returning 1),
+    hooked as (
+      insert into webhook_deliveries (account_id, event, url, payload, next_attempt_at)
+      select account_id, ${ALERT_WEBHOOK_EVENT}, webhook_url, ${JSON.stringify(hook)}::jsonb, ${when}::timestamptz
+        from alert_settings
+       where account_id = ${a.accountId} and coalesce(webhook_url, '') <> '' and ${a.kind} = any(webhook_kinds)
+      returning 1)
+    select ((select count(*) from in_app) + (select count(*) from mailed) + (select count(*) from hooked))::int as n`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export const accountAlertKinds = async (db: Db, accountId: number) =>

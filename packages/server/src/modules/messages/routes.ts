@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   accountNoticeConfigSchema,
+  alertChannelsSchema,
   bigIdParamSchema,
   configReceiversBody,
   envelope,
@@ -12,11 +13,14 @@ import {
   noticeMsgLanguageBody,
   noticeReceiversSchema,
   pageOf,
+  setAlertChannelsBody,
   setNoticeMsgReceiveBody,
   unreadStatSchema,
 } from '@herald/contract';
 import type { RoutesPlugin } from '../../lib/deps';
 import { ok } from '../../lib/envelope';
+import { startDigestWorker } from './alert-digest';
+import * as channels from './channels';
 import * as messages from './service';
 
 const tags = ['messages'];
@@ -167,6 +171,40 @@ const messageRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (req) => ok(await messages.setAccountNoticeConfig(deps, req.auth, req.body.alertKinds)),
   );
+  app.get(
+    '/v1/account/queryAlertChannels',
+    {
+      config: accountAdmin('query'),
+      schema: {
+        tags,
+        summary: 'How device alerts reach people: per recipient and kind in-app or e-mail, the alert address',
+        response: { 200: envelope(alertChannelsSchema) },
+      },
+    },
+    async (req) => ok(await channels.alertChannels(deps, req.auth)),
+  );
+  app.post(
+    '/v1/account/setAlertChannels',
+    {
+      config: accountAdmin('edit'),
+      schema: {
+        tags,
+        summary: 'Choose the alert channels per recipient and kind, the alert address (a signed webhook)',
+        body: setAlertChannelsBody,
+        response: { 200: envelope(alertChannelsSchema) },
+      },
+    },
+    async (req) => ok(await channels.setAlertChannels(deps, req.auth, req.body)),
+  );
+
+  // digests of flapping devices go out from every server (each digest from one of them)
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startDigestWorker(deps, app.log);
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
 };
 
 export default messageRoutes;

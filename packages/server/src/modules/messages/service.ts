@@ -2,6 +2,7 @@ import {
   ALERT_KINDS,
   type AccountNoticeConfig,
   type AlertKind,
+  type AlertPhase,
   type InAppMessage,
   type MessageCategory,
   type MessageListQuery,
@@ -29,7 +30,13 @@ const toMessage = (m: repo.MessageRow): InAppMessage => ({
   noticeId: m.noticeId,
   alert:
     m.category === 'alert' && m.alertKind && m.deviceId !== null
-      ? { kind: m.alertKind as AlertKind, sn: m.sn ?? '', deviceId: m.deviceId, detail: m.detail }
+      ? {
+          kind: m.alertKind as AlertKind,
+          sn: m.sn ?? '',
+          deviceId: m.deviceId,
+          detail: m.detail,
+          phase: (m.alertPhase ?? 'raised') as AlertPhase,
+        }
       : null,
   read: m.readAt !== null,
   readAt: isoOrNull(m.readAt),
@@ -81,7 +88,7 @@ export async function unreadStat(deps: Deps, auth: AuthContext): Promise<UnreadS
 export const setLanguage = (deps: Deps, auth: AuthContext, language: MessageLanguage) =>
   setMessageLanguage(deps, auth, language);
 
-async function receiversNow(deps: Deps, accountId: number) {
+export async function receiversNow(deps: Deps, accountId: number) {
   const chosen = await repo.chosenReceivers(deps.db, accountId);
   return chosen.length
     ? { configured: true, receivers: chosen }
@@ -96,7 +103,7 @@ export async function messageConfig(deps: Deps, auth: AuthContext): Promise<Noti
 }
 
 /** The receivers' and alert kinds' routes are account-side only. */
-const ownAccountId = (auth: AuthContext) => targetAccount(auth, undefined);
+export const ownAccountId = (auth: AuthContext) => targetAccount(auth, undefined);
 
 export async function accountReceivers(deps: Deps, auth: AuthContext): Promise<NoticeReceivers> {
   const accountId = ownAccountId(auth);

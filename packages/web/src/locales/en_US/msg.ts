@@ -18,6 +18,7 @@ export default {
       detail: 'Device message',
       readAt: 'Read at',
       content: 'Content',
+      phase: 'Change',
     },
     actions: {
       markRead: 'Mark as read',
@@ -28,6 +29,7 @@ export default {
     },
     confirm: { delete: 'Delete the {{count}} selected message(s)?' },
     noUnread: 'No unread messages',
+    alertPhase: { raised: 'Began', cleared: 'Back to normal', digest: 'Digest of a flapping device' },
     alertKind: {
       outOfPaper: 'Out of paper',
       overheating: 'Overheating',
@@ -49,7 +51,20 @@ export default {
       receiversHint: "Until recipients are chosen, the account's super administrators receive messages",
       alertKinds: 'Device alerts that raise messages',
       alertKindsHint:
-        'One device raises each kind of alert at most once an hour; slow pushes as often as the push alarm settings say',
+        'A printer or battery state raises one alert when it begins and one when it ends; a fault at most once an hour; slow pushes as often as the push alarm settings say',
+      channels: 'How alerts reach people',
+      channelsHint:
+        'For each recipient, the alerts that come in the console and by e-mail (to the address of their user account)',
+      inApp: 'In the console',
+      email: 'By e-mail',
+      webhookUrl: 'Alert address (webhook)',
+      webhookHint:
+        'The chosen alerts are POSTed here as JSON (event "alert"), signed like push addresses with the API secret',
+      webhookKinds: 'Alerts sent to the alert address',
+      batteryLowPercent: 'Low battery at',
+      batteryLowPercentHint: 'A battery at or below this level, and not charging, raises a low-battery alert',
+      digestRule:
+        'A device raising more than {{max}} alerts of one kind within {{minutes}} minutes: the rest come as one digest when that time is over',
     },
   },
 };

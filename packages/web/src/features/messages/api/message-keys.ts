@@ -14,6 +14,7 @@ export const messageKeys = {
   config: ['messages', 'config'] as const,
   receivers: ['messages', 'receivers'] as const,
   alertKinds: ['messages', 'alert-kinds'] as const,
+  alertChannels: ['messages', 'alert-channels'] as const,
 };
 
 /** After a change of read state or a deletion: the counts and the lists (not an open detail). */

@@ -18,6 +18,7 @@ import {
   setNoticeMsgLanguage,
 } from '../api/message-settings';
 import type { NoticeReceivers } from '../api/types';
+import { AlertChannelSettings } from './AlertChannelSettings';
 
 /** Account users' permissions that show and change the account's message settings. */
 const VIEW_ACCOUNT = 'herald.admin.ac.user.query';
@@ -99,8 +100,9 @@ function ReceiverSettings({ editable }: { editable: boolean }) {
   const data = useQuery(receiversQuery(true)).data;
   const [busy, save] = useSave(form, async ({ userIds }) => {
     queryClient.setQueryData(messageKeys.receivers, await configReceivers(userIds));
-    // whether I am one of them may have changed
+    // whether I am one of them may have changed, and whose alert channels are shown
     await queryClient.invalidateQueries({ queryKey: messageKeys.config });
+    await queryClient.invalidateQueries({ queryKey: messageKeys.alertChannels });
   });
   if (!data) return <Spin />;
   const users = new Map([...data.receivers, ...data.candidates].map((u) => [u.id, userLabel(u)]));
@@ -192,6 +194,8 @@ export function MessageSettingsDrawer({ open, onClose }: { open: boolean; onClos
             <ReceiverSettings editable={editable} />
             <Divider />
             <AlertKindSettings editable={editable} />
+            <Divider />
+            <AlertChannelSettings editable={editable} />
           </>
         )}
       </div>

@@ -32,6 +32,9 @@ export function MessageDetailPage() {
         <Descriptions.Item label={t('msg.fields.kind')}>
           {alert ? t(`msg.alertKind.${alert.kind}`) : '-'}
         </Descriptions.Item>
+        <Descriptions.Item label={t('msg.fields.phase')}>
+          <span data-testid="msg-detail-phase">{alert ? t(`msg.alertPhase.${alert.phase}`) : '-'}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('msg.fields.sn')}>
           {!alert ? (
             '-'

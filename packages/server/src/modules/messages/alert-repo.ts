@@ -1,0 +1,144 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { StateAlertKind } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { alertRoutes, alertSettings, devices, users } from '../../db/schema';
+
+// ── the devices' last states ───────────────────────────────────────────────
+
+/** The battery threshold of the device's account, if it set one. */
+export const batteryLowPercent = async (db: Db, deviceId: number) =>
+  (
+    await db
+      .select({ pct: alertSettings.batteryLowPercent })
+      .from(devices)
+      .innerJoin(alertSettings, eq(alertSettings.accountId, devices.accountId))
+      .where(eq(devices.id, deviceId))
+      .limit(1)
+  )[0]?.pct;
+
+/**
+ * Records a report's states: the kinds it speaks about (`reported`) become what it says
+ * (`active`), the others stay. One upsert keeps the states before the swap beside the ones after,
+ * so of two servers swapping at once each sees its own change. A report older than the last one
+ * (the device's time) changes nothing: undefined.
+ */
+export async function swapStates(
+  tx: Db,
+  deviceId: number,
+  reported: readonly StateAlertKind[],
+  active: readonly StateAlertKind[],
+  reportedAt: Date,
+): Promise<{ prev: StateAlertKind[]; active: StateAlertKind[] } | undefined> {
+  const { rows } = await tx.execute<{ prev_active: string[]; active: string[] }>(sql`
+    insert into device_alert_states as s (device_id, active, prev_active, reported_at)
+    values (${deviceId}, ${sql.param([...active])}::text[], '{}', ${reportedAt.toISOString()}::timestamptz)
+    on conflict (device_id) do update set
+      prev_active = s.active,
+      active = array(select k from unnest(s.active) k where k <> all(${sql.param([...reported])}::text[])
+                     union select unnest(excluded.active) order by 1),
+      reported_at = excluded.reported_at
+    where s.reported_at <= excluded.reported_at
+    returning prev_active, active`);
+  const r = rows[0];
+  return r && { prev: r.prev_active as StateAlertKind[], active: r.active as StateAlertKind[] };
+}
+
+// ── digests ────────────────────────────────────────────────────────────────
+
+/**
+ * Folds an alert into its window's digest: the window is the one `shared_limits` counts the
+ * device's alerts of the kind in (key `limitKey`), so every folded alert of it lands in one row.
+ */
+export async function fold(
+  tx: Db,
+  limitKey: string,
+  a: { deviceId: number; kind: string; accountId: number; sn: string; phase: string; detail: string | null },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into alert_digests as d (device_id, kind, window_ends_at, account_id, sn, folded, last_phase, last_detail)
+    select ${a.deviceId}, ${a.kind}, ends_at, ${a.accountId}, ${a.sn}, 1, ${a.phase}, ${a.detail}
+      from shared_limits where key = ${limitKey}
+    on conflict (device_id, kind, window_ends_at) do update set
+      folded = d.folded + 1, last_phase = excluded.last_phase, last_detail = excluded.last_detail`);
+}
+
+export type DueDigest = {
+  deviceId: number;
+  kind: string;
+  windowEndsAt: Date;
+  accountId: number;
+  sn: string;
+  folded: number;
+  lastPhase: string;
+  lastDetail: string | null;
+};
+
+/**
+ * Takes the digests whose window has ended: deleted in the caller's transaction, so the server
+ * that sends one is the one that took it, and a failed send puts it back. Rows another server is
+ * taking are skipped, not waited for.
+ */
+export async function takeDueDigests(tx: Db, now: Date, limit: number): Promise<DueDigest[]> {
+  const { rows } = await tx.execute<Record<string, unknown>>(sql`
+    delete from alert_digests where (device_id, kind, window_ends_at) in (
+      select device_id, kind, window_ends_at from alert_digests
+       where window_ends_at <= ${now.toISOString()}::timestamptz
+       order by window_ends_at limit ${limit}
+       for update skip locked)
+    returning *`);
+  return rows.map((r) => ({
+    deviceId: Number(r.device_id),
+    kind: String(r.kind),
+    windowEndsAt: new Date(r.window_ends_at as string),
+    accountId: Number(r.account_id),
+    sn: String(r.sn),
+    folded: Number(r.folded),
+    lastPhase: String(r.last_phase),
+    lastDetail: r.last_detail === null ? null : String(r.last_detail),
+  }));
+}
+
+// ── channels ───────────────────────────────────────────────────────────────
+
+export const settingsOf = async (db: Db, accountId: number) =>
+  (await db.select().from(alertSettings).where(eq(alertSettings.accountId, accountId)).limit(1))[0];
+
+export const saveSettings = (
+  tx: Db,
+  accountId: number,
+  s: { webhookUrl: string | null; webhookKinds: string[]; batteryLowPercent: number },
+) =>
+  tx
+    .insert(alertSettings)
+    .values({ accountId, ...s, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: alertSettings.accountId, set: { ...s, updatedAt: new Date() } });
+
+/** The users' e-mail addresses, and their alert routes in the account when they have any. */
+export const routesOf = (db: Db, accountId: number, userIds: number[]) =>
+  userIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          userId: users.id,
+          email: users.email,
+          inAppKinds: alertRoutes.inAppKinds,
+          emailKinds: alertRoutes.emailKinds,
+        })
+        .from(users)
+        .leftJoin(alertRoutes, and(eq(alertRoutes.userId, users.id), eq(alertRoutes.accountId, accountId)))
+        .where(inArray(users.id, userIds));
+
+export const saveRoutes = (
+  tx: Db,
+  accountId: number,
+  routes: { userId: number; inAppKinds: string[]; emailKinds: string[] }[],
+) =>
+  routes.length === 0
+    ? Promise.resolve()
+    : tx
+        .insert(alertRoutes)
+        .values(routes.map((r) => ({ accountId, ...r })))
+        .onConflictDoUpdate({
+          target: [alertRoutes.accountId, alertRoutes.userId],
+          set: { inAppKinds: sql`excluded.in_app_kinds`, emailKinds: sql`excluded.email_kinds` },
+        });

@@ -43,6 +43,10 @@ export const messages = {
     en_US: 'Unsupported content type (send application/json)',
     zh_CN: '不支持的内容类型（请使用 application/json）',
   },
+  'error.uploadNotForm': {
+    en_US: 'Send the file itself as the request body, not a form (multipart/form-data)',
+    zh_CN: '请直接以文件内容作为请求体上传，不要使用表单（multipart/form-data）',
+  },
   'error.badCredentials': { en_US: 'Incorrect username or password', zh_CN: '用户名或密码错误' },
   'error.userLocked': {
     en_US: 'This user is locked after too many wrong passwords; ask an administrator to unlock it',

@@ -242,6 +242,36 @@ describe('file uploads', () => {
     expectOk(await upload(server, op, { purpose: 'firmware', name: 'edge.bin' }, Buffer.alloc(10 * MB, 1)));
   });
 
+  it('refuses a form upload (multipart) with 415 instead of storing its envelope as the file', async () => {
+    const before = await rowCount();
+    const boundary = 'herald-form-boundary';
+    const form = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fw.bin"\r\n` +
+        `Content-Type: application/octet-stream\r\n\r\n\x01\x02\x03\r\n--${boundary}--\r\n`,
+    );
+    for (const lang of ['en_US', 'zh_CN']) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/v1/files?purpose=firmware&name=fw.bin',
+        payload: form,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          authorization: `Bearer ${op.token}`,
+          lang,
+        },
+      });
+      expect(res.statusCode).toBe(415);
+      expectError(
+        { status: res.statusCode, body: res.json() },
+        40010,
+        lang === 'en_US'
+          ? 'Send the file itself as the request body, not a form (multipart/form-data)'
+          : '请直接以文件内容作为请求体上传，不要使用表单（multipart/form-data）',
+      );
+    }
+    expect(await rowCount()).toBe(before);
+  });
+
   it('answers an oversized upload over real HTTP with the envelope, not a reset or a 413 page', async () => {
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
     const before = await rowCount();

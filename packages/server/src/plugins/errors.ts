@@ -88,13 +88,15 @@ export const errorsPlugin = fp(async (app) => {
         .status(400)
         .send(body(ResultCode.VALIDATION_FAILED, errors[0]?.message ?? 'validation.format', { errors }));
     }
-    const e = err as { code?: string; statusCode?: number };
+    const e = err as { code?: string; statusCode?: number; messageKey?: string };
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send(body(ResultCode.VALIDATION_FAILED, 'error.payloadTooLarge'));
     }
     if (e.statusCode === 429) return reply.status(429).send(body(ResultCode.RATE_LIMITED, 'error.rateLimited'));
     if (e.statusCode === 415) {
-      return reply.status(415).send(body(ResultCode.VALIDATION_FAILED, 'error.unsupportedMediaType'));
+      // a route that takes another type than JSON says which (e.messageKey)
+      const key = e.messageKey && isMessageKey(e.messageKey) ? e.messageKey : 'error.unsupportedMediaType';
+      return reply.status(415).send(body(ResultCode.VALIDATION_FAILED, key));
     }
     if (isDataException(err)) {
       // a value the database cannot hold (number out of range, impossible date …) that validation let through

@@ -58,6 +58,9 @@ async function authenticateEarly(deps: Deps, req: FastifyRequest) {
  * (40010), not a bare 413, and nothing more is buffered.
  */
 async function readLimited(req: FastifyRequest, payload: NodeJS.ReadableStream): Promise<Buffer> {
+  // a form's envelope (boundaries, part headers) would be stored as the file: the body is the file itself
+  if (/^\s*multipart\//i.test(req.headers['content-type'] ?? ''))
+    throw Object.assign(new Error('unsupported media type'), { statusCode: 415, messageKey: 'error.uploadNotForm' });
   const purpose = purposeOf(req);
   const limit = purpose ? FILE_LIMITS[purpose].maxBytes : LARGEST;
   const tooLarge = () => invalid(purpose ? files.tooLargeKey(purpose) : 'error.payloadTooLarge', 'file');

@@ -21,7 +21,6 @@ export function TestPrintTracker({ tracked, onClose }: { tracked: TrackedTestPag
       onOk={onClose}
       cancelButtonProps={{ style: { display: 'none' } }}
       destroyOnHidden
-      data-testid="test-print-tracker"
     >
       {tracked && <TestPrintProgress {...tracked} />}
     </Modal>
@@ -35,7 +34,7 @@ function TestPrintProgress({ deviceId, jobId }: TrackedTestPage) {
   const reason = data?.reason ? t(`job.reason.${data.reason}`, { defaultValue: data.reason }) : '-';
   const ended = status >= 3;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="test-print-tracker">
       <Typography.Text type="secondary">{t('jobControl.testPrintSent', { jobId })}</Typography.Text>
       <Steps
         size="small"

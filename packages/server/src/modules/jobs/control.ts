@@ -14,7 +14,7 @@ import { ownAccount } from '../../lib/scope';
 import { sendCommand } from '../devices/commands';
 import { audit } from '../oper-log/audit';
 import * as control from './control-repo';
-import { notify } from './pipeline';
+import { flushDevice, notify } from './pipeline';
 import * as repo from './repo';
 import { resubmit } from './service';
 import { toJobView } from './view';
@@ -57,6 +57,8 @@ export async function cancel(
   if (device?.online) {
     // best effort: an offline or unreachable device never gets the job again either
     await sendCommand(deps, by, device, 'cancel', { job: row.msgId }, { required: false }).catch(() => null);
+    // a cancelled head of the queue leaves no ack to send the next job: it goes out now (not at the next sweep)
+    if (!device.paused) void flushDevice(deps, device, false);
   }
   return { view: toJobView(row), changed: true };
 }

@@ -31,8 +31,8 @@ function TestPrintProgress({ deviceId, jobId }: TrackedTestPage) {
   const { t } = useTranslation();
   const { data } = useQuery(deviceJobQuery(deviceId, jobId));
   const status = data?.status ?? 0;
-  const reason = data?.reason ? t(`job.reason.${data.reason}`, { defaultValue: data.reason }) : '-';
   const ended = status >= 3;
+  const reason = data?.reason ? t(`job.reason.${data.reason}`, { defaultValue: data.reason }) : '-';
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="test-print-tracker">
       <Typography.Text type="secondary">{t('jobControl.testPrintSent', { jobId })}</Typography.Text>
@@ -40,7 +40,8 @@ function TestPrintProgress({ deviceId, jobId }: TrackedTestPage) {
         size="small"
         current={Math.min(status, 3)}
         status={status === 4 || status === 5 ? 'error' : status === 3 ? 'finish' : 'process'}
-        items={[0, 1, 2, 3].map((s) => ({ title: t(`job.status.${s}`) }))}
+        // the last step is where the job ended: 3, or 4/5 in red
+        items={[0, 1, 2, ended ? status : 3].map((s) => ({ title: t(`job.status.${s}`) }))}
       />
       <div data-testid="test-print-status" data-status={status}>
         {!ended && (

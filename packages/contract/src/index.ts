@@ -44,3 +44,4 @@ export * from './schemas/alert-channels';
 export * from './schemas/push-alarms';
 export * from './schemas/locations';
 export * from './schemas/geo-fences';
+export * from './schemas/job-control';

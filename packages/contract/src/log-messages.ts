@@ -396,6 +396,18 @@ export const logMessages = {
     en_US: 'Speak test to {{sn}}: amount {{amount}} {{currency}} (job {{jobId}})',
     zh_CN: '向 {{sn}} 发送播报测试：金额 {{amount}} {{currency}}（任务 {{jobId}}）',
   },
+  'log.job.cancel': {
+    en_US: 'Cancelled job {{jobId}} of device {{sn}}',
+    zh_CN: '取消设备 {{sn}} 的任务 {{jobId}}',
+  },
+  'log.job.reprint': {
+    en_US: 'Sent job {{jobId}} of device {{sn}} again as job {{newJobId}}',
+    zh_CN: '将设备 {{sn}} 的任务 {{jobId}} 重新发送为任务 {{newJobId}}',
+  },
+  'log.device.testPrint': {
+    en_US: 'Test page sent to printer {{sn}} (job {{jobId}})',
+    zh_CN: '向打印机 {{sn}} 发送测试页（任务 {{jobId}}）',
+  },
 } satisfies Record<`log.${string}`, { en_US: string; zh_CN: string }>;
 
 export type LogMessageKey = keyof typeof logMessages;

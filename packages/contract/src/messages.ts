@@ -503,6 +503,47 @@ export const messages = {
     zh_CN: '每一级的最小值须等于上一级的最大值',
   },
   'validation.paymentTypesRequired': { en_US: 'Choose at least one payment type', zh_CN: '请至少选择一种支付方式' },
+  // the device list as a file (GET /v1/devices/export)
+  'device.export.sn': { en_US: 'S/N', zh_CN: '序列号' },
+  'device.export.name': { en_US: 'Name', zh_CN: '名称' },
+  'device.export.account': { en_US: 'Account', zh_CN: '账户' },
+  'device.export.model': { en_US: 'Model', zh_CN: '型号' },
+  'device.export.type': { en_US: 'Type', zh_CN: '类型' },
+  'device.export.group': { en_US: 'Group', zh_CN: '分组' },
+  'device.export.app': { en_US: 'Application', zh_CN: '应用' },
+  'device.export.manufacturer': { en_US: 'Manufacturer', zh_CN: '厂商' },
+  'device.export.status': { en_US: 'Status', zh_CN: '状态' },
+  'device.export.online': { en_US: 'Online', zh_CN: '在线' },
+  'device.export.activated': { en_US: 'Activated', zh_CN: '已激活' },
+  'device.export.paused': { en_US: 'Paused', zh_CN: '已暂停' },
+  'device.export.muted': { en_US: 'Muted', zh_CN: '已静音' },
+  'device.export.printerState': { en_US: 'Printer state', zh_CN: '打印机状态' },
+  'device.export.battery': { en_US: 'Battery (%)', zh_CN: '电量（%）' },
+  'device.export.firmware': { en_US: 'Firmware', zh_CN: '固件版本' },
+  'device.export.lastOnlineAt': { en_US: 'Last online', zh_CN: '最近上线时间' },
+  'device.export.createdAt': { en_US: 'Created', zh_CN: '创建时间' },
+  'device.export.status.0': { en_US: 'Not enabled', zh_CN: '未启用' },
+  'device.export.status.1': { en_US: 'Disabled', zh_CN: '已禁用' },
+  'device.export.status.2': { en_US: 'Enabled', zh_CN: '已启用' },
+  'device.export.yes': { en_US: 'Yes', zh_CN: '是' },
+  'device.export.no': { en_US: 'No', zh_CN: '否' },
+  // job control (cancel, reprint, test print)
+  'error.jobDone': {
+    en_US: 'The job has already been printed or played and cannot be cancelled',
+    zh_CN: '该任务已打印或播报完成，无法取消',
+  },
+  'error.jobEnded': {
+    en_US: 'The job has already ended (failed or timed out) and cannot be cancelled',
+    zh_CN: '该任务已结束（失败或超时），无法取消',
+  },
+  'error.jobDelivered': {
+    en_US: 'The device has already received the job; it can no longer be cancelled',
+    zh_CN: '设备已收到该任务，无法再取消',
+  },
+  'error.jobNotFinished': {
+    en_US: 'Only a finished job can be printed or played again',
+    zh_CN: '只有已结束的任务才能重新打印或播报',
+  },
   // operation-log descriptions (log-messages.ts)
   ...logMessages,
 } satisfies Catalogue;

@@ -37,6 +37,7 @@ export const MENU_PERMISSIONS = [
       'mute',
       'qrSwitch',
       'export',
+      'testPrint',
     ],
   },
   {
@@ -84,8 +85,19 @@ export const MENU_PERMISSIONS = [
   { code: 'herald.dev.business', titleKey: 'menu.business', sides: ['ac'], actions: CRUD },
   // not in the spec's route table (its templates and print/broadcast records have no listed role): docs/decisions.md
   { code: 'herald.dev.template', titleKey: 'menu.template', sides: ['ac'], actions: CRUD },
-  { code: 'herald.stat.print.rec', titleKey: 'menu.printRecord', sides: ['op', 'ac'], actions: ['query'] },
-  { code: 'herald.stat.broadcast.rec', titleKey: 'menu.broadcastRecord', sides: ['op', 'ac'], actions: ['query'] },
+  // cancel a job still waiting (0/1), send a finished one again (docs/decisions.md, job control)
+  {
+    code: 'herald.stat.print.rec',
+    titleKey: 'menu.printRecord',
+    sides: ['op', 'ac'],
+    actions: ['query', 'cancel', 'reprint'],
+  },
+  {
+    code: 'herald.stat.broadcast.rec',
+    titleKey: 'menu.broadcastRecord',
+    sides: ['op', 'ac'],
+    actions: ['query', 'cancel', 'reprint'],
+  },
   { code: 'herald.stat.speak.rec', titleKey: 'menu.tradeSpeak', sides: ['op', 'ac'], actions: ['query', 'setting'] },
   { code: 'herald.stat.custom.rec', titleKey: 'menu.general', sides: ['op', 'ac'], actions: ['query'] },
   { code: 'herald.message.publish.rec', titleKey: 'menu.publish', sides: ['op', 'ac'], actions: ['query'] },

@@ -26,6 +26,14 @@ export const isFinalJobStatus = (s: number) => s >= JobStatus.SUCCESS;
 export const UNCONFIRMED = 'notConfirmed';
 export const UNCONFIRMED_WINDOW_MS = 24 * 3600_000;
 
+/**
+ * The reason of a job cancelled before its device took it (status 4): the spec's job statuses
+ * have no "cancelled", and a cancelled job did not print, which is what 4 tells an integrator
+ * (docs/decisions.md). Only a job still at 0 or 1 may be cancelled: at 2 the device has it.
+ */
+export const CANCELLED = 'cancelled';
+export const isCancellableJobStatus = (s: number) => s === JobStatus.NOT_PUSHED || s === JobStatus.PUSHED;
+
 /** Gateway publish record status (spec): 0 not pushed, 1 pushed, 2 push succeeded. */
 export const PublishStatus = { NOT_PUSHED: 0, PUSHED: 1, PUSH_SUCCEEDED: 2 } as const;
 

@@ -227,6 +227,10 @@ export class VirtualDevice extends EventEmitter {
   private readonly reported = new Map<string, JobResult>();
   /** jobs acked and waiting to be printed/played, in arrival order */
   private readonly jobQueue: JobMessage[] = [];
+  /** the job being printed or played now (taken off the queue, not reported yet) */
+  private current: JobMessage | undefined;
+  /** ids Herald cancelled that were not done: dropped if still waiting, or if they arrive later */
+  private readonly cancelled = new Set<string>();
   private working = false;
   /** the offer id being worked on, per kind: a second offer of that kind meanwhile is 'busy' */
   private readonly upgrading = new Map<OtaKind, string>();
@@ -626,6 +630,11 @@ export class VirtualDevice extends EventEmitter {
         return this.ack(header, 'invalid', 'bad job');
       }
       this.record({ ...base, outcome: 'executed', code: 'ok' });
+      // cancelled before it arrived: taken, and reported cancelled without printing
+      if (this.cancelled.has(job.id)) {
+        await this.ack(header, 'ok');
+        return this.report(job, { status: 'failed', reason: 'cancelled' });
+      }
       // acked on arrival; printed or played in order (held while paused)
       this.jobQueue.push(job);
       await this.ack(header, 'ok');
@@ -693,7 +702,25 @@ export class VirtualDevice extends EventEmitter {
         // after the ack: Herald learns the device is there from the presence message itself
         setImmediate(() => void this.announce().catch(() => {}));
         return { code: 'ok' };
+      case 'cancel':
+        return { code: 'ok', data: { outcome: this.cancelJob(params.job as string) } };
     }
+  }
+
+  /**
+   * Herald's cancel (docs/device-protocol.md): a job still waiting, or being worked on and not
+   * finished, is dropped and reported cancelled (after the ack); one already done stays done.
+   */
+  private cancelJob(id: string): 'dropped' | 'unknown' | 'done' {
+    if (this.reported.has(id)) return 'done';
+    this.cancelled.add(id);
+    if (this.cancelled.size > SEEN_LIMIT) this.cancelled.delete(this.cancelled.values().next().value!);
+    if (this.current?.id === id) return 'dropped';
+    const i = this.jobQueue.findIndex((j) => j.id === id);
+    if (i < 0) return 'unknown';
+    const [job] = this.jobQueue.splice(i, 1);
+    setImmediate(() => void this.report(job!, { status: 'failed', reason: 'cancelled' }));
+    return 'dropped';
   }
 
   /** A generated log file: what this device received, one line each. */
@@ -755,8 +782,11 @@ export class VirtualDevice extends EventEmitter {
     try {
       while (this.jobQueue.length > 0 && !this.state.paused) {
         const job = this.jobQueue.shift()!;
+        this.current = job;
         await new Promise((r) => setTimeout(r, this.opts.printDelayMs));
-        await this.report(job, this.perform(job));
+        this.current = undefined;
+        const cancelled = this.cancelled.has(job.id);
+        await this.report(job, cancelled ? { status: 'failed', reason: 'cancelled' } : this.perform(job));
       }
     } finally {
       this.working = false;

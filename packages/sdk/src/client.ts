@@ -7,6 +7,7 @@ import {
   type OpenDeviceView,
   type OpenJobAccepted,
   type OpenJobView,
+  openCancelRequest,
   openDeviceRequest,
   openPrintRequest,
   openRecordRequest,
@@ -22,6 +23,7 @@ export type SpeakInput = z.input<typeof openSpeakRequest>;
 export type TradeInput = z.input<typeof openTradeRequest>;
 export type RecordInput = z.input<typeof openRecordRequest>;
 export type DeviceInput = z.input<typeof openDeviceRequest>;
+export type CancelInput = z.input<typeof openCancelRequest>;
 
 export type HeraldClientOptions = {
   /** Herald's address, e.g. `https://herald.example.com` (may end in a reverse proxy's path prefix) */
@@ -117,6 +119,15 @@ export class HeraldClient {
   /** A job's record, by order id or job id. */
   record(input: RecordInput): Promise<OpenJobView> {
     return this.call<OpenJobView>({ path: OPEN_API_PATHS.record, body: input, retryable: true });
+  }
+
+  /**
+   * Cancel a job still waiting (status 0 or 1), by order id or job id: it ends as 4 with reason
+   * `cancelled` and never prints (the device drops it if it holds it). Cancelling it again answers
+   * the same, so a retry is safe; a job that has printed or ended otherwise is refused (40009).
+   */
+  cancel(input: CancelInput): Promise<OpenJobView> {
+    return this.call<OpenJobView>({ path: OPEN_API_PATHS.cancel, body: input, retryable: true });
   }
 
   /** A device's status: online, paused, muted, printer state, battery. */

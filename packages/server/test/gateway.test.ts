@@ -295,6 +295,8 @@ describe('commands', () => {
       qrSwitch: { enabled: true, password: '1234' },
       uploadLog: { url: (await createLogUpload(server.deps, row.id)).url },
       presence: {},
+      // a job it never had: answered 'unknown' (and a later copy of it is dropped)
+      cancel: { job: '00000000-0000-4000-8000-000000000000' },
       restart: {},
     };
     const seen: Record<string, unknown> = {};

@@ -20,6 +20,8 @@ let server: S;
 let httpUrl: string;
 let sn: string;
 let device: VirtualDevice;
+let accountId: number;
+let modelId: number;
 const keys = { appKey: `ak${randomBytes(6).toString('hex')}`, secret: randomBytes(16).toString('hex') };
 
 beforeAll(async () => {
@@ -27,10 +29,10 @@ beforeAll(async () => {
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   httpUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
   const mqttUrl = server.deps.gateway.endpoints().mqtt!;
-  const { accountId } = await seedAccount(server);
+  accountId = (await seedAccount(server)).accountId;
   await server.deps.db.insert(accountApis).values({ accountId, ...keys });
-  const model = await seedModel(server);
-  const row = await seedDevice(server, accountId, model.id);
+  modelId = (await seedModel(server)).id;
+  const row = await seedDevice(server, accountId, modelId);
   sn = row.sn;
   device = new VirtualDevice({ sn, secret: row.secret!, mqttUrl, backoffMinMs: 50, backoffMaxMs: 200 });
   device.start();
@@ -66,6 +68,23 @@ describe('@herald/sdk against the server', () => {
     const again = await client.print(request);
     expect(again.jobId).toBe(accepted.jobId);
     expect(await client.record({ jobId: accepted.jobId })).toMatchObject({ status: JobStatus.SUCCESS });
+  });
+
+  it('cancels a job still waiting, again with the same answer, and refuses a printed one', async () => {
+    const client = new HeraldClient({ baseUrl: httpUrl, ...keys });
+    const offline = await seedDevice(server, accountId, modelId);
+    const orderId = `sdk-cancel-${randomBytes(4).toString('hex')}`;
+    const waiting = await client.print({ sn: offline.sn, content: 'Cancel me', orderId });
+    const cancelled = await client.cancel({ orderId });
+    expect(cancelled).toMatchObject({ jobId: waiting.jobId, status: JobStatus.FAILED, reason: 'cancelled' });
+    expect(await client.cancel({ jobId: waiting.jobId })).toEqual(cancelled);
+    expect(await client.record({ orderId })).toMatchObject({ status: JobStatus.FAILED, reason: 'cancelled' });
+
+    const printed = await client.print({ sn, content: 'Printed' });
+    await client.waitForFinal({ jobId: printed.jobId }, { intervalMs: 50 });
+    const err = await client.cancel({ jobId: printed.jobId }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HeraldApiError);
+    expect((err as HeraldApiError).code).toBe(ResultCode.CONFLICT);
   });
 
   it('retries a print whose answer was lost and gets the job the first attempt stored', async () => {

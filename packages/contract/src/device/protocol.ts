@@ -210,6 +210,7 @@ export const COMMANDS = [
   'unmute',
   'qrSwitch',
   'presence',
+  'cancel',
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
@@ -230,6 +231,13 @@ export const commandParams = {
    * device it believes offline reports): the device acks and publishes its online presence again
    */
   presence: z.object({}),
+  /**
+   * Drop the job with this id (its message id) if it is still waiting on the device, and report
+   * its result as failed with reason `cancelled`. The ack's `data.outcome` says what happened:
+   * `dropped` (it was waiting), `unknown` (never received: a later copy is dropped too) or
+   * `done` (already printed or played: too late, its result stands).
+   */
+  cancel: z.object({ job: z.string().uuid() }),
 } satisfies Record<CommandName, z.ZodTypeAny>;
 
 export const commandPayload = z.object({
@@ -284,6 +292,8 @@ export const RESULT_REASONS = [
   'muted',
   'expired',
   'invalid',
+  /** dropped on Herald's `cancel` command before it printed or played */
+  'cancelled',
   'other',
 ] as const;
 export const resultPayload = z.object({

@@ -153,6 +153,14 @@ export const openRecordRequest = z
   });
 export type OpenRecordRequest = z.infer<typeof openRecordRequest>;
 
+/**
+ * POST /open/v1/cancel — by order id or job id, like the record call. A job still at 0 or 1 ends
+ * as 4 with reason `cancelled` (its device drops it if it holds it); cancelling it again answers
+ * the same; a job that has ended otherwise is refused with 'error.jobEnded' (3: 'error.jobDone').
+ */
+export const openCancelRequest = openRecordRequest;
+export type OpenCancelRequest = OpenRecordRequest;
+
 /** POST /open/v1/device */
 export const openDeviceRequest = z.object({ sn: openSnField });
 export type OpenDeviceRequest = z.infer<typeof openDeviceRequest>;
@@ -213,4 +221,5 @@ export const OPEN_API_PATHS = {
   trade: '/open/v1/trade',
   record: '/open/v1/record',
   device: '/open/v1/device',
+  cancel: '/open/v1/cancel',
 } as const;

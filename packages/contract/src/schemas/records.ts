@@ -138,6 +138,8 @@ export const jobRecordBase = z.object({
   /** request → device ack, ms */
   ackLatencyMs: nullableInt,
   finishedAt: nullableString,
+  /** the job this one sent again (the console's reprint), else null */
+  reprintOf: nullableInt,
 });
 export type JobRecordBase = z.infer<typeof jobRecordBase>;
 

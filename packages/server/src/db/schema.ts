@@ -735,6 +735,8 @@ export const jobs = pgTable(
     ackLatencyMs: integer('ack_latency_ms'),
     finishedAt: ts('finished_at'),
     reason: text('reason'),
+    /** the job this one sends again (the console's reprint); no foreign key: records are purged by age */
+    reprintOf: bigint('reprint_of', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('jobs_order_uq')

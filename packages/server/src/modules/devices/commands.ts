@@ -37,7 +37,8 @@ export function toCommand(c: repo.CommandRow, now = Date.now()): DeviceCommand {
  */
 export async function sendCommand<C extends CommandName>(
   deps: Deps,
-  auth: Pick<AuthContext, 'userId'>,
+  /** null: no user (the open API's cancel) */
+  auth: { userId: number | null },
   device: Target,
   cmd: C,
   params: Record<string, unknown>,

@@ -8,6 +8,8 @@ import {
   deviceCommandSchema,
   deviceCreatedSchema,
   deviceDetailSchema,
+  deviceExportQuery,
+  deviceJobParamSchema,
   deviceListQuery,
   deviceLogSchema,
   deviceSchema,
@@ -22,6 +24,8 @@ import {
   IMPORT_MAX_BYTES,
   logParamsSchema,
   muteBody,
+  openJobAccepted,
+  openJobView,
   pageOf,
   printParamsBody,
   qrBody,
@@ -33,9 +37,11 @@ import { ok } from '../../lib/envelope';
 import type { RouteAccess } from '../../lib/context';
 import type { RoutesPlugin } from '../../lib/deps';
 import * as actions from './actions';
+import { exportDevices } from './export';
 import * as imports from './import';
 import registrationRoutes from './registration-routes';
 import * as devices from './service';
+import * as testPrint from './test-print';
 
 const tags = ['devices'];
 const LIST = 'herald.device.physical.list';
@@ -90,6 +96,28 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (req) => ok(await devices.listMutedDevices(deps, req.auth, req.query, req.locale)),
+  );
+
+  app.get(
+    '/v1/devices/export',
+    {
+      config: can('export'),
+      schema: {
+        tags,
+        summary: `The device list as xlsx or csv: the list's filters and order, no paging (at most 50,000 rows)`,
+        querystring: deviceExportQuery,
+        produces: [XLSX, 'text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const f = await exportDevices(deps, req.auth, req.query, req.locale);
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+      return reply
+        .type(f.type)
+        .header('content-disposition', attachment(`devices-${stamp}.${f.extension}`))
+        .header('cache-control', 'no-store')
+        .send(f.body);
+    },
   );
 
   // ── add, batch add ──────────────────────────────────────────────────────
@@ -322,6 +350,61 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (req) => ok(await actions.getCommand(deps, req.auth, req.params.id, req.params.commandId)),
+  );
+
+  // ── a printer's test page, the device's queue (job control) ────────────
+  app.post(
+    '/v1/devices/:id/test-print',
+    {
+      config: can('testPrint'),
+      schema: {
+        tags,
+        summary: "Print a test page (a normal print job of the device's account; printers only)",
+        params: idParamSchema,
+        response: { 200: envelope(openJobAccepted) },
+      },
+    },
+    async (req) => ok(await testPrint.testPrint(deps, req.auth, req.params.id)),
+  );
+  app.get(
+    '/v1/devices/:id/jobs',
+    {
+      config: can('query'),
+      schema: {
+        tags,
+        summary: 'The queue: jobs of the device not finished yet (0, 1, 2), oldest first',
+        params: idParamSchema,
+        response: { 200: envelope(z.array(openJobView)) },
+      },
+    },
+    async (req) => ok(await testPrint.queueOf(deps, req.auth, req.params.id)),
+  );
+  app.get(
+    '/v1/devices/:id/jobs/:jobId',
+    {
+      config: can('query'),
+      schema: {
+        tags,
+        summary: 'One job of the device (follow a test page to its end)',
+        params: deviceJobParamSchema,
+        response: { 200: envelope(openJobView) },
+      },
+    },
+    async (req) => ok(await testPrint.jobOf(deps, req.auth, req.params.id, req.params.jobId)),
+  );
+  app.post(
+    '/v1/devices/:id/jobs/:jobId/cancel',
+    {
+      // the record permission of the job's kind is checked by the service
+      config: { access: { permission: ['herald.stat.print.rec.cancel', 'herald.stat.broadcast.rec.cancel'] } },
+      schema: {
+        tags,
+        summary: 'Cancel a job of the queue still at 0 or 1 (idempotent; the device drops it)',
+        params: deviceJobParamSchema,
+        response: { 200: envelope(openJobView) },
+      },
+    },
+    async (req) => ok(await testPrint.cancelQueued(deps, req.auth, req.params.id, req.params.jobId)),
   );
 
   // ── registrations (/device/device-apply), under their own permission ────

@@ -209,6 +209,7 @@ function storedRow(id: number, j: NewJob): JobRow {
     ackLatencyMs: null,
     finishedAt: null,
     reason: null,
+    reprintOf: null,
   };
 }
 

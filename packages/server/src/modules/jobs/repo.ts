@@ -56,6 +56,7 @@ export function mapJob(r: Raw): JobRow {
     ackLatencyMs: num(r.ack_latency_ms),
     finishedAt: date(r.finished_at),
     reason: (r.reason as string | null) ?? null,
+    reprintOf: num(r.reprint_of),
   };
 }
 

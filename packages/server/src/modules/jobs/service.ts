@@ -113,7 +113,7 @@ const canonicalJson = (v: unknown) =>
   );
 
 /** Store, then dispatch when the device can take it now. */
-async function store(
+export async function store(
   deps: Deps,
   device: repo.TargetDevice,
   job: repo.NewJob,
@@ -360,6 +360,31 @@ async function tradeJob(
     },
     opts,
   );
+}
+
+/**
+ * A finished job sent again as a new job (the console's reprint): the same content as the device
+ * got it (a receipt is not rendered again), to the same device if it may still take it, with a
+ * new message id and the default expiry. A print counts against the printer's rate limit.
+ */
+export async function resubmit(deps: Deps, old: repo.JobRow): Promise<OpenJobAccepted> {
+  const now = Date.now();
+  const kind = old.kind as JobKind;
+  const device = await targetDevice(deps, old.accountId, old.sn, kind, false);
+  const job: repo.NewJob = {
+    ...baseJob(device, old.accountId, kind, 'console', now, {}),
+    businessId: old.businessId,
+    templateId: old.templateId,
+    payload: old.payload as object,
+    request: (old.request ?? {}) as object,
+    copies: old.copies,
+    amount: old.amount,
+    currency: old.currency,
+    paymentType: old.paymentType,
+    language: old.language,
+  };
+  if (kind !== 'print') return store(deps, device, job, 'console');
+  return withinRateLimit(deps, device, now, (insert) => store(deps, device, job, 'console', insert));
 }
 
 /**

@@ -68,9 +68,9 @@ const REFUSALS = {
   ),
   401: refusal('40020: signature verification failed or unknown app key; 40021: timestamp more than 5 minutes off'),
   403: refusal('40014: the account is disabled'),
-  404: refusal('40004: the record does not exist (record call)'),
+  404: refusal('40004: the record does not exist (record and cancel calls)'),
   409: refusal(
-    '40009: Requested order ID already exists (with another request), or the device is disabled; 40022: the nonce was used before; 40030: device not online (onlineOnly)',
+    '40009: Requested order ID already exists (with another request), or the device is disabled, or (cancel) the job is past 1: acknowledged, printed or ended; 40022: the nonce was used before; 40030: device not online (onlineOnly)',
   ),
   413: refusal('40010: request body over 64 KiB'),
   415: refusal('40010: the body is not sent as application/json'),

@@ -7,6 +7,7 @@ import {
   ResultCode,
   envelope,
   isStorableText,
+  openCancelRequest,
   openDeviceRequest,
   openDeviceView,
   openJobAccepted,
@@ -23,6 +24,7 @@ import { safeEqual } from '../../lib/crypto';
 import { GUARDED_LATER, guardInput } from '../../plugins/input-guard';
 import { invalidatedCache, type TtlCache } from '../../lib/ttl-cache';
 import { startPipeline } from '../jobs/pipeline';
+import { cancelForApi } from '../jobs/control';
 import * as jobs from '../jobs/service';
 import * as repo from '../jobs/repo';
 import { writeQueue } from '../jobs/write-queue';
@@ -325,6 +327,26 @@ const openApiRoutes: RoutesPlugin = async (app, deps) => {
         },
       },
       async (req) => ok(await admitted(req, () => jobs.deviceView(deps, accountOf(req), req.body.sn))),
+    );
+    scope.post(
+      OPEN_API_PATHS.cancel,
+      {
+        ...route,
+        schema: {
+          tags,
+          summary: "Cancel a job still at 0 or 1 (by order id or job id): it ends as 4 'cancelled'; idempotent",
+          body: openCancelRequest,
+          response: { 200: envelope(openJobView) },
+        },
+      },
+      // a write: only once the nonce is known fresh (a replay changes nothing)
+      async (req) =>
+        ok(
+          await admitted(req, async () => {
+            await callOf(req).admitted;
+            return cancelForApi(deps, accountOf(req), req.body);
+          }),
+        ),
     );
   });
 };

@@ -11,6 +11,8 @@ import {
   generalRecordQuery,
   generalRecordSchema,
   bigIdParamSchema,
+  openJobAccepted,
+  openJobView,
   pageOf,
   printRecordDetailSchema,
   printRecordQuery,
@@ -27,6 +29,7 @@ import {
 import type { AuthContext } from '../../lib/context';
 import type { App, Deps, RoutesPlugin } from '../../lib/deps';
 import { ok } from '../../lib/envelope';
+import { cancelFromConsole, reprint } from '../jobs/control';
 import * as records from './service';
 import { getTradeStats } from './trade-stats';
 
@@ -132,8 +135,42 @@ function register(app: App, deps: Deps, a: Area) {
   );
 }
 
+/** Cancel a waiting job, send a finished one again: print and broadcast records. */
+function registerControl(app: App, deps: Deps, path: 'print' | 'broadcast', kind: 'print' | 'speak') {
+  const permission = `herald.stat.${path === 'print' ? 'print' : 'broadcast'}.rec`;
+  const what = kind === 'print' ? 'print job' : 'broadcast job';
+  app.post(
+    `/v1/records/${path}/:id/cancel`,
+    {
+      config: { access: { permission: `${permission}.cancel` } },
+      schema: {
+        tags,
+        summary: `Cancel a ${what} still at 0 or 1: it ends as 4 'cancelled' (idempotent; the device drops it)`,
+        params: bigIdParamSchema,
+        response: { 200: envelope(openJobView) },
+      },
+    },
+    async (req) => ok(await cancelFromConsole(deps, req.auth, req.params.id, { kinds: [kind] })),
+  );
+  app.post(
+    `/v1/records/${path}/:id/reprint`,
+    {
+      config: { access: { permission: `${permission}.reprint` } },
+      schema: {
+        tags,
+        summary: `Send a finished ${what} again: a new job with the same content, linked by reprintOf`,
+        params: bigIdParamSchema,
+        response: { 200: envelope(openJobAccepted) },
+      },
+    },
+    async (req) => ok(await reprint(deps, req.auth, req.params.id, [kind])),
+  );
+}
+
 const recordRoutes: RoutesPlugin = async (app, deps) => {
   for (const a of AREAS) register(app, deps, a);
+  registerControl(app, deps, 'print', 'print');
+  registerControl(app, deps, 'broadcast', 'speak');
   // the chart above the transaction broadcast list (a static path, so it wins over `trade/:id`)
   app.get(
     '/v1/records/trade/stats',

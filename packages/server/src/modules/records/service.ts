@@ -77,6 +77,7 @@ function toBase(v: repo.JobView, operator: boolean): JobRecordBase {
     ackedAt: isoOrNull(j.ackedAt),
     ackLatencyMs: j.ackLatencyMs,
     finishedAt: isoOrNull(j.finishedAt),
+    reprintOf: j.reprintOf,
   };
 }
 

@@ -32,6 +32,7 @@ export default {
       muted: 'Muted',
       expired: 'Expired',
       notConfirmed: 'Not confirmed in time (the device may still report it)',
+      cancelled: 'Cancelled',
       invalid: 'Invalid job',
       other: 'Other',
       // publish records (status 0): the gateway did not take the message; the job waits and goes out later

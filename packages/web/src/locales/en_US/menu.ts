@@ -95,6 +95,8 @@ export default {
       sendActivation: 'Send activation email',
       import: 'Import',
       assignRole: 'Assign roles',
+      testPrint: 'Print test page',
+      reprint: 'Print/play again',
     },
   },
 };

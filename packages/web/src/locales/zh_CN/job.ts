@@ -31,6 +31,7 @@ export default {
       muted: '已静音',
       expired: '已过期',
       notConfirmed: '未按时确认（设备仍可能上报结果）',
+      cancelled: '已取消',
       invalid: '无效任务',
       other: '其他',
       queueFull: '网关繁忙，任务在队列中等待',

@@ -95,6 +95,8 @@ export default {
       sendActivation: '发送激活邮件',
       import: '导入',
       assignRole: '分配角色',
+      testPrint: '打印测试页',
+      reprint: '重新打印/播报',
     },
   },
 };

@@ -20,6 +20,12 @@ describe('device actions', () => {
     expect(applicable(device({ status: 0 }))).toContain('enable');
   });
 
+  it('offers a test page to printers only', () => {
+    expect(applicable(device({ modelType: 'printer' }))).toContain('testPrint');
+    expect(applicable(device({ modelType: 'speaker' }))).not.toContain('testPrint');
+    expect(CODES.testPrint).toBe('testPrint');
+  });
+
   it('gates every action by a button of the device list menu', () => {
     expect(CODES.resume).toBe('pause');
     expect(CODES.unmute).toBe('mute');

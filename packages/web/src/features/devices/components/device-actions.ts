@@ -11,6 +11,7 @@ export type DeviceActionKey =
   | 'unmute'
   | 'switchGroup'
   | 'qr'
+  | 'testPrint'
   | 'delete';
 
 /** Button permission of each action (`${P}.<code>`). */
@@ -25,6 +26,7 @@ export const CODES: Record<DeviceActionKey, string> = {
   unmute: 'mute',
   switchGroup: 'switchGroup',
   qr: 'qrSwitch',
+  testPrint: 'testPrint',
   delete: 'delete',
 };
 
@@ -40,6 +42,8 @@ export function applicable(d: Device): DeviceActionKey[] {
     d.muted ? 'unmute' : 'mute',
     'switchGroup',
     'qr',
+    // a test page is for printers only (a speaker has nothing to print on)
+    ...(d.modelType === 'printer' ? ['testPrint'] : []),
     'delete',
   ] as DeviceActionKey[];
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/can';
 import { confirmDialog, toastError, toastSuccess } from '../../../lib/feedback';
 import { deleteDevices } from '../api/delete-devices';
+import { sendTestPage } from '../api/job-control';
 import { muteDevices, unmuteDevices } from '../api/mute-devices';
 import { pauseDevices, resumeDevices } from '../api/pause-devices';
 import { restartDevice } from '../api/restart-device';
@@ -16,6 +17,7 @@ import { P } from './device-codes';
 import { CODES, COMMANDED, type DeviceActionKey } from './device-actions';
 import { QrModal } from './QrModal';
 import { SwitchGroupModal } from './SwitchGroupModal';
+import { useTestPrintTracker } from './TestPrintTracker';
 
 /**
  * The device actions for rows, batches and the detail page: permission, confirmation, the call,
@@ -27,9 +29,21 @@ export function useDeviceActions(onDone: () => void, extraCodes: Partial<Record<
   const track = useTrackCommands();
   const [groupTargets, setGroupTargets] = useState<Device[] | null>(null);
   const [qrDevice, setQrDevice] = useState<Device | null>(null);
+  const testPages = useTestPrintTracker();
 
   const allowed = (key: DeviceActionKey) => can([`${P}.${CODES[key]}`, ...(extraCodes[key] ?? [])]);
-  const label = (key: DeviceActionKey) => t(`device.actions.${key}`);
+  const label = (key: DeviceActionKey) =>
+    key === 'testPrint' ? t('jobControl.testPrint') : t(`device.actions.${key}`);
+
+  /** Sent at once (nothing to confirm: a test page is harmless), then followed live to its end. */
+  const testPrint = async (d: Device) => {
+    try {
+      const sent = await sendTestPage(d.id);
+      testPages.track({ deviceId: d.id, sn: d.sn, jobId: sent.jobId });
+    } catch {
+      // the HTTP client has shown the server's message
+    }
+  };
 
   const afterBatch = (key: DeviceActionKey, r: Batch | null | undefined) => {
     // device state changes reach offline devices only when they reconnect: say so
@@ -62,6 +76,7 @@ export function useDeviceActions(onDone: () => void, extraCodes: Partial<Record<
     }
     if (key === 'switchGroup') return setGroupTargets(targets);
     if (key === 'qr') return setQrDevice(targets[0]!);
+    if (key === 'testPrint') return void testPrint(targets[0]!);
     const one = targets.length === 1 ? targets[0]! : undefined;
     confirmDialog({
       title: t('common.tip'),
@@ -89,6 +104,7 @@ export function useDeviceActions(onDone: () => void, extraCodes: Partial<Record<
 
   const modals = (
     <>
+      {testPages.modal}
       <SwitchGroupModal
         targets={groupTargets}
         onClose={() => setGroupTargets(null)}

@@ -13,6 +13,7 @@ import { CommandTrackerProvider } from '../components/CommandTracker';
 import { LIVE_REFRESH_MS, LOCATION, P } from '../components/device-codes';
 import { DeviceHistoryTabs } from '../components/DeviceHistoryTabs';
 import { DeviceInfoModal } from '../components/DeviceInfoModal';
+import { DeviceQueueCard } from '../components/DeviceQueueCard';
 import { DeviceSummary } from '../components/DeviceSummary';
 import { LiveStateCards } from '../components/LiveStateCards';
 import { applicable, type DeviceActionKey } from '../components/device-actions';
@@ -28,6 +29,7 @@ const BUTTONS: DeviceActionKey[] = [
   'qr',
   'enable',
   'disable',
+  'testPrint',
 ];
 
 export function DeviceDetailPage() {
@@ -109,6 +111,7 @@ function DeviceDetail() {
       <Card>
         <DeviceSummary device={d} />
       </Card>
+      <DeviceQueueCard deviceId={d.id} />
       <Card>
         <DeviceHistoryTabs device={d} />
       </Card>

@@ -1,6 +1,13 @@
 import { useRef, useState } from 'react';
 import { Button, Dropdown, Space, type MenuProps } from 'antd';
-import { DeleteOutlined, DownOutlined, PlusOutlined, SoundOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  DownOutlined,
+  PlusOutlined,
+  SoundOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +19,7 @@ import { formatDateTime } from '../../../lib/format';
 import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
+import { exportDevices } from '../api/job-control';
 import { listDevices } from '../api/list-devices';
 import { accountOptionsQuery } from '../../../lib/account-options';
 import { appOptionsQuery } from '../api/list-lookups';
@@ -51,6 +59,8 @@ function DeviceTable() {
   const onlineFromUrl = flagFrom(searchParams.get('online'));
   const activatedFromUrl = flagFrom(searchParams.get('activated'));
   const action = useRef<ActionType>(undefined);
+  /** the filters and order of the last load: what the export button exports */
+  const lastQuery = useRef<Record<string, string | number | undefined>>({});
   const [selected, setSelected] = useState<Device[]>([]);
   const modelGroupColumns = useModelGroupColumns<Device>(side);
   // operators name the account for these lookups; their app filter is left out
@@ -215,14 +225,39 @@ function DeviceTable() {
             : undefined
         }
         tableAlertRender={({ selectedRowKeys }) => t('device.selected', { count: selectedRowKeys.length })}
-        request={async (params, sort) =>
-          toTableResult(await listDevices(toPageQuery(params as TableParams, sort as SortState)))
-        }
+        request={async (params, sort) => {
+          const query = toPageQuery(params as TableParams, sort as SortState);
+          lastQuery.current = query;
+          return toTableResult(await listDevices(query));
+        }}
         toolBarRender={() => [
           batchKeys.length > 0 && (
             <Dropdown key="batch" menu={batchMenu}>
               <Button data-testid="device-batch">
                 {t('device.batchActions')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          ),
+          can(`${P}.export`) && (
+            <Dropdown
+              key="export"
+              menu={{
+                items: (['xlsx', 'csv'] as const).map((f) => ({
+                  key: f,
+                  label: (
+                    <span data-testid={`device-export-${f}`}>
+                      {t(f === 'csv' ? 'jobControl.exportCsv' : 'jobControl.exportXlsx')}
+                    </span>
+                  ),
+                })),
+                onClick: ({ key }) => {
+                  const { page: _page, pageSize: _size, ...filters } = lastQuery.current;
+                  void exportDevices(filters, key as 'csv' | 'xlsx').catch(() => undefined);
+                },
+              }}
+            >
+              <Button icon={<DownloadOutlined />} data-testid="device-export">
+                {t('jobControl.export')} <DownOutlined />
               </Button>
             </Dropdown>
           ),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { JobRecordBase, PublishRecord, TimelineStep, WebhookDelivery } from '@herald/contract';
 import { formatDateTime } from '../../../lib/format';
 import { JobTimeline } from './JobTimeline';
@@ -29,6 +30,19 @@ export function JobDetail({ job, extra = [] }: { job: JobDetailData; extra?: [st
     [f('source'), t(`job.source.${job.source}`, { defaultValue: job.source })],
     [f('status'), <JobStatusTag status={job.status} kind={job.kind} />],
     [f('reason'), reason(job.reason)],
+    ...(job.reprintOf
+      ? ([
+          [
+            t('jobControl.reprintOf'),
+            <Link
+              to={`/business-record/${job.kind === 'print' ? 'print' : 'broadcast'}/detail?id=${job.reprintOf}`}
+              data-testid="record-reprint-of"
+            >
+              {job.reprintOf}
+            </Link>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     ...extra,
     [f('requestedAt'), formatDateTime(job.requestedAt)],
     [f('expireAt'), formatDateTime(job.expireAt)],

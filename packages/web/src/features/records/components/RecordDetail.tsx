@@ -13,6 +13,8 @@ export function RecordDetail<T>(props: {
   back: string;
   title: (record: T) => string;
   children: (record: T) => ReactNode;
+  /** buttons beside Back (job control), given the record and a reload */
+  actions?: (record: T, reload: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -23,7 +25,12 @@ export function RecordDetail<T>(props: {
   return (
     <Card
       title={props.title(data)}
-      extra={<Button onClick={() => navigate(props.back)}>{t('common.back')}</Button>}
+      extra={
+        <Space>
+          {props.actions?.(data, () => void query.refetch())}
+          <Button onClick={() => navigate(props.back)}>{t('common.back')}</Button>
+        </Space>
+      }
       data-testid={`record-detail-${props.area}`}
     >
       <Space direction="vertical" size={24} style={{ width: '100%' }}>

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { Space } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
@@ -22,13 +22,23 @@ export type RecordTableProps<T extends Row> = {
   toolBar?: ReactNode[];
   /** shown above the table with the query and rows of the last load (charts, summaries) */
   above?: (query: RecordQuery | undefined, rows: T[]) => ReactNode;
+  /** to reload the list after a row action (job control) */
+  actionRef?: RefObject<ActionType | undefined>;
 };
 
 /**
  * The one record list: ProTable over `/v1/records/<area>` with a time range that opens on the
  * last 24 hours and cannot reach past the retention period, and, for operators, the account.
  */
-export function RecordTable<T extends Row>({ area, title, columns, sortFields, toolBar, above }: RecordTableProps<T>) {
+export function RecordTable<T extends Row>({
+  area,
+  title,
+  columns,
+  sortFields,
+  toolBar,
+  above,
+  actionRef,
+}: RecordTableProps<T>) {
   const { t } = useTranslation();
   const { side } = useSession();
   const accounts = useQuery(accountOptionsQuery(side === 'op'));
@@ -61,6 +71,7 @@ export function RecordTable<T extends Row>({ area, title, columns, sortFields, t
       {above?.(last?.query, last?.rows ?? [])}
       <ProTable<T>
         rowKey="id"
+        actionRef={actionRef}
         columns={all}
         headerTitle={title}
         pagination={PAGINATION}

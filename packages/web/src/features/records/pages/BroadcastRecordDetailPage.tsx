@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BroadcastRecordDetail } from '@herald/contract';
+import { JobControlActions } from '../components/JobControlActions';
 import { JobDetail } from '../components/JobDetail';
 import { RecordDetail } from '../components/RecordDetail';
 
@@ -11,6 +12,7 @@ export function BroadcastRecordDetailPage() {
     <RecordDetail<BroadcastRecordDetail>
       area="broadcast"
       back="/business-record/broadcast"
+      actions={(r, reload) => <JobControlActions area="broadcast" job={r} onDone={reload} buttons />}
       title={(r) => `${t('menu.broadcastRecord')} · ${r.orderId ?? r.msgId}`}
     >
       {(r) => (

@@ -1,7 +1,9 @@
-import type { ProColumns } from '@ant-design/pro-components';
+import { useRef } from 'react';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import type { BroadcastRecord } from '@herald/contract';
 import { jobStatusColumn, reasonColumn, textColumn, timeColumn } from '../components/record-columns';
+import { JobControlActions } from '../components/JobControlActions';
 import { RecordTable } from '../components/RecordTable';
 
 const SORT = { requestedAt: 'requestedAt', ackLatencyMs: 'latency' };
@@ -10,6 +12,7 @@ const SORT = { requestedAt: 'requestedAt', ackLatencyMs: 'latency' };
 export function BroadcastRecordListPage() {
   const { t } = useTranslation();
   const f = (k: string) => t(`records.fields.${k}`);
+  const table = useRef<ActionType>(undefined);
   const columns: ProColumns<BroadcastRecord>[] = [
     textColumn(f('sn'), 'sn', '/business-record/broadcast/detail'),
     textColumn(f('msgId'), 'msgId'),
@@ -19,6 +22,20 @@ export function BroadcastRecordListPage() {
     timeColumn(f('requestedAt'), 'requestedAt', true),
     timeColumn(f('finishedAt'), 'finishedAt'),
     reasonColumn(t),
+    {
+      title: t('common.operation'),
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => <JobControlActions area="broadcast" job={r} onDone={() => void table.current?.reload()} />,
+    },
   ];
-  return <RecordTable area="broadcast" title={t('menu.broadcastRecord')} columns={columns} sortFields={SORT} />;
+  return (
+    <RecordTable
+      actionRef={table}
+      area="broadcast"
+      title={t('menu.broadcastRecord')}
+      columns={columns}
+      sortFields={SORT}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PrintRecordDetail } from '@herald/contract';
 import { formatDateTime } from '../../../lib/format';
+import { JobControlActions } from '../components/JobControlActions';
 import { JobDetail } from '../components/JobDetail';
 import { RecordDetail } from '../components/RecordDetail';
 
@@ -11,6 +12,7 @@ export function PrintRecordDetailPage() {
     <RecordDetail<PrintRecordDetail>
       area="print"
       back="/business-record/print"
+      actions={(r, reload) => <JobControlActions area="print" job={r} onDone={reload} buttons />}
       title={(r) => `${t('menu.printRecord')} · ${r.orderId ?? r.msgId}`}
     >
       {(r) => (

@@ -1,10 +1,12 @@
-import type { ProColumns } from '@ant-design/pro-components';
+import { useRef } from 'react';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PrintRecord } from '@herald/contract';
 import { useSession } from '../../../lib/session-context';
 import { templateOptionsQuery } from '../api/list-lookups';
 import { jobStatusColumn, reasonColumn, textColumn, timeColumn } from '../components/record-columns';
+import { JobControlActions } from '../components/JobControlActions';
 import { RecordTable } from '../components/RecordTable';
 
 const SORT = { requestedAt: 'requestedAt', ackLatencyMs: 'latency' };
@@ -15,6 +17,7 @@ export function PrintRecordListPage() {
   const { side } = useSession();
   const templates = useQuery(templateOptionsQuery(side === 'ac'));
   const f = (k: string) => t(`records.fields.${k}`);
+  const table = useRef<ActionType>(undefined);
   const columns: ProColumns<PrintRecord>[] = [
     textColumn(f('sn'), 'sn', '/business-record/print/detail'),
     textColumn(f('msgId'), 'msgId'),
@@ -31,6 +34,14 @@ export function PrintRecordListPage() {
     timeColumn(f('requestedAt'), 'requestedAt', true),
     timeColumn(f('printedAt'), 'printedAt'),
     reasonColumn(t),
+    {
+      title: t('common.operation'),
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => <JobControlActions area="print" job={r} onDone={() => void table.current?.reload()} />,
+    },
   ];
-  return <RecordTable area="print" title={t('menu.printRecord')} columns={columns} sortFields={SORT} />;
+  return (
+    <RecordTable actionRef={table} area="print" title={t('menu.printRecord')} columns={columns} sortFields={SORT} />
+  );
 }

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { CANCELLED, JobStatus } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { finishApiRequest, mapJob, type JobRow, type Raw } from './repo';
+
+/** SQL of job control (cancel, reprint link, a device's queue); the pipeline's statements are in repo.ts/batch-repo.ts. */
+
+/**
+ * A job still at 0 or 1 ends as 4 `cancelled` (with its general request record), in one
+ * conditional UPDATE: a device's ack or result that comes first wins, and one that comes later
+ * finds the job ended and changes nothing (the pipeline's transitions need `status < X`).
+ */
+export async function cancelWaiting(db: Db, jobId: number, accountId: number): Promise<JobRow | undefined> {
+  const { rows } = await db.execute<Raw>(
+    sql`with j as (update jobs set status = ${JobStatus.FAILED}, reason = ${CANCELLED}, finished_at = now()
+                    where id = ${jobId} and account_id = ${accountId} and finished_at is null
+                      and status in (${JobStatus.NOT_PUSHED}, ${JobStatus.PUSHED})
+                  returning *),
+        ${finishApiRequest}
+        select * from j`,
+  );
+  return rows[0] ? mapJob(rows[0]) : undefined;
+}
+
+export async function findJob(db: Db, id: number): Promise<JobRow | undefined> {
+  const { rows } = await db.execute<Raw>(sql`select * from jobs where id = ${id}`);
+  return rows[0] ? mapJob(rows[0]) : undefined;
+}
+
+export async function setReprintOf(db: Db, jobId: number, reprintOf: number): Promise<void> {
+  await db.execute(sql`update jobs set reprint_of = ${reprintOf} where id = ${jobId}`);
+}
+
+/** The device's jobs not finished (0, 1, 2), oldest first: what it will print or play next. */
+export async function waitingJobs(db: Db, deviceId: number, limit = 200): Promise<JobRow[]> {
+  const { rows } = await db.execute<Raw>(
+    sql`select * from jobs where device_id = ${deviceId} and finished_at is null order by id limit ${limit}`,
+  );
+  return rows.map(mapJob);
+}

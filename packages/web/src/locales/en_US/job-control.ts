@@ -1,0 +1,27 @@
+/** Job control: a printer's test page, a device's queue, cancel and reprint, the device list as a file. */
+export default {
+  jobControl: {
+    testPrint: 'Print test page',
+    testPrintTitle: 'Test page · {{sn}}',
+    testPrintSent: 'Test page sent as job {{jobId}}',
+    following: 'Following the job until it ends…',
+    waitingDevice: 'Waiting for the printer (offline or paused: it prints when it can take jobs)',
+    printed: 'Printed',
+    failedWith: 'Failed: {{reason}}',
+    timedOut: 'Not printed in time: {{reason}}',
+    queue: 'Queue',
+    queueEmpty: 'No jobs waiting',
+    queueHint: 'Jobs not finished yet, oldest first. A job still at 0 or 1 can be cancelled; at 2 the device has it.',
+    cancel: 'Cancel',
+    cancelConfirm: 'Cancel job {{jobId}}? It will not be printed or played.',
+    cancelled: 'Job {{jobId}} cancelled',
+    reprint: 'Print again',
+    replay: 'Play again',
+    reprintConfirm: 'Send job {{jobId}} to {{sn}} again as a new job?',
+    reprinted: 'Sent again as job {{jobId}}',
+    reprintOf: 'Sent again from job',
+    export: 'Export',
+    exportCsv: 'Export CSV',
+    exportXlsx: 'Export Excel',
+  },
+};

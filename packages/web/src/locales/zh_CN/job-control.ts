@@ -1,0 +1,27 @@
+/** 任务控制：打印测试页、设备队列、取消与重新发送、设备列表导出。 */
+export default {
+  jobControl: {
+    testPrint: '打印测试页',
+    testPrintTitle: '测试页 · {{sn}}',
+    testPrintSent: '测试页已发送，任务 {{jobId}}',
+    following: '正在跟踪任务直至结束…',
+    waitingDevice: '等待打印机（离线或已暂停：可接收任务时打印）',
+    printed: '已打印',
+    failedWith: '失败：{{reason}}',
+    timedOut: '未能按时打印：{{reason}}',
+    queue: '任务队列',
+    queueEmpty: '没有等待中的任务',
+    queueHint: '尚未结束的任务，按先后排列。状态为 0 或 1 的任务可以取消；状态为 2 时设备已收到。',
+    cancel: '取消',
+    cancelConfirm: '取消任务 {{jobId}}？该任务将不会被打印或播报。',
+    cancelled: '任务 {{jobId}} 已取消',
+    reprint: '重新打印',
+    replay: '重新播报',
+    reprintConfirm: '将任务 {{jobId}} 作为新任务再次发送到 {{sn}}？',
+    reprinted: '已重新发送，任务 {{jobId}}',
+    reprintOf: '重新发送自任务',
+    export: '导出',
+    exportCsv: '导出 CSV',
+    exportXlsx: '导出 Excel',
+  },
+};

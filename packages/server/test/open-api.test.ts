@@ -315,6 +315,10 @@ describe('print', () => {
     const third = await a.print({ sn: limited.sn, content: '3' });
     expectCode(third, 40029, 'Too many requests for this device, please try again later');
     expect(third.status).toBe(429);
+    // when the first of the two leaves the 600 s window
+    const wait = Number(third.headers['retry-after']);
+    expect(wait).toBeGreaterThan(590);
+    expect(wait).toBeLessThanOrEqual(600);
   });
 
   it('holds a device to its rate limit when the calls arrive together', async () => {

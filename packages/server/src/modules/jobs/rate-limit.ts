@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { ResultCode } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
-import { AppError } from '../../lib/errors';
+import type { Db } from '../../db/client';
+import { rateLimited } from '../../lib/errors';
 import { turnsPerOwner } from '../../lib/in-turn';
 import { jobCounts } from '../dashboard/job-counts';
 import { insertJobs, type JobInsert } from './batch-repo';
@@ -28,7 +28,11 @@ const RATE_LOCK = 727_278;
 /** How a job is stored: the batched insert, or a limited device's own transaction. */
 export type InsertJob = (item: JobInsert) => Promise<repo.JobRow | null>;
 
-const rateLimited = () => new AppError(ResultCode.RATE_LIMITED, 'error.deviceRateLimited');
+/** Over the limit: refused with the time until the window has room again (Retry-After). */
+async function checkWindow(db: Db, device: repo.TargetDevice, now: number, seconds: number, count: number) {
+  const { n, edge } = await repo.recentJobs(db, device.accountId, device.id, new Date(now - seconds * 1000), count);
+  if (n >= count) throw rateLimited((edge ? edge.getTime() : now) + seconds * 1000 - now, 'error.deviceRateLimited');
+}
 
 export function withinRateLimit<T>(
   deps: Deps,
@@ -40,19 +44,18 @@ export function withinRateLimit<T>(
   const count = Number(device.printParams.rateLimitCount ?? 0);
   if (!(seconds > 0 && count > 0)) return work((item) => writeQueue(deps).jobs.add(item));
 
-  const since = new Date(now - seconds * 1000);
   const insert: InsertJob = async (item) => {
     const row = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LOCK}, ${device.id})`);
       // read after the lock: the jobs of calls that held it before are committed and counted
-      if ((await repo.countRecentJobs(tx, device.accountId, device.id, since)) >= count) throw rateLimited();
+      await checkWindow(tx, device, now, seconds, count);
       return (await insertJobs(tx, [item]))[0] ?? null;
     });
     if (row) jobCounts(deps).requested(row);
     return row;
   };
   return inDeviceTurn(deps, device.id, async () => {
-    if ((await repo.countRecentJobs(deps.db, device.accountId, device.id, since)) >= count) throw rateLimited();
+    await checkWindow(deps.db, device, now, seconds, count);
     return work(insert);
   });
 }

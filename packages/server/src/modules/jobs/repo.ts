@@ -137,13 +137,25 @@ export async function findDevice(db: Db, accountId: number, sn: string): Promise
 }
 
 /** Jobs of a device requested since `since` (the account index narrows it; the device filter finishes). */
-export async function countRecentJobs(db: Db, accountId: number, deviceId: number, since: Date): Promise<number> {
+/**
+ * A device's jobs since `since`, and when the window has room again for one more within `limit`:
+ * the request time of the job whose leaving the window brings the count under the limit.
+ */
+export async function recentJobs(
+  db: Db,
+  accountId: number,
+  deviceId: number,
+  since: Date,
+  limit: number,
+): Promise<{ n: number; edge: Date | null }> {
   const [r] = await rowsOf(
     db,
-    sql`select count(*) as n from jobs
+    sql`select count(*) as n,
+               (array_agg(requested_at order by requested_at))[greatest(count(*) - ${limit} + 1, 1)] as edge
+          from jobs
          where account_id = ${accountId} and requested_at > ${tsParam(since)}::timestamptz and device_id = ${deviceId}`,
   );
-  return Number(r?.n ?? 0);
+  return { n: Number(r?.n ?? 0), edge: date(r?.edge) };
 }
 
 /** modelId: the printer model the template is written for (null: any printer). */

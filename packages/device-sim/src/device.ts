@@ -709,10 +709,15 @@ export class VirtualDevice extends EventEmitter {
 
   /**
    * Herald's cancel (docs/device-protocol.md): a job still waiting, or being worked on and not
-   * finished, is dropped and reported cancelled (after the ack); one already done stays done.
+   * finished, is dropped and reported cancelled (after the ack); one already done stays done, and
+   * its result is sent again (Herald cancelled it not knowing: its result may still be on the way).
    */
   private cancelJob(id: string): 'dropped' | 'unknown' | 'done' {
-    if (this.reported.has(id)) return 'done';
+    const done = this.reported.get(id);
+    if (done) {
+      setImmediate(() => void (this.takeFault('drop-result') ? undefined : this.send('result', done).catch(() => {})));
+      return 'done';
+    }
     this.cancelled.add(id);
     if (this.cancelled.size > SEEN_LIMIT) this.cancelled.delete(this.cancelled.values().next().value!);
     if (this.current?.id === id) return 'dropped';

@@ -114,6 +114,22 @@ describe('cancel', () => {
     expect([row.status, row.reason]).toEqual([JobStatus.FAILED, CANCELLED]);
   });
 
+  it('records a job printed before its cancel reached the printer as printed (3), not cancelled', async () => {
+    const { device, sim } = await onlinePrinter();
+    // printed, its ack and its result lost on the way: Herald still sees 1 and lets it be cancelled
+    sim.injectFault('drop-ack');
+    sim.injectFault('drop-result', 1);
+    const job = await accepted(apiA.print({ sn: device.sn, content: 'Printed before the cancel' }));
+    await eventually(async () => sim.printed.some((p) => p.includes('Printed before the cancel')), 'printed');
+    sim.clearFault('drop-ack');
+    const res = await cancelApi(apiA, { jobId: job.jobId });
+    expect(res.body.data).toMatchObject({ status: JobStatus.FAILED, reason: CANCELLED });
+    // the printer answers "done" and sends its result again: the truth wins
+    const row = await jobReaches(server, job.jobId, JobStatus.SUCCESS);
+    expect(row.reason).toBeNull();
+    expect(sim.printed.filter((p) => p.includes('Printed before the cancel'))).toHaveLength(1);
+  });
+
   it('refuses a job that has printed (3), and one the device acked (2), in both languages; nothing changes', async () => {
     const { device, sim } = await onlinePrinter();
     const done = await accepted(apiA.print({ sn: device.sn, content: 'Printed already' }));

@@ -1,6 +1,14 @@
 import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { DeviceStatus, GeneralResult, JobStatus, PublishStatus, ResultCode, UNCONFIRMED } from '@herald/contract';
+import {
+  CANCELLED,
+  DeviceStatus,
+  GeneralResult,
+  JobStatus,
+  PublishStatus,
+  ResultCode,
+  UNCONFIRMED,
+} from '@herald/contract';
 import type { Db } from '../../db/client';
 import { inText, runNamed } from '../../db/named';
 import {
@@ -83,6 +91,11 @@ function statement<T>(name: string) {
  * confirmed): the device's late report still settles it, and Herald still sends it (to ask).
  */
 const unconfirmed = sql.raw(`(jobs.status = ${JobStatus.TIMEOUT} and jobs.reason = '${UNCONFIRMED}')`);
+/**
+ * A job cancelled after it was sent: the device may have printed it before the cancel reached it,
+ * and its report of success then wins (a printed job is recorded printed).
+ */
+const cancelled = sql.raw(`(jobs.status = ${JobStatus.FAILED} and jobs.reason = '${CANCELLED}')`);
 /** A job a publish may be recorded for: unfinished, or not confirmed yet. */
 const sendable = sql.raw(
   `(jobs.status < ${JobStatus.SUCCESS} or (jobs.status = ${JobStatus.TIMEOUT} and jobs.reason = '${UNCONFIRMED}'))`,
@@ -488,7 +501,8 @@ const resultStatement = statement<ResultItem>('result')(
         o as (select jobs.id, jobs.status as was from jobs join v on jobs.msg_id = v.msg_id and jobs.device_id = v.device_id),
         j as (update jobs set status = v.status, finished_at = v.at, reason = v.reason
                 from v where jobs.msg_id = v.msg_id and jobs.device_id = v.device_id
-                 and (jobs.status < ${JobStatus.SUCCESS} or ${unconfirmed})
+                 and (jobs.status < ${JobStatus.SUCCESS} or ${unconfirmed}
+                      or (v.status = ${JobStatus.SUCCESS} and ${cancelled}))
               returning ${LEAN}, v.i as idx),
         ${finishApiRequest}
         select o.was, j.* from j join o on o.id = j.id`,

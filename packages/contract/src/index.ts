@@ -43,3 +43,4 @@ export * from './schemas/notices';
 export * from './schemas/push-alarms';
 export * from './schemas/locations';
 export * from './schemas/geo-fences';
+export * from './schemas/live';

@@ -476,6 +476,11 @@ export const messages = {
     zh_CN: '每一级的最小值须等于上一级的最大值',
   },
   'validation.paymentTypesRequired': { en_US: 'Choose at least one payment type', zh_CN: '请至少选择一种支付方式' },
+  // the live console (GET /v1/live)
+  'live.tooManyStreams': {
+    en_US: 'Too many live connections for this user, close another console tab',
+    zh_CN: '该用户的实时连接过多，请关闭其他控制台标签页',
+  },
   // operation-log descriptions (log-messages.ts)
   ...logMessages,
 } satisfies Catalogue;

@@ -4,6 +4,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { turnsPerOwner } from '../../lib/in-turn';
 import { jobCounts } from '../dashboard/job-counts';
+import { raiseJob } from '../live/raise';
 import { insertJobs, type JobInsert } from './batch-repo';
 import * as repo from './repo';
 import { writeQueue } from './write-queue';
@@ -48,7 +49,10 @@ export function withinRateLimit<T>(
       if ((await repo.countRecentJobs(tx, device.accountId, device.id, since)) >= count) throw rateLimited();
       return (await insertJobs(tx, [item]))[0] ?? null;
     });
-    if (row) jobCounts(deps).requested(row);
+    if (row) {
+      jobCounts(deps).requested(row);
+      raiseJob(deps, row);
+    }
     return row;
   };
   return inDeviceTurn(deps, device.id, async () => {

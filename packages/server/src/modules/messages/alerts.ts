@@ -7,6 +7,7 @@ import {
   type DeviceEvent,
   type Locale,
 } from '@herald/contract';
+import { raiseUnread } from '../live/raise';
 import type { Deps } from '../../lib/deps';
 import * as repo from './repo';
 
@@ -42,7 +43,7 @@ export function alertTitle(a: { kind: AlertKind; detail: string | null }, sn: st
  * messages written. Called after the event is stored, in the background of the device's message.
  */
 export async function raiseDeviceAlert(
-  deps: Pick<Deps, 'db'>,
+  deps: Deps,
   device: { id: number; sn: string },
   e: DeviceEvent,
   at = new Date(),
@@ -54,7 +55,7 @@ export async function raiseDeviceAlert(
   const wanted = (target.alertKinds ?? ALERT_KINDS) as readonly string[];
   if (!wanted.includes(alert.kind)) return 0;
   // claimed and delivered together: a delivery that fails leaves the kind unclaimed for the next event
-  return deps.db.transaction(async (tx) => {
+  const sent = await deps.db.transaction(async (tx) => {
     if (!(await repo.claimAlert(tx, device.id, alert.kind, at, ALERT_REPEAT_MS))) return 0;
     return repo.deliverAlert(
       tx,
@@ -63,4 +64,6 @@ export async function raiseDeviceAlert(
       at,
     );
   });
+  if (sent > 0) raiseUnread(deps, target.accountId);
+  return sent;
 }

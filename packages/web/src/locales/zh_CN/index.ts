@@ -26,6 +26,7 @@ import msg from './msg';
 import pushAlarm from './push-alarm';
 import geo from './geo';
 import help from './help';
+import live from './live';
 
 export default {
   ...common,
@@ -56,4 +57,5 @@ export default {
   ...pushAlarm,
   ...geo,
   ...help,
+  ...live,
 };

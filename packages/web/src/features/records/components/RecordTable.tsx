@@ -1,16 +1,21 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Space } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { JobKind } from '@herald/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { PAGINATION, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { accountOptionsQuery } from '../../../lib/account-options';
+import { useLiveEvents } from '../../../lib/live';
 import { listRecords, type RecordArea } from '../api/records-api';
 import { defaultRange, oldestAllowed, toRecordQuery, type RecordQuery } from './record-query';
 
 type Row = { id: number; accountName?: string | null };
+
+/** The job kind whose live events refresh an area's list. */
+const LIVE_KINDS: Partial<Record<RecordArea, JobKind>> = { print: 'print', broadcast: 'speak', trade: 'trade' };
 
 export type RecordTableProps<T extends Row> = {
   area: RecordArea;
@@ -33,6 +38,14 @@ export function RecordTable<T extends Row>({ area, title, columns, sortFields, t
   const { side } = useSession();
   const accounts = useQuery(accountOptionsQuery(side === 'op'));
   const [last, setLast] = useState<{ query: RecordQuery; rows: T[] }>();
+  const action = useRef<ActionType>(undefined);
+  const kind = LIVE_KINDS[area];
+  // jobs of the area's kind changed: the page shown is read again (its filters and page stay)
+  useLiveEvents(
+    kind ? ['job'] : [],
+    () => void action.current?.reload(),
+    (_type, e) => e.kind === kind,
+  );
 
   const range: ProColumns<T> = {
     title: t('records.fields.timeRange'),
@@ -61,6 +74,7 @@ export function RecordTable<T extends Row>({ area, title, columns, sortFields, t
       {above?.(last?.query, last?.rows ?? [])}
       <ProTable<T>
         rowKey="id"
+        actionRef={action}
         columns={all}
         headerTitle={title}
         pagination={PAGINATION}

@@ -184,7 +184,8 @@ export async function activate(page: Page, link: string, password: string): Prom
  */
 export function trackRequests(page: Page): { settled: () => Promise<void> } {
   const inFlight = new Set<unknown>();
-  page.on('request', (r) => inFlight.add(r));
+  // the live feed (GET /v1/live) is one request that lasts as long as the page
+  page.on('request', (r) => void (new URL(r.url()).pathname !== '/v1/live' && inFlight.add(r)));
   page.on('requestfinished', (r) => inFlight.delete(r));
   page.on('requestfailed', (r) => inFlight.delete(r));
   return {

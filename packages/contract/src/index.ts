@@ -45,3 +45,5 @@ export * from './schemas/push-alarms';
 export * from './schemas/locations';
 export * from './schemas/geo-fences';
 export * from './schemas/job-control';
+
+export * from './schemas/live';

@@ -544,6 +544,11 @@ export const messages = {
     en_US: 'Only a finished job can be printed or played again',
     zh_CN: '只有已结束的任务才能重新打印或播报',
   },
+  // the live console (GET /v1/live)
+  'live.tooManyStreams': {
+    en_US: 'Too many live connections for this user, close another console tab',
+    zh_CN: '该用户的实时连接过多，请关闭其他控制台标签页',
+  },
   // operation-log descriptions (log-messages.ts)
   ...logMessages,
 } satisfies Catalogue;

@@ -36,6 +36,7 @@ import { startRenderer } from './modules/templates/render-pool';
 import { documentOpenApi, OPEN_API_SECURITY_SCHEMES } from './modules/open-api/document';
 import { documentUpload } from './modules/files/upload-document';
 import { drain, lifecycle } from './modules/ops/lifecycle';
+import { closeFeed } from './modules/live/feed';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
 function markPublic(scope: App): void {
@@ -201,6 +202,7 @@ export async function createServer(
       // database still closes)
       await stopJobCounts().catch((err: unknown) => app.log.error({ err }, 'job counts: the last write failed'));
       await renderer.close();
+      closeFeed(deps);
       await storageClaim?.release();
       await invalidation.close();
       if (!opts.database) await database.close();

@@ -541,6 +541,8 @@ describe('the route catalogue', () => {
         'GET /v1/common/appListQuery',
         'GET /v1/common/manufacturerListQuery',
         'GET /v1/common/getDeviceQrcodeUrl',
+        // the live feed: each event is filtered by its account and its page's permission (live.test.ts)
+        'GET /v1/live',
       ].sort(),
     );
   });

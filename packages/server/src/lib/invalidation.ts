@@ -11,6 +11,8 @@ import type { Database, Db } from '../db/client';
  * - **device** (key: S/N): disabled, deleted, moved, its secret or certificate changed.
  * - **template** (key: `<account id>:<template id>`), **tradeSettings** and **alarmSettings** (key:
  *   account id): rarely changed settings read per job or per push.
+ * - **live** (key: a batch of the live console's events, modules/live/feed.ts): not a cache, but it
+ *   needs the same reach (every server) and the same warning when notifications may have been missed.
  *
  * A change is published after its transaction commits (a cache dropped before the commit could
  * read the old row again). The publisher's own caches drop it at once; the others when the
@@ -21,7 +23,7 @@ import type { Database, Db } from '../db/client';
  * The embedded database belongs to one process, so there the bus is a local fan-out, shared by
  * every server opened on the same database handle (the tests' two servers).
  */
-export type Topic = 'account' | 'device' | 'template' | 'tradeSettings' | 'alarmSettings';
+export type Topic = 'account' | 'device' | 'template' | 'tradeSettings' | 'alarmSettings' | 'live';
 
 export type Invalidation = {
   /** tell every server's caches that `key` of `topic` changed (call it after the change committed) */
@@ -34,7 +36,7 @@ export type Invalidation = {
 };
 
 const CHANNEL = 'herald_invalidate';
-const TOPICS: readonly Topic[] = ['account', 'device', 'template', 'tradeSettings', 'alarmSettings'];
+const TOPICS: readonly Topic[] = ['account', 'device', 'template', 'tradeSettings', 'alarmSettings', 'live'];
 const RECONNECT_MS = [250, 500, 1_000, 2_000, 5_000];
 
 type Subscriber = { topic: Topic; drop: (key: string) => void; dropAll: () => void };

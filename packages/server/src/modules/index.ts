@@ -37,6 +37,7 @@ import pushAlarmRoutes from './push-alarms/routes';
 import locationRoutes from './locations/routes';
 import fenceRoutes from './geo-fences/routes';
 import opsRoutes from './ops/routes';
+import liveRoutes from './live/routes';
 
 /** Every module's routes, registered in this order. */
 export const modules: RoutesPlugin[] = [
@@ -78,4 +79,5 @@ export const modules: RoutesPlugin[] = [
   otaTaskRoutes,
   openApiRoutes,
   opsRoutes,
+  liveRoutes,
 ];

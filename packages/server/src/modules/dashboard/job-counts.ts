@@ -4,6 +4,7 @@ import { JOB_STATS_BUCKET_MINUTES, JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { every } from '../../jobs/every';
 import type { Deps } from '../../lib/deps';
+import { raiseDashboard } from '../live/raise';
 
 const BUCKET_MS = JOB_STATS_BUCKET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
@@ -53,7 +54,11 @@ class JobCounts {
   private writing: Promise<void> = Promise.resolve();
   private round = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** the accounts whose quarter-hour counts were just written (0: the platform's) */
+    private readonly written: (accountIds: number[]) => void = () => {},
+  ) {}
 
   private add(job: JobLike, field: keyof Counts, by = 1) {
     const at = job.requestedAt.getTime();
@@ -111,6 +116,7 @@ class JobCounts {
       mergeInto(this[which], taken);
       throw err;
     }
+    if (which === 'buckets') this.written([...new Set([...taken.keys()].map((k) => Number(k.split('|')[0])))]);
   }
 }
 
@@ -144,7 +150,10 @@ const counters = new WeakMap<Deps, JobCounts>();
 /** This server's counter. */
 export function jobCounts(deps: Deps): JobCounts {
   let c = counters.get(deps);
-  if (!c) counters.set(deps, (c = new JobCounts(deps.db)));
+  if (!c) {
+    const dashboards = (accountIds: number[]) => accountIds.forEach((a) => raiseDashboard(deps, a));
+    counters.set(deps, (c = new JobCounts(deps.db, dashboards)));
+  }
   return c;
 }
 

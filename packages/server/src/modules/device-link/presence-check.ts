@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PROTOCOL_VERSION, type CommandMessage } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import * as repo from './presence-repo';
+import { raisePresence } from '../live/raise';
 
 /**
  * Presence checks, for an external broker, where Herald learns presence only from the devices'
@@ -77,8 +78,10 @@ export async function askFleet(
 
 /** Devices still online that did not announce themselves since `askedAt` go offline. */
 export async function closeUnanswered(deps: Deps, askedAt: Date, log: FastifyBaseLogger): Promise<void> {
-  const n = await repo.closeUnanswered(deps.db, askedAt, UNANSWERED, new Date());
-  if (n > 0) log.warn({ devices: n }, 'presence check: devices that did not answer are offline');
+  const closed = await repo.closeUnanswered(deps.db, askedAt, UNANSWERED, new Date());
+  for (const d of closed) raisePresence(deps, d, false);
+  if (closed.length > 0)
+    log.warn({ devices: closed.length }, 'presence check: devices that did not answer are offline');
 }
 
 export const heartbeat = (deps: Deps, nodeId: string, since: Date | null) =>

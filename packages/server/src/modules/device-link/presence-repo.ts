@@ -56,9 +56,14 @@ export async function connectableDevices(
 
 /**
  * Devices still online that have not announced themselves since `askedAt` go offline: their
- * connection ended while nobody heard its last will (the broker restarted). Returns how many.
+ * connection ended while nobody heard its last will (the broker restarted). Returns them.
  */
-export async function closeUnanswered(db: Db, askedAt: Date, reason: string, now: Date): Promise<number> {
+export async function closeUnanswered(
+  db: Db,
+  askedAt: Date,
+  reason: string,
+  now: Date,
+): Promise<{ id: number; sn: string; accountId: number }[]> {
   const at = tsParam(now);
   const rows = await db.execute(sql`
     with o as (
@@ -68,11 +73,15 @@ export async function closeUnanswered(db: Db, askedAt: Date, reason: string, now
     ), d as (
       update devices set online = false, last_offline_at = ${at}::timestamptz, connection_id = null,
                          updated_at = ${at}::timestamptz
-        from o where devices.id = o.id returning devices.id
+        from o where devices.id = o.id returning devices.id, devices.sn, devices.account_id
     ), c as (
       update device_connections set disconnected_at = ${at}::timestamptz, reason = ${reason}
         from o where device_connections.id = o.connection_id and device_connections.disconnected_at is null
     )
-    select count(*)::int as n from d`);
-  return Number((rows.rows[0] as { n: number } | undefined)?.n ?? 0);
+    select id, sn, account_id from d`);
+  return (rows.rows as { id: number; sn: string; account_id: number }[]).map((r) => ({
+    id: Number(r.id),
+    sn: String(r.sn),
+    accountId: Number(r.account_id),
+  }));
 }

@@ -167,25 +167,42 @@ export async function openConnection(
   return Number(rows[0]!.id);
 }
 
-/** Close one connection; the device goes offline only if this connection held its presence. One statement. */
-export async function closeConnection(db: Db, deviceId: number, connectionId: number, reason: string, now: Date) {
-  await db.execute(sql`
+/**
+ * Close one connection; the device goes offline only if this connection held its presence. One
+ * statement. Returns whether the device went offline.
+ */
+export async function closeConnection(
+  db: Db,
+  deviceId: number,
+  connectionId: number,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const { rows } = await db.execute(sql`
     with c as (
       update ${deviceConnections} set disconnected_at = ${now}, reason = ${reason}
        where id = ${connectionId} and disconnected_at is null
     )
     update ${devices} set online = false, last_offline_at = ${now}, connection_id = null, updated_at = ${now}
-     where id = ${deviceId} and connection_id = ${connectionId}`);
+     where id = ${deviceId} and connection_id = ${connectionId} returning id`);
+  return rows.length > 0;
 }
 
-/** The device's open connection, if any, ends now: offline. One statement. */
-export async function closeDeviceConnection(db: Db, sn: string, reason: string, now: Date): Promise<void> {
-  await db.execute(sql`
+/** The device's open connection, if any, ends now: offline. One statement. Returns the device if it went offline. */
+export async function closeDeviceConnection(
+  db: Db,
+  sn: string,
+  reason: string,
+  now: Date,
+): Promise<{ id: number; sn: string; accountId: number } | undefined> {
+  const { rows } = await db.execute<{ id: number; account_id: number }>(sql`
     with o as (select id, connection_id from ${devices} where sn = ${sn} and online for update),
     c as (update ${deviceConnections} set disconnected_at = ${now}, reason = ${reason}
             from o where ${deviceConnections.id} = o.connection_id and ${deviceConnections.disconnectedAt} is null)
     update ${devices} set online = false, last_offline_at = ${now}, connection_id = null, updated_at = ${now}
-      from o where ${devices.id} = o.id`);
+      from o where ${devices.id} = o.id returning ${devices.id} as id, ${devices.accountId} as account_id`);
+  const r = rows[0];
+  return r ? { id: Number(r.id), sn, accountId: Number(r.account_id) } : undefined;
 }
 
 export async function findSession(db: Db, deviceId: number, session: number) {

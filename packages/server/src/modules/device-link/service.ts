@@ -40,6 +40,7 @@ import { turnsPerOwner } from '../../lib/in-turn';
 import { AppError, uniqueViolation } from '../../lib/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import * as repo from './repo';
+import { raiseDeviceState, raisePresence } from '../live/raise';
 import { askPresence, UNANSWERED } from './presence-check';
 import { inBackground, markBehind, onDeviceOnline, onJobAck, onJobResult } from '../jobs/pipeline';
 import { onDeviceOnlineForOta, onDeviceVersions, onOtaAck, onOtaProgress } from '../ota-tasks/device';
@@ -128,12 +129,15 @@ export async function resolveDevice(deps: Deps, sn: string): Promise<DeviceRef |
 export async function onConnect(deps: Deps, device: DeviceRef, c: { session: number; ip?: string }): Promise<number> {
   // online from here: a new job must not pass the queue its presence message will flush
   markBehind(deps, device.id);
-  return repo.openConnection(deps.db, device.id, c.session, c.ip ?? null, new Date());
+  const id = await repo.openConnection(deps.db, device.id, c.session, c.ip ?? null, new Date());
+  raisePresence(deps, device, true);
+  return id;
 }
 
 /** A connection ended; the device goes offline unless a newer connection already holds it. */
 export async function onDisconnect(deps: Deps, device: DeviceRef, connectionId: number, reason: string) {
-  await repo.closeConnection(deps.db, device.id, connectionId, reason, new Date());
+  if (await repo.closeConnection(deps.db, device.id, connectionId, reason, new Date()))
+    raisePresence(deps, device, false);
 }
 
 /**
@@ -154,11 +158,12 @@ export async function onPresence(deps: Deps, device: DeviceRef, p: Presence, ip?
       await repo.openConnection(deps.db, device.id, p.session, ip ?? null, now);
     else if (!known.disconnectedAt) await repo.reassertPresence(deps.db, device.id, known.id, p.session, now);
     if (p.firmware) await repo.setFirmware(deps.db, device.id, p.firmware);
+    raisePresence(deps, device, true);
     return;
   }
   const reason = p.reason ?? 'offline';
-  if (known) await repo.closeConnection(deps.db, device.id, known.id, reason, now);
-  else await repo.recordEndedSession(deps.db, device.id, p.session, reason, now);
+  if (!known) await repo.recordEndedSession(deps.db, device.id, p.session, reason, now);
+  else if (await repo.closeConnection(deps.db, device.id, known.id, reason, now)) raisePresence(deps, device, false);
 }
 
 /**
@@ -166,7 +171,8 @@ export async function onPresence(deps: Deps, device: DeviceRef, p: Presence, ip?
  * its last will would end it; a will that comes after changes nothing.
  */
 export async function dropped(deps: Deps, sn: string, reason: string): Promise<void> {
-  await repo.closeDeviceConnection(deps.db, sn, reason, new Date());
+  const closed = await repo.closeDeviceConnection(deps.db, sn, reason, new Date());
+  if (closed) raisePresence(deps, closed, false);
 }
 
 /** Embedded broker start: connections of an earlier process are gone. */
@@ -189,6 +195,7 @@ export async function onTelemetry(
   const { v: _v, ...state } = t;
   const position = t.location ? await positionOf(deps.db, t) : undefined;
   const online = await repo.mergeTelemetry(deps.db, device.id, state, { firmwareVersion: t.firmware, position }, now);
+  if (online !== undefined) raiseDeviceState(deps, device, [...Object.keys(state), ...(position ? ['position'] : [])]);
   return { position, online };
 }
 
@@ -200,13 +207,16 @@ export async function onEvent(deps: Deps, device: DeviceRef, e: DeviceEvent): Pr
   if (e.type === 'fault') patch.lastFault = { ts: e.ts, message: e.message ?? null };
   if (e.type === 'boot') patch.bootAt = e.ts;
   // the printer's state changes inside the stored printer object (its paper width stays), in the same statement
-  await repo.mergeTelemetry(
+  const stored = await repo.mergeTelemetry(
     deps.db,
     device.id,
     patch,
     { firmwareVersion: e.firmware, printerState: e.printerState },
     now,
   );
+  const changed = [...Object.keys(patch), ...(e.printerState !== undefined ? ['printerState'] : [])];
+  if (e.firmware !== undefined) changed.push('firmware');
+  if (stored !== undefined) raiseDeviceState(deps, device, changed);
 }
 
 /**

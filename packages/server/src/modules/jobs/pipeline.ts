@@ -16,6 +16,7 @@ import { inTurn } from '../../lib/in-turn';
 import { jobCounts } from '../dashboard/job-counts';
 import { observeJob } from '../ops/metrics';
 import { onJobStatus } from '../webhooks/service';
+import { raiseJob } from '../live/raise';
 import { PublishLimit } from './publish-limit';
 import type { AckedJob } from './batch-repo';
 import * as repo from './repo';
@@ -98,12 +99,13 @@ function track(deps: Deps, p: Promise<unknown>, what = 'job pipeline: write fail
  */
 export const inBackground = (deps: Deps, p: Promise<unknown>, what: string) => track(deps, p, what);
 
-/** Tell the webhooks module (it never throws into the pipeline, but be sure) and count a finished job. */
+/** Tell the webhooks module (it never throws into the pipeline, but be sure) and the live console, and count a finished job. */
 export function notify(deps: Deps, job: repo.JobRow & { late?: boolean }): void {
   // a late report of a job that had ended unconfirmed moves its count; its timing was observed then
   if (job.late) jobCounts(deps).settledLate(job);
   else if (job.status >= JobStatus.SUCCESS) jobCounts(deps).finished(job);
   if (!job.late) observeJob(deps, job);
+  raiseJob(deps, job);
   track(deps, onJobStatus(deps, job));
 }
 

@@ -2,6 +2,7 @@ import { JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { jobCounts } from '../dashboard/job-counts';
+import { raiseJob } from '../live/raise';
 import * as sql from './batch-repo';
 import { Batcher, ItemFailure, runIsolated, type BatcherOptions } from './batcher';
 import {
@@ -155,7 +156,11 @@ export function writeQueue(deps: Deps): WriteQueue {
     const counts = jobCounts(deps);
     const jobs = new Batcher(async (items: sql.JobInsert[]) => {
       const rows = await sql.insertJobs(db, items);
-      for (const row of rows) if (row) counts.requested(row);
+      for (const row of rows) {
+        if (!row) continue;
+        counts.requested(row);
+        raiseJob(deps, row);
+      }
       return rows;
     }, ONE_STATEMENT);
     // several statements in turn, each isolated on its own (a batch is not to be run twice)

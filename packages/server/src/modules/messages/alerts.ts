@@ -1,4 +1,5 @@
 import { ALERT_KINDS, ALERT_REPEAT_MS, type AlertKind, type DeviceEvent } from '@herald/contract';
+import { raiseUnread } from '../live/raise';
 import type { Deps } from '../../lib/deps';
 import { alertTitles } from './alert-title';
 import { raiseStateAlerts } from './alert-states';
@@ -19,13 +20,18 @@ export { alertTitle, alertTitles } from './alert-title';
  * Called after the event is stored, in the background of the device's message.
  */
 export async function raiseDeviceAlert(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Deps,
   device: { id: number; sn: string },
   e: DeviceEvent,
   at = new Date(),
 ): Promise<number> {
-  if (e.type === 'printerState' || e.type === 'battery')
-    return raiseStateAlerts(deps, device, { ts: e.ts, printerState: e.printerState, battery: e.battery }, at);
+  if (e.type === 'printerState' || e.type === 'battery') {
+    const n = await raiseStateAlerts(deps, device, { ts: e.ts, printerState: e.printerState, battery: e.battery }, at);
+    // alerts are rare (one per change of state): one more read to tell the account's consoles
+    const target = n > 0 ? await repo.alertTarget(deps.db, device.id) : undefined;
+    if (target) raiseUnread(deps, target.accountId);
+    return n;
+  }
   const alert = alertOf(e);
   if (!alert) return 0;
   const target = await repo.alertTarget(deps.db, device.id);
@@ -33,7 +39,7 @@ export async function raiseDeviceAlert(
   const wanted = (target.alertKinds ?? ALERT_KINDS) as readonly string[];
   if (!wanted.includes(alert.kind)) return 0;
   // claimed and delivered together: a delivery that fails leaves the kind unclaimed for the next event
-  return deps.db.transaction(async (tx) => {
+  const sent = await deps.db.transaction(async (tx) => {
     if (!(await repo.claimAlert(tx, device.id, alert.kind, at, ALERT_REPEAT_MS))) return 0;
     return repo.deliverAlert(
       tx,
@@ -43,4 +49,6 @@ export async function raiseDeviceAlert(
       { consoleUrl: deps.config.publicUrl },
     );
   });
+  if (sent > 0) raiseUnread(deps, target.accountId);
+  return sent;
 }

@@ -11,6 +11,7 @@ import type { Deps } from '../../lib/deps';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { deliverNotice } from '../messages/repo';
+import { raiseUnread } from '../live/raise';
 import { audit } from '../oper-log/audit';
 import * as repo from './repo';
 
@@ -140,7 +141,7 @@ export async function deleteNotice(deps: Deps, auth: AuthContext, id: number): P
  */
 export async function publishNotice(deps: Deps, auth: AuthContext, id: number): Promise<Notice> {
   await draft(deps, id);
-  await deps.db.transaction(async (tx) => {
+  const published = await deps.db.transaction(async (tx) => {
     const at = new Date();
     const n = await repo.claimPublish(tx, id, at);
     if (!n) throw conflict('error.noticePublished');
@@ -151,6 +152,11 @@ export async function publishNotice(deps: Deps, auth: AuthContext, id: number): 
       type: 'publish',
       description: { key: 'log.notice.publish', params: { title: n.title, id, count } },
     });
+    return n;
   });
+  for (const accountId of published.allAccounts
+    ? [null]
+    : ((await repo.targetsOf(deps.db, [id])).get(id)?.map((a) => a.id) ?? []))
+    raiseUnread(deps, accountId);
   return getNotice(deps, id);
 }

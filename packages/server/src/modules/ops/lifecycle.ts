@@ -11,6 +11,7 @@ export class Lifecycle {
   refusing = false;
   private readonly serving = new Set<object>();
   private waiters: (() => void)[] = [];
+  private readonly streams = new Set<() => void>();
 
   get inFlight(): number {
     return this.serving.size;
@@ -19,7 +20,27 @@ export class Lifecycle {
   /** Readiness false and new requests refused at once: the server is closing (with or without a drain first). */
   refuseNew(): void {
     this.draining = true;
+    this.refuse();
+  }
+
+  /** New requests refused; open streams end now, so their clients reconnect to another server. */
+  refuse(): void {
     this.refusing = true;
+    for (const end of [...this.streams]) end();
+    this.streams.clear();
+  }
+
+  /**
+   * A long-lived answer (the live feed): the drain does not wait for it (it never ends on its
+   * own); `end` closes it once new requests are refused. Returns the forget, for its own end.
+   */
+  stream(end: () => void): () => void {
+    if (this.refusing) {
+      end();
+      return () => {};
+    }
+    this.streams.add(end);
+    return () => void this.streams.delete(end);
   }
 
   begin(req: object): void {
@@ -73,7 +94,7 @@ export async function drain(
   l.draining = true;
   app.log.info({ delayMs: opts.delayMs, graceMs: opts.graceMs }, 'draining: readiness is false');
   if (opts.delayMs > 0) await sleep(opts.delayMs);
-  l.refusing = true;
+  l.refuse();
   if (await l.idle(opts.graceMs)) return;
   app.log.warn(
     { inFlight: l.inFlight },

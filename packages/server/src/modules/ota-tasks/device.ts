@@ -4,6 +4,7 @@ import { quietAccounts } from '../../lib/quiet-accounts';
 import { takeInJoiners } from './engine';
 import { offerDue, retryOrEnd } from './offer';
 import * as repo from './repo';
+import { raiseOta } from '../live/raise';
 import { taskTarget } from './target';
 
 /**
@@ -45,12 +46,13 @@ export async function onOtaProgress(deps: Deps, device: DeviceRef, p: OtaProgres
   const guard = { from: [exec.state], attempt: exec.attempt };
   if (state === exec.state && p.step !== 'rebooting') {
     // a progress figure within the same step is not a state change: no history line
-    if (p.progress !== undefined) await repo.transition(deps.db, exec.id, guard, { progress: p.progress }, [], now);
+    if (p.progress !== undefined && (await repo.transition(deps.db, exec.id, guard, { progress: p.progress }, [], now)))
+      raiseOta(deps, { taskId: task.id, accountId: task.accountId });
     return;
   }
   // 'rebooting' is the last word before the device reconnects; kept as the message of `installing`
   const message = p.step === 'rebooting' ? 'rebooting' : (p.message ?? null);
-  await repo.transition(
+  const moved = await repo.transition(
     deps.db,
     exec.id,
     guard,
@@ -58,6 +60,7 @@ export async function onOtaProgress(deps: Deps, device: DeviceRef, p: OtaProgres
     [{ state, message }],
     now,
   );
+  if (moved) raiseOta(deps, { taskId: task.id, accountId: task.accountId });
 }
 
 /** An ack of a `down/ota` offer; false when the id is not an offer's (then it is someone else's ack). */
@@ -112,7 +115,7 @@ export async function onDeviceVersions(
       exec.attempt > 0
         ? { state: 'succeeded' as const, reason: null }
         : { state: 'skipped' as const, reason: 'alreadyOnTarget' as const };
-    await repo.transition(
+    const moved = await repo.transition(
       deps.db,
       exec.id,
       { from: [exec.state], attempt: exec.attempt },
@@ -120,6 +123,7 @@ export async function onDeviceVersions(
       [done],
       now,
     );
+    if (moved) raiseOta(deps, { taskId: task.id, accountId: task.accountId });
   }
 }
 

@@ -5,6 +5,7 @@ import { devicesInScope, scopeOf } from '../task-scope/scope';
 import { addExecutions } from './evaluate';
 import { offerDue, resendUnanswered, retryOrEnd } from './offer';
 import * as repo from './repo';
+import { raiseOta } from '../live/raise';
 import { taskTarget } from './target';
 
 /** Late joiners of 'all', 'group' and 'sn' tasks (and deleted devices) are looked for every this many ticks. */
@@ -40,12 +41,12 @@ export function startOtaEngine(deps: Deps, log: FastifyBaseLogger): () => Promis
 
 export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()): Promise<void> {
   const db = deps.db;
-  await repo.startDueTasks(db, now);
+  const started = await repo.startDueTasks(db, now);
   // one transaction, as cancel does: nobody may see an expired task that still has active executions
-  await db.transaction(async (tx) => {
-    for (const id of await repo.expireDueTasks(tx, now)) {
-      await repo.cancelActive(tx, id, ACTIVE_EXECUTION_STATES, 'taskExpired', now);
-    }
+  const expired = await db.transaction(async (tx) => {
+    const ids = await repo.expireDueTasks(tx, now);
+    for (const id of ids) await repo.cancelActive(tx, id, ACTIVE_EXECUTION_STATES, 'taskExpired', now);
+    return ids;
   });
   await timeOut(deps, now);
   if (lookForJoiners) {
@@ -54,7 +55,16 @@ export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()
   }
   await offerDue(deps, { now });
   await resendUnanswered(deps, now);
-  await repo.finishDoneTasks(db, now);
+  const finished = await repo.finishDoneTasks(db, now);
+  await announceTasks(deps, [...started, ...expired, ...finished]);
+}
+
+/** Tasks the tick started, expired or finished: their pages hear of it (a task or two per tick, rarely more). */
+async function announceTasks(deps: Deps, ids: number[]): Promise<void> {
+  for (const id of new Set(ids)) {
+    const task = await repo.findTask(deps.db, id);
+    if (task) raiseOta(deps, { taskId: task.id, accountId: task.accountId });
+  }
 }
 
 /** Attempts past their deadline: retried, or timed out (no response). */
@@ -66,7 +76,7 @@ async function timeOut(deps: Deps, now: Date): Promise<void> {
     const task = tasks.get(exec.taskId);
     if (!task) continue;
     if (exec.state === 'queued') {
-      await repo.transition(
+      const moved = await repo.transition(
         deps.db,
         exec.id,
         { from: ['queued'], attempt: exec.attempt },
@@ -74,6 +84,7 @@ async function timeOut(deps: Deps, now: Date): Promise<void> {
         [{ state: 'timedOut', reason: 'noResponse' }],
         now,
       );
+      if (moved) raiseOta(deps, { taskId: task.id, accountId: task.accountId });
     } else await retryOrEnd(deps, exec, task, { final: 'timedOut', reason: 'noResponse' }, now);
   }
 }

@@ -1,6 +1,7 @@
 import { PROTOCOL_VERSION, TaskCreationStatus, type ExecutionReason, type OtaOffer } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import * as repo from './repo';
+import { raiseOta } from '../live/raise';
 import { downloadInfo, taskTarget, type Target } from './target';
 
 /** Offers sent in one go at most (one tick, one device coming online). */
@@ -38,40 +39,54 @@ export async function retryOrEnd(
     exec.attempt <= task.retries;
   if (retry) {
     const notBefore = new Date(now.getTime() + backoffMs(deps, exec.attempt));
-    return repo.transition(
+    return announced(
+      deps,
+      exec,
+      repo.transition(
+        deps.db,
+        exec.id,
+        guard,
+        {
+          state: 'queued',
+          reason: outcome.reason,
+          message: outcome.message ?? null,
+          offerId: null,
+          progress: null,
+          notBefore,
+          deadlineAt: new Date(notBefore.getTime() + task.timeoutMinutes * deps.config.otaMinuteMs),
+        },
+        outcome.retryOnly
+          ? [{ state: 'queued', reason: outcome.reason, message: outcome.message ?? 'retry' }]
+          : [failedEvent, { state: 'queued', reason: outcome.reason, message: 'retry' }],
+        now,
+      ),
+    );
+  }
+  if (outcome.retryOnly) return false;
+  return announced(
+    deps,
+    exec,
+    repo.transition(
       deps.db,
       exec.id,
       guard,
       {
-        state: 'queued',
+        state: outcome.final,
         reason: outcome.reason,
         message: outcome.message ?? null,
-        offerId: null,
-        progress: null,
-        notBefore,
-        deadlineAt: new Date(notBefore.getTime() + task.timeoutMinutes * deps.config.otaMinuteMs),
+        deadlineAt: null,
+        finishedAt: now,
       },
-      outcome.retryOnly
-        ? [{ state: 'queued', reason: outcome.reason, message: outcome.message ?? 'retry' }]
-        : [failedEvent, { state: 'queued', reason: outcome.reason, message: 'retry' }],
+      [failedEvent],
       now,
-    );
-  }
-  if (outcome.retryOnly) return false;
-  return repo.transition(
-    deps.db,
-    exec.id,
-    guard,
-    {
-      state: outcome.final,
-      reason: outcome.reason,
-      message: outcome.message ?? null,
-      deadlineAt: null,
-      finishedAt: now,
-    },
-    [failedEvent],
-    now,
+    ),
   );
+}
+
+/** An execution that moved: its task's page hears of it (live console). */
+async function announced(deps: Deps, exec: repo.ExecRow, moved: Promise<boolean>): Promise<boolean> {
+  if (await moved) raiseOta(deps, { taskId: exec.taskId, accountId: exec.accountId });
+  return moved;
 }
 
 /** What a task offers: its package and the file's download details. */
@@ -117,6 +132,7 @@ export async function offerDue(
     if (!claimed.length) continue;
     sent += claimed.length;
     await repo.markUpgrading(deps.db, task.id);
+    raiseOta(deps, { taskId: task.id, accountId: task.accountId });
     // a lost publish is sent again (resendUnanswered), and caught by the deadline at the latest
     await publishOffers(
       deps,

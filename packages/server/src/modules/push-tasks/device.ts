@@ -3,6 +3,7 @@ import type { Deps } from '../../lib/deps';
 import { quietAccounts } from '../../lib/quiet-accounts';
 import { flushDevice, kick } from './engine';
 import * as repo from './repo';
+import { raisePushTask } from '../live/raise';
 
 type DeviceRef = { id: number; sn: string; accountId?: number };
 
@@ -34,6 +35,7 @@ export async function onPushAck(deps: Deps, device: DeviceRef, ack: Ack, arrived
     const merged = printParamsSchema.safeParse({ ...DEFAULT_PRINT_PARAMS, ...current, ...(task.config as object) });
     if (merged.success) await repo.setPrintParams(tx, device.id, merged.data);
   });
+  raisePushTask(deps, { taskId: task.id, accountId: task.accountId });
   // the task may be done now: end it without waiting for the timer
   kick(deps);
   return true;

@@ -4,6 +4,7 @@ import type { Deps } from '../../lib/deps';
 import { fileDownloadInfo } from '../files/service';
 import { takeInPushJoiners } from './joiners';
 import * as repo from './repo';
+import { raisePushTask } from '../live/raise';
 
 /** A message sent without an ack for this long goes again (same id: the device drops a repeat). */
 export const RESEND_AFTER_MS = 2 * 60 * 1000;
@@ -69,8 +70,8 @@ function run(deps: Deps): Promise<void> {
 }
 
 export async function tick(deps: Deps, now = new Date(), lookForJoiners = false): Promise<void> {
-  await repo.startDueTasks(deps.db, now);
-  await repo.expireDue(deps.db, now);
+  const started = await repo.startDueTasks(deps.db, now);
+  const expired = await repo.expireDue(deps.db, now);
   // a task over named devices ('devices') cannot gain any; the other scopes can
   if (lookForJoiners) await takeInPushJoiners(deps, { scopes: ['all', 'group', 'sn'] }, now);
   for (;;) {
@@ -82,7 +83,22 @@ export async function tick(deps: Deps, now = new Date(), lookForJoiners = false)
     await sendAll(deps, out);
     if (out.length < BATCH) break;
   }
-  await repo.finishDoneTasks(deps.db, now);
+  const finished = await repo.finishDoneTasks(deps.db, now);
+  await announceTasks(deps, [...started, ...finished], expired > 0);
+}
+
+/**
+ * Tasks a pass started or finished, and (results expired) every pushing task: their pages hear
+ * of it. A few tasks per pass; expiries are rare.
+ */
+async function announceTasks(deps: Deps, ids: number[], expired: boolean): Promise<void> {
+  const tasks = new Map<number, number>();
+  if (expired) for (const t of await repo.liveTasks(deps.db, new Date(), {})) tasks.set(t.id, t.accountId);
+  for (const id of ids) if (!tasks.has(id)) tasks.set(id, -1);
+  for (const [taskId, accountId] of tasks) {
+    const known = accountId >= 0 ? accountId : (await repo.findTaskView(deps.db, taskId))?.task.accountId;
+    if (known !== undefined) raisePushTask(deps, { taskId, accountId: known });
+  }
 }
 
 /** A device came online: it joins live tasks whose scope it is now in, and whatever is open goes out now. */
@@ -101,6 +117,7 @@ type Signed = {
 
 async function sendAll(deps: Deps, out: repo.Outgoing[]): Promise<void> {
   const signed: Signed = { resources: new Map(), logos: new Map() };
+  for (const o of out) raisePushTask(deps, { taskId: o.task.id, accountId: o.task.accountId });
   for (const o of out) {
     try {
       const msg = await message(deps, o, signed);

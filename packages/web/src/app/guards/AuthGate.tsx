@@ -9,6 +9,7 @@ import { SessionContext, sideOf, type Session } from '../../lib/session-context'
 import { clearAuthCode, getAuthCode, getAuthCount, getToken, setAuthCount } from '../../lib/session-storage';
 import { exchangeCode, scheduleRefresh } from '../../lib/token';
 import { currentUserQuery } from '../session/auth-api';
+import { LiveProvider } from '../../lib/live';
 import { NoPermissionsAssignedPage } from '../pages/NoPermissionsAssignedPage';
 
 const spinner = <Spin size="large" style={{ display: 'block', margin: '120px auto' }} data-testid="auth-loading" />;
@@ -88,7 +89,9 @@ export function AuthGate() {
   return (
     <SessionContext.Provider value={session}>
       <PermissionContext.Provider value={held}>
-        {!onUpPassword && session.permission.length === 0 ? <NoPermissionsAssignedPage /> : <Outlet />}
+        <LiveProvider>
+          {!onUpPassword && session.permission.length === 0 ? <NoPermissionsAssignedPage /> : <Outlet />}
+        </LiveProvider>
       </PermissionContext.Provider>
     </SessionContext.Provider>
   );

@@ -16,6 +16,7 @@ import { logout } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
 import { findRoute } from '../route-table';
 import { LanguageSwitch } from './LanguageSwitch';
+import { LiveIndicator } from './LiveIndicator';
 
 type Props = { collapsed: boolean; onToggle: () => void; onLock: () => void };
 
@@ -50,6 +51,7 @@ export function HeaderBar({ collapsed, onToggle, onLock }: Props) {
         >
           {t('layout.helpCentre')}
         </Button>
+        <LiveIndicator />
         <MessageBell />
         <LanguageSwitch />
         <Dropdown

@@ -28,6 +28,8 @@ import geo from './geo';
 import help from './help';
 import jobControl from './job-control';
 
+import live from './live';
+
 export default {
   ...common,
   ...menu,
@@ -58,4 +60,6 @@ export default {
   ...geo,
   ...help,
   ...jobControl,
+
+  ...live,
 };

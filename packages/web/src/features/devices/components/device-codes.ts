@@ -18,9 +18,6 @@ export const LOCATION = [`${P}.location.query`, `${P}.location`];
 /** Registrations (devices by application). */
 export const P_APPLY = 'herald.device.list';
 
-/** Live state on the detail page refreshes this often while it is open. */
-export const LIVE_REFRESH_MS = 5000;
-
 export const statusEnum = (t: TFunction) => ({
   0: { text: t('device.status.0'), status: 'Warning' },
   1: { text: t('device.status.1'), status: 'Default' },

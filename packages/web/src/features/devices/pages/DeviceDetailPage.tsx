@@ -10,13 +10,14 @@ import { useIdParam } from '../../../lib/use-id-param';
 import { pushLogoTo } from '../../push-tasks/components/paths';
 import { deviceQuery } from '../api/get-device';
 import { CommandTrackerProvider } from '../components/CommandTracker';
-import { LIVE_REFRESH_MS, LOCATION, P } from '../components/device-codes';
+import { LOCATION, P } from '../components/device-codes';
 import { DeviceHistoryTabs } from '../components/DeviceHistoryTabs';
 import { DeviceInfoModal } from '../components/DeviceInfoModal';
 import { DeviceQueueCard } from '../components/DeviceQueueCard';
 import { DeviceSummary } from '../components/DeviceSummary';
 import { LiveStateCards } from '../components/LiveStateCards';
 import { applicable, type DeviceActionKey } from '../components/device-actions';
+import { useFallbackPoll, useLiveEvents } from '../../../lib/live';
 import { useDeviceActions } from '../components/use-device-actions';
 
 const BUTTONS: DeviceActionKey[] = [
@@ -40,19 +41,26 @@ export function DeviceDetailPage() {
   );
 }
 
-/** A device with its live state (refreshed every few seconds while open), history and actions. */
+/** A device with its live state (refreshed as the live feed reports changes), history and actions. */
 function DeviceDetail() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const can = useCan();
   const id = useIdParam();
-  // only a device on screen is polled: one that cannot load would answer each poll with an error toast
+  // only a device on screen is polled (slowly, while the live feed is down): one that cannot load
+  // would answer each poll with an error toast
+  const poll = useFallbackPoll();
   const query = useQuery({
     ...deviceQuery(id),
     staleTime: 0,
-    refetchInterval: (q) => (q.state.data ? LIVE_REFRESH_MS : false),
+    refetchInterval: (q) => (q.state.data ? poll : false),
   });
   const { data: d, refetch } = query;
+  useLiveEvents(
+    ['presence', 'deviceState', 'job'],
+    () => void refetch(),
+    (_type, e) => e.deviceId === id,
+  );
   const actions = useDeviceActions(() => void refetch());
   if (!d) return <DetailFallback query={query} back="/device/list" />;
 

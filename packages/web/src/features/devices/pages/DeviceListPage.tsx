@@ -30,6 +30,7 @@ import { DeviceRowActions } from '../components/DeviceRowActions';
 import { Battery, FlagTags, OnlineTag, PrinterStateTag, StatusTag } from '../components/DeviceTags';
 import type { DeviceActionKey } from '../components/device-actions';
 import { useModelGroupColumns } from '../components/model-group-columns';
+import { useLiveEvents } from '../../../lib/live';
 import { useDeviceActions } from '../components/use-device-actions';
 
 const BATCH: DeviceActionKey[] = ['enable', 'disable', 'pause', 'resume', 'mute', 'unmute', 'switchGroup', 'delete'];
@@ -73,6 +74,8 @@ function DeviceTable() {
     void action.current?.reload();
   };
   const actions = useDeviceActions(reload);
+  // a device coming online or reporting changes its row; the selection stays
+  useLiveEvents(['presence', 'deviceState'], () => void action.current?.reload());
   const batchKeys = BATCH.filter(actions.allowed);
 
   const openSilenceList = () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Col, Empty, Flex, Row, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_PICKING_PERMISSIONS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { DeviceStateChart } from '../components/DeviceStateChart';
 import { ModelChart } from '../components/ModelChart';
 import { Rankings } from '../components/Rankings';
 import { SessionChart } from '../components/SessionChart';
+import { useLiveEvents } from '../../../lib/live';
 import { StatCards } from '../components/StatCards';
 
 /**
@@ -29,6 +30,9 @@ export function HomePage() {
   const picksAccount = side === 'op' && can(ACCOUNT_PICKING_PERMISSIONS);
   const scope: DashboardScope = { accountId: picksAccount ? accountId : undefined };
   const totals = useQuery(totalStatQuery(scope));
+  const queryClient = useQueryClient();
+  // job counters written, or a device online/offline: the figures are read again (at most once a second)
+  useLiveEvents(['dashboard', 'presence'], () => void queryClient.invalidateQueries({ queryKey: ['dashboard'] }));
   const noDevices = totals.data?.devices.total === 0;
 
   return (

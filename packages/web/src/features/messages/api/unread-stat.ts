@@ -4,8 +4,9 @@ import { messageKeys } from './message-keys';
 import type { UnreadStat } from './types';
 
 /**
- * Unread counts (all, system, alert): asked every UNREAD_POLL_MS and again when the window
- * regains focus. A failed poll stays quiet; the next one tries again.
+ * Unread counts (all, system, alert): asked again on the live feed's `unread` event (MessageBell),
+ * every UNREAD_POLL_MS where no live feed runs, and when the window regains focus. A failed poll
+ * stays quiet; the next one tries again.
  */
 export const unreadStatQuery = () => ({
   queryKey: messageKeys.unreadStat,

@@ -6,6 +6,7 @@ import { UNREAD_POLL_MS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toastSuccess } from '../../../lib/feedback';
+import { useFallbackPoll, useLiveEvents } from '../../../lib/live';
 import { formatDateTime } from '../../../lib/format';
 import { latestUnreadQuery } from '../api/list-messages';
 import { messageKeys, refreshMessages } from '../api/message-keys';
@@ -64,7 +65,9 @@ export function MessageBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const stat = useQuery(unreadStatQuery()).data;
+  const poll = useFallbackPoll();
+  const stat = useQuery({ ...unreadStatQuery(), refetchInterval: poll }).data;
+  useLiveEvents(['unread'], () => void queryClient.invalidateQueries({ queryKey: messageKeys.unreadStat }));
   useListsFollowArrivals(stat?.all);
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<MessageCategory>('system');

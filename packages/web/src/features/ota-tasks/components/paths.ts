@@ -5,5 +5,3 @@ export const taskEdit = (id: number) => `${TASK_LIST}/edit?id=${id}`;
 export const taskDetail = (id: number) => `${TASK_LIST}/detail/${id}`;
 /** Permission codes of the upgrade task menu's buttons. */
 export const P = 'herald.ota.task';
-/** The detail page refreshes this often while the task runs. */
-export const LIVE_REFRESH_MS = 2000;

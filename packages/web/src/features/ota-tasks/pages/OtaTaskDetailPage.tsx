@@ -12,7 +12,8 @@ import type { OtaTask } from '../api/types';
 import { CancelTaskButton } from '../components/CancelTaskButton';
 import { ExecutionCards } from '../components/ExecutionCards';
 import { ExecutionTable } from '../components/ExecutionTable';
-import { LIVE_REFRESH_MS, P, TASK_LIST, taskEdit } from '../components/paths';
+import { P, TASK_LIST, taskEdit } from '../components/paths';
+import { useFallbackPoll, useLiveEvents } from '../../../lib/live';
 import { ProgressChart } from '../components/ProgressChart';
 import { CountsProgress, CreationStatusTag, OtaStatusTag } from '../components/status-tags';
 
@@ -27,13 +28,20 @@ export function OtaTaskDetailPage() {
   const queryClient = useQueryClient();
   const id = Number(useParams().id ?? 0);
   const [state, setState] = useState<string>();
+  const poll = useFallbackPoll();
   const task = useQuery({
     ...otaTaskQuery(id),
     staleTime: 0,
-    refetchInterval: (q) => (isLive(q.state.data) ? LIVE_REFRESH_MS : false),
+    refetchInterval: (q) => (isLive(q.state.data) ? poll : false),
   });
   const live = isLive(task.data);
-  const progress = useQuery({ ...otaProgressQuery(id), refetchInterval: live ? LIVE_REFRESH_MS : false });
+  const progress = useQuery({ ...otaProgressQuery(id), refetchInterval: live ? poll : false });
+  // executions moved: the task, its counts and its rows are read again
+  useLiveEvents(
+    ['ota'],
+    () => void queryClient.invalidateQueries({ queryKey: ['ota-tasks', id] }),
+    (_type, e) => e.taskId === id,
+  );
   // the polls stop when the task ends; one last read so the counts and rows show the final states
   const wasLive = useRef(false);
   useEffect(() => {
@@ -114,12 +122,7 @@ export function OtaTaskDetailPage() {
       </Card>
       <ExecutionCards counts={counts} total={total} onPick={setState} />
       <ProgressChart progress={progress.data} />
-      <ExecutionTable
-        taskId={id}
-        state={state}
-        onStateChange={setState}
-        refetchInterval={live ? LIVE_REFRESH_MS : false}
-      />
+      <ExecutionTable taskId={id} state={state} onStateChange={setState} refetchInterval={live ? poll : false} />
     </Space>
   );
 }

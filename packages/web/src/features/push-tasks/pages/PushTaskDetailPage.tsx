@@ -10,7 +10,8 @@ import { CancelTaskButton } from '../../ota-tasks/components/CancelTaskButton';
 import { cancelPushTask, pushTaskLogoQuery, pushTaskQuery } from '../api/push-tasks-api';
 import { formatBytes } from '../../files/components/format-bytes';
 import type { PushTask } from '../api/types';
-import { LIVE_REFRESH_MS, P, PUSH_LIST } from '../components/paths';
+import { P, PUSH_LIST } from '../components/paths';
+import { useFallbackPoll, useLiveEvents } from '../../../lib/live';
 import { PushResultTable } from '../components/PushResultTable';
 import { isLivePush, PushProgress, PushStatusTag } from '../components/status';
 
@@ -56,11 +57,18 @@ export function PushTaskDetailPage() {
   const queryClient = useQueryClient();
   const id = Number(useParams().id ?? 0);
   const [state, setState] = useState<string>();
+  const poll = useFallbackPoll();
   const query = useQuery({
     ...pushTaskQuery(id),
     staleTime: 0,
-    refetchInterval: (q) => (isLivePush(q.state.data?.status) ? LIVE_REFRESH_MS : false),
+    refetchInterval: (q) => (isLivePush(q.state.data?.status) ? poll : false),
   });
+  // results moved: the task and its rows are read again
+  useLiveEvents(
+    ['pushTask'],
+    () => void queryClient.invalidateQueries({ queryKey: ['push-tasks', id] }),
+    (_type, e) => e.taskId === id,
+  );
   const task = query.data;
   const live = isLivePush(task?.status);
   const wasLive = useRef(false);
@@ -130,12 +138,7 @@ export function PushTaskDetailPage() {
           </Col>
         ))}
       </Row>
-      <PushResultTable
-        taskId={id}
-        state={state}
-        onStateChange={setState}
-        refetchInterval={live ? LIVE_REFRESH_MS : false}
-      />
+      <PushResultTable taskId={id} state={state} onStateChange={setState} refetchInterval={live ? poll : false} />
     </Space>
   );
 }

@@ -1,16 +1,21 @@
-import { useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Space } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { JobKind } from '@herald/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { PAGINATION, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { accountOptionsQuery } from '../../../lib/account-options';
+import { useLiveEvents } from '../../../lib/live';
 import { listRecords, type RecordArea } from '../api/records-api';
 import { defaultRange, oldestAllowed, toRecordQuery, type RecordQuery } from './record-query';
 
 type Row = { id: number; accountName?: string | null };
+
+/** The job kind whose live events refresh an area's list. */
+const LIVE_KINDS: Partial<Record<RecordArea, JobKind>> = { print: 'print', broadcast: 'speak', trade: 'trade' };
 
 export type RecordTableProps<T extends Row> = {
   area: RecordArea;
@@ -43,6 +48,16 @@ export function RecordTable<T extends Row>({
   const { side } = useSession();
   const accounts = useQuery(accountOptionsQuery(side === 'op'));
   const [last, setLast] = useState<{ query: RecordQuery; rows: T[] }>();
+  const own = useRef<ActionType>(undefined);
+  // the caller's ref when it reloads the list itself (job control), else the table's own
+  const action = actionRef ?? own;
+  const kind = LIVE_KINDS[area];
+  // jobs of the area's kind changed: the page shown is read again (its filters and page stay)
+  useLiveEvents(
+    kind ? ['job'] : [],
+    () => void action.current?.reload(),
+    (_type, e) => e.kind === kind,
+  );
 
   const range: ProColumns<T> = {
     title: t('records.fields.timeRange'),
@@ -71,7 +86,7 @@ export function RecordTable<T extends Row>({
       {above?.(last?.query, last?.rows ?? [])}
       <ProTable<T>
         rowKey="id"
-        actionRef={actionRef}
+        actionRef={action}
         columns={all}
         headerTitle={title}
         pagination={PAGINATION}

@@ -1,0 +1,75 @@
+import { VirtualDevice } from '@herald/device-sim';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort, startHerald, type Herald } from './harness';
+import { ok, operatorAndAccount } from './story';
+import { byId, poll, signIn, visible } from './ui';
+
+/**
+ * The live console, in Chromium: the device list is open when a simulated printer connects, and
+ * its row turns "Online" without a reload or a click; when it disconnects, "Offline" again. The
+ * header's dot says the console is live.
+ */
+
+const OP_PASSWORD = 'Operator@2024';
+const OWNER = { username: 'liveowner', email: 'owner@live.test', password: 'LiveOwner#1' };
+const PRINTER_MODEL = { name: 'Live printer', code: 'LIVEP58', type: 'printer' } as const;
+const SN = 'LIVEP0001';
+
+let herald: Herald;
+let mqttPort: number;
+let printer: VirtualDevice | undefined;
+let secret = '';
+
+beforeAll(async () => {
+  mqttPort = await freePort();
+  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+  const { modelIds } = await operatorAndAccount(herald, {
+    opPassword: OP_PASSWORD,
+    owner: OWNER,
+    accountName: 'Live Bakery',
+    models: [PRINTER_MODEL],
+  });
+  const owner = await herald.api().login(OWNER.username, OWNER.password);
+  const created = (await ok(
+    owner.post('/v1/devices', { sn: SN, modelId: modelIds[PRINTER_MODEL.code], name: 'Front till' }),
+    `add ${SN}`,
+  )) as { secret: string };
+  secret = created.secret;
+});
+
+afterAll(async () => {
+  await printer?.stop();
+  await herald?.stop();
+});
+
+test('the device list turns a printer online as it connects, without a reload', async () => {
+  const page = await herald.newPage();
+  await signIn(page, OWNER.username, OWNER.password);
+  await page.goto('/device/list');
+  const row = page.locator('tr', { has: byId(page, `device-row-${SN}`) });
+  await poll(async () => (await row.count()) > 0 && (await row.innerText())).toContain('Offline');
+  await poll(async () => (await visible(page, 'live-indicator')).getAttribute('data-state')).toBe('live');
+  // a mark in the page's own memory: a reload or a navigation would lose it
+  await page.evaluate(() => ((window as unknown as { liveMark: number }).liveMark = 1));
+  let loads = 0;
+  page.on('load', () => loads++);
+
+  printer = new VirtualDevice({
+    sn: SN,
+    secret,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    kind: 'printer',
+    backoffMinMs: 200,
+    backoffMaxMs: 1000,
+  });
+  printer.start();
+  await printer.waitOnline();
+  await poll(() => row.innerText()).toContain('Online');
+
+  await printer.stop();
+  printer = undefined;
+  await poll(() => row.innerText()).toContain('Offline');
+
+  expect(await page.evaluate(() => (window as unknown as { liveMark?: number }).liveMark)).toBe(1);
+  expect(loads).toBe(0);
+});

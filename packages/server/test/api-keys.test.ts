@@ -239,7 +239,7 @@ describe('revocation', () => {
     const onB = new OpenClient(b, gone.appKey, gone.secret);
     // server b holds the key in its cache
     expect((await onB.print({ sn: acct.sn, content: 'before' })).body.code).toBe(20000);
-    expectOk(await acct.client.post(`/v1/account-api/keys/${gone.id}/revoke`));
+    expectOk(await acct.client.delete(`/v1/account-api/keys/${gone.id}`));
     const tookMs = await answersWithin(() => onB.print({ sn: acct.sn, content: 'after' }), 40020, 1_000);
     expect(tookMs).toBeLessThan(1_000);
     expect((await new OpenClient(b, kept.appKey, kept.secret).print({ sn: acct.sn, content: 'kept' })).body.code).toBe(
@@ -275,11 +275,11 @@ describe('tenant isolation and permissions', () => {
       [`/v1/account-api/keys/${key.id}/name`, { name: 'theirs' }],
       [`/v1/account-api/keys/${key.id}/rotate`, { graceSeconds: 0 }],
       [`/v1/account-api/keys/${key.id}/end-overlap`, {}],
-      [`/v1/account-api/keys/${key.id}/revoke`, {}],
       [`/v1/account-api/keys/${key.id}/secret`, { password: 'Shop@12345' }],
     ] as const) {
       expectError(await B.client.post(path, body), 40004);
     }
+    expectError(await B.client.delete(`/v1/account-api/keys/${key.id}`), 40004);
     const after = await keyRow(key.id);
     expect(after).toMatchObject({ name: 'Mine', secret: key.secret });
 
@@ -290,11 +290,11 @@ describe('tenant isolation and permissions', () => {
       [`/v1/account-api/keys/${key.id}/name`, { name: 'renamed' }],
       [`/v1/account-api/keys/${key.id}/rotate`, { graceSeconds: 0 }],
       [`/v1/account-api/keys/${key.id}/end-overlap`, {}],
-      [`/v1/account-api/keys/${key.id}/revoke`, {}],
       [`/v1/account-api/keys/${key.id}/secret`, { password: 'Staff@12345' }],
     ] as const) {
       expectError(await reader.client.post(path, body), ResultCode.FORBIDDEN);
     }
+    expectError(await reader.client.delete(`/v1/account-api/keys/${key.id}`), ResultCode.FORBIDDEN);
     const editor = await seedRoleUser(a, {
       side: 'ac',
       accountId: A.accountId,
@@ -303,7 +303,7 @@ describe('tenant isolation and permissions', () => {
     expect(expectOk(await editor.client.post(`/v1/account-api/keys/${key.id}/name`, { name: 'POS 2' })).name).toBe(
       'POS 2',
     );
-    expectError(await editor.client.post(`/v1/account-api/keys/${key.id}/revoke`), ResultCode.FORBIDDEN);
+    expectError(await editor.client.delete(`/v1/account-api/keys/${key.id}`), ResultCode.FORBIDDEN);
     expect((await keyRow(key.id)).secret).toBe(key.secret);
   });
 });

@@ -168,8 +168,8 @@ const accountApiRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (req) => ok(await keys.endOverlap(deps, req.auth, req.params.id)),
   );
-  app.post(
-    '/v1/account-api/keys/:id/revoke',
+  app.delete(
+    '/v1/account-api/keys/:id',
     {
       config: ac('secret'),
       schema: {

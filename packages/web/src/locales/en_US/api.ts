@@ -79,7 +79,8 @@ export default {
       nonce: 'a random string of 8 to 64 letters, digits, - or _, never used twice',
       signature: 'hex HMAC-SHA256 of the string to sign, keyed with the app secret',
       string: 'The string to sign joins with line breaks:',
-      webhook: 'Pushes to your addresses are signed with the same secret in the {{header}} header.',
+      webhook:
+        'Pushes to your addresses are signed with the secret of the first key (marked "Signs pushes") in the {{header}} header; while that key\'s rotation overlaps, the old secret signs in {{previous}} too.',
       docs: 'Field by field description and examples: the open API documentation (docs/open-api.md) and the TypeScript SDK.',
     },
     delivery: {

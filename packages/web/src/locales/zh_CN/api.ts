@@ -78,7 +78,8 @@ export default {
       nonce: '8 至 64 位字母、数字、- 或 _ 组成的随机串，不可重复使用',
       signature: '以 App 密钥对待签名字符串做 HMAC-SHA256，十六进制',
       string: '待签名字符串按换行拼接：',
-      webhook: '推送到您地址的消息同样以该密钥签名，见 {{header}} 请求头。',
+      webhook:
+        '推送到您地址的消息以第一个密钥（标有“用于推送签名”）的密钥签名，见 {{header}} 请求头；该密钥轮换的过渡期内，旧密钥的签名另见 {{previous}} 请求头。',
       docs: '字段说明与示例：开放接口文档（docs/open-api.md）与 TypeScript SDK。',
     },
     delivery: {

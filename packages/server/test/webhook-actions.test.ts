@@ -155,4 +155,24 @@ describe('dead letters and redelivery', () => {
     ).length;
     expect(count).toBe(1);
   });
+
+  it('a delivery of another kind than a job event (an alert address, say) is redelivered to where it went', async () => {
+    const [other] = await server.deps.db
+      .insert(webhookDeliveries)
+      .values({
+        accountId: A.accountId,
+        event: 'alert',
+        url: `${rx.url}/alerts`,
+        payload: { kind: 'outOfPaper', sn: device.sn },
+        status: 'failed',
+        attempts: 7,
+        nextAttemptAt: new Date(),
+      })
+      .returning();
+    const from = rx.received.length;
+    const again = expectOk(await A.client.post(`/v1/webhooks/deliveries/${other!.id}/redeliver`));
+    expect(again).toMatchObject({ event: 'alert', url: `${rx.url}/alerts`, redeliveryOf: other!.id });
+    expect((await settled(again.id)).status).toBe('succeeded');
+    expect(JSON.parse(rx.received[from]!.body)).toEqual({ kind: 'outOfPaper', sn: device.sn });
+  });
 });

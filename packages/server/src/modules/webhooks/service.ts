@@ -159,14 +159,17 @@ export async function sendTest(deps: Deps, auth: AuthContext, event: WebhookEven
 
 /**
  * Send a delivery again, whatever its state (a dead letter, one that succeeded, one still being
- * retried): a new delivery linked to it (`redeliveryOf`), with the same body, to the event's push
- * address as it is now, signed when it is sent.
+ * retried): a new delivery linked to it (`redeliveryOf`), with the same body, signed when it is sent.
  */
 export async function redeliver(deps: Deps, auth: AuthContext, id: number): Promise<WebhookDelivery> {
   const accountId = targetAccount(auth, undefined);
   const original = await repo.findDelivery(deps.db, id);
   if (!original || original.accountId !== accountId) throw notFound();
-  const url = await addressOf(deps, accountId, original.event);
+  // a job event goes to its push address as it is now; a delivery of another kind (whose address
+  // is kept elsewhere, e.g. an alert address) goes where it went
+  const url = WEBHOOK_EVENTS.includes(original.event as WebhookEvent)
+    ? await addressOf(deps, accountId, original.event)
+    : original.url;
   const row = await deps.db.transaction(async (tx) => {
     const d = await repo.insertDeliveryReturning(tx, {
       accountId,

@@ -41,7 +41,7 @@ export default {
       rotatedAt: 'Rotated {{at}}',
       oldSecret: 'Old secret',
       oldUntil: 'Old secret works until {{at}}',
-      createdAt: 'Created at',
+      created: 'Created {{at}}',
       lastUsedAt: 'Last used',
       never: 'Never',
       rename: 'Rename',

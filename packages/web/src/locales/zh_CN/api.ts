@@ -41,7 +41,7 @@ export default {
       rotatedAt: '更换于 {{at}}',
       oldSecret: '旧密钥',
       oldUntil: '旧密钥有效至 {{at}}',
-      createdAt: '创建时间',
+      created: '创建于 {{at}}',
       lastUsedAt: '最近使用',
       never: '从未使用',
       rename: '重命名',

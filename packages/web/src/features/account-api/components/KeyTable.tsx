@@ -46,19 +46,17 @@ export function KeyTable({ onSecret }: { onSecret: (secret: ShownSecret, fresh: 
       title: t('accountApi.keys.name'),
       dataIndex: 'name',
       render: (_, k) => (
-        <Space wrap>
-          <span data-testid={`api-key-name-${k.name}`}>{k.name}</span>
-          {k.signsPushes && <Tag color="blue">{t('accountApi.keys.signsPushes')}</Tag>}
+        <Space direction="vertical" size={2}>
+          <Space size={4} wrap>
+            <Typography.Text strong data-testid={`api-key-name-${k.name}`}>
+              {k.name}
+            </Typography.Text>
+            {k.signsPushes && <Tag color="blue">{t('accountApi.keys.signsPushes')}</Tag>}
+          </Space>
+          <Typography.Text copyable code data-testid={`api-key-appkey-${k.name}`}>
+            {k.appKey}
+          </Typography.Text>
         </Space>
-      ),
-    },
-    {
-      title: t('accountApi.fields.appKey'),
-      dataIndex: 'appKey',
-      render: (_, k) => (
-        <Typography.Text copyable data-testid={`api-key-appkey-${k.name}`}>
-          {k.appKey}
-        </Typography.Text>
       ),
     },
     {
@@ -75,17 +73,23 @@ export function KeyTable({ onSecret }: { onSecret: (secret: ShownSecret, fresh: 
         </Space>
       ),
     },
-    { title: t('accountApi.keys.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
     {
       title: t('accountApi.keys.lastUsedAt'),
       dataIndex: 'lastUsedAt',
       render: (v: string | null, k) => (
-        <span data-testid={`api-key-last-used-${k.name}`}>{v ? formatDateTime(v) : t('accountApi.keys.never')}</span>
+        <Space direction="vertical" size={2}>
+          <span data-testid={`api-key-last-used-${k.name}`}>{v ? formatDateTime(v) : t('accountApi.keys.never')}</span>
+          <Typography.Text type="secondary">
+            {t('accountApi.keys.created', { at: formatDateTime(k.createdAt) })}
+          </Typography.Text>
+        </Space>
       ),
     },
     {
       title: t('common.operation'),
       key: 'actions',
+      fixed: 'right',
+      width: 340,
       render: (_, k) => (
         <Space wrap size={4}>
           {can(CAN_SECRET) && (

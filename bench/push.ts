@@ -43,7 +43,7 @@ import { PROTOCOL_VERSION, topics, type JobMessage } from '@herald/contract';
 import { HeraldApiError, HeraldClient } from '@herald/sdk';
 import pg from 'pg';
 import { Agent, Pool, fetch as undiciFetch, type Dispatcher } from 'undici';
-import { accountApis } from '../packages/server/src/db/schema';
+import { apiKeys as apiKeysTable } from '../packages/server/src/db/schema';
 import { seedBenchFleet } from './seed';
 import { benchSn } from './connections-shared';
 import { now, RECEIPT, RECEIPT_QR, type PushWorkerParams, type PushWorkerReport } from './push-shared';
@@ -334,7 +334,7 @@ async function seedHerald(dataDir: string, runKey: string, databaseUrl: string |
     N,
     runKey,
     async (db, accountId) => {
-      await db.insert(accountApis).values({ accountId, ...apiKeys(runKey) });
+      await db.insert(apiKeysTable).values({ accountId, name: 'bench', ...apiKeys(runKey) });
     },
     databaseUrl,
   );

@@ -21,7 +21,7 @@ import { HeraldApiError, HeraldClient } from '@herald/sdk';
 import { VirtualDevice } from '@herald/device-sim';
 import { AccountStatus, DEFAULT_PRINT_PARAMS, DeviceStatus } from '@herald/contract';
 import { openDatabase } from '../../packages/server/src/db/client';
-import { accountApis, accounts, devices, models } from '../../packages/server/src/db/schema';
+import { accounts, apiKeys, devices, models } from '../../packages/server/src/db/schema';
 import { benchSecret, benchSn } from '../../bench/connections-shared';
 import { freePort, log, sleep } from '../../bench/processes';
 import { account, report, type Row, type Sent } from './accounting';
@@ -68,7 +68,7 @@ async function seed(where: { databaseUrl?: string; pgliteDir?: string }): Promis
         subjectName: `${name} Ltd`,
       })
       .returning();
-    await db.insert(accountApis).values({ accountId: a!.id, ...keyOf(name) });
+    await db.insert(apiKeys).values({ accountId: a!.id, name, ...keyOf(name) });
     return a!.id;
   };
   const [mainId, otherId] = [await account('main'), await account('other')];

@@ -138,6 +138,38 @@ export const logMessages = {
     en_US: 'Changed value-added service parameters (none)',
     zh_CN: '修改增值服务参数（无）',
   },
+  'log.apiKey.create': {
+    en_US: 'Created API key "{{name}}" ({{appKey}})',
+    zh_CN: '创建 API 密钥“{{name}}”（{{appKey}}）',
+  },
+  'log.apiKey.rename': {
+    en_US: 'Renamed API key {{appKey}} from "{{old}}" to "{{name}}"',
+    zh_CN: '将 API 密钥 {{appKey}} 从“{{old}}”改名为“{{name}}”',
+  },
+  'log.apiKey.rotate': {
+    en_US: 'Rotated the secret of API key "{{name}}" ({{appKey}}); the old secret works until {{until}}',
+    zh_CN: '轮换 API 密钥“{{name}}”（{{appKey}}）的密钥；旧密钥有效至 {{until}}',
+  },
+  'log.apiKey.rotateNow': {
+    en_US: 'Rotated the secret of API key "{{name}}" ({{appKey}}); the old secret stopped at once',
+    zh_CN: '轮换 API 密钥“{{name}}”（{{appKey}}）的密钥；旧密钥立即失效',
+  },
+  'log.apiKey.endOverlap': {
+    en_US: 'Stopped the old secret of API key "{{name}}" ({{appKey}})',
+    zh_CN: '停用 API 密钥“{{name}}”（{{appKey}}）的旧密钥',
+  },
+  'log.apiKey.revoke': {
+    en_US: 'Revoked API key "{{name}}" ({{appKey}})',
+    zh_CN: '吊销 API 密钥“{{name}}”（{{appKey}}）',
+  },
+  'log.webhook.test': {
+    en_US: 'Sent a test {{event}} event to {{url}} (delivery {{id}})',
+    zh_CN: '向 {{url}} 发送 {{event}} 测试事件（投递 {{id}}）',
+  },
+  'log.webhook.redeliver': {
+    en_US: 'Redelivered webhook delivery {{original}} as delivery {{id}}',
+    zh_CN: '重新投递推送 {{original}}，新投递 {{id}}',
+  },
   // notices and messages
   'log.notice.add': { en_US: 'Created notice "{{title}}" (id {{id}})', zh_CN: '创建公告“{{title}}”（ID {{id}}）' },
   'log.notice.edit': { en_US: 'Edited notice "{{title}}" (id {{id}})', zh_CN: '编辑公告“{{title}}”（ID {{id}}）' },

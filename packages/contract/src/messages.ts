@@ -360,6 +360,15 @@ export const messages = {
     en_US: 'Push addresses must be on the public internet (not a loopback, private, link-local or metadata address)',
     zh_CN: '推送地址须为公网地址（不能是本机、内网、链路本地或元数据地址）',
   },
+  'error.apiKeyLimit': {
+    en_US: 'An account can have at most 10 API keys: revoke one first',
+    zh_CN: '每个账户最多 10 个 API 密钥，请先吊销一个',
+  },
+  'error.apiKeyNameExists': { en_US: 'An API key with this name already exists', zh_CN: '已存在同名的 API 密钥' },
+  'error.webhookNoAddress': {
+    en_US: 'No push address is set for this event',
+    zh_CN: '该事件未设置推送地址',
+  },
   'error.templateParamDuplicate': { en_US: 'Parameter names must be unique', zh_CN: '参数名称不能重复' },
   'error.templateParamUndeclared': {
     en_US: 'The body uses a parameter that is not declared',

@@ -120,6 +120,11 @@ export const WEBHOOK_HEADERS = {
   timestamp: 'x-herald-timestamp',
   /** hex HMAC-SHA256(api secret, `<timestamp>\n<raw body>`) */
   signature: 'x-herald-signature',
+  /**
+   * during the overlap of a rotation of the signing key: the same HMAC with its old secret, so a
+   * receiver still holding the old secret keeps verifying until it has deployed the new one
+   */
+  signaturePrevious: 'x-herald-signature-previous',
 } as const;
 /** Delays before attempt 2, 3, ... (ms); after the last one the delivery is given up. */
 export const WEBHOOK_BACKOFF_MS = [1_000, 5_000, 30_000, 120_000, 600_000, 1_800_000] as const;

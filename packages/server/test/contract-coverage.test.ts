@@ -54,6 +54,8 @@ describe('routes and the contract', () => {
     expect(bodyless.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
       [
         'POST /v1/account-api/genAccountApiSecret',
+        'POST /v1/account-api/keys/:id/end-overlap',
+        'POST /v1/webhooks/deliveries/:id/redeliver',
         'POST /v1/accounts/:id/unlock-admin',
         'POST /v1/devices/:id/logs',
         'POST /v1/devices/:id/restart',

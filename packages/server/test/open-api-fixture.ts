@@ -4,7 +4,16 @@ import { expect } from 'vitest';
 import { OPEN_API, TEMPLATE_BODY_MAX } from '@herald/contract';
 import { VirtualDevice, type DeviceOptions } from '@herald/device-sim';
 import type { Server } from '../src/app';
-import { accountApis, apiRequests, businesses, devices, jobs, templates, tradeSpeakSettings } from '../src/db/schema';
+import {
+  accountApis,
+  apiKeys,
+  apiRequests,
+  businesses,
+  devices,
+  jobs,
+  templates,
+  tradeSpeakSettings,
+} from '../src/db/schema';
 import { openApiSignature } from '../src/modules/open-api/sign';
 import { eventually } from './devices-fixture';
 import { uniq } from './people';
@@ -14,11 +23,17 @@ const QR_LINE = '{code:https://example.com/very/long/url/0123456789; option:qrco
 /** Receipt markup within the body limit that renders to ~2 MB of printer commands (hundreds of ms). */
 export const QR_WALL = QR_LINE.repeat(Math.floor(TEMPLATE_BODY_MAX / QR_LINE.length));
 
-export async function seedApiKey(server: Server, accountId: number) {
-  const appKey = `k${uniq()}`;
-  const secret = randomBytes(24).toString('hex');
-  await server.deps.db.insert(accountApis).values({ accountId, appKey, secret });
-  return { appKey, secret };
+export async function seedApiKey(
+  server: Server,
+  accountId: number,
+  keys = { appKey: `k${uniq()}`, secret: randomBytes(24).toString('hex') },
+) {
+  await server.deps.db.insert(accountApis).values({ accountId }).onConflictDoNothing();
+  const [key] = await server.deps.db
+    .insert(apiKeys)
+    .values({ accountId, name: `Key ${uniq()}`, ...keys })
+    .returning();
+  return { appKey: keys.appKey, secret: keys.secret, id: key!.id };
 }
 
 export async function seedTemplate(server: Server, accountId: number, body: string) {

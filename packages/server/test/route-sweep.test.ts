@@ -296,6 +296,7 @@ async function tenant(): Promise<Tenant> {
     '/v1/templates/:id': template.id,
     '/v1/businesses/:id': business.id,
     '/v1/webhooks/deliveries/:id': delivery!.id,
+    '/v1/account-api/keys/:id': api.id,
     '/v1/records/print/:id': printJob.id,
     '/v1/records/broadcast/:id': speakJob.id,
     '/v1/records/trade/:id': tradeJob.id,
@@ -396,6 +397,9 @@ beforeAll(async () => {
     'PUT /v1/templates/:id': { name: 'hijacked', body: 'Hijacked' },
     'PUT /v1/businesses/:id': { name: 'hijacked' },
     'PUT /v1/ota-tasks/:id': { name: 'hijacked' },
+    'POST /v1/account-api/keys/:id/name': { name: 'hijacked' },
+    'POST /v1/account-api/keys/:id/rotate': { graceSeconds: 0 },
+    'POST /v1/account-api/keys/:id/secret': { password: PASSWORD },
   };
 });
 afterAll(async () => {

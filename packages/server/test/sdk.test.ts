@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStatus, ResultCode } from '@herald/contract';
 import { VirtualDevice } from '@herald/device-sim';
 import { HeraldApiError, HeraldClient } from '@herald/sdk';
-import { accountApis, jobs } from '../src/db/schema';
+import { jobs } from '../src/db/schema';
+import { seedApiKey } from './open-api-fixture';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { deviceRow, eventually, seedDevice, seedModel } from './devices-fixture';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   httpUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
   const mqttUrl = server.deps.gateway.endpoints().mqtt!;
   accountId = (await seedAccount(server)).accountId;
-  await server.deps.db.insert(accountApis).values({ accountId, ...keys });
+  await seedApiKey(server, accountId, keys);
   modelId = (await seedModel(server)).id;
   const row = await seedDevice(server, accountId, modelId);
   sn = row.sn;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
@@ -12,7 +12,7 @@ import { webhookSignature } from '../src/modules/webhooks/sign';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { seedDevice, seedModel, eventually } from './devices-fixture';
-import { OpenClient, onlineInDb, simDevice } from './open-api-fixture';
+import { OpenClient, onlineInDb, seedApiKey, simDevice } from './open-api-fixture';
 import { DOC_WEBHOOK, EXAMPLES, REPO, removeBuilds, runExample, type Run } from './sdks-fixture';
 
 /**
@@ -56,7 +56,8 @@ beforeAll(async () => {
   const { accountId } = await seedAccount(server);
   keys = { appKey: `ak${randomBytes(6).toString('hex')}`, secret: randomBytes(24).toString('hex') };
   const pushUrls = { print: `${hook}/print`, speak: `${hook}/speak`, trade: `${hook}/trade` };
-  await server.deps.db.insert(accountApis).values({ accountId, ...keys, pushUrls });
+  await seedApiKey(server, accountId, keys);
+  await server.deps.db.update(accountApis).set({ pushUrls }).where(eq(accountApis.accountId, accountId));
 
   const mqttUrl = server.deps.gateway.endpoints().mqtt!;
   const p = await seedDevice(server, accountId, (await seedModel(server)).id);

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS, webhookBodySchema } from '@herald/contract';
-import { webhookDeliveries } from '../src/db/schema';
+import { accountApis, webhookDeliveries } from '../src/db/schema';
 import { toJobView } from '../src/modules/jobs/view';
+import { invalidatePushConfig } from '../src/modules/webhooks/push-config';
 import { onJobStatus } from '../src/modules/webhooks/service';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { createDevice, createModel } from './fleet';
@@ -88,10 +89,15 @@ describe('webhooks', () => {
         [3, `http://[::ffff:127.0.0.1]:${port}/print`, '::ffff:7f00:1'], // as the URL writes it
       ] as const) {
         // saved while private addresses were allowed (or under a name that resolved elsewhere then):
-        // saving one is refused now (account-api.test.ts), and sending it is refused as well
-        config.webhookAllowPrivate = true;
-        expectOk(await A.client.post('/v1/account-api/modifyAccountApi', { pushUrls: { print: url } }));
+        // saving one is refused now (account-api.test.ts), and sending it is refused as well. Written
+        // straight to the row: allowing private addresses for the save would let the retries of the
+        // previous round's delivery through meanwhile
         config.webhookAllowPrivate = false;
+        await server.deps.db
+          .insert(accountApis)
+          .values({ accountId: A.accountId, pushUrls: { print: url } })
+          .onConflictDoUpdate({ target: accountApis.accountId, set: { pushUrls: { print: url } } });
+        invalidatePushConfig(server.deps.db, A.accountId);
         const job = await insertJob(
           server,
           { accountId: A.accountId, deviceId: device.id, sn: device.sn },

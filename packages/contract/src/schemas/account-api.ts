@@ -83,3 +83,61 @@ export type AccountApiSecret = z.infer<typeof accountApiSecretSchema>;
 /** GET /v1/account-api/queryGeoLocationApiSecret */
 export const geoLocationSecretSchema = z.object({ secret: z.string() });
 export type GeoLocationSecret = z.infer<typeof geoLocationSecretSchema>;
+
+// ── named keys (several per account, rotation with overlap) ─────────────────
+
+/** An account may hold this many open API keys at once. */
+export const API_KEYS_MAX = 10;
+
+/**
+ * How long a rotated key's old secret keeps working, in seconds (0: it stops at once). The
+ * console offers these; an integrator deploys the new secret within the overlap.
+ */
+export const API_KEY_GRACE_SECONDS = [0, 3_600, 86_400, 604_800] as const;
+
+const apiKeyName = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(64, 'validation.maxLength');
+
+/** POST /v1/account-api/keys */
+export const createApiKeyBody = z.object({ name: apiKeyName });
+export type CreateApiKeyBody = z.infer<typeof createApiKeyBody>;
+
+/** POST /v1/account-api/keys/:id/name */
+export const renameApiKeyBody = z.object({ name: apiKeyName });
+export type RenameApiKeyBody = z.infer<typeof renameApiKeyBody>;
+
+/** POST /v1/account-api/keys/:id/rotate */
+export const rotateApiKeyBody = z.object({
+  graceSeconds: z
+    .number({ error: 'validation.invalidOption' })
+    .int()
+    .refine((v) => (API_KEY_GRACE_SECONDS as readonly number[]).includes(v), 'validation.invalidOption'),
+});
+export type RotateApiKeyBody = z.infer<typeof rotateApiKeyBody>;
+
+/** GET /v1/account-api/keys (never a secret) */
+export const apiKeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  appKey: z.string(),
+  createdAt: z.string(),
+  /** the last signed call, to the minute (null: never used) */
+  lastUsedAt: z.string().nullable(),
+  secretRotatedAt: z.string(),
+  /** while a rotation's old secret still works: when it stops (null: no old secret) */
+  previousExpiresAt: z.string().nullable(),
+  /** the account's oldest key signs its webhook pushes */
+  signsPushes: z.boolean(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** A key with its secret(s): answered by create and rotate (once), and by the password-checked query. */
+export const apiKeySecretSchema = apiKeySchema.extend({
+  secret: z.string(),
+  /** the old secret while it still works */
+  previousSecret: z.string().nullable(),
+});
+export type ApiKeySecret = z.infer<typeof apiKeySecretSchema>;

@@ -13,7 +13,11 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
  * The JSON body POSTed to a push address (signed; see WEBHOOK_HEADERS): the job exactly as the
  * open API's record call shows it, plus the event, so one parser serves both.
  */
-export const webhookBodySchema = openJobView.extend({ event: z.enum(WEBHOOK_EVENTS) });
+export const webhookBodySchema = openJobView.extend({
+  event: z.enum(WEBHOOK_EVENTS),
+  /** true on a test event sent from the console or API (its job fields are an example; no job exists) */
+  test: z.boolean().optional(),
+});
 export type WebhookBody = z.infer<typeof webhookBodySchema>;
 
 export const webhookDeliveryListQuery = pageQuerySchema
@@ -41,6 +45,10 @@ export const webhookDeliverySchema = z.object({
   nextAttemptAt: z.string(),
   lastStatusCode: z.number().int().nullable(),
   lastError: z.string().nullable(),
+  /** a test event (POST /v1/webhooks/test) */
+  test: z.boolean(),
+  /** the delivery this one sends again (POST /v1/webhooks/deliveries/:id/redeliver) */
+  redeliveryOf: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -54,6 +62,10 @@ export const webhookAttemptSchema = z.object({
   durationMs: z.number().int(),
 });
 export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+
+/** POST /v1/webhooks/test: a signed test delivery of `event` to its push address. */
+export const webhookTestBody = z.object({ event: z.enum(WEBHOOK_EVENTS, { error: 'validation.invalidOption' }) });
+export type WebhookTestBody = z.infer<typeof webhookTestBody>;
 
 /** GET /v1/webhooks/deliveries/:id */
 export const webhookDeliveryDetailSchema = webhookDeliverySchema.extend({

@@ -636,15 +636,11 @@ export const userAvatars = pgTable(
   (t) => [index('user_avatars_user_idx').on(t.userId)],
 );
 
-/** Per-account open API credentials and push (webhook) addresses. */
+/** Per-account push (webhook) addresses and value-added settings; the open API keys are `api_keys`. */
 export const accountApis = pgTable('account_apis', {
   accountId: integer('account_id')
     .primaryKey()
     .references(() => accounts.id),
-  appKey: text('app_key').notNull().unique(),
-  /** HMAC key: Herald must recompute signatures, so it is kept, and shown only after the login password */
-  secret: text('secret').notNull(),
-  secretRotatedAt: ts('secret_rotated_at').notNull().defaultNow(),
   /** event → URL (WEBHOOK_EVENTS) */
   pushUrls: jsonb('push_urls')
     .notNull()
@@ -656,6 +652,35 @@ export const accountApis = pgTable('account_apis', {
   geoSecret: text('geo_secret'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * An account's open API keys (at most API_KEYS_MAX), each named. A rotation keeps the replaced
+ * secret in `previous_secret` until `previous_expires_at` (the overlap the user picked), so an
+ * integrator can deploy the new one without a refused call. The account's oldest key signs its
+ * webhook pushes. `last_used_at` is written at most once a minute per key and server (open-api/last-use.ts).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    appKey: text('app_key').notNull().unique(),
+    /** HMAC key: Herald must recompute signatures, so it is kept, and shown only after the login password */
+    secret: text('secret').notNull(),
+    secretRotatedAt: ts('secret_rotated_at').notNull().defaultNow(),
+    previousSecret: text('previous_secret'),
+    previousExpiresAt: ts('previous_expires_at'),
+    lastUsedAt: ts('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('api_keys_account_idx').on(t.accountId, t.id),
+    check('api_keys_previous_check', sql`(${t.previousSecret} is null) = (${t.previousExpiresAt} is null)`),
+  ],
+);
 
 /**
  * An account's custom device QR code (value-added service): the platform turns it on and off
@@ -842,6 +867,10 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: ts('next_attempt_at').notNull(),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
+    /** a test event the user sent from the console or API (no job behind it) */
+    test: boolean('test').notNull().default(false),
+    /** the delivery this one sends again (a redelivery the user asked for) */
+    redeliveryOf: bigint('redelivery_of', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   WEBHOOK_EVENTS,
   type AccountApiDetail,
@@ -15,23 +14,21 @@ import { verifyOwnPassword } from '../auth/service';
 import { audit } from '../oper-log/audit';
 import { invalidatePushConfig } from '../webhooks/push-config';
 import { assertPublicPushUrls } from '../webhooks/save-check';
+import { firstKeyOrCreate, newSecret, regenerateFirst } from './keys';
 import * as repo from './repo';
 
 const accountOf = (auth: AuthContext) => targetAccount(auth, undefined);
 
-/** App keys are public identifiers; secrets are 43 characters of base64url (256 bits). */
-const newAppKey = () => `hk${randomBytes(12).toString('hex')}`;
-const newSecret = () => randomBytes(32).toString('base64url');
-
-function toDetail(row: repo.AccountApiRow | undefined): AccountApiDetail {
+/** The settings row, with the first key (the one the spec's one-key screen showed). */
+function toDetail(row: repo.AccountApiRow | undefined, key: repo.ApiKeyRow | undefined): AccountApiDetail {
   const urls = (row?.pushUrls ?? {}) as Record<string, unknown>;
   const pushUrls = Object.fromEntries(
     WEBHOOK_EVENTS.map((e) => [e, typeof urls[e] === 'string' && urls[e] ? (urls[e] as string) : null]),
   ) as AccountApiDetail['pushUrls'];
   return {
-    appKey: row?.appKey ?? null,
-    hasSecret: !!row?.secret,
-    secretRotatedAt: row ? iso(row.secretRotatedAt) : null,
+    appKey: key?.appKey ?? null,
+    hasSecret: !!key,
+    secretRotatedAt: key ? iso(key.secretRotatedAt) : null,
     pushUrls,
     addedParams: (row?.addedParams ?? {}) as Record<string, string>,
     geoEnabled: !!row?.geoSecret,
@@ -40,17 +37,16 @@ function toDetail(row: repo.AccountApiRow | undefined): AccountApiDetail {
 }
 
 export async function detail(deps: Deps, auth: AuthContext): Promise<AccountApiDetail> {
-  return toDetail(await repo.findAccountApi(deps.db, accountOf(auth)));
+  const accountId = accountOf(auth);
+  const [row, key] = await Promise.all([repo.findAccountApi(deps.db, accountId), repo.firstKey(deps.db, accountId)]);
+  return toDetail(row, key);
 }
 
-/**
- * The account's row, created on first use with an app key and a random secret (the columns are
- * required; the secret can be read with the login password, or replaced by genAccountApiSecret).
- */
+/** The account's settings row, created on first use. */
 async function ensureRow(tx: Deps['db'], accountId: number): Promise<repo.AccountApiRow> {
   const existing = await repo.findAccountApi(tx, accountId);
   if (existing) return existing;
-  await repo.insertAccountApi(tx, { accountId, appKey: newAppKey(), secret: newSecret() });
+  await repo.insertAccountApi(tx, { accountId });
   return (await repo.findAccountApi(tx, accountId))!;
 }
 
@@ -62,6 +58,9 @@ export async function modifyAccountApi(
   const accountId = accountOf(auth);
   await assertPublicPushUrls(deps, body.pushUrls);
   const row = await deps.db.transaction(async (tx) => {
+    // pushes are signed with the first key's secret: the first address brings one (and this
+    // locks the account first, before the settings row's insert checks its reference to it)
+    await firstKeyOrCreate(tx, auth, accountId);
     const current = await ensureRow(tx, accountId);
     const urls = { ...((current.pushUrls ?? {}) as Record<string, string>) };
     for (const e of WEBHOOK_EVENTS) {
@@ -83,31 +82,20 @@ export async function modifyAccountApi(
   });
   invalidatePushConfig(deps.db, accountId);
   await deps.invalidation.publish('account', accountId);
-  return toDetail(row);
+  return toDetail(row, await repo.firstKey(deps.db, accountId));
 }
 
-/** A new secret (and the app key on first use); this answer is the only one that carries it unasked. */
+/** A new secret for the first key (created on first use); this answer is the only one that carries it unasked. */
 export async function generateSecret(deps: Deps, auth: AuthContext): Promise<AccountApiSecret> {
-  const accountId = accountOf(auth);
-  const row = await deps.db.transaction(async (tx) => {
-    await ensureRow(tx, accountId);
-    const updated = await repo.updateAccountApi(tx, accountId, { secret: newSecret(), secretRotatedAt: new Date() });
-    await audit(tx, auth, {
-      module: 'api',
-      type: 'rotateSecret',
-      description: { key: 'log.accountApi.resetSecret', params: { appKey: updated.appKey } },
-    });
-    return updated;
-  });
-  invalidatePushConfig(deps.db, accountId);
-  await deps.invalidation.publish('account', accountId);
+  const row = await regenerateFirst(deps, auth);
   return { appKey: row.appKey, secret: row.secret, secretRotatedAt: iso(row.secretRotatedAt) };
 }
 
+/** The first key's secret, after the login password. */
 export async function querySecret(deps: Deps, auth: AuthContext, password: string): Promise<AccountApiSecret> {
   const accountId = accountOf(auth);
   await verifyOwnPassword(deps, auth, password);
-  const row = await repo.findAccountApi(deps.db, accountId);
+  const row = await repo.firstKey(deps.db, accountId);
   if (!row) throw invalid('error.apiNotConfigured');
   await audit(deps.db, auth, {
     module: 'api',
@@ -136,7 +124,7 @@ export async function modifyAddedParams(
     });
     return updated;
   });
-  return toDetail(row);
+  return toDetail(row, await repo.firstKey(deps.db, accountId));
 }
 
 /** The platform turns the geolocation service on (a new secret) or off (none) for an account. */

@@ -64,25 +64,6 @@ const rowsOf = async (db: Db, q: SQL) => (await db.execute<Raw>(q)).rows;
 
 // ── lookups for a request ────────────────────────────────────────────────
 
-export type ApiKeyRow = { accountId: number; appKey: string; secret: string; accountStatus: number };
-
-export async function findApiKey(db: Db, appKey: string): Promise<ApiKeyRow | undefined> {
-  const [r] = await rowsOf(
-    db,
-    sql`select a.account_id, a.app_key, a.secret, c.status as account_status
-          from account_apis a join accounts c on c.id = a.account_id
-         where a.app_key = ${appKey}`,
-  );
-  return r
-    ? {
-        accountId: Number(r.account_id),
-        appKey: String(r.app_key),
-        secret: String(r.secret),
-        accountStatus: Number(r.account_status),
-      }
-    : undefined;
-}
-
 export async function purgeNonces(db: Db): Promise<void> {
   await db.execute(sql`delete from api_nonces where expires_at < now()`);
 }

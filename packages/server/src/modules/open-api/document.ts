@@ -14,7 +14,12 @@ const h = OPEN_API.headers;
 
 /** Security schemes: all four headers together sign a call (docs/open-api.md §1). */
 export const OPEN_API_SECURITY_SCHEMES = {
-  heraldAppKey: { type: 'apiKey', in: 'header', name: h.appKey, description: "The account's app key" },
+  heraldAppKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: h.appKey,
+    description: "One of the account's app keys (up to 10 named keys, each with its own secret)",
+  },
   heraldTimestamp: {
     type: 'apiKey',
     in: 'header',
@@ -32,7 +37,7 @@ export const OPEN_API_SECURITY_SCHEMES = {
     in: 'header',
     name: h.signature,
     description:
-      'Lower-case hex HMAC-SHA256 with the app secret over six lines: app key, timestamp, nonce, method, path, hex SHA-256 of the raw body (docs/open-api.md)',
+      "Lower-case hex HMAC-SHA256 with the key's secret over six lines: app key, timestamp, nonce, method, path, hex SHA-256 of the raw body (docs/open-api.md); during a rotation's overlap the old secret signs too",
   },
 } as const;
 

@@ -29,6 +29,8 @@ import * as jobs from '../jobs/service';
 import * as repo from '../jobs/repo';
 import { writeQueue } from '../jobs/write-queue';
 import { countKeyCall } from './key-limit';
+import { findApiKey, type ApiKeyRow } from './key-repo';
+import { noteKeyUse } from './last-use';
 import { openApiSignature } from './sign';
 
 /**
@@ -77,7 +79,7 @@ const header = (req: FastifyRequest, name: string) => {
   return typeof v === 'string' && v.length > 0 && v.length <= 128 ? v : undefined;
 };
 
-const keyCaches = new WeakMap<Deps, TtlCache<string, repo.ApiKeyRow | undefined>>();
+const keyCaches = new WeakMap<Deps, TtlCache<string, ApiKeyRow | undefined>>();
 
 /** A body that no parser read (no content type): its bytes are unknown, so it cannot be signed. */
 const unreadBody = (req: FastifyRequest, call: Call) =>
@@ -97,24 +99,24 @@ async function verify(deps: Deps, req: FastifyRequest): Promise<void> {
   call.appKey = appKey;
   if (unreadBody(req, call)) throw unsupportedMediaType();
   let keys = keyCaches.get(deps);
-  // keyed by app key: any change of an account (status, key, secret) drops them all (rare)
+  // keyed by app key: any change of an account (status, keys, secrets) drops them all (rare)
   if (!keys) keyCaches.set(deps, (keys = invalidatedCache(deps.invalidation, 3_000, { account: 'all' })));
-  const key = await keys.get(appKey, () => repo.findApiKey(deps.db, appKey));
+  const key = await keys.get(appKey, () => findApiKey(deps.db, appKey));
   if (!key) throw signInvalid();
   call.accountId = key.accountId;
   const timestamp = header(req, h.timestamp);
   const nonce = header(req, h.nonce);
   const signature = header(req, h.signature);
   if (!timestamp || !nonce || !signature || !/^\d{1,16}$/.test(timestamp)) throw signInvalid();
-  const expected = openApiSignature(key.secret, {
-    appKey,
-    timestamp,
-    nonce,
-    method: req.method,
-    path: req.url.split('?')[0]!,
-    body: call.raw ?? '',
-  });
-  if (!safeEqual(signature.toLowerCase(), expected)) throw signInvalid();
+  const signed = { appKey, timestamp, nonce, method: req.method, path: req.url.split('?')[0]!, body: call.raw ?? '' };
+  const given = signature.toLowerCase();
+  // during a rotation's overlap the old secret is accepted too, until the time the user picked
+  const old = key.previousSecret !== null && key.previousExpiresAt! > Date.now() ? key.previousSecret : null;
+  if (
+    !safeEqual(given, openApiSignature(key.secret, signed)) &&
+    !(old && safeEqual(given, openApiSignature(old, signed)))
+  )
+    throw signInvalid();
   // only a signed caller learns what is wrong with its body
   if (call.notJson) {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw unsupportedMediaType();
@@ -128,6 +130,7 @@ async function verify(deps: Deps, req: FastifyRequest): Promise<void> {
   if (!OPEN_API.nonceRe.test(nonce)) throw signInvalid();
   if (key.accountStatus !== AccountStatus.ENABLED)
     throw new AppError(ResultCode.ACCOUNT_DISABLED, 'error.accountDisabled');
+  noteKeyUse(deps, key.keyId, req.log);
   // shed load before any database work (see writeQueue().overloaded)
   if (writeQueue(deps).overloaded()) throw new AppError(ResultCode.RATE_LIMITED, 'error.rateLimited');
   // remembered for as long as its timestamp would still be accepted

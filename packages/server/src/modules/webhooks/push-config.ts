@@ -1,18 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { WebhookEvent } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { accountApis } from '../../db/schema';
+import { accountApis, apiKeys } from '../../db/schema';
 import { invalidationOf } from '../../lib/invalidation';
 
 /**
- * An account's push addresses and signing secret, cached for a few seconds: the pipeline calls
+ * An account's push addresses and signing secret (its oldest API key's), cached for a few seconds: the pipeline calls
  * onJobStatus on every status change, and most accounts have no push address at all, so the
  * usual answer ("nothing to do") must not cost a query per job. Settings changes invalidate the
  * entry in this process, and in the others through the invalidation bus (topic 'account').
  */
 export const PUSH_CONFIG_TTL_MS = 5_000;
 
-export type PushConfig = { urls: Partial<Record<WebhookEvent, string>>; secret: string | null };
+export type PushConfig = {
+  urls: Partial<Record<WebhookEvent, string>>;
+  secret: string | null;
+  /** the signing key's old secret during a rotation's overlap, and when it stops (ms) */
+  previous: { secret: string; expiresAt: number } | null;
+};
 type Entry = { at: number; value: Promise<PushConfig> };
 
 // per database, so several servers in one process (tests) never share entries
@@ -32,17 +37,28 @@ const cacheOf = (db: Db) => {
 };
 
 async function load(db: Db, accountId: number): Promise<PushConfig> {
-  const [row] = await db
-    .select({ pushUrls: accountApis.pushUrls, secret: accountApis.secret })
-    .from(accountApis)
-    .where(eq(accountApis.accountId, accountId))
-    .limit(1);
-  if (!row) return { urls: {}, secret: null };
+  const [[row], [key]] = await Promise.all([
+    db
+      .select({ pushUrls: accountApis.pushUrls })
+      .from(accountApis)
+      .where(eq(accountApis.accountId, accountId))
+      .limit(1),
+    db
+      .select({ secret: apiKeys.secret, previous: apiKeys.previousSecret, until: apiKeys.previousExpiresAt })
+      .from(apiKeys)
+      .where(eq(apiKeys.accountId, accountId))
+      .orderBy(asc(apiKeys.id))
+      .limit(1),
+  ]);
   const urls: PushConfig['urls'] = {};
-  for (const [k, v] of Object.entries((row.pushUrls ?? {}) as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries((row?.pushUrls ?? {}) as Record<string, unknown>)) {
     if (typeof v === 'string' && v) urls[k as WebhookEvent] = v;
   }
-  return { urls, secret: row.secret || null };
+  return {
+    urls,
+    secret: key?.secret ?? null,
+    previous: key?.previous && key.until ? { secret: key.previous, expiresAt: key.until.getTime() } : null,
+  };
 }
 
 export function pushConfig(db: Db, accountId: number, now = Date.now()): Promise<PushConfig> {

@@ -9,6 +9,9 @@ export type AttemptRow = typeof webhookAttempts.$inferSelect;
 export const insertDelivery = (db: Db, values: typeof webhookDeliveries.$inferInsert) =>
   db.insert(webhookDeliveries).values(values);
 
+export const insertDeliveryReturning = async (db: Db, values: typeof webhookDeliveries.$inferInsert) =>
+  (await db.insert(webhookDeliveries).values(values).returning())[0]!;
+
 /**
  * Take up to `limit` due deliveries for this process: their next attempt moves `leaseMs` ahead, so
  * another process (or a later tick) does not send them again while this one is sending.

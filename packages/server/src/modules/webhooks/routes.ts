@@ -5,6 +5,7 @@ import {
   webhookDeliveryDetailSchema,
   webhookDeliveryListQuery,
   webhookDeliverySchema,
+  webhookTestBody,
 } from '@herald/contract';
 import { ok } from '../../lib/envelope';
 import type { RoutesPlugin } from '../../lib/deps';
@@ -13,6 +14,8 @@ import { startWebhookWorker } from './worker';
 
 const tags = ['webhooks'];
 const QUERY = { access: { side: 'ac', permission: 'herald.dev.api.query' } } as const;
+/** sending to the push addresses is an edit of the API settings' kind */
+const SEND = { access: { side: 'ac', permission: 'herald.dev.api.edit' } } as const;
 
 const webhookRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
@@ -40,6 +43,33 @@ const webhookRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (req) => ok(await webhooks.getDelivery(deps, req.auth, req.params.id)),
+  );
+
+  app.post(
+    '/v1/webhooks/test',
+    {
+      config: SEND,
+      schema: {
+        tags,
+        summary: "Send a signed test event to the event's push address (listed with the deliveries)",
+        body: webhookTestBody,
+        response: { 200: envelope(webhookDeliverySchema) },
+      },
+    },
+    async (req) => ok(await webhooks.sendTest(deps, req.auth, req.body.event)),
+  );
+  app.post(
+    '/v1/webhooks/deliveries/:id/redeliver',
+    {
+      config: SEND,
+      schema: {
+        tags,
+        summary: 'Send a delivery again: a new delivery linked to it, to the push address as it is now',
+        params: bigIdParamSchema,
+        response: { 200: envelope(webhookDeliverySchema) },
+      },
+    },
+    async (req) => ok(await webhooks.redeliver(deps, req.auth, req.params.id)),
   );
 
   // the delivery worker lives as long as the server

@@ -8,15 +8,17 @@ import {
   type WebhookEvent,
   WEBHOOK_EVENTS,
 } from '@herald/contract';
+import { audit } from '../oper-log/audit';
 import type { jobs } from '../../db/schema';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { notFound } from '../../lib/errors';
+import { invalid, notFound } from '../../lib/errors';
 import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { targetAccount } from '../../lib/scope';
 import { toJobView } from '../jobs/view';
 import { pushConfig } from './push-config';
 import * as repo from './repo';
+import { testBody } from './test-event';
 import { wake } from './worker';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -68,6 +70,8 @@ const toDelivery = (r: repo.DeliveryRow): WebhookDelivery => ({
   nextAttemptAt: iso(r.nextAttemptAt),
   lastStatusCode: r.lastStatusCode,
   lastError: r.lastError,
+  test: r.test,
+  redeliveryOf: r.redeliveryOf,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });
@@ -115,4 +119,75 @@ export async function getDelivery(deps: Deps, auth: AuthContext, id: number): Pr
       durationMs: a.durationMs,
     })),
   };
+}
+
+/** The event's push address as it is now (a test or a redelivery goes where pushes go today). */
+async function addressOf(deps: Deps, accountId: number, event: string): Promise<string> {
+  const { urls } = await pushConfig(deps.db, accountId);
+  const url = WEBHOOK_EVENTS.includes(event as WebhookEvent) ? urls[event as WebhookEvent] : undefined;
+  if (!url) throw invalid('error.webhookNoAddress', 'event');
+  return url;
+}
+
+/**
+ * A signed test event to the event's push address: a delivery like any other (listed, retried,
+ * its attempts shown), whose body is an example job marked `test: true`.
+ */
+export async function sendTest(deps: Deps, auth: AuthContext, event: WebhookEvent): Promise<WebhookDelivery> {
+  const accountId = targetAccount(auth, undefined);
+  const url = await addressOf(deps, accountId, event);
+  const row = await deps.db.transaction(async (tx) => {
+    const d = await repo.insertDeliveryReturning(tx, {
+      accountId,
+      event,
+      url,
+      jobId: null,
+      payload: testBody(event),
+      test: true,
+      nextAttemptAt: new Date(),
+    });
+    await audit(tx, auth, {
+      module: 'api',
+      type: 'send',
+      description: { key: 'log.webhook.test', params: { event, url, id: d.id } },
+    });
+    return d;
+  });
+  wake(deps.db);
+  return toDelivery(row);
+}
+
+/**
+ * Send a delivery again, whatever its state (a dead letter, one that succeeded, one still being
+ * retried): a new delivery linked to it (`redeliveryOf`), with the same body, signed when it is sent.
+ */
+export async function redeliver(deps: Deps, auth: AuthContext, id: number): Promise<WebhookDelivery> {
+  const accountId = targetAccount(auth, undefined);
+  const original = await repo.findDelivery(deps.db, id);
+  if (!original || original.accountId !== accountId) throw notFound();
+  // a job event goes to its push address as it is now; a delivery of another kind (whose address
+  // is kept elsewhere, e.g. an alert address) goes where it went
+  const url = WEBHOOK_EVENTS.includes(original.event as WebhookEvent)
+    ? await addressOf(deps, accountId, original.event)
+    : original.url;
+  const row = await deps.db.transaction(async (tx) => {
+    const d = await repo.insertDeliveryReturning(tx, {
+      accountId,
+      event: original.event,
+      url,
+      jobId: original.jobId,
+      payload: original.payload,
+      test: original.test,
+      redeliveryOf: original.id,
+      nextAttemptAt: new Date(),
+    });
+    await audit(tx, auth, {
+      module: 'api',
+      type: 'send',
+      description: { key: 'log.webhook.redeliver', params: { original: original.id, id: d.id } },
+    });
+    return d;
+  });
+  wake(deps.db);
+  return toDelivery(row);
 }

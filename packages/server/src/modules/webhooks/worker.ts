@@ -81,7 +81,7 @@ async function post(
 }
 
 async function deliver(deps: Deps, d: repo.DeliveryRow): Promise<void> {
-  const { secret } = await pushConfig(deps.db, d.accountId);
+  const { secret, previous } = await pushConfig(deps.db, d.accountId);
   const rawBody = JSON.stringify(d.payload);
   const timestamp = String(Date.now());
   const headers: Record<string, string> = {
@@ -92,6 +92,9 @@ async function deliver(deps: Deps, d: repo.DeliveryRow): Promise<void> {
     [WEBHOOK_HEADERS.timestamp]: timestamp,
     [WEBHOOK_HEADERS.signature]: secret ? webhookSignature(secret, timestamp, rawBody) : '',
   };
+  // a receiver that still holds the old secret keeps verifying until the overlap ends
+  if (previous && previous.expiresAt > Date.now())
+    headers[WEBHOOK_HEADERS.signaturePrevious] = webhookSignature(previous.secret, timestamp, rawBody);
   const attemptedAt = new Date();
   const out = await post(d.url, headers, rawBody, deps.config.webhookAllowPrivate);
   const attempts = d.attempts + 1;

@@ -2,7 +2,7 @@ export default {
   accountApi: {
     tabs: { settings: 'Settings', log: 'Push log' },
     sections: {
-      keys: 'App key and secret',
+      keys: 'API keys',
       push: 'Push addresses',
       added: 'Value-added parameters',
       geo: 'Geolocation service secret',
@@ -12,6 +12,8 @@ export default {
     events: { print: 'Print', speak: 'Speech', trade: 'Transaction broadcast' },
     push: {
       hint: 'Herald POSTs every status change of a job to the address of its kind, signed with the app secret; failed pushes are retried.',
+      test: 'Send test event',
+      testSent: 'Test event queued as delivery {{id}}: see the push log',
     },
     secret: {
       none: 'Generate a secret to get an app key',
@@ -27,6 +29,34 @@ export default {
       newTitle: 'New API secret',
       onceHint: 'Copy it now: it is shown only this once. Showing it again needs your login password.',
       passwordHint: 'Enter your login password to see the secret.',
+    },
+    keys: {
+      title: 'All keys',
+      name: 'Name',
+      namePlaceholder: 'e.g. POS system',
+      add: 'Add key',
+      count: '{{count}} of {{max}} keys',
+      signsPushes: 'Signs pushes',
+      secretState: 'Secret',
+      rotatedAt: 'Rotated {{at}}',
+      oldSecret: 'Old secret',
+      oldUntil: 'Old secret works until {{at}}',
+      created: 'Created {{at}}',
+      lastUsedAt: 'Last used',
+      never: 'Never',
+      rename: 'Rename',
+      rotate: 'Rotate',
+      rotateTitle: 'Rotate the secret of "{{name}}"',
+      rotateHint:
+        'A new secret is made now. The old one keeps working for the time you choose, so your systems can switch without a refused request.',
+      rotateAgainHint: 'This key is already in an overlap: its older secret stops now.',
+      grace: 'Old secret keeps working',
+      graceOptions: { 0: 'Stops at once', 3600: '1 hour', 86400: '24 hours', 604800: '7 days' },
+      endOverlap: 'Stop old secret',
+      endOverlapConfirm: 'Stop the old secret now? Requests signed with it are refused at once.',
+      revoke: 'Revoke',
+      revokeTitle: 'Revoke the key "{{name}}"?',
+      revokeConfirm: 'Both its secrets stop working at once on every server. This cannot be undone.',
     },
     added: {
       key: 'Parameter name',
@@ -49,7 +79,8 @@ export default {
       nonce: 'a random string of 8 to 64 letters, digits, - or _, never used twice',
       signature: 'hex HMAC-SHA256 of the string to sign, keyed with the app secret',
       string: 'The string to sign joins with line breaks:',
-      webhook: 'Pushes to your addresses are signed with the same secret in the {{header}} header.',
+      webhook:
+        'Pushes to your addresses are signed with the secret of the first key (marked "Signs pushes") in the {{header}} header; while that key\'s rotation overlaps, the old secret signs in {{previous}} too.',
       docs: 'Field by field description and examples: the open API documentation (docs/open-api.md) and the TypeScript SDK.',
     },
     delivery: {
@@ -70,6 +101,14 @@ export default {
       error: 'Error',
       duration: 'Duration',
       payload: 'Body sent',
+      test: 'Test',
+      redeliveryOf: 'Resend of {{id}}',
+      redeliveryOfTitle: 'Resend of delivery',
+      redeliver: 'Redeliver',
+      redeliverConfirm: 'Send delivery {{id}} again to the push address as it is now?',
+      redelivered: 'Queued again as delivery {{id}}',
+      all: 'All',
+      deadLetters: 'Dead letters (given up)',
     },
   },
 };

@@ -1,5 +1,12 @@
-import type { AccountApiDetail, AccountApiSecret, GeoLocationSecret, ModifyAccountApiBody } from '@herald/contract';
-import { get, post } from '../../../lib/http';
+import type {
+  AccountApiDetail,
+  AccountApiSecret,
+  ApiKey,
+  ApiKeySecret,
+  GeoLocationSecret,
+  ModifyAccountApiBody,
+} from '@herald/contract';
+import { del, get, post } from '../../../lib/http';
 
 /** The spec's paths (`/v1/account-api/*`). The secret never comes with `detail`. */
 const BASE = '/v1/account-api';
@@ -23,3 +30,27 @@ export const modifyAddedParams = (params: Record<string, string>) =>
   post<AccountApiDetail>(`${BASE}/modifyAddedServiceParams`, { params });
 
 export const geoSecret = () => get<GeoLocationSecret>(`${BASE}/queryGeoLocationApiSecret`);
+
+// ── named keys ────────────────────────────────────────────────────────────
+
+export const apiKeysQuery = () => ({
+  queryKey: ['account-api', 'keys'] as const,
+  queryFn: () => get<ApiKey[]>(`${BASE}/keys`),
+  staleTime: 0,
+});
+
+/** The answer carries the new key's secret: the only time it is shown without a password. */
+export const createApiKey = (name: string) => post<ApiKeySecret>(`${BASE}/keys`, { name });
+
+export const renameApiKey = (id: number, name: string) => post<ApiKey>(`${BASE}/keys/${id}/name`, { name });
+
+/** A new secret; the old one keeps working for `graceSeconds` (0: stops at once). */
+export const rotateApiKey = (id: number, graceSeconds: number) =>
+  post<ApiKeySecret>(`${BASE}/keys/${id}/rotate`, { graceSeconds });
+
+export const endApiKeyOverlap = (id: number) => post<ApiKey>(`${BASE}/keys/${id}/end-overlap`);
+
+export const revokeApiKey = (id: number) => del<null>(`${BASE}/keys/${id}`);
+
+export const queryApiKeySecret = (id: number, password: string) =>
+  post<ApiKeySecret>(`${BASE}/keys/${id}/secret`, { password });

@@ -1,20 +1,51 @@
-import { useState } from 'react';
-import { Descriptions, Drawer, Table, Tag, Typography } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { useRef, useState } from 'react';
+import { Descriptions, Drawer, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { WEBHOOK_EVENTS, type WebhookAttempt, type WebhookDelivery } from '@herald/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../lib/can';
+import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
-import { deliveryQuery, listDeliveries } from '../api/webhook-deliveries';
+import { deliveryQuery, listDeliveries, redeliver } from '../api/webhook-deliveries';
+import { CAN_EDIT } from './codes';
 import { DeliveryStatus, lastResultText } from './DeliveryStatus';
 
-/** Webhook deliveries of the account; a row opens its attempts. */
+/**
+ * Webhook deliveries of the account; a row opens its attempts. "Dead letters" shows only the
+ * deliveries that gave up; any delivery can be sent again (a new delivery linked to it).
+ */
 export function DeliveryLog() {
   const { t } = useTranslation();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const table = useRef<ActionType>(null);
   const [openId, setOpenId] = useState<number>();
+  const [deadOnly, setDeadOnly] = useState(false);
   const detail = useQuery(deliveryQuery(openId));
   const status = (s: WebhookDelivery['status']) => <DeliveryStatus status={s} />;
+
+  const sendAgain = async (d: WebhookDelivery) => {
+    try {
+      const again = await redeliver(d.id);
+      toastSuccess(t('accountApi.delivery.redelivered', { id: again.id }));
+      await queryClient.invalidateQueries({ queryKey: ['webhook-deliveries'] });
+      table.current?.reload();
+    } catch {
+      // the HTTP client has shown the server's message
+    }
+  };
+  const redeliverButton = (d: WebhookDelivery, testId: string) =>
+    can(CAN_EDIT) ? (
+      <Popconfirm
+        title={t('accountApi.delivery.redeliverConfirm', { id: d.id })}
+        okButtonProps={{ 'data-testid': `${testId}-ok` }}
+        onConfirm={() => sendAgain(d)}
+      >
+        <a data-testid={testId}>{t('accountApi.delivery.redeliver')}</a>
+      </Popconfirm>
+    ) : null;
 
   const columns: ProColumns<WebhookDelivery>[] = [
     { title: t('accountApi.delivery.id'), dataIndex: 'id', search: false, width: 80 },
@@ -23,7 +54,17 @@ export function DeliveryLog() {
       dataIndex: 'event',
       valueType: 'select',
       fieldProps: { options: WEBHOOK_EVENTS.map((e) => ({ value: e, label: t(`accountApi.events.${e}`) })) },
-      render: (_, d) => <Tag>{t(`accountApi.events.${d.event}`, { defaultValue: d.event })}</Tag>,
+      render: (_, d) => (
+        <Space size={4} wrap>
+          <Tag>{t(`accountApi.events.${d.event}`, { defaultValue: d.event })}</Tag>
+          {d.test && <Tag color="purple">{t('accountApi.delivery.test')}</Tag>}
+          {d.redeliveryOf !== null && (
+            <Tag color="cyan" data-testid={`api-delivery-redelivery-of-${d.id}`}>
+              {t('accountApi.delivery.redeliveryOf', { id: d.redeliveryOf })}
+            </Tag>
+          )}
+        </Space>
+      ),
     },
     {
       title: t('accountApi.delivery.statusTitle'),
@@ -35,7 +76,7 @@ export function DeliveryLog() {
           label: t(`accountApi.delivery.status.${s}`),
         })),
       },
-      render: (_, d) => status(d.status),
+      render: (_, d) => <span data-testid={`api-delivery-status-${d.id}`}>{status(d.status)}</span>,
     },
     { title: t('accountApi.delivery.jobId'), dataIndex: 'jobId', width: 90 },
     { title: t('accountApi.delivery.attempts'), dataIndex: 'attempts', search: false, sorter: true, width: 80 },
@@ -64,11 +105,12 @@ export function DeliveryLog() {
     {
       title: t('common.operation'),
       valueType: 'option',
-      render: (_, d) => (
-        <a onClick={() => setOpenId(d.id)} data-testid={`api-delivery-open-${d.id}`}>
+      render: (_, d) => [
+        <a key="open" onClick={() => setOpenId(d.id)} data-testid={`api-delivery-open-${d.id}`}>
           {t('accountApi.delivery.attemptsTitle')}
-        </a>
-      ),
+        </a>,
+        <span key="again">{redeliverButton(d, `api-delivery-redeliver-${d.id}`)}</span>,
+      ],
     },
   ];
 
@@ -85,13 +127,36 @@ export function DeliveryLog() {
     <div data-testid="api-delivery-table">
       <ProTable<WebhookDelivery>
         rowKey="id"
+        actionRef={table}
         columns={columns}
         headerTitle={t('accountApi.tabs.log')}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}
-        request={async (params, sort) =>
-          toTableResult(await listDeliveries(toPageQuery(params as TableParams, sort as SortState)))
-        }
+        params={{ deadOnly }}
+        toolBarRender={() => [
+          <Segmented
+            key="dead"
+            data-testid="api-delivery-dead-filter"
+            value={deadOnly ? 'dead' : 'all'}
+            onChange={(v) => setDeadOnly(v === 'dead')}
+            options={[
+              {
+                value: 'all',
+                label: <span data-testid="api-delivery-filter-all">{t('accountApi.delivery.all')}</span>,
+              },
+              {
+                value: 'dead',
+                label: <span data-testid="api-delivery-filter-dead">{t('accountApi.delivery.deadLetters')}</span>,
+              },
+            ]}
+          />,
+        ]}
+        request={async (params, sort) => {
+          const { deadOnly: dead, ...rest } = params as TableParams & { deadOnly?: boolean };
+          const query = toPageQuery(rest as TableParams, sort as SortState);
+          // dead letters: the deliveries that gave up (status failed), whatever else is chosen
+          return toTableResult(await listDeliveries(dead ? { ...query, status: 'failed' } : query));
+        }}
       />
       <Drawer
         open={openId !== undefined}
@@ -111,7 +176,13 @@ export function DeliveryLog() {
               <Descriptions.Item label={t('accountApi.delivery.url')} span={2}>
                 {d.url}
               </Descriptions.Item>
+              {d.redeliveryOf !== null && (
+                <Descriptions.Item label={t('accountApi.delivery.redeliveryOfTitle')} span={2}>
+                  {d.redeliveryOf}
+                </Descriptions.Item>
+              )}
             </Descriptions>
+            <div style={{ marginTop: 12 }}>{redeliverButton(d, `api-delivery-drawer-redeliver-${d.id}`)}</div>
             <Table
               style={{ margin: '16px 0' }}
               size="small"

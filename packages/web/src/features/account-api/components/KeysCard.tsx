@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Divider, Popconfirm, Space, Tag, Typography } from 'antd';
 import { EyeOutlined, KeyOutlined } from '@ant-design/icons';
-import type { AccountApiDetail, AccountApiSecret } from '@herald/contract';
+import type { AccountApiDetail } from '@herald/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PasswordConfirmModal } from '../../../components/PasswordConfirmModal';
@@ -9,15 +9,19 @@ import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { generateSecret, querySecret } from '../api/account-api';
 import { CAN_SECRET } from './codes';
-import { SecretModal } from './SecretModal';
+import { KeyTable } from './KeyTable';
+import { SecretModal, type ShownSecret } from './SecretModal';
 
-/** App key and secret: generate/rotate (confirmed), show again (login password). */
+/**
+ * The open API keys. On top the account's first key (the spec's one app key, which signs the
+ * pushes): generated here when there is none, shown again with the login password. Below, every
+ * named key, each rotated with an overlap or revoked on its own.
+ */
 export function KeysCard({ detail }: { detail: AccountApiDetail }) {
   const { t } = useTranslation();
   const can = useCan();
   const queryClient = useQueryClient();
-  const [shown, setShown] = useState<{ secret: AccountApiSecret; fresh: boolean } | null>(null);
-  const rotate = detail.hasSecret;
+  const [shown, setShown] = useState<{ secret: ShownSecret; fresh: boolean } | null>(null);
 
   const generate = async () => {
     try {
@@ -50,15 +54,14 @@ export function KeysCard({ detail }: { detail: AccountApiDetail }) {
             ) : (
               <Tag data-testid="api-secret-status">{t('accountApi.secret.notSet')}</Tag>
             )}
-            {can(CAN_SECRET) && (
+            {can(CAN_SECRET) && !detail.hasSecret && (
               <Popconfirm
-                title={t(rotate ? 'accountApi.secret.rotateConfirmTitle' : 'accountApi.secret.generateConfirmTitle')}
-                description={rotate ? t('accountApi.secret.rotateConfirm') : undefined}
-                okButtonProps={{ danger: rotate, 'data-testid': 'api-secret-generate-ok' }}
+                title={t('accountApi.secret.generateConfirmTitle')}
+                okButtonProps={{ 'data-testid': 'api-secret-generate-ok' }}
                 onConfirm={generate}
               >
-                <Button icon={<KeyOutlined />} danger={rotate} data-testid="api-secret-generate">
-                  {t(rotate ? 'accountApi.secret.rotate' : 'accountApi.secret.generate')}
+                <Button icon={<KeyOutlined />} data-testid="api-secret-generate">
+                  {t('accountApi.secret.generate')}
                 </Button>
               </Popconfirm>
             )}
@@ -78,6 +81,10 @@ export function KeysCard({ detail }: { detail: AccountApiDetail }) {
           </Space>
         </Descriptions.Item>
       </Descriptions>
+      <Divider orientation="left" plain>
+        {t('accountApi.keys.title')}
+      </Divider>
+      <KeyTable onSecret={(secret, fresh) => setShown({ secret, fresh })} />
       <SecretModal secret={shown?.secret ?? null} fresh={shown?.fresh ?? false} onClose={() => setShown(null)} />
     </Card>
   );

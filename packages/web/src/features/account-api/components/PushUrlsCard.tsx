@@ -1,4 +1,5 @@
-import { Card, Form, Typography } from 'antd';
+import { Button, Card, Form, Typography } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
 import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { WEBHOOK_EVENTS, type AccountApiDetail } from '@herald/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { toastSuccess } from '../../../lib/feedback';
 import { maxLen } from '../../../lib/form-rules';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { modifyPushUrls } from '../api/account-api';
+import { sendTestEvent } from '../api/webhook-deliveries';
 import { CAN_EDIT } from './codes';
 
 type PushUrls = { pushUrls: Record<(typeof WEBHOOK_EVENTS)[number], string> };
@@ -78,6 +80,28 @@ export function PushUrlsCard({ detail }: { detail: AccountApiDetail }) {
               },
             ]}
             fieldProps={{ 'data-testid': `api-push-${e}` } as object}
+            addonAfter={
+              // a signed example push to the saved address; it shows in the push log
+              editable && detail.pushUrls[e] ? (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<SendOutlined />}
+                  data-testid={`api-push-test-${e}`}
+                  onClick={async () => {
+                    try {
+                      const d = await sendTestEvent(e);
+                      toastSuccess(t('accountApi.push.testSent', { id: d.id }));
+                      await queryClient.invalidateQueries({ queryKey: ['webhook-deliveries'] });
+                    } catch {
+                      // the HTTP client has shown the server's message
+                    }
+                  }}
+                >
+                  {t('accountApi.push.test')}
+                </Button>
+              ) : undefined
+            }
           />
         ))}
       </ProForm>

@@ -1,14 +1,25 @@
 import { Alert, Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AccountApiSecret } from '@herald/contract';
+import { formatDateTime } from '../../../lib/format';
 
-/** The secret with a copy button; `fresh` says it was just generated and will not be shown again unasked. */
+/** What a secret answer carries (the spec's one-key answer, or a named key's with its old secret). */
+export type ShownSecret = {
+  appKey: string;
+  secret: string;
+  previousSecret?: string | null;
+  previousExpiresAt?: string | null;
+};
+
+/**
+ * The secret with a copy button, and during a rotation's overlap the old one with the time it
+ * stops; `fresh` says it was just generated and will not be shown again unasked.
+ */
 export function SecretModal({
   secret,
   fresh,
   onClose,
 }: {
-  secret: AccountApiSecret | null;
+  secret: ShownSecret | null;
   fresh: boolean;
   onClose: () => void;
 }) {
@@ -38,6 +49,18 @@ export function SecretModal({
               {secret.secret}
             </Typography.Text>
           </Descriptions.Item>
+          {secret.previousSecret && (
+            <Descriptions.Item label={t('accountApi.keys.oldSecret')}>
+              <Typography.Text code copyable={{ text: secret.previousSecret }} data-testid="api-secret-previous">
+                {secret.previousSecret}
+              </Typography.Text>
+              <div>
+                <Typography.Text type="secondary" data-testid="api-secret-previous-until">
+                  {t('accountApi.keys.oldUntil', { at: formatDateTime(secret.previousExpiresAt ?? null) })}
+                </Typography.Text>
+              </div>
+            </Descriptions.Item>
+          )}
         </Descriptions>
       )}
     </Modal>

@@ -35,7 +35,10 @@ export function SignGuide({ appKey }: { appKey: string | null }) {
       <Typography.Paragraph>{t('accountApi.sign.string')}</Typography.Paragraph>
       <pre style={{ background: '#f5f5f5', padding: 12, borderRadius: 6 }}>{STRING_TO_SIGN}</pre>
       <Typography.Paragraph type="secondary">
-        {t('accountApi.sign.webhook', { header: WEBHOOK_HEADERS.signature })}
+        {t('accountApi.sign.webhook', {
+          header: WEBHOOK_HEADERS.signature,
+          previous: WEBHOOK_HEADERS.signaturePrevious,
+        })}
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary">{t('accountApi.sign.docs')}</Typography.Paragraph>
     </Card>

@@ -16,11 +16,12 @@ export function AccountApiPage() {
   if (!data) return <Spin />;
   const settings = (
     <Row gutter={[16, 16]}>
+      {/* the keys table needs the page's width: its actions stay in view at 1440 px */}
+      <Col span={24}>
+        <KeysCard detail={data} />
+      </Col>
       <Col xs={24} xl={14}>
         <Row gutter={[16, 16]}>
-          <Col span={24}>
-            <KeysCard detail={data} />
-          </Col>
           <Col span={24}>
             {/* keyed by the saved values, so a save shows what the server kept */}
             <PushUrlsCard key={`push-${data.updatedAt}`} detail={data} />

@@ -96,10 +96,16 @@ export async function offerDue(
     // the clock is read per task: a deadline never starts before its offer goes out
     const now = new Date();
     const task = live;
+    // paused or aborted: no new offers (those already out run to their end)
+    if (task.halt) continue;
     const budget = await paceBudget(deps, task, now);
     if (budget <= 0) continue;
     const limit = Math.min(budget, OFFER_CAP - sent);
-    const due = await repo.dueOffers(deps.db, opts.now ?? now, limit, { taskId: task.id, deviceId: opts.deviceId });
+    const due = await repo.dueOffers(deps.db, opts.now ?? now, limit, {
+      taskId: task.id,
+      deviceId: opts.deviceId,
+      maxPhase: task.currentPhase,
+    });
     if (!due.length) continue;
     // package and signed URL only when there is something to offer (this runs every tick)
     const target = await taskTarget(deps.db, task);

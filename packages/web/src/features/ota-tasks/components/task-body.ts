@@ -15,6 +15,8 @@ export type OtaTaskFormValues = ScopeValues & {
   timeoutMinutes: number;
   pace: number;
   remark?: string;
+  phases?: NonNullable<CreateOtaTaskBody['phases']>;
+  abortCriteria?: NonNullable<CreateOtaTaskBody['abortCriteria']>;
 };
 
 /** The form's values as the API takes them (trimmed; the scope's own list only). */
@@ -32,5 +34,7 @@ export function toCreateBody(v: OtaTaskFormValues): CreateOtaTaskBody {
     timeoutMinutes: v.timeoutMinutes,
     pace: v.pace,
     remark: v.remark?.trim() || undefined,
+    phases: v.phases?.length ? v.phases.map((p) => ({ ...p, approval: !!p.approval })) : undefined,
+    abortCriteria: v.abortCriteria?.length ? v.abortCriteria : undefined,
   } as CreateOtaTaskBody;
 }

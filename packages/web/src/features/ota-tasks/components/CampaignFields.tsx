@@ -20,7 +20,18 @@ export function CampaignFields() {
   return (
     <>
       <Form.Item label={t('otaTask.campaign.formTitle')} extra={t('otaTask.campaign.formHint')}>
-        <Form.List name="phases">
+        <Form.List
+          name="phases"
+          rules={[
+            {
+              // the server says the same; said here before the round trip
+              validator: async (_, phases?: { percent?: number }[]) => {
+                const sum = (phases ?? []).reduce((a, p) => a + (p?.percent ?? 0), 0);
+                if (phases?.length && sum !== 100) throw new Error(t('error.phasesSum'));
+              },
+            },
+          ]}
+        >
           {(fields, { add, remove }, { errors }) => (
             <Space direction="vertical" style={{ width: '100%' }}>
               {fields.map((f, i) => (

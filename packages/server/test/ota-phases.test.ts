@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRINT_PARAMS, DeviceStatus } from '@herald/contract';
-import { Fleet, snOf } from '@herald/device-sim';
-import { devices, messages } from '../src/db/schema';
+import { Fleet, snOf, type DeviceOptions, type VirtualDevice } from '@herald/device-sim';
+import { devices, messages, otaTasks } from '../src/db/schema';
+import { localTime } from '../src/modules/ota-tasks/offer-window';
 import { seedAccount } from './fixtures';
 import { expectOk, startServer } from './harness';
 import { seedModel } from './devices-fixture';
@@ -40,7 +41,7 @@ afterAll(async () => {
 }, 60_000);
 
 /** `count` devices of A, online on the old firmware; the fleet in S/N (and device id) order. */
-async function onlineFleet(count: number) {
+async function onlineFleet(count: number, device: Partial<DeviceOptions> = {}) {
   const prefix = `P${uniq()}`.toUpperCase().slice(0, 10);
   const secrets: Record<string, string> = {};
   const rows = Array.from({ length: count }, (_, i) => {
@@ -56,7 +57,7 @@ async function onlineFleet(count: number) {
     snPrefix: prefix,
     modelCode: model.code,
     secrets,
-    device: { firmware: OLD },
+    device: { firmware: OLD, ...device },
   });
   fleets.push(fleet);
   await fleet.start();
@@ -218,5 +219,55 @@ describe('phased campaigns', () => {
       .join('\n');
     for (const verb of ['Paused', 'Aborted', 'Resumed'])
       expect(log).toContain(`${verb} upgrade task "${created.name}"`);
+  });
+});
+
+/** A two-hour window around now in `timeZone` (open there now, closed eight hours away). */
+function windowAround(timeZone: string) {
+  const at = (ms: number) => localTime(new Date(Date.now() + ms), timeZone);
+  return { from: at(-3600_000), to: at(3600_000) };
+}
+
+describe('offer window (quiet hours)', () => {
+  it("offers only inside the window of each device's time zone; a download under way finishes, one not started waits", async () => {
+    const { fleet, ids } = await onlineFleet(3, { otaSlowChunkMs: 4000 });
+    const [london, slow, late] = fleet.devices as [VirtualDevice, VirtualDevice, VirtualDevice];
+    // the first device reported a position in London; the others have none: their account's zone (Shanghai)
+    await server.deps.db.update(devices).set({ lat: 51.5, lng: -0.12 }).where(eq(devices.id, ids[0]!));
+    slow.injectFault('ota-slow');
+    await late.stop();
+    const created = await createTask(ids, { offerWindow: windowAround('Europe/London') });
+    expect(created.offerWindow).toEqual(windowAround('Europe/London'));
+    const id = created.id as number;
+    const exec = async (sn: string) =>
+      expectOk(await A.client.get(`/v1/ota-tasks/${id}/executions?sn=${sn}`)).list[0] as {
+        state: string;
+        attempt: number;
+      };
+
+    await waitUntil(async () => (await exec(london.sn)).state === 'succeeded', 'the London device upgraded');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await exec(slow.sn)).toMatchObject({ state: 'queued', attempt: 0 });
+
+    // the clock moves on (the windows do, here): Shanghai's opens, the slow device starts downloading
+    const setWindow = (w: { from: string; to: string }) =>
+      server.deps.db.update(otaTasks).set({ offerWindow: w }).where(eq(otaTasks.id, id));
+    await setWindow(windowAround('Asia/Shanghai'));
+    await waitUntil(async () => (await exec(slow.sn)).state === 'downloading', 'the slow device downloading');
+    // ... and closes while it downloads: it finishes; a device coming online now waits
+    await setWindow(windowAround('Europe/London'));
+    late.start();
+    await late.waitOnline();
+    await waitUntil(async () => (await exec(slow.sn)).state === 'succeeded', 'the slow device upgraded');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await exec(late.sn)).toMatchObject({ state: 'queued', attempt: 0 });
+    expect(late.upgrades).toHaveLength(0);
+
+    // the next window
+    await setWindow(windowAround('Asia/Shanghai'));
+    await waitUntil(
+      async () => (await exec(late.sn)).state === 'succeeded',
+      'the late device upgraded in the next window',
+    );
   });
 });

@@ -104,6 +104,23 @@ export const otaAbortCriterionSchema = z.object({
 });
 export type OtaAbortCriterion = z.infer<typeof otaAbortCriterionSchema>;
 
+/**
+ * Quiet hours, the other way round: offers only from `from` to `to` (HH:MM, 24 h) in each
+ * device's own time zone (from its position when known, else its account's); a window may wrap
+ * midnight (22:00–06:00). A device already downloading when the window closes finishes.
+ */
+export const otaOfferWindowSchema = z.object({
+  from: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.format'),
+  to: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.format'),
+});
+export type OtaOfferWindow = z.infer<typeof otaOfferWindowSchema>;
+
 /** Shares of the phases add up to 100 ('error.phasesSum'); none given: one phase of everything. */
 function phasesCheck(v: { phases?: OtaPhase[] }, ctx: z.RefinementCtx) {
   if (!v.phases?.length) return;
@@ -150,6 +167,8 @@ const otaTaskFields = {
   /** a phased rollout (empty or absent: every device at once, as before) */
   phases: z.array(otaPhaseSchema).max(OTA_PHASES_MAX, 'validation.maxLength').optional(),
   abortCriteria: z.array(otaAbortCriterionSchema).max(OTA_ABORT_KINDS.length, 'validation.maxLength').optional(),
+  /** offer only inside this daily window, in each device's time zone (absent: any time) */
+  offerWindow: otaOfferWindowSchema.nullable().optional(),
 };
 
 /** POST /v1/ota-tasks */
@@ -251,6 +270,7 @@ export const otaTaskSchema = otaTaskListItemSchema.extend({
   expireAt: z.string(),
   phases: z.array(otaPhaseSchema),
   abortCriteria: z.array(otaAbortCriterionSchema),
+  offerWindow: otaOfferWindowSchema.nullable(),
   /** index of the phase now offered (phases before it were promoted) */
   currentPhase: z.number().int(),
   /** why offers stopped, null while running */

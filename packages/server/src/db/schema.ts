@@ -999,6 +999,8 @@ export const otaTasks = pgTable(
     halt: text('halt'),
     /** OtaHaltReason */
     haltReason: jsonb('halt_reason'),
+    /** OtaOfferWindow: offers only inside it, in each device's time zone (null: any time) */
+    offerWindow: jsonb('offer_window'),
     /** abort criteria count executions finished since (a resume starts a fresh count) */
     criteriaSince: ts('criteria_since'),
     startedAt: ts('started_at'),

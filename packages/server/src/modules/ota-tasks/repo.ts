@@ -395,7 +395,14 @@ export async function dueOffers(
   where: { taskId: number; deviceId?: number; maxPhase?: number },
 ) {
   return db
-    .select({ id: otaExecutions.id })
+    .select({
+      id: otaExecutions.id,
+      lat: devices.lat,
+      lng: devices.lng,
+      accountTimeZone: sql<
+        string | null
+      >`(select ${accounts.timeZone} from ${accounts} where ${accounts.id} = ${otaExecutions.accountId})`,
+    })
     .from(otaExecutions)
     .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
     .where(

@@ -85,6 +85,7 @@ const detail = (v: repo.TaskView, m: Record<string, number> | undefined): OtaTas
   expireAt: iso(v.task.expireAt),
   phases: phasesOf(v.task),
   abortCriteria: criteriaOf(v.task),
+  offerWindow: (v.task.offerWindow as OtaTask['offerWindow']) ?? null,
   currentPhase: v.task.currentPhase,
   halt: (v.task.halt as OtaTask['halt']) ?? null,
   haltReason: (v.task.haltReason as OtaTask['haltReason']) ?? null,
@@ -175,6 +176,7 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
       // one phase of everything is no phasing: stored as none
       phases: (body.phases?.length ?? 0) > 1 ? body.phases : [],
       abortCriteria: body.abortCriteria ?? [],
+      offerWindow: body.offerWindow ?? null,
       startedAt: startsNow ? now : null,
       createdBy: auth.userId,
     });

@@ -1,0 +1,1 @@
+ALTER TABLE "ota_tasks" ADD COLUMN "offer_window" jsonb;

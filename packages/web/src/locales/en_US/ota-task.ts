@@ -106,6 +106,10 @@ export default {
       },
     },
     campaign: {
+      window: 'Offer window',
+      windowHint:
+        "Offers go out only between these times in each device's own time zone (its position's when known, else the account's), e.g. 22:00–06:00 while shops are closed. A download under way finishes; leave empty for any time.",
+      anyTime: 'Any time',
       title: 'Phases',
       formTitle: 'Phased rollout',
       formHint:

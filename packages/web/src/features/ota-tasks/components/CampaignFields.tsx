@@ -1,4 +1,4 @@
-import { Button, Checkbox, Form, InputNumber, Select, Space, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { OTA_ABORT_KINDS, OTA_PHASES_MAX, OTA_SOAK_MINUTES_MAX } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { requiredSelect } from '../../../lib/form-rules';
@@ -17,8 +17,20 @@ export function CampaignFields() {
       <InputNumber min={min} max={max} precision={0} data-testid={testId} />
     </Form.Item>
   );
+  const hhmm = { pattern: /^([01]\d|2[0-3]):[0-5]\d$/, message: t('validation.format') };
   return (
     <>
+      <Form.Item label={t('otaTask.campaign.window')} extra={t('otaTask.campaign.windowHint')}>
+        <Space align="baseline">
+          <Form.Item name="offerFrom" rules={[hhmm]} noStyle>
+            <Input placeholder="22:00" style={{ width: 90 }} data-testid="task-window-from" />
+          </Form.Item>
+          <span>–</span>
+          <Form.Item name="offerTo" rules={[hhmm]} noStyle>
+            <Input placeholder="06:00" style={{ width: 90 }} data-testid="task-window-to" />
+          </Form.Item>
+        </Space>
+      </Form.Item>
       <Form.Item label={t('otaTask.campaign.formTitle')} extra={t('otaTask.campaign.formHint')}>
         <Form.List
           name="phases"

@@ -17,6 +17,9 @@ export type OtaTaskFormValues = ScopeValues & {
   remark?: string;
   phases?: NonNullable<CreateOtaTaskBody['phases']>;
   abortCriteria?: NonNullable<CreateOtaTaskBody['abortCriteria']>;
+  /** the offer window, HH:MM each (both or none) */
+  offerFrom?: string;
+  offerTo?: string;
 };
 
 /** The form's values as the API takes them (trimmed; the scope's own list only). */
@@ -36,5 +39,7 @@ export function toCreateBody(v: OtaTaskFormValues): CreateOtaTaskBody {
     remark: v.remark?.trim() || undefined,
     phases: v.phases?.length ? v.phases.map((p) => ({ ...p, approval: !!p.approval })) : undefined,
     abortCriteria: v.abortCriteria?.length ? v.abortCriteria : undefined,
+    offerWindow:
+      v.offerFrom?.trim() && v.offerTo?.trim() ? { from: v.offerFrom.trim(), to: v.offerTo.trim() } : undefined,
   } as CreateOtaTaskBody;
 }

@@ -114,6 +114,9 @@ export function OtaTaskDetailPage() {
           <Descriptions.Item label={t('otaTask.fields.pace')}>
             {tk.pace || t('otaTask.paceUnlimited')}
           </Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.campaign.window')}>
+            {tk.offerWindow ? `${tk.offerWindow.from}–${tk.offerWindow.to}` : t('otaTask.campaign.anyTime')}
+          </Descriptions.Item>
           <Descriptions.Item label={t('otaTask.fields.progress')}>
             <CountsProgress counts={counts} total={total} />
           </Descriptions.Item>

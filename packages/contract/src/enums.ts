@@ -83,6 +83,8 @@ export const OPER_TYPES = [
   'list',
   'delist',
   'publish',
+  'abort',
+  'approve',
 ] as const;
 export type OperType = (typeof OPER_TYPES)[number];
 

@@ -409,6 +409,27 @@ export const logMessages = {
     en_US: 'Cancelled upgrade task "{{name}}" (id {{id}}); {{count}} queued execution(s) cancelled',
     zh_CN: '取消升级任务“{{name}}”（ID {{id}}）；已取消 {{count}} 个排队中的执行',
   },
+  'log.otaTask.pause': {
+    en_US: 'Paused upgrade task "{{name}}" (id {{id}})',
+    zh_CN: '暂停升级任务“{{name}}”（ID {{id}}）',
+  },
+  'log.otaTask.resume': {
+    en_US: 'Resumed upgrade task "{{name}}" (id {{id}})',
+    zh_CN: '恢复升级任务“{{name}}”（ID {{id}}）',
+  },
+  'log.otaTask.abort': {
+    en_US: 'Aborted upgrade task "{{name}}" (id {{id}})',
+    zh_CN: '中止升级任务“{{name}}”（ID {{id}}）',
+  },
+  'log.otaTask.autoAbort': {
+    en_US:
+      'Upgrade task "{{name}}" (id {{id}}) aborted: {{count}} of {{finished}} finished device(s) {{kind}}, threshold {{percent}}%',
+    zh_CN: '升级任务“{{name}}”（ID {{id}}）已中止：{{finished}} 台已结束设备中 {{count}} 台{{kind}}，阈值 {{percent}}%',
+  },
+  'log.otaTask.approve': {
+    en_US: 'Approved phase {{phase}} of upgrade task "{{name}}" (id {{id}})',
+    zh_CN: '批准升级任务“{{name}}”（ID {{id}}）的第 {{phase}} 阶段',
+  },
   // speakers
   'log.tradeSpeak.settingOn': {
     en_US:

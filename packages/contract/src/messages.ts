@@ -453,6 +453,25 @@ export const messages = {
     zh_CN: '任务已开始，无法再编辑',
   },
   'error.taskEnded': { en_US: 'The task has already ended', zh_CN: '任务已结束' },
+  'error.phasesSum': { en_US: 'The phases must add up to 100%', zh_CN: '各阶段比例之和必须为 100%' },
+  'error.taskNotRunning': { en_US: 'The task is not in progress', zh_CN: '任务未在进行中' },
+  'error.taskNotHalted': { en_US: 'The task is neither paused nor aborted', zh_CN: '任务未暂停也未中止' },
+  'error.phaseNotReady': {
+    en_US: 'The current phase has not met its soak time and success threshold yet',
+    zh_CN: '当前阶段尚未达到观察时间和成功率阈值',
+  },
+  'error.noApprovalPending': { en_US: 'No phase waits for an approval', zh_CN: '没有等待批准的阶段' },
+  'ota.abortKind.failed': { en_US: 'failed', zh_CN: '失败' },
+  'ota.abortKind.timedOut': { en_US: 'timed out', zh_CN: '超时' },
+  'ota.abortKind.rolledBack': { en_US: 'rolled back', zh_CN: '回滚' },
+  'ota.abortKind.any': { en_US: 'failed, timed out or rolled back', zh_CN: '失败、超时或回滚' },
+  'ota.abortedTitle': { en_US: 'Upgrade task "{{name}}" was aborted', zh_CN: '升级任务“{{name}}”已中止' },
+  'ota.abortedContent': {
+    en_US:
+      '{{count}} of {{finished}} finished device(s) {{kind}} ({{rate}}%, threshold {{percent}}%). No new upgrades are offered; resume or cancel the task in the console.',
+    zh_CN:
+      '{{finished}} 台已结束设备中 {{count}} 台{{kind}}（{{rate}}%，阈值 {{percent}}%）。已停止下发新的升级；请在控制台恢复或取消该任务。',
+  },
   'error.languageRequired': {
     en_US: 'Language is required for a language package task',
     zh_CN: '语言包任务需要选择语言',

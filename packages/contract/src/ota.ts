@@ -108,8 +108,10 @@ export const OtaTaskStatus = {
   FAILED: 4,
   CANCELLED: 5,
   EXPIRED: 6,
+  /** stopped by an abort criterion or by hand; queued devices wait, and resume continues it */
+  ABORTED: 7,
 } as const;
-export const OTA_TASK_STATUSES = [1, 2, 3, 4, 5, 6] as const;
+export const OTA_TASK_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** Task creation status (spec section 4). */
 export const TaskCreationStatus = {
@@ -147,6 +149,25 @@ export const OTA_PACE_MAX = 100_000;
 export const EFFECTIVE_TIME_MIN_LEAD_MS = 5 * 60 * 1000;
 /** A task ends at the latest this long after it started (devices still offline then are not upgraded). */
 export const OTA_TASK_MAX_DAYS = 30;
+
+// ── campaigns: phases and abort criteria ─────────────────────────────────
+
+/** A phased task has at most this many phases; their shares of the scope add up to 100 %. */
+export const OTA_PHASES_MAX = 5;
+/** A soak (wait after a phase started before it may be promoted) of at most a week. */
+export const OTA_SOAK_MINUTES_MAX = 7 * 24 * 60;
+/**
+ * Failure kinds an abort criterion counts among finished executions: failed (the device reported
+ * a failure, not a rollback), timed out, rolled back (came back on the old version), or any of them.
+ */
+export const OTA_ABORT_KINDS = ['failed', 'timedOut', 'rolledBack', 'any'] as const;
+export type OtaAbortKind = (typeof OTA_ABORT_KINDS)[number];
+/** Why a task stopped offering: paused by a person, or aborted (by a criterion or a person). */
+export const OTA_HALTS = ['paused', 'aborted'] as const;
+export type OtaHalt = (typeof OTA_HALTS)[number];
+/** What a phase waits for before its promotion (the phase view shows them). */
+export const OTA_PHASE_WAITS = ['start', 'soak', 'threshold', 'approval', 'halt'] as const;
+export type OtaPhaseWait = (typeof OTA_PHASE_WAITS)[number];
 
 /**
  * One execution per device. Active states hold the device's single OTA slot per package kind;

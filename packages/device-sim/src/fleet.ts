@@ -107,12 +107,15 @@ export class Fleet extends EventEmitter {
     return device;
   }
 
-  /** Switch faults on for a share of the devices (picked evenly through the fleet). */
-  applyFaults(specs: FaultSpec[]): void {
-    const n = this.devices.length;
+  /**
+   * Switch faults on for a share of the devices (picked evenly through the fleet), or of `among`
+   * only: a campaign's canary phase with a fifth of it failing, the rest healthy.
+   */
+  applyFaults(specs: FaultSpec[], among: VirtualDevice[] = this.devices): void {
+    const n = among.length;
     for (const { fault, share, count } of specs) {
       const k = Math.round(n * share);
-      for (let j = 0; j < k; j++) this.devices[Math.floor((j * n) / k)]!.injectFault(fault, count);
+      for (let j = 0; j < k; j++) among[Math.floor((j * n) / k)]!.injectFault(fault, count);
     }
   }
 

@@ -4,7 +4,12 @@ import {
   EFFECTIVE_TIME_MIN_LEAD_MS,
   EXECUTION_REASONS,
   EXECUTION_STATES,
+  OTA_ABORT_KINDS,
+  OTA_HALTS,
   OTA_PACE_MAX,
+  OTA_PHASE_WAITS,
+  OTA_PHASES_MAX,
+  OTA_SOAK_MINUTES_MAX,
   OTA_RETRIES_MAX,
   OTA_TASK_STATUSES,
   OTA_TASK_TYPES,
@@ -60,6 +65,69 @@ export const effectiveTimeField = z
   .refine((v) => v === '' || Date.parse(v) > Date.now() + EFFECTIVE_TIME_MIN_LEAD_MS, 'validation.triggerTime')
   .optional();
 
+const percentField = (min: number) =>
+  z.coerce
+    .number({ error: 'validation.number' })
+    .int('validation.integer')
+    .min(min, 'validation.positiveInteger')
+    .max(100, 'validation.maxLength');
+
+/**
+ * One phase of a rollout: its share of the task's queued devices (in device order), how long it
+ * soaks after it started before it may be promoted, the success rate it must reach, and whether a
+ * person approves its start (after the previous phase met its own conditions).
+ */
+export const otaPhaseSchema = z.object({
+  percent: percentField(1),
+  soakMinutes: z.coerce
+    .number({ error: 'validation.number' })
+    .int('validation.integer')
+    .min(0, 'validation.positiveInteger')
+    .max(OTA_SOAK_MINUTES_MAX, 'validation.maxLength')
+    .default(0),
+  /** succeeded / devices of the phase, in percent */
+  successThreshold: percentField(0).default(95),
+  approval: z.boolean().default(false),
+});
+export type OtaPhase = z.infer<typeof otaPhaseSchema>;
+
+/** Abort when `kind` reaches `percent` of the finished executions, once at least `minFinished` finished. */
+export const otaAbortCriterionSchema = z.object({
+  kind: z.enum(OTA_ABORT_KINDS, { error: 'validation.invalidOption' }),
+  percent: percentField(1),
+  minFinished: z.coerce
+    .number({ error: 'validation.number' })
+    .int('validation.integer')
+    .min(1, 'validation.positiveInteger')
+    .max(TASK_SCOPE_MAX_ITEMS, 'validation.maxLength')
+    .default(10),
+});
+export type OtaAbortCriterion = z.infer<typeof otaAbortCriterionSchema>;
+
+/**
+ * Quiet hours, the other way round: offers only from `from` to `to` (HH:MM, 24 h) in each
+ * device's own time zone (from its position when known, else its account's); a window may wrap
+ * midnight (22:00–06:00). A device already downloading when the window closes finishes.
+ */
+export const otaOfferWindowSchema = z.object({
+  from: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.format'),
+  to: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.format'),
+});
+export type OtaOfferWindow = z.infer<typeof otaOfferWindowSchema>;
+
+/** Shares of the phases add up to 100 ('error.phasesSum'); none given: one phase of everything. */
+function phasesCheck(v: { phases?: OtaPhase[] }, ctx: z.RefinementCtx) {
+  if (!v.phases?.length) return;
+  const sum = v.phases.reduce((a, p) => a + p.percent, 0);
+  if (sum !== 100) ctx.addIssue({ code: 'custom', message: 'error.phasesSum', path: ['phases'] });
+}
+
 const otaTaskFields = {
   name: requiredText(64),
   /** operators: whose devices (required on the operator side) */
@@ -96,10 +164,15 @@ const otaTaskFields = {
     .max(OTA_PACE_MAX, 'validation.maxLength')
     .default(0),
   remark: optionalText(500),
+  /** a phased rollout (empty or absent: every device at once, as before) */
+  phases: z.array(otaPhaseSchema).max(OTA_PHASES_MAX, 'validation.maxLength').optional(),
+  abortCriteria: z.array(otaAbortCriterionSchema).max(OTA_ABORT_KINDS.length, 'validation.maxLength').optional(),
+  /** offer only inside this daily window, in each device's time zone (absent: any time) */
+  offerWindow: otaOfferWindowSchema.nullable().optional(),
 };
 
 /** POST /v1/ota-tasks */
-export const createOtaTaskBody = z.object(otaTaskFields).superRefine(scopeCheck);
+export const createOtaTaskBody = z.object(otaTaskFields).superRefine(scopeCheck).superRefine(phasesCheck);
 export type CreateOtaTaskBody = z.infer<typeof createOtaTaskBody>;
 
 /**
@@ -143,6 +216,22 @@ export const executionCountsSchema = z.object(
 );
 export type ExecutionCounts = z.infer<typeof executionCountsSchema>;
 
+/**
+ * Why a task halted: a criterion that was crossed (its kind and threshold, and the counts that
+ * crossed it), or a person (by: 'user').
+ */
+export const otaHaltReasonSchema = z.object({
+  by: z.enum(['criterion', 'user']),
+  kind: z.enum(OTA_ABORT_KINDS).optional(),
+  percent: z.number().int().optional(),
+  minFinished: z.number().int().optional(),
+  /** executions of that kind, and finished executions, when it was crossed */
+  count: z.number().int().optional(),
+  finished: z.number().int().optional(),
+  at: z.string(),
+});
+export type OtaHaltReason = z.infer<typeof otaHaltReasonSchema>;
+
 export const otaTaskListItemSchema = z.object({
   id: z.number().int(),
   accountId: z.number().int(),
@@ -179,8 +268,39 @@ export const otaTaskSchema = otaTaskListItemSchema.extend({
   remark: z.string().nullable(),
   /** when the task gives up on devices that never came online */
   expireAt: z.string(),
+  phases: z.array(otaPhaseSchema),
+  abortCriteria: z.array(otaAbortCriterionSchema),
+  offerWindow: otaOfferWindowSchema.nullable(),
+  /** index of the phase now offered (phases before it were promoted) */
+  currentPhase: z.number().int(),
+  /** why offers stopped, null while running */
+  halt: z.enum(OTA_HALTS).nullable(),
+  haltReason: otaHaltReasonSchema.nullable(),
 });
 export type OtaTask = z.infer<typeof otaTaskSchema>;
+
+/** GET /v1/ota-tasks/:id/phases — each phase's counts and what it waits for. */
+export const otaPhaseViewSchema = otaPhaseSchema.extend({
+  index: z.number().int(),
+  /** started (offers may go out), promoted (the next one started) */
+  state: z.enum(['waiting', 'running', 'promoted']),
+  counts: executionCountsSchema,
+  total: z.number().int(),
+  /** succeeded / total, in percent (0 with no devices) */
+  successRate: z.number(),
+  startedAt: z.string().nullable(),
+  soakEndsAt: z.string().nullable(),
+  /** what the running phase still waits for before its promotion (empty: the next tick promotes it) */
+  waitingFor: z.array(z.enum(OTA_PHASE_WAITS)),
+});
+export type OtaPhaseView = z.infer<typeof otaPhaseViewSchema>;
+export const otaPhasesSchema = z.object({
+  phases: z.array(otaPhaseViewSchema),
+  currentPhase: z.number().int(),
+  halt: z.enum(OTA_HALTS).nullable(),
+  haltReason: otaHaltReasonSchema.nullable(),
+});
+export type OtaPhasesView = z.infer<typeof otaPhasesSchema>;
 
 /** GET /v1/ota-tasks/:id/progress — counts now and their course over time (for the chart). */
 export const otaProgressSchema = z.object({
@@ -216,6 +336,8 @@ export const executionSchema = z.object({
   state: z.enum(EXECUTION_STATES),
   reason: z.enum(EXECUTION_REASONS).nullable(),
   message: z.string().nullable(),
+  /** the rollout phase the device belongs to (0 for a task without phases) */
+  phase: z.number().int(),
   /** attempts started so far (1 = first offer) */
   attempt: z.number().int(),
   fromVersion: z.string().nullable(),

@@ -1015,11 +1015,25 @@ export const otaTasks = pgTable(
     pace: integer('pace').notNull().default(0),
     /** TaskCreationStatus -1..5 */
     creationStatus: smallint('creation_status').notNull().default(0),
-    /** OtaTaskStatus 1..6 */
+    /** OtaTaskStatus 1..7 */
     status: smallint('status').notNull().default(1),
     /** noDevices | someFailed */
     creationNote: text('creation_note'),
     remark: text('remark'),
+    /** OtaPhase[]: empty = one phase of every device */
+    phases: jsonb('phases').notNull().default([]),
+    /** OtaAbortCriterion[] */
+    abortCriteria: jsonb('abort_criteria').notNull().default([]),
+    currentPhase: smallint('current_phase').notNull().default(0),
+    phaseStartedAt: ts('phase_started_at'),
+    /** null while offering; paused | aborted */
+    halt: text('halt'),
+    /** OtaHaltReason */
+    haltReason: jsonb('halt_reason'),
+    /** OtaOfferWindow: offers only inside it, in each device's time zone (null: any time) */
+    offerWindow: jsonb('offer_window'),
+    /** abort criteria count executions finished since (a resume starts a fresh count) */
+    criteriaSince: ts('criteria_since'),
     startedAt: ts('started_at'),
     endedAt: ts('ended_at'),
     createdBy: integer('created_by'),
@@ -1055,6 +1069,8 @@ export const otaExecutions = pgTable(
     reason: text('reason'),
     message: text('message'),
     attempt: smallint('attempt').notNull().default(0),
+    /** the task's rollout phase this device belongs to */
+    phase: smallint('phase').notNull().default(0),
     fromVersion: text('from_version'),
     /** the current attempt's offer id (what the device echoes on up/ota) */
     offerId: text('offer_id'),

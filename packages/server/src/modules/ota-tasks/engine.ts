@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ACTIVE_EXECUTION_STATES } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { devicesInScope, scopeOf } from '../task-scope/scope';
+import { guardCampaigns } from './campaign';
 import { addExecutions } from './evaluate';
 import { offerDue, resendUnanswered, retryOrEnd } from './offer';
 import * as repo from './repo';
@@ -49,6 +50,8 @@ export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()
     return ids;
   });
   await timeOut(deps, now);
+  // before the offers: a task whose failures crossed a criterion sends none this tick
+  await guardCampaigns(deps, now);
   if (lookForJoiners) {
     await takeInJoiners(deps, { scopes: ['all', 'group', 'sn'] });
     await repo.cancelForDeletedDevices(db, now);
@@ -112,7 +115,7 @@ export async function takeInJoiners(
         : devices
       : devices.filter((d) => !have.has(d.id));
     if (!joining.length) continue;
-    const r = await addExecutions(deps.db, task, target, joining);
+    const r = await addExecutions(deps.db, task, target, joining, new Date(), { joining: true });
     added += r.queued;
   }
   return added;

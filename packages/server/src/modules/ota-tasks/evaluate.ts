@@ -31,22 +31,52 @@ export function skipReason(d: ScopedDevice, t: Target, task: { fromVersion: stri
 export type Added = { queued: number; skipped: number; busy: number };
 
 /**
+ * The phase of each device of a phased task's scope: in device order (oldest first), the first
+ * `percent` of them in phase 0, the next share in phase 1, and so on (rounded at each cumulative
+ * boundary, so the shares always add up to the whole scope).
+ */
+export function phaseSplit(deviceIds: number[], phases: { percent: number }[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const sorted = [...deviceIds].sort((a, b) => a - b);
+  const ends: number[] = [];
+  let cum = 0;
+  for (const p of phases) ends.push(Math.round((sorted.length * (cum += p.percent)) / 100));
+  let phase = 0;
+  sorted.forEach((id, i) => {
+    while (phase < ends.length - 1 && i >= ends[phase]!) phase++;
+    out.set(id, phase);
+  });
+  return out;
+}
+
+/**
  * One execution per device of the task: queued, or skipped with its reason. A device whose slot
  * of this kind is held by another task's active execution is skipped as busy — the partial unique
  * index decides, so two tasks created at the same moment cannot both take it.
  */
 export async function addExecutions(
   db: Db,
-  task: { id: number; accountId: number; fromVersion: string | null },
+  task: { id: number; accountId: number; fromVersion: string | null; phases?: unknown },
   target: Target,
   devices: ScopedDevice[],
   now = new Date(),
+  opts: { joining?: boolean } = {},
 ): Promise<Added> {
+  const phases = Array.isArray(task.phases) ? (task.phases as { percent: number }[]) : [];
+  // devices joining a running task wait for its last phase: they were never part of a canary
+  const split = opts.joining
+    ? undefined
+    : phaseSplit(
+        devices.map((d) => d.id),
+        phases,
+      );
+  const lastPhase = Math.max(0, phases.length - 1);
   const base = (d: ScopedDevice) => ({
     taskId: task.id,
     deviceId: d.id,
     accountId: task.accountId,
     kind: target.kind,
+    phase: split?.get(d.id) ?? lastPhase,
     fromVersion: currentVersion(d, target),
   });
   const queued: repo.NewExec[] = [];

@@ -1,8 +1,18 @@
-import { PROTOCOL_VERSION, TaskCreationStatus, type ExecutionReason, type OtaOffer } from '@herald/contract';
+import {
+  PROTOCOL_VERSION,
+  TaskCreationStatus,
+  type ExecutionReason,
+  type OtaOffer,
+  type OtaOfferWindow,
+} from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import { deviceTimeZone, insideWindow } from './offer-window';
 import * as repo from './repo';
 import { raiseOta } from '../live/raise';
 import { downloadInfo, taskTarget, type Target } from './target';
+
+/** Queued executions of a task with an offer window looked at per tick, for those inside their window. */
+const WINDOW_LOOKAHEAD = 5_000;
 
 /** Offers sent in one go at most (one tick, one device coming online). */
 export const OFFER_CAP = 200;
@@ -111,10 +121,21 @@ export async function offerDue(
     // the clock is read per task: a deadline never starts before its offer goes out
     const now = new Date();
     const task = live;
+    // paused or aborted: no new offers (those already out run to their end)
+    if (task.halt) continue;
     const budget = await paceBudget(deps, task, now);
     if (budget <= 0) continue;
     const limit = Math.min(budget, OFFER_CAP - sent);
-    const due = await repo.dueOffers(deps.db, opts.now ?? now, limit, { taskId: task.id, deviceId: opts.deviceId });
+    const window = task.offerWindow as OtaOfferWindow | null;
+    // with a window, devices outside theirs are passed over: look further so they do not starve the others
+    const rows = await repo.dueOffers(deps.db, opts.now ?? now, window ? WINDOW_LOOKAHEAD : limit, {
+      taskId: task.id,
+      deviceId: opts.deviceId,
+      maxPhase: task.currentPhase,
+    });
+    const due = window
+      ? rows.filter((d) => insideWindow(window, deviceTimeZone(d), opts.now ?? now)).slice(0, limit)
+      : rows;
     if (!due.length) continue;
     // package and signed URL only when there is something to offer (this runs every tick)
     const target = await taskTarget(deps.db, task);

@@ -388,9 +388,21 @@ export async function overdue(db: Db, now: Date, limit: number) {
 }
 
 /** A task's queued executions whose device is online and whose back-off has passed. */
-export async function dueOffers(db: Db, now: Date, limit: number, where: { taskId: number; deviceId?: number }) {
+export async function dueOffers(
+  db: Db,
+  now: Date,
+  limit: number,
+  where: { taskId: number; deviceId?: number; maxPhase?: number },
+) {
   return db
-    .select({ id: otaExecutions.id })
+    .select({
+      id: otaExecutions.id,
+      lat: devices.lat,
+      lng: devices.lng,
+      accountTimeZone: sql<
+        string | null
+      >`(select ${accounts.timeZone} from ${accounts} where ${accounts.id} = ${otaExecutions.accountId})`,
+    })
     .from(otaExecutions)
     .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
     .where(
@@ -400,6 +412,7 @@ export async function dueOffers(db: Db, now: Date, limit: number, where: { taskI
         eq(devices.online, true),
         or(isNull(otaExecutions.notBefore), lte(otaExecutions.notBefore, now)),
         where.deviceId !== undefined ? eq(otaExecutions.deviceId, where.deviceId) : undefined,
+        where.maxPhase !== undefined ? lte(otaExecutions.phase, where.maxPhase) : undefined,
       ),
     )
     .orderBy(otaExecutions.id)
@@ -582,4 +595,123 @@ export async function claimUnanswered(db: Db, taskId: number, before: Date, now:
        and e.state = 'offered' and d.id = e.device_id
     returning e.offer_id, d.sn, e.deadline_at`);
   return rows.map((r) => ({ offerId: r.offer_id, sn: r.sn, deadlineAt: new Date(r.deadline_at) }));
+}
+
+// ── campaigns: phases, abort criteria, halts ─────────────────────────────
+
+/** In-progress, offering tasks that have phases or abort criteria: the engine guards them each tick. */
+export async function guardedTasks(db: Db): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(otaTasks)
+    .where(
+      and(
+        eq(otaTasks.creationStatus, TaskCreationStatus.IN_PROGRESS),
+        isNull(otaTasks.halt),
+        sql`(jsonb_array_length(${otaTasks.phases}) > 1 or jsonb_array_length(${otaTasks.abortCriteria}) > 0)`,
+      ),
+    );
+}
+
+/** Executions that ended in success or failure since `since` (all when null), by state; rollbacks apart. */
+export async function finishedCounts(db: Db, taskId: number, since: Date | null) {
+  const rows = await db
+    .select({
+      state: otaExecutions.state,
+      rolledBack: sql<boolean>`coalesce(${otaExecutions.reason} = 'rolledBack', false)`,
+      n: count(),
+    })
+    .from(otaExecutions)
+    .where(
+      and(
+        eq(otaExecutions.taskId, taskId),
+        inArray(otaExecutions.state, ['succeeded', 'failed', 'timedOut']),
+        since ? sql`${otaExecutions.finishedAt} >= ${since.toISOString()}::timestamptz` : undefined,
+      ),
+    )
+    .groupBy(otaExecutions.state, sql`2`);
+  const c = { succeeded: 0, failed: 0, timedOut: 0, rolledBack: 0 };
+  for (const r of rows) {
+    if (r.state === 'failed' && r.rolledBack) c.rolledBack += r.n;
+    else c[r.state as 'succeeded' | 'failed' | 'timedOut'] += r.n;
+  }
+  return c;
+}
+
+/** Executions per phase and state. */
+export async function phaseCounts(db: Db, taskId: number): Promise<Map<number, Record<string, number>>> {
+  const rows = await db
+    .select({ phase: otaExecutions.phase, state: otaExecutions.state, n: count() })
+    .from(otaExecutions)
+    .where(eq(otaExecutions.taskId, taskId))
+    .groupBy(otaExecutions.phase, otaExecutions.state);
+  const out = new Map<number, Record<string, number>>();
+  for (const r of rows) {
+    const m = out.get(r.phase) ?? {};
+    m[r.state] = r.n;
+    out.set(r.phase, m);
+  }
+  return out;
+}
+
+/**
+ * Change an in-progress task only while its halt is one of `halts` (null: offering) and, when
+ * given, its current phase is `phase`: the one statement that decides a promotion, an abort, a
+ * pause or a resume among server processes.
+ */
+export async function updateCampaignIf(
+  db: Db,
+  id: number,
+  guard: { halts: (string | null)[]; phase?: number },
+  set: TaskSet,
+): Promise<TaskRow | undefined> {
+  const named = guard.halts.filter((h): h is string => h !== null);
+  const [row] = await db
+    .update(otaTasks)
+    .set({ ...set, updatedAt: new Date() })
+    .where(
+      and(
+        eq(otaTasks.id, id),
+        eq(otaTasks.creationStatus, TaskCreationStatus.IN_PROGRESS),
+        or(
+          guard.halts.includes(null) ? isNull(otaTasks.halt) : undefined,
+          named.length ? inArray(otaTasks.halt, named) : undefined,
+        ),
+        guard.phase !== undefined ? eq(otaTasks.currentPhase, guard.phase) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Whether any device of the task was offered the upgrade (a resumed task is upgrading, else pending push). */
+export async function anyOffered(db: Db, taskId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: otaExecutions.id })
+    .from(otaExecutions)
+    .where(and(eq(otaExecutions.taskId, taskId), gt(otaExecutions.attempt, 0)))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * An in-app system message to one user (the task's owner), worded in the user's message language
+ * (Chinese for Mandarin and Cantonese readers, English for the others, as device alerts are).
+ */
+export async function messageUser(
+  db: Db,
+  userId: number,
+  text: { title: Record<'zh_CN' | 'en_US', string>; content: Record<'zh_CN' | 'en_US', string> },
+  at: Date,
+): Promise<number> {
+  const zh = sql`u.message_language in ('zh_CN', 'yue')`;
+  const { rows } = await db.execute(sql`
+    insert into messages (user_id, account_id, category, title, content, created_at)
+    select u.id, u.account_id, 'system',
+           case when ${zh} then ${text.title.zh_CN} else ${text.title.en_US} end,
+           case when ${zh} then ${text.content.zh_CN} else ${text.content.en_US} end,
+           ${at.toISOString()}::timestamptz
+      from users u where u.id = ${userId}
+    returning 1`);
+  return rows.length;
 }

@@ -6,6 +6,7 @@ import {
   executionParamSchema,
   executionSchema,
   idParamSchema,
+  otaPhasesSchema,
   otaProgressSchema,
   otaTaskListItemSchema,
   otaTaskListQuery,
@@ -15,6 +16,7 @@ import {
 } from '@herald/contract';
 import { ok } from '../../lib/envelope';
 import type { RoutesPlugin } from '../../lib/deps';
+import * as campaign from './campaign-service';
 import * as tasks from './service';
 
 const tags = ['ota-tasks'];
@@ -91,6 +93,40 @@ const otaTaskRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (req) => ok(await tasks.cancelTask(deps, req.auth, req.params.id)),
+  );
+  const halts = [
+    ['pause', 'cancel', 'Pause an upgrade task: no new offers until resumed', campaign.pauseTask],
+    ['abort', 'cancel', 'Abort an upgrade task by hand: no new offers, resumable, its reason kept', campaign.abortTask],
+    ['resume', 'edit', 'Resume a paused or aborted task (abort criteria count afresh)', campaign.resumeTask],
+    [
+      'approve',
+      'edit',
+      'Approve the next phase, which asks for it, once the current one met its conditions',
+      campaign.approvePhase,
+    ],
+  ] as const;
+  for (const [verb, permission, summary, act] of halts) {
+    app.post(
+      `/v1/ota-tasks/:id/${verb}`,
+      {
+        config: access(permission),
+        schema: { tags, summary, params: idParamSchema, response: { 200: envelope(otaTaskSchema) } },
+      },
+      async (req) => ok(await act(deps, req.auth, req.params.id)),
+    );
+  }
+  app.get(
+    '/v1/ota-tasks/:id/phases',
+    {
+      config: access('query'),
+      schema: {
+        tags,
+        summary: "A phased task's phases: counts, state and what the running one waits for",
+        params: idParamSchema,
+        response: { 200: envelope(otaPhasesSchema) },
+      },
+    },
+    async (req) => ok(await campaign.taskPhases(deps, req.auth, req.params.id)),
   );
   app.get(
     '/v1/ota-tasks/:id/progress',

@@ -24,6 +24,7 @@ import { ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import { checkScope, devicesInScope, type ScopeSpec } from '../task-scope/scope';
 import { addExecutions } from './evaluate';
+import { criteriaOf, phasesOf } from './campaign';
 import { progressSeries } from './progress';
 import { otaQuiet } from './device';
 import * as repo from './repo';
@@ -82,10 +83,16 @@ const detail = (v: repo.TaskView, m: Record<string, number> | undefined): OtaTas
   sns: v.task.sns as string[],
   remark: v.task.remark,
   expireAt: iso(v.task.expireAt),
+  phases: phasesOf(v.task),
+  abortCriteria: criteriaOf(v.task),
+  offerWindow: (v.task.offerWindow as OtaTask['offerWindow']) ?? null,
+  currentPhase: v.task.currentPhase,
+  halt: (v.task.halt as OtaTask['halt']) ?? null,
+  haltReason: (v.task.haltReason as OtaTask['haltReason']) ?? null,
 });
 
 /** A task the caller may see; another account's is "not found". */
-async function scopedTask(deps: Deps, auth: AuthContext, id: number): Promise<repo.TaskView> {
+export async function scopedTask(deps: Deps, auth: AuthContext, id: number): Promise<repo.TaskView> {
   const v = await repo.findTaskView(deps.db, id);
   const own = ownAccount(auth);
   if (!v || (own !== undefined && v.task.accountId !== own)) throw notFound();
@@ -166,6 +173,10 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
       creationStatus: startsNow ? TaskCreationStatus.IN_PROGRESS : TaskCreationStatus.NOT_STARTED,
       status: OtaTaskStatus.PENDING_PUSH,
       remark: body.remark || null,
+      // one phase of everything is no phasing: stored as none
+      phases: (body.phases?.length ?? 0) > 1 ? body.phases : [],
+      abortCriteria: body.abortCriteria ?? [],
+      offerWindow: body.offerWindow ?? null,
       startedAt: startsNow ? now : null,
       createdBy: auth.userId,
     });
@@ -267,6 +278,7 @@ const execution = (v: repo.ExecView): Execution => ({
   state: v.exec.state as Execution['state'],
   reason: (v.exec.reason as Execution['reason']) ?? null,
   message: v.exec.message,
+  phase: v.exec.phase,
   attempt: v.exec.attempt,
   fromVersion: v.exec.fromVersion,
   progress: v.exec.progress,

@@ -76,6 +76,8 @@ export default {
       list: 'List',
       delist: 'Delist',
       publish: 'Publish',
+      abort: 'Abort',
+      approve: 'Approve',
     },
   },
   mail: {

@@ -76,6 +76,8 @@ export default {
       list: '上架',
       delist: '下架',
       publish: '发布',
+      abort: '中止',
+      approve: '批准',
     },
   },
   mail: {

@@ -4,6 +4,7 @@ import type {
   CreateOtaTaskBody,
   Execution,
   ExecutionDetail,
+  OtaPhasesView,
   OtaProgressView,
   OtaTask,
   OtaTaskListItem,
@@ -16,6 +17,9 @@ export const listOtaTasks = (params: Params) => get<Page<OtaTaskListItem>>(BASE,
 export const createOtaTask = (body: CreateOtaTaskBody) => post<OtaTask>(BASE, body);
 export const updateOtaTask = (id: number, body: UpdateOtaTaskBody) => put<OtaTask>(`${BASE}/${id}`, body);
 export const cancelOtaTask = (id: number) => post<OtaTask>(`${BASE}/${id}/cancel`);
+/** pause | resume | abort | approve */
+export const haltOtaTask = (id: number, verb: 'pause' | 'resume' | 'abort' | 'approve') =>
+  post<OtaTask>(`${BASE}/${id}/${verb}`);
 export const listExecutions = (id: number, params: Params) => get<Page<Execution>>(`${BASE}/${id}/executions`, params);
 
 export const otaTaskQuery = (id: number) => ({
@@ -27,6 +31,12 @@ export const otaTaskQuery = (id: number) => ({
 export const otaProgressQuery = (id: number) => ({
   queryKey: ['ota-tasks', id, 'progress'] as const,
   queryFn: () => get<OtaProgressView>(`${BASE}/${id}/progress`),
+  enabled: id > 0,
+});
+
+export const otaPhasesQuery = (id: number) => ({
+  queryKey: ['ota-tasks', id, 'phases'] as const,
+  queryFn: () => get<OtaPhasesView>(`${BASE}/${id}/phases`),
   enabled: id > 0,
 });
 

@@ -5,6 +5,7 @@ export type {
   Execution,
   ExecutionCounts,
   ExecutionDetail,
+  OtaPhasesView,
   OtaProgressView,
   OtaTask,
   OtaTaskListItem,

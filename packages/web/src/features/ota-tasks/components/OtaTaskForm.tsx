@@ -27,6 +27,7 @@ import { speakLanguagesQuery } from '../../resource-packages/api/lookups';
 import { accountOptionsQuery } from '../../../lib/account-options';
 import { firmwareOptionsQuery, resourceOptionsQuery } from '../api/lookups';
 import type { OtaTask } from '../api/types';
+import { CampaignFields } from './CampaignFields';
 import { EffectiveTimeField, ScopeFields } from './ScopeFields';
 import type { OtaTaskFormValues } from './task-body';
 import { pageSubmitter } from '../../../lib/page-submitter';
@@ -211,6 +212,7 @@ export function OtaTaskForm({
         fieldProps={{ precision: 0 }}
         rules={[requiredSelect()]}
       />
+      {!locked && <CampaignFields />}
       <ProFormTextArea name="remark" label={t('otaTask.fields.remark')} rules={[maxLen(500)]} />
     </ProForm>
   );

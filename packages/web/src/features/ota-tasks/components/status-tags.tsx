@@ -10,6 +10,7 @@ const TASK_COLORS: Record<number, string> = {
   4: 'error',
   5: 'warning',
   6: 'default',
+  7: 'error',
 };
 const CREATION_COLORS: Record<number, string> = {
   [-1]: 'error',

@@ -35,4 +35,22 @@ describe('upgrade task form → API body', () => {
     expect(body.effectiveTime).toBe('2030-01-02T03:04:05.000Z');
     expect(body.groupIds).toBeUndefined();
   });
+
+  it('sends phases (approval always a boolean), abort criteria and the offer window only when given', () => {
+    const phased = toCreateBody({
+      ...base,
+      phases: [
+        { percent: 30, soakMinutes: 60, successThreshold: 95 } as never,
+        { percent: 70, soakMinutes: 0, successThreshold: 90, approval: true },
+      ],
+      abortCriteria: [{ kind: 'failed', percent: 10, minFinished: 20 }],
+      offerFrom: ' 22:00',
+      offerTo: '06:00 ',
+    });
+    expect(phased.phases?.map((p) => p.approval)).toEqual([false, true]);
+    expect(phased.abortCriteria).toEqual([{ kind: 'failed', percent: 10, minFinished: 20 }]);
+    expect(phased.offerWindow).toEqual({ from: '22:00', to: '06:00' });
+    const plain = toCreateBody({ ...base, phases: [], abortCriteria: [], offerFrom: '22:00' });
+    expect([plain.phases, plain.abortCriteria, plain.offerWindow]).toEqual([undefined, undefined, undefined]);
+  });
 });

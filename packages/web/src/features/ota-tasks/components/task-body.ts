@@ -15,6 +15,11 @@ export type OtaTaskFormValues = ScopeValues & {
   timeoutMinutes: number;
   pace: number;
   remark?: string;
+  phases?: NonNullable<CreateOtaTaskBody['phases']>;
+  abortCriteria?: NonNullable<CreateOtaTaskBody['abortCriteria']>;
+  /** the offer window, HH:MM each (both or none) */
+  offerFrom?: string;
+  offerTo?: string;
 };
 
 /** The form's values as the API takes them (trimmed; the scope's own list only). */
@@ -32,5 +37,9 @@ export function toCreateBody(v: OtaTaskFormValues): CreateOtaTaskBody {
     timeoutMinutes: v.timeoutMinutes,
     pace: v.pace,
     remark: v.remark?.trim() || undefined,
+    phases: v.phases?.length ? v.phases.map((p) => ({ ...p, approval: !!p.approval })) : undefined,
+    abortCriteria: v.abortCriteria?.length ? v.abortCriteria : undefined,
+    offerWindow:
+      v.offerFrom?.trim() && v.offerTo?.trim() ? { from: v.offerFrom.trim(), to: v.offerTo.trim() } : undefined,
   } as CreateOtaTaskBody;
 }

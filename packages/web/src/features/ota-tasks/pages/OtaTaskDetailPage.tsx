@@ -7,13 +7,15 @@ import { useNavigate, useParams } from 'react-router';
 import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { otaProgressQuery, otaTaskQuery } from '../api/ota-tasks-api';
+import { otaPhasesQuery, otaProgressQuery, otaTaskQuery } from '../api/ota-tasks-api';
 import type { OtaTask } from '../api/types';
+import { CampaignButtons } from '../components/CampaignButtons';
 import { CancelTaskButton } from '../components/CancelTaskButton';
 import { ExecutionCards } from '../components/ExecutionCards';
 import { ExecutionTable } from '../components/ExecutionTable';
 import { P, TASK_LIST, taskEdit } from '../components/paths';
 import { useFallbackPoll, useLiveEvents } from '../../../lib/live';
+import { HaltAlert, PhasePanel } from '../components/PhasePanel';
 import { ProgressChart } from '../components/ProgressChart';
 import { CountsProgress, CreationStatusTag, OtaStatusTag } from '../components/status-tags';
 
@@ -36,7 +38,8 @@ export function OtaTaskDetailPage() {
   });
   const live = isLive(task.data);
   const progress = useQuery({ ...otaProgressQuery(id), refetchInterval: live ? poll : false });
-  // executions moved: the task, its counts and its rows are read again
+  const phases = useQuery({ ...otaPhasesQuery(id), refetchInterval: live ? poll : false });
+  // executions moved: the task, its counts, its phases and its rows are read again
   useLiveEvents(
     ['ota'],
     () => void queryClient.invalidateQueries({ queryKey: ['ota-tasks', id] }),
@@ -52,6 +55,11 @@ export function OtaTaskDetailPage() {
   if (!tk) return <DetailFallback query={task} back={TASK_LIST} />;
   const counts = progress.data?.counts ?? tk.counts;
   const total = progress.data?.total ?? tk.total;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['ota-tasks', id] });
+  // a task without phases has one (all of it): the panel only for a phased or guarded task
+  const phased = tk.phases.length > 1 || tk.abortCriteria.length > 0;
+  const running = phases.data?.phases[phases.data.currentPhase];
+  const approvable = running?.waitingFor.length === 1 && running.waitingFor[0] === 'approval';
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
@@ -65,6 +73,7 @@ export function OtaTaskDetailPage() {
                 {t('common.edit')}
               </Button>
             )}
+            <CampaignButtons task={tk} approvable={approvable} onDone={refresh} />
             {live && (
               <CancelTaskButton
                 id={tk.id}
@@ -113,6 +122,9 @@ export function OtaTaskDetailPage() {
           <Descriptions.Item label={t('otaTask.fields.pace')}>
             {tk.pace || t('otaTask.paceUnlimited')}
           </Descriptions.Item>
+          <Descriptions.Item label={t('otaTask.campaign.window')}>
+            {tk.offerWindow ? `${tk.offerWindow.from}–${tk.offerWindow.to}` : t('otaTask.campaign.anyTime')}
+          </Descriptions.Item>
           <Descriptions.Item label={t('otaTask.fields.progress')}>
             <CountsProgress counts={counts} total={total} />
           </Descriptions.Item>
@@ -120,6 +132,7 @@ export function OtaTaskDetailPage() {
           <Descriptions.Item label={t('otaTask.fields.remark')}>{tk.remark || '-'}</Descriptions.Item>
         </Descriptions>
       </Card>
+      {phases.data && (phased ? <PhasePanel view={phases.data} /> : <HaltAlert view={phases.data} />)}
       <ExecutionCards counts={counts} total={total} onPick={setState} />
       <ProgressChart progress={progress.data} />
       <ExecutionTable taskId={id} state={state} onStateChange={setState} refetchInterval={live ? poll : false} />

@@ -1,0 +1,153 @@
+import {
+  formatMessage,
+  OtaTaskStatus,
+  type OtaAbortCriterion,
+  type OtaAbortKind,
+  type OtaHaltReason,
+  type OtaPhase,
+  type OtaPhaseWait,
+} from '@herald/contract';
+import type { Deps } from '../../lib/deps';
+import { audit } from '../oper-log/audit';
+import * as repo from './repo';
+import { raiseOta, raiseUnread } from '../live/raise';
+
+export const phasesOf = (task: repo.TaskRow) => (task.phases ?? []) as OtaPhase[];
+export const criteriaOf = (task: repo.TaskRow) => (task.abortCriteria ?? []) as OtaAbortCriterion[];
+
+type Finished = Awaited<ReturnType<typeof repo.finishedCounts>>;
+
+const countOf = (kind: OtaAbortKind, c: Finished) => (kind === 'any' ? c.failed + c.timedOut + c.rolledBack : c[kind]);
+
+/** The first criterion the finished executions cross, with the counts that crossed it. */
+export function crossed(criteria: OtaAbortCriterion[], c: Finished) {
+  const finished = c.succeeded + c.failed + c.timedOut + c.rolledBack;
+  for (const k of criteria) {
+    const count = countOf(k.kind, c);
+    if (finished >= k.minFinished && count * 100 >= k.percent * finished) return { ...k, count, finished };
+  }
+  return undefined;
+}
+
+/** A phase's devices that count for its success rate: neither skipped nor cancelled. */
+export function phaseRate(counts: Record<string, number> | undefined) {
+  const m = counts ?? {};
+  const total = Object.entries(m)
+    .filter(([s]) => s !== 'skipped' && s !== 'cancelled')
+    .reduce((a, [, n]) => a + n, 0);
+  const succeeded = m.succeeded ?? 0;
+  return { total, succeeded, rate: total ? (succeeded * 100) / total : 0 };
+}
+
+/**
+ * What the current phase still waits for before the next one starts: its soak time, its success
+ * threshold, a person's approval of the next phase. Empty: it may be promoted now. Undefined for
+ * the last phase (nothing to promote to).
+ */
+export function promotionWaits(
+  deps: Deps,
+  task: repo.TaskRow,
+  counts: Map<number, Record<string, number>>,
+  now: Date,
+): OtaPhaseWait[] | undefined {
+  const phases = phasesOf(task);
+  const p = task.currentPhase;
+  if (p >= phases.length - 1) return undefined;
+  const phase = phases[p]!;
+  const waits: OtaPhaseWait[] = [];
+  if (task.halt) waits.push('halt');
+  const started = task.phaseStartedAt ?? task.startedAt;
+  if (!started || now.getTime() < started.getTime() + phase.soakMinutes * deps.config.otaMinuteMs) waits.push('soak');
+  if (phaseRate(counts.get(p)).rate < phase.successThreshold) waits.push('threshold');
+  if (phases[p + 1]!.approval) waits.push('approval');
+  return waits;
+}
+
+/**
+ * Each tick, for every phased or guarded task still offering: abort it when its finished
+ * executions cross a criterion, else promote its phase when the soak, the threshold (and no
+ * approval) allow. Both are conditional updates, so of several server processes one decides.
+ */
+export async function guardCampaigns(deps: Deps, now: Date): Promise<void> {
+  for (const task of await repo.guardedTasks(deps.db)) {
+    const criteria = criteriaOf(task);
+    if (criteria.length) {
+      const hit = crossed(criteria, await repo.finishedCounts(deps.db, task.id, task.criteriaSince));
+      if (hit) {
+        await abortByCriterion(deps, task, hit, now);
+        // the task's page and its owner's unread badge hear of it (whichever process aborted it)
+        raiseOta(deps, { taskId: task.id, accountId: task.accountId });
+        raiseUnread(deps, task.accountId);
+        continue;
+      }
+    }
+    if (phasesOf(task).length < 2) continue;
+    const waits = promotionWaits(deps, task, await repo.phaseCounts(deps.db, task.id), now);
+    if (waits && !waits.length) {
+      const promoted = await repo.updateCampaignIf(
+        deps.db,
+        task.id,
+        { halts: [null], phase: task.currentPhase },
+        { currentPhase: task.currentPhase + 1, phaseStartedAt: now },
+      );
+      if (promoted) raiseOta(deps, { taskId: task.id, accountId: task.accountId });
+    }
+  }
+}
+
+/** The task stops offering at once; its owner is told in-app and the log says why. */
+async function abortByCriterion(
+  deps: Deps,
+  task: repo.TaskRow,
+  hit: OtaAbortCriterion & { count: number; finished: number },
+  now: Date,
+): Promise<void> {
+  const reason: OtaHaltReason = {
+    by: 'criterion',
+    kind: hit.kind,
+    percent: hit.percent,
+    minFinished: hit.minFinished,
+    count: hit.count,
+    finished: hit.finished,
+    at: now.toISOString(),
+  };
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.updateCampaignIf(
+      tx,
+      task.id,
+      { halts: [null] },
+      { halt: 'aborted', haltReason: reason, status: OtaTaskStatus.ABORTED },
+    );
+    // another process aborted (or a person paused) it first
+    if (!row) return;
+    const params = { name: task.name, id: task.id, count: hit.count, finished: hit.finished, percent: hit.percent };
+    await audit(
+      tx,
+      { userId: null, username: '', accountId: task.accountId, ip: '' },
+      {
+        module: 'otaTask',
+        type: 'abort',
+        description: {
+          key: 'log.otaTask.autoAbort',
+          params: { ...params, kind: formatMessage(`ota.abortKind.${hit.kind}`, 'en_US') },
+        },
+      },
+    );
+    if (task.createdBy === null) return;
+    const say = (key: string, locale: 'zh_CN' | 'en_US') =>
+      formatMessage(key, locale, {
+        ...params,
+        kind: formatMessage(`ota.abortKind.${hit.kind}`, locale),
+        rate: Math.round((hit.count * 1000) / hit.finished) / 10,
+      });
+    await repo.messageUser(
+      tx,
+      task.createdBy,
+      {
+        title: { zh_CN: say('ota.abortedTitle', 'zh_CN'), en_US: say('ota.abortedTitle', 'en_US') },
+        content: { zh_CN: say('ota.abortedContent', 'zh_CN'), en_US: say('ota.abortedContent', 'en_US') },
+      },
+      now,
+    );
+  });
+}

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { invalid } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
+import { raiseOta } from '../live/raise';
 import { audit } from '../oper-log/audit';
 import { phaseRate, phasesOf, promotionWaits } from './campaign';
 import * as repo from './repo';
@@ -70,6 +71,8 @@ async function change(deps: Deps, auth: AuthContext, id: number, c: Change): Pro
       description: { key: c.key, params: { name: row.name, id } },
     });
   });
+  // other consoles watching the task see the halt change too
+  raiseOta(deps, { taskId: id, accountId: task.accountId });
   return getTask(deps, auth, id);
 }
 
@@ -134,5 +137,6 @@ export async function approvePhase(deps: Deps, auth: AuthContext, id: number): P
       description: { key: 'log.otaTask.approve', params: { name: row.name, id, phase: task.currentPhase + 2 } },
     });
   });
+  raiseOta(deps, { taskId: id, accountId: task.accountId });
   return getTask(deps, auth, id);
 }

@@ -270,7 +270,8 @@ test('without lang in the URL the browser language decides; lang in the URL wins
  * except names (data, product names, protocol terms); in English no Chinese character shows
  * except the language switch's own "简体中文".
  */
-test('every menu page of the operator speaks the chosen language', async () => {
+// every menu page twice (two languages): longer than one story, on a machine shared with the fault harness
+test('every menu page of the operator speaks the chosen language', { timeout: 300_000 }, async () => {
   const DATA_AND_TERMS = new Set([
     'Herald',
     'admin',

@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'integration',
           include: ['packages/server/test/**/*.test.ts'],
           environment: 'node',
+          // the schema is migrated once for the run, and each test's database starts from it
+          globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // every file gets its own database; two cores → two workers
@@ -30,6 +32,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // every server starts on a copy of one migrated embedded database
+          globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // each file has its own server, port, data folder and browser; a file spends much of its

@@ -312,7 +312,8 @@ async function visitAll(user: User) {
  * The three users at once, each in a browser page of their own (one after the other takes twice
  * as long: most of a page's time is the console waiting for its code, not the machine working).
  */
-test('every page of the route table shows only to the users whose role grants it', async () => {
+// three users over every page of the route table: minutes beside the fault harness on two cores
+test('every page of the route table shows only to the users whose role grants it', { timeout: 300_000 }, async () => {
   const ac = new Set(permissionsForSide('ac'));
   const opCodes = new Set(permissionsForSide('op'));
   // the server gives each user what the sweep expects: the role's codes, or the whole side's

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Mail } from '@herald/contract';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterEach, expect } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 import { rememberFields, rememberSecret, secretsInLog } from './log-secrets';
 
 /**
@@ -149,6 +149,9 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-e2e-'));
+  // the run's migrated embedded database (global-setup.ts), unless the server is to use PostgreSQL
+  const pgdata = inject('e2ePgdata');
+  if (pgdata && !opts.env?.DATABASE_URL) fs.cpSync(pgdata, path.join(dataDir, 'pgdata'), { recursive: true });
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = path.join(RESULTS_DIR, `herald-${port}.log`);
   const logStream = fs.createWriteStream(logFile);

@@ -81,6 +81,37 @@ stage() {
   fi
 }
 
+# stages_side_by_side NAME COMMAND [NAME COMMAND]...: run several stages at once, each into its
+# own log; then show each log in turn and record each as a stage with its own time
+stages_side_by_side() {
+  local i=0 names=() pids=() rc seconds
+  while [[ $# -ge 2 ]]; do
+    names+=("$1")
+    (
+      start=$SECONDS
+      bash -c "$2" >"$REPORTS/side-$i.log" 2>&1
+      echo "$? $((SECONDS - start))" >"$REPORTS/side-$i.done"
+    ) &
+    pids+=($!)
+    i=$((i + 1))
+    shift 2
+  done
+  for i in "${!names[@]}"; do
+    wait "${pids[$i]}"
+    echo
+    echo "==> ${names[$i]} (side by side)"
+    cat "$REPORTS/side-$i.log"
+    read -r rc seconds <"$REPORTS/side-$i.done" || rc=1 seconds='?'
+    TIMES+=("$(printf '%-36s %5ss (side by side)' "${names[$i]}" "$seconds")")
+    if [[ $rc -ne 0 ]]; then
+      echo
+      echo "✗ FAILED: ${names[$i]} (exit $rc)" >&2
+      FAILED+=("[${names[$i]}]")
+    fi
+  done
+  [[ $KEEP_GOING -eq 1 || ${#FAILED[@]} -eq 0 ]] || exit 1
+}
+
 # vitest_run LABEL ARGS...: vitest with a JSON report kept for the final summary
 vitest_run() {
   local label=$1 rc
@@ -235,9 +266,11 @@ if [[ ! -d node_modules ]]; then
 fi
 
 stage "system packages" ensure_system_packages
-stage "format (prettier --check)" prettier --check --log-level warn .
-stage "lint (eslint)" eslint .
-stage "typecheck" npm run --silent typecheck
+# format, lint and typecheck each use one core and read the same files: run side by side
+stages_side_by_side \
+  "format (prettier --check)" "prettier --check --log-level warn ." \
+  "lint (eslint)" "eslint ." \
+  "typecheck" "npm run --silent typecheck"
 stage "unit tests" vitest_run unit --project unit
 stage "integration tests (PGlite)" integration_pglite
 stage "integration tests (PostgreSQL)" integration_postgres

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
 import { createServer, type Server } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
@@ -29,7 +29,8 @@ type LogTo = { logger: false } | { logStream: { write: LogSink } };
 
 /**
  * A fresh server on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL points at
- * a PostgreSQL server — a new database created for this test file and dropped afterwards.
+ * a PostgreSQL server — a new database created for this test file and dropped afterwards. Both
+ * start from the run's migrated copy (global-setup.ts).
  * With `log`, the server logs as in production (LOG_LEVEL, default info) into it; else nothing.
  */
 export async function startServer(env: Record<string, string> = {}, log?: LogSink): Promise<TestServer> {
@@ -37,13 +38,15 @@ export async function startServer(env: Record<string, string> = {}, log?: LogSin
   const logger: LogTo = log ? { logStream: { write: log } } : { logger: false };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({});
+    // migrated once for the run (global-setup.ts)
+    const database = await openDatabase({ pgliteSnapshot: inject('pgliteSnapshot') || undefined });
     return onDatabase(config, database, () => database.close(), logger);
   }
   const dbName = `herald_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${dbName}`);
+  const template = inject('pgTemplate');
+  await admin.query(`create database ${dbName}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;

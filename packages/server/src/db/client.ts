@@ -20,6 +20,11 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 export async function openDatabase(opts: {
   databaseUrl?: string;
   pgliteDir?: string;
+  /**
+   * An in-memory PGlite started from this snapshot file (PGlite's `dumpDataDir`) instead of an
+   * empty database: the test suite migrates once (test/global-setup.ts) rather than per server.
+   */
+  pgliteSnapshot?: string;
   /** connections to PostgreSQL at most (DATABASE_POOL_MAX) */
   poolMax?: number;
 }): Promise<Database> {
@@ -34,7 +39,7 @@ export async function openDatabase(opts: {
   }
   // PGlite on its own thread, spoken to over the wire protocol by the same driver (pglite-stream.ts).
   // Its one session takes the pool's connections' queries in turn; they stay open while idle.
-  const thread = await startPgliteThread(opts.pgliteDir).catch((err: unknown) => {
+  const thread = await startPgliteThread(opts.pgliteDir, opts.pgliteSnapshot).catch((err: unknown) => {
     unlock();
     throw err;
   });

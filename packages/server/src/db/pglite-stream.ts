@@ -16,8 +16,8 @@ export type PgliteThread = {
 
 type Part = { conn: number; bytes?: Uint8Array; end?: boolean; broken?: boolean };
 
-export async function startPgliteThread(dataDir?: string): Promise<PgliteThread> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+export async function startPgliteThread(dataDir?: string, snapshot?: string): Promise<PgliteThread> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, snapshot } });
   await new Promise<void>((resolve, reject) => {
     const onMessage = (m: { type: string; message?: string }) => {
       if (m.type === 'ready') resolve();

@@ -18,6 +18,7 @@
  * To the main thread: {type:'ready'} | {type:'failed', message}, {type:'io', parts:[{conn, bytes}]},
  * {type:'closed'}.
  */
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { quiet } from './pglite-quiet.mjs';
@@ -26,7 +27,13 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
 /** @type {PGlite} */
 let db;
 try {
-  db = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+  // a snapshot (PGlite's dumpDataDir, as a file) starts an in-memory database where the snapshot
+  // left off: the test suite migrates once and starts each test's database from there
+  db = workerData.dataDir
+    ? new PGlite(workerData.dataDir)
+    : workerData.snapshot
+      ? new PGlite({ loadDataDir: new Blob([await readFile(workerData.snapshot)]) })
+      : new PGlite();
   await db.waitReady;
   // PGlite's session logs at debug3 and its server log at debug1: every statement would format
   // messages nobody reads (client notices to be parsed and dropped, log lines to a discarded

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** a PGlite data directory, migrated, as a file (PGlite's dumpDataDir): each server's start */
+    pgliteSnapshot: string;
+    /** a PostgreSQL database, migrated, that each test file's database is created from */
+    pgTemplate: string;
+  }
+}
+
+/**
+ * Migrate once per run instead of once per server. The integration tests start ~250 servers,
+ * each on a database of its own; running 30-odd migrations for each was most of their start.
+ * PGlite: the migrated data directory is dumped to a file each in-memory database starts from.
+ * PostgreSQL: a migrated database each test database is created from (`create database … template`).
+ * The server still runs its migrator on start; it finds nothing left to do.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `herald_template_${randomBytes(6).toString('hex')}`;
+    await adminQuery(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    // a template may have no connection open while it is copied: the pool is closed before any test
+    await (await openDatabase({ databaseUrl: url.toString() })).close();
+    project.provide('pgTemplate', name);
+    project.provide('pgliteSnapshot', '');
+    return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-pglite-snapshot-'));
+  await (await openDatabase({ pgliteDir: path.join(dir, 'data') })).close();
+  const db = new PGlite(path.join(dir, 'data'));
+  const dump = await db.dumpDataDir('none');
+  await db.close();
+  const file = path.join(dir, 'migrated.tar');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  fs.rmSync(path.join(dir, 'data'), { recursive: true, force: true });
+  project.provide('pgliteSnapshot', file);
+  project.provide('pgTemplate', '');
+  return async () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -2,7 +2,7 @@ import { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { byId, chooseOption, poll, signIn, visible, WAIT } from './ui';
+import { byId, chooseOption, fill, poll, signIn, visible, WAIT } from './ui';
 
 /**
  * Alerts that reach people, in Chromium: the account's administrator chooses in the message
@@ -69,14 +69,16 @@ test('an out-of-paper printer raises an alert that arrives by e-mail in the outb
   await poll(() => byId(page, 'msg-channels-digest').innerText()).toContain('more than 3 alerts of one kind');
   await channels.scrollIntoViewIfNeeded();
   await chooseOption(page, `msg-channels-email-${OWNER.username}`, 'Out of paper');
+  // and to hear of a printer offline for a quarter of an hour
+  await fill(page, 'msg-channels-offline-minutes', '15');
   await byId(page, 'msg-settings-channels-save').click();
   await poll(async () => {
     const saved = (await ok(
       (await herald.api().login(OWNER.username, OWNER.password)).get('/v1/account/queryAlertChannels'),
       'channels',
-    )) as { receivers: { emailKinds: string[] }[] };
-    return saved.receivers[0]?.emailKinds;
-  }).toEqual(['outOfPaper']);
+    )) as { receivers: { emailKinds: string[] }[]; offlineAlertMinutes: number };
+    return [saved.receivers[0]?.emailKinds, saved.offlineAlertMinutes];
+  }).toEqual([['outOfPaper'], 15]);
   expect(await alertMails()).toEqual([]);
 
   printer!.injectFault('paper-out');

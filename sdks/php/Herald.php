@@ -8,11 +8,12 @@
  *     $final = $client->waitForFinal(['jobId' => $job['jobId']]);
  *
  * Every call is a signed JSON POST; the answer's envelope {code, message, data} is unwrapped: the
- * data on 20000, a Herald\HeraldException otherwise. Retries happen only when no answer arrived
- * (network error or timeout), and only where repeating the request cannot do anything twice: record
+ * data on 20000, a Herald\HeraldException otherwise. Retries happen when no answer arrived
+ * (network error or timeout), only where repeating the request cannot do anything twice: record
  * and device always; print, speak and trade only with an orderId (Herald answers a repeat of the
- * same request under the same order id with the job it already stored). Every attempt is signed
- * afresh.
+ * same request under the same order id with the job it already stored). A server shutting down
+ * (50003) refuses before doing anything: every call is repeated after its Retry-After (at most
+ * 30 s). Every attempt is signed afresh.
  */
 
 declare(strict_types=1);
@@ -20,6 +21,10 @@ declare(strict_types=1);
 namespace Herald;
 
 const SUCCESS = 20000;
+/** a server shutting down (HTTP 503 with Retry-After): nothing was done, any call may be repeated */
+const SERVICE_UNAVAILABLE = 50003;
+/** a refusal asking for a longer wait than this is thrown to the caller instead of waited out */
+const RETRY_AFTER_MAX_SECONDS = 30;
 /** success, failed, timeout */
 const FINAL_STATUSES = [3, 4, 5];
 /** Herald's sweep ends an expired job within about a second; allow for clocks and a busy server. */
@@ -112,8 +117,13 @@ function verifyWebhook(array $headers, string $rawBody, string $secret, int $tol
         return is_array($v) ? (string) ($v[0] ?? '') : (string) $v;
     };
     $timestamp = $one($lower['x-herald-timestamp'] ?? '');
-    $signature = strtolower($one($lower['x-herald-signature'] ?? ''));
-    if (!ctype_digit($timestamp) || $signature === '') {
+    // during the overlap of a key rotation Herald also signs with the old secret: a receiver that
+    // still holds the old secret keeps verifying
+    $signatures = array_filter([
+        strtolower($one($lower['x-herald-signature'] ?? '')),
+        strtolower($one($lower['x-herald-signature-previous'] ?? '')),
+    ], 'strlen');
+    if (!ctype_digit($timestamp) || $signatures === []) {
         return false;
     }
     if ($toleranceSeconds > 0) {
@@ -122,7 +132,12 @@ function verifyWebhook(array $headers, string $rawBody, string $secret, int $tol
             return false;
         }
     }
-    return hash_equals(hash_hmac('sha256', $timestamp . "\n" . $rawBody, $secret), $signature);
+    $expected = hash_hmac('sha256', $timestamp . "\n" . $rawBody, $secret);
+    // both compared, whichever matches: the time taken does not tell which one did
+    $matches = array_map(function (string $s) use ($expected): bool {
+        return hash_equals($expected, $s);
+    }, $signatures);
+    return in_array(true, $matches, true);
 }
 
 /** A small receipt in receiptline markup, the text escaped so it prints as written. */
@@ -241,12 +256,16 @@ class Client
     private function call(string $path, array $body, bool $retryable): array
     {
         $data = json_encode($body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR);
-        $attempts = 1 + ($retryable ? max(0, $this->retries) : 0);
+        $retries = max(0, $this->retries);
         $lastError = '';
-        for ($attempt = 1; $attempt <= $attempts; $attempt++) {
-            if ($attempt > 1) {
-                usleep((int) ($this->retryDelay * 2 ** ($attempt - 2) * 1e6));
+        $attempt = 0;
+        $wait = 0.0;
+        while (true) {
+            $attempt++;
+            if ($wait > 0) {
+                usleep((int) ($wait * 1e6));
             }
+            $backoff = $this->retryDelay * 2 ** ($attempt - 1);
             // the path Herald routes on is signed: a reverse proxy's prefix in baseUrl is not part of it
             $headers = ['content-type' => 'application/json', 'lang' => $this->lang, 'connection' => 'close']
                 + signHeaders($this->appKey, $this->secret, 'POST', $path, $data);
@@ -269,11 +288,39 @@ class Client
                 : $http_response_header;
             if ($text === false || !is_array($responseHeaders)) {
                 $lastError = error_get_last()['message'] ?? 'no answer';
-                continue;
+                if ($retryable && $attempt <= $retries) {
+                    $wait = $backoff;
+                    continue;
+                }
+                break;
             }
-            return self::unwrap(self::statusOf($responseHeaders), $text);
+            try {
+                return self::unwrap(self::statusOf($responseHeaders), $text);
+            } catch (HeraldException $refusal) {
+                // a server shutting down refuses before doing anything, so any call may be repeated
+                // after its Retry-After; behind a load balancer the repeat reaches another node
+                $after = $refusal->getCode() === SERVICE_UNAVAILABLE ? self::retryAfter($responseHeaders) : null;
+                if ($after === null || $after > RETRY_AFTER_MAX_SECONDS || $attempt > $retries) {
+                    throw $refusal;
+                }
+                $wait = max($after, $backoff);
+            }
         }
-        throw new NetworkException("$path: no answer after $attempts attempt(s): $lastError", $attempts);
+        throw new NetworkException("$path: no answer after $attempt attempt(s): $lastError", $attempt);
+    }
+
+    /** Retry-After in seconds (what Herald sends) of the last answer; absent or unreadable: 0, the back-off decides. */
+    private static function retryAfter(array $responseHeaders): float
+    {
+        $seconds = 0.0;
+        foreach ($responseHeaders as $line) {
+            if (preg_match('#^HTTP/#', $line)) {
+                $seconds = 0.0;
+            } elseif (preg_match('#^retry-after:\s*(\d+(?:\.\d+)?)\s*$#i', $line, $m)) {
+                $seconds = (float) $m[1];
+            }
+        }
+        return $seconds;
     }
 
     /** The last status line's code (a redirect leaves several). */

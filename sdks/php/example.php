@@ -55,9 +55,13 @@ function checkSigning(): void
 }
 
 /** A push is valid with its headers, and refused once its body is changed. */
-function checkWebhook(string $label, string $secret, string $timestamp, string $body, string $signature, int $tolerance): void
+function checkWebhook(string $label, string $secret, string $timestamp, string $body, string $signature, int $tolerance, string $previous = ''): void
 {
     $headers = ['X-Herald-Timestamp' => $timestamp, 'X-Herald-Signature' => $signature, 'X-Herald-Event' => 'print'];
+    if ($previous !== '') {
+        // during a key rotation's overlap: the same push signed with the old secret
+        $headers['X-Herald-Signature-Previous'] = $previous;
+    }
     if (!Herald\verifyWebhook($headers, $body, $secret, $tolerance)) {
         fail("webhook ($label): the signature does not match (wrong secret, changed body, or too old)");
     }
@@ -82,7 +86,8 @@ function main(): void
     if (getenv('HERALD_WEBHOOK_SIGNATURE')) {
         // a push Herald sent, as the receiver got it
         checkWebhook('HERALD_WEBHOOK_*', $secret, env('HERALD_WEBHOOK_TIMESTAMP'), env('HERALD_WEBHOOK_BODY'),
-            env('HERALD_WEBHOOK_SIGNATURE'), Herald\WEBHOOK_TOLERANCE_SECONDS);
+            env('HERALD_WEBHOOK_SIGNATURE'), Herald\WEBHOOK_TOLERANCE_SECONDS,
+            (string) getenv('HERALD_WEBHOOK_SIGNATURE_PREVIOUS'));
     }
 
     // an order id makes each call safe to retry after a lost answer (Herald stores it once)

@@ -52,9 +52,12 @@ def check_signing():
     print("sign: the worked example of docs/open-api.md signs to " + got[:12] + "...")
 
 
-def check_webhook(label, secret, timestamp, body, signature, tolerance):
+def check_webhook(label, secret, timestamp, body, signature, tolerance, previous=None):
     """A push is valid with its headers, and refused once its body is changed."""
     headers = {"X-Herald-Timestamp": timestamp, "X-Herald-Signature": signature, "X-Herald-Event": "print"}
+    if previous:
+        # during a key rotation's overlap: the same push signed with the old secret
+        headers["X-Herald-Signature-Previous"] = previous
     if not herald.verify_webhook(headers, body, secret, tolerance):
         fail("webhook (%s): the signature does not match (wrong secret, changed body, or too old)" % label)
     if herald.verify_webhook(headers, body + b" ", secret, tolerance):
@@ -79,7 +82,7 @@ def main():
         # a push Herald sent, as the receiver got it
         check_webhook("HERALD_WEBHOOK_*", secret, env("HERALD_WEBHOOK_TIMESTAMP"),
                       env("HERALD_WEBHOOK_BODY").encode("utf-8"), env("HERALD_WEBHOOK_SIGNATURE"),
-                      herald.WEBHOOK_TOLERANCE_SECONDS)
+                      herald.WEBHOOK_TOLERANCE_SECONDS, os.environ.get("HERALD_WEBHOOK_SIGNATURE_PREVIOUS"))
 
     # an order id makes each call safe to retry after a lost answer (Herald stores it once)
     run = uuid.uuid4().hex[:8]

@@ -5,10 +5,11 @@
     final = client.wait_for_final(job_id=job["jobId"])
 
 Every call is a signed JSON POST; the answer's envelope {code, message, data} is unwrapped: the data
-on 20000, a HeraldError otherwise. Retries happen only when no answer arrived (network error or
-timeout), and only where repeating the request cannot do anything twice: record and device always;
+on 20000, a HeraldError otherwise. Retries happen when no answer arrived (network error or
+timeout), only where repeating the request cannot do anything twice: record and device always;
 print, speak and trade only with an orderId (Herald answers a repeat of the same request under the
-same order id with the job it already stored). Every attempt is signed afresh.
+same order id with the job it already stored). A server shutting down (50003) refuses before doing
+anything: every call is repeated after its Retry-After (at most 30 s). Every attempt is signed afresh.
 """
 
 import base64
@@ -35,6 +36,10 @@ __all__ = [
 ]
 
 SUCCESS = 20000
+# a server shutting down (HTTP 503 with Retry-After): nothing was done, any call may be repeated
+SERVICE_UNAVAILABLE = 50003
+# a refusal asking for a longer wait than this is raised to the caller instead of waited out
+RETRY_AFTER_MAX_SECONDS = 30.0
 FINAL_STATUSES = (3, 4, 5)  # success, failed, timeout
 # Herald's sweep ends an expired job within about a second; allow for clocks and a busy server.
 EXPIRY_GRACE_SECONDS = 15.0
@@ -103,11 +108,14 @@ def verify_webhook(headers, raw_body, secret, tolerance_seconds=WEBHOOK_TOLERANC
 
     headers: a mapping of the request's headers (any case); raw_body: the bytes received, before any
     JSON parsing. A timestamp further than tolerance_seconds from now is refused (0 or None: not checked).
+    During the overlap of a key rotation Herald also signs with the old secret
+    (x-herald-signature-previous): a receiver that still holds the old secret keeps verifying.
     """
     lower = {str(k).lower(): v for k, v in dict(headers).items()}
     timestamp = lower.get("x-herald-timestamp") or ""
-    signature = (lower.get("x-herald-signature") or "").lower()
-    if not timestamp.isdigit() or not signature:
+    signatures = [(lower.get(h) or "").lower() for h in ("x-herald-signature", "x-herald-signature-previous")]
+    signatures = [s for s in signatures if s]
+    if not timestamp.isdigit() or not signatures:
         return False
     if tolerance_seconds:
         now_ms = int((time.time() if now is None else now) * 1000)
@@ -116,7 +124,9 @@ def verify_webhook(headers, raw_body, secret, tolerance_seconds=WEBHOOK_TOLERANC
     if isinstance(raw_body, str):
         raw_body = raw_body.encode("utf-8")
     expected = hmac.new(secret.encode("utf-8"), timestamp.encode("ascii") + b"\n" + raw_body, hashlib.sha256)
-    return hmac.compare_digest(expected.hexdigest(), signature)
+    # both compared, whichever matches: the time taken does not tell which one did
+    matches = [hmac.compare_digest(expected.hexdigest().encode("ascii"), s.encode("utf-8")) for s in signatures]
+    return any(matches)
 
 
 def receipt(text, title="HERALD"):
@@ -194,11 +204,15 @@ class Client:
 
     def _call(self, path, body, retryable):
         data = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        attempts = 1 + (max(0, self.retries) if retryable else 0)
+        retries = max(0, self.retries)
         last_error = None
-        for attempt in range(1, attempts + 1):
-            if attempt > 1:
-                time.sleep(self.retry_delay * 2 ** (attempt - 2))
+        attempt = 0
+        wait = 0.0
+        while True:
+            attempt += 1
+            if wait > 0:
+                time.sleep(wait)
+            backoff = self.retry_delay * 2 ** (attempt - 1)
             # the path Herald routes on is signed: a reverse proxy's prefix in base_url is not part of it
             headers = {"content-type": "application/json", "lang": self.lang}
             headers.update(sign_headers(self.app_key, self.secret, "POST", path, data))
@@ -212,11 +226,35 @@ class Client:
                     text = e.read()
                 except OSError as read_error:
                     last_error = read_error
-                    continue
-                return _unwrap(e.code, text)
+                    if retryable and attempt <= retries:
+                        wait = backoff
+                        continue
+                    break
+                try:
+                    return _unwrap(e.code, text)
+                except HeraldError as refusal:
+                    # a server shutting down refuses before doing anything, so any call may be
+                    # repeated after its Retry-After; behind a load balancer the repeat reaches another node
+                    after = _retry_after(e.headers) if refusal.code == SERVICE_UNAVAILABLE else None
+                    if after is None or after > RETRY_AFTER_MAX_SECONDS or attempt > retries:
+                        raise
+                    wait = max(after, backoff)
             except (urllib.error.URLError, OSError, http.client.HTTPException) as e:
                 last_error = e
-        raise HeraldNetworkError("%s: no answer after %d attempt(s): %s" % (path, attempts, last_error), attempts)
+                if retryable and attempt <= retries:
+                    wait = backoff
+                    continue
+                break
+        raise HeraldNetworkError("%s: no answer after %d attempt(s): %s" % (path, attempt, last_error), attempt)
+
+
+def _retry_after(headers):
+    """Retry-After in seconds (what Herald sends); absent or unreadable: 0, the back-off decides."""
+    try:
+        value = float((headers or {}).get("retry-after") or "")
+    except ValueError:
+        return 0.0
+    return value if value >= 0 else 0.0
 
 
 def _unwrap(http_status, raw):

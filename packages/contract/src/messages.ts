@@ -283,6 +283,11 @@ export const messages = {
     en_US: 'Device {{sn}} left the fence "{{detail}}"',
     zh_CN: '设备 {{sn}} 离开围栏“{{detail}}”',
   },
+  'alert.offline': {
+    en_US: 'Device {{sn}} has been offline for {{detail}} minute(s)',
+    zh_CN: '设备 {{sn}} 已离线 {{detail}} 分钟',
+  },
+  'alert.offlineCleared': { en_US: 'Device {{sn}} is back online', zh_CN: '设备 {{sn}} 已恢复在线' },
   'alert.faultNoDetail': { en_US: 'Device {{sn}} reports a fault', zh_CN: '设备 {{sn}} 报告故障' },
   // a state alert's recovery, and the digest of a flapping device's alerts (alert-channels.ts)
   'alert.outOfPaperCleared': { en_US: 'Printer {{sn}} has paper again', zh_CN: '打印机 {{sn}} 已恢复供纸' },

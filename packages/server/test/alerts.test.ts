@@ -1,13 +1,23 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, WEBHOOK_HEADERS, alertWebhookBodySchema, type Telemetry } from '@herald/contract';
+import {
+  DeviceStatus,
+  PROTOCOL_VERSION,
+  RETENTION_DAYS,
+  WEBHOOK_HEADERS,
+  alertWebhookBodySchema,
+  type Telemetry,
+} from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
-import { mails, messages, webhookDeliveries } from '../src/db/schema';
+import { purgeExpiredRecords } from '../src/jobs/purge';
+import { deviceAlertStates, devices, mails, messages, users, webhookDeliveries } from '../src/db/schema';
+import { feed, type Numbered } from '../src/modules/live/feed';
 import { handleUplink } from '../src/modules/device-link/service';
 import { sendDueDigests } from '../src/modules/messages/alert-digest';
+import { raiseOfflineAlerts } from '../src/modules/messages/alert-offline';
 import { raiseStateAlerts } from '../src/modules/messages/alert-states';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
 import { seedAccount, seedRoleUser } from './fixtures';
@@ -77,16 +87,16 @@ describe('state alerts', () => {
     await eventually(async () => (await alertsOf(A, d.id)).length === 2, 'the recovery');
     // a late telemetry report (the device's time says it came before) changes nothing
     const late: Telemetry = { ...sim.telemetry(), ts: Date.now() - 60_000, printer: { state: 'coverOpen' } };
-    expect(await raiseStateAlerts(server.deps, d, { ts: late.ts, printerState: 'coverOpen' })).toBe(0);
+    expect((await raiseStateAlerts(server.deps, d, { ts: late.ts, printerState: 'coverOpen' })).sent).toBe(0);
     expect(await alertsOf(A, d.id)).toEqual([
       { kind: 'outOfPaper', phase: 'raised', title: `Printer ${d.sn} is out of paper` },
       { kind: 'outOfPaper', phase: 'cleared', title: `Printer ${d.sn} has paper again` },
     ]);
     // a report dated a year ahead does not hold the device's states still: the next report, two minutes on, counts
     const ahead = Date.now() + 365 * 24 * 3600_000;
-    expect(await raiseStateAlerts(server.deps, d, { ts: ahead, printerState: 'overheating' })).toBe(1);
+    expect((await raiseStateAlerts(server.deps, d, { ts: ahead, printerState: 'overheating' })).sent).toBe(1);
     const soon = new Date(Date.now() + 120_000);
-    expect(await raiseStateAlerts(server.deps, d, { ts: soon.getTime(), printerState: 'normal' }, soon)).toBe(1);
+    expect((await raiseStateAlerts(server.deps, d, { ts: soon.getTime(), printerState: 'normal' }, soon)).sent).toBe(1);
     expect((await alertsOf(A, d.id)).map((a) => a.phase)).toEqual(['raised', 'cleared', 'raised', 'cleared']);
   });
 
@@ -128,7 +138,8 @@ describe('state alerts', () => {
     const t0 = Date.now();
     let sent = 0;
     for (let i = 0; i < 8; i++)
-      sent += await raiseStateAlerts(server.deps, d, { ts: t0 + i, printerState: i % 2 ? 'normal' : 'coverOpen' });
+      sent += (await raiseStateAlerts(server.deps, d, { ts: t0 + i, printerState: i % 2 ? 'normal' : 'coverOpen' }))
+        .sent;
     expect(sent).toBe(DIGEST_MAX);
     expect(await alertsOf(A, d.id)).toHaveLength(DIGEST_MAX);
     // nothing is due before the window ends
@@ -145,7 +156,7 @@ describe('state alerts', () => {
       ),
     );
     // while the window lasts (the database's clock decides), a further change is folded again
-    expect(await raiseStateAlerts(server.deps, d, { ts: t0 + 100, printerState: 'coverOpen' })).toBe(0);
+    expect((await raiseStateAlerts(server.deps, d, { ts: t0 + 100, printerState: 'coverOpen' })).sent).toBe(0);
   });
 });
 
@@ -286,5 +297,138 @@ describe('channels', () => {
     expect(await alertsOf(B, d.id)).toHaveLength(1);
     expect(await alertsOf(A, d.id)).toHaveLength(0);
     expect(await mailsTo(`${A.username}@example.com`)).toEqual([]);
+  });
+});
+
+describe('the offline alert', () => {
+  /** the device went offline `minutes` ago (as its last will said then) */
+  const offlineSince = (deviceId: number, minutes: number) =>
+    server.deps.db
+      .update(devices)
+      .set({ lastOfflineAt: new Date(Date.now() - minutes * 60_000) })
+      .where(eq(devices.id, deviceId));
+
+  it('a device offline longer than the account sets raises one alert, whichever server looks, and one recovery when it is back', async () => {
+    const A = await seedAccount(server);
+    expectOk(await setChannels(A, { offlineAlertMinutes: 5 }));
+    expect(expectOk(await A.client.get('/v1/account/queryAlertChannels')).offlineAlertMinutes).toBe(5);
+    const { d, sim } = await onlineDevice(A);
+    sim.crash();
+    await eventually(async () => {
+      const [row] = await server.deps.db.select().from(devices).where(eq(devices.id, d.id));
+      return row?.online === false;
+    }, 'offline');
+
+    // not yet: offline for 4 of the 5 minutes
+    await offlineSince(d.id, 4);
+    expect(await raiseOfflineAlerts(server.deps)).toBe(0);
+    await offlineSince(d.id, 6);
+    const peer = await startPeer(server);
+    try {
+      const sent = await Promise.all([raiseOfflineAlerts(server.deps), raiseOfflineAlerts(peer.deps)]);
+      expect(sent.reduce((a, b) => a + b)).toBe(1);
+    } finally {
+      await peer.close();
+    }
+    expect(await raiseOfflineAlerts(server.deps)).toBe(0);
+    expect(await alertsOf(A, d.id)).toEqual([
+      { kind: 'offline', phase: 'raised', title: `Device ${d.sn} has been offline for 5 minute(s)` },
+    ]);
+
+    sim.start();
+    await eventually(async () => (await alertsOf(A, d.id)).length === 2, 'the recovery');
+    expect((await alertsOf(A, d.id))[1]).toEqual({
+      kind: 'offline',
+      phase: 'cleared',
+      title: `Device ${d.sn} is back online`,
+    });
+    // back online: nothing more to raise; a telemetry report leaves the offline state alone
+    expect(await raiseOfflineAlerts(server.deps)).toBe(0);
+    await sim.sendTelemetry();
+    const [state] = await server.deps.db.select().from(deviceAlertStates).where(eq(deviceAlertStates.deviceId, d.id));
+    expect(state?.active).toEqual([]);
+  });
+
+  it('is worded in the recipient’s language, follows the account’s kinds and the 30-minute default', async () => {
+    const A = await seedAccount(server);
+    await server.deps.db.update(users).set({ messageLanguage: 'zh_CN' }).where(eq(users.id, A.adminId));
+    const { d, sim } = await onlineDevice(A);
+    const other = await onlineDevice(A);
+    sim.crash();
+    other.sim.crash();
+    await eventually(async () => {
+      const rows = await server.deps.db.select().from(devices).where(eq(devices.accountId, A.accountId));
+      return rows.every((r) => !r.online);
+    }, 'offline');
+    await offlineSince(d.id, 31);
+    await offlineSince(other.d.id, 29);
+    expect(await raiseOfflineAlerts(server.deps)).toBe(1);
+    expect(await alertsOf(A, d.id)).toEqual([
+      { kind: 'offline', phase: 'raised', title: `设备 ${d.sn} 已离线 30 分钟` },
+    ]);
+    // an account that does not want the kind gets none (and the state still records it: no late alert)
+    expectOk(await A.client.post('/v1/account/setNoticeMsgReceive', { alertKinds: ['fault'] }));
+    await offlineSince(other.d.id, 31);
+    expect(await raiseOfflineAlerts(server.deps)).toBe(0);
+    expect(await alertsOf(A, other.d.id)).toEqual([]);
+  });
+
+  it('refuses an offline time outside 1 to 1440 minutes', async () => {
+    const A = await seedAccount(server);
+    for (const offlineAlertMinutes of [0, 1441])
+      await expectInvalid(
+        (c) => c.post('/v1/account/setAlertChannels', { offlineAlertMinutes }),
+        A.client,
+        'Incorrect format',
+        '格式不正确',
+        'offlineAlertMinutes',
+      );
+  });
+});
+
+describe('the devices’ alert states', () => {
+  it('tells raiseStateAlerts’ caller the account it delivered to, and a telemetry alert reaches the unread badge', async () => {
+    const A = await seedAccount(server);
+    const { d, sim } = await onlineDevice(A);
+    expect(await raiseStateAlerts(server.deps, d, { ts: Date.now(), printerState: 'coverOpen' })).toEqual({
+      sent: 1,
+      accountId: A.accountId,
+    });
+    const got: Numbered[] = [];
+    const stop = feed(server.deps).listen({ deliver: (e) => got.push(e), resync: () => {} });
+    try {
+      sim.injectFault('paper-out');
+      await sim.sendTelemetry();
+      await eventually(
+        async () => got.find((e) => e.type === 'unread' && e.data.accountId === A.accountId),
+        'the unread event',
+      );
+    } finally {
+      stop();
+    }
+  });
+
+  it('are purged for deleted devices, and once all recovered as old as the records', async () => {
+    const A = await seedAccount(server);
+    const [kept, deleted, old, recent] = await Promise.all(
+      [0, 1, 2, 3].map(() => seedDevice(server, A.accountId, modelId)),
+    );
+    const longAgo = new Date(Date.now() - (RETENTION_DAYS + 1) * 24 * 3600_000);
+    await server.deps.db.insert(deviceAlertStates).values([
+      { deviceId: kept!.id, active: ['coverOpen'], prevActive: [], reportedAt: longAgo },
+      { deviceId: deleted!.id, active: ['coverOpen'], prevActive: [], reportedAt: new Date() },
+      { deviceId: old!.id, active: [], prevActive: ['coverOpen'], reportedAt: longAgo },
+      { deviceId: recent!.id, active: [], prevActive: ['coverOpen'], reportedAt: new Date() },
+    ]);
+    await server.deps.db
+      .update(devices)
+      .set({ status: DeviceStatus.DELETED, deletedAt: new Date() })
+      .where(eq(devices.id, deleted!.id));
+    await purgeExpiredRecords(server.deps.db);
+    const left = await server.deps.db
+      .select({ id: deviceAlertStates.deviceId })
+      .from(deviceAlertStates)
+      .where(inArray(deviceAlertStates.deviceId, [kept!.id, deleted!.id, old!.id, recent!.id]));
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([kept!.id, recent!.id].sort((a, b) => a - b));
   });
 });

@@ -1,4 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -148,4 +150,39 @@ export async function runExample(ex: Example, env: Record<string, string>): Prom
 
 export function removeBuilds(): void {
   for (const d of outDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/**
+ * A load balancer on loopback: the first request goes to `first` (a node that drains), every
+ * later one to `rest`. Records each request's path and the status it was answered with.
+ */
+export async function startBalancer(first: string, rest: string) {
+  const seen: { path: string; status: number }[] = [];
+  let count = 0;
+  const server = http.createServer((req, res) => {
+    const target = new URL(req.url ?? '/', count++ === 0 ? first : rest);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+      ) as Record<string, string>;
+      fetch(target, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+        .then(async (answer) => {
+          const body = Buffer.from(await answer.arrayBuffer());
+          seen.push({ path: target.pathname, status: answer.status });
+          const out: Record<string, string> = { 'content-type': answer.headers.get('content-type') ?? '' };
+          const after = answer.headers.get('retry-after');
+          if (after) out['retry-after'] = after;
+          res.writeHead(answer.status, out).end(body);
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }

@@ -66,10 +66,14 @@ func checkSigning() {
 }
 
 // checkWebhook: a push is valid with its headers, and refused once its body is changed.
-func checkWebhook(label, secret, timestamp, body, signature string, tolerance time.Duration) {
+func checkWebhook(label, secret, timestamp, body, signature, previous string, tolerance time.Duration) {
 	h := http.Header{}
 	h.Set("X-Herald-Timestamp", timestamp)
 	h.Set("X-Herald-Signature", signature)
+	if previous != "" {
+		// during a key rotation's overlap: the same push signed with the old secret
+		h.Set("X-Herald-Signature-Previous", previous)
+	}
 	h.Set("X-Herald-Event", "print")
 	if !herald.VerifyWebhook(h, []byte(body), secret, tolerance) {
 		fail(1, "webhook (%s): the signature does not match (wrong secret, changed body, or too old)", label)
@@ -99,11 +103,11 @@ func main() {
 
 	checkSigning()
 	// a documented push is old: its timestamp is not checked
-	checkWebhook("docs/open-api.md", docSecret, docWebhookTimestamp, docWebhookBody, docWebhookSignature, 0)
+	checkWebhook("docs/open-api.md", docSecret, docWebhookTimestamp, docWebhookBody, docWebhookSignature, "", 0)
 	if os.Getenv("HERALD_WEBHOOK_SIGNATURE") != "" {
 		// a push Herald sent, as the receiver got it
 		checkWebhook("HERALD_WEBHOOK_*", secret, env("HERALD_WEBHOOK_TIMESTAMP", ""), env("HERALD_WEBHOOK_BODY", ""),
-			env("HERALD_WEBHOOK_SIGNATURE", ""), herald.WebhookTolerance)
+			env("HERALD_WEBHOOK_SIGNATURE", ""), os.Getenv("HERALD_WEBHOOK_SIGNATURE_PREVIOUS"), herald.WebhookTolerance)
 	}
 
 	ctx := context.Background()

@@ -5,10 +5,11 @@
 //	final, err := client.WaitForFinal(ctx, herald.ByJobID(job.JobID), herald.WaitOptions{})
 //
 // Every call is a signed JSON POST; the answer's envelope {code, message, data} is unwrapped: the
-// data on 20000, an *Error otherwise. Retries happen only when no answer arrived (network error or
-// timeout), and only where repeating the request cannot do anything twice: record and device always;
+// data on 20000, an *Error otherwise. Retries happen when no answer arrived (network error or
+// timeout), only where repeating the request cannot do anything twice: record and device always;
 // print, speak and trade only with an orderId (Herald answers a repeat of the same request under the
-// same order id with the job it already stored). Every attempt is signed afresh.
+// same order id with the job it already stored). A server shutting down (50003) refuses before doing
+// anything: every call is repeated after its Retry-After (at most 30 s). Every attempt is signed afresh.
 package herald
 
 import (
@@ -31,6 +32,12 @@ import (
 )
 
 const success = 20000
+
+// ServiceUnavailable: a server shutting down (HTTP 503 with Retry-After): nothing was done, any call may be repeated.
+const ServiceUnavailable = 50003
+
+// A refusal asking for a longer wait than this is returned to the caller instead of waited out.
+const retryAfterMax = 30 * time.Second
 
 // WebhookTolerance: a webhook is signed when it is sent (every retry afresh): an older one is a replay.
 const WebhookTolerance = 5 * time.Minute
@@ -264,10 +271,13 @@ var digits = regexp.MustCompile(`^\d{1,18}$`)
 // VerifyWebhook reports whether a push carries Herald's signature: hex HMAC-SHA256(secret,
 // "<timestamp>\n<raw body>"). header: the request's (r.Header); rawBody: the bytes received, before
 // any JSON parsing. A timestamp further than tolerance from now is refused (0: not checked).
+// During the overlap of a key rotation Herald also signs with the old secret
+// (x-herald-signature-previous): a receiver that still holds the old secret keeps verifying.
 func VerifyWebhook(header http.Header, rawBody []byte, secret string, tolerance time.Duration) bool {
 	timestamp := header.Get("x-herald-timestamp")
 	signature := strings.ToLower(header.Get("x-herald-signature"))
-	if !digits.MatchString(timestamp) || signature == "" {
+	previous := strings.ToLower(header.Get("x-herald-signature-previous"))
+	if !digits.MatchString(timestamp) || (signature == "" && previous == "") {
 		return false
 	}
 	if tolerance > 0 {
@@ -280,7 +290,11 @@ func VerifyWebhook(header http.Header, rawBody []byte, secret string, tolerance 
 	mac := hmac.New(sha256.New, []byte(secret))
 	mac.Write([]byte(timestamp + "\n"))
 	mac.Write(rawBody)
-	return hmac.Equal([]byte(hex.EncodeToString(mac.Sum(nil))), []byte(signature))
+	expected := []byte(hex.EncodeToString(mac.Sum(nil)))
+	// both compared, whichever matches: the time taken does not tell which one did
+	current := signature != "" && hmac.Equal(expected, []byte(signature))
+	old := previous != "" && hmac.Equal(expected, []byte(previous))
+	return current || old
 }
 
 var receiptSpecial = regexp.MustCompile("[\\\\|{}~_\"`^]")
@@ -296,38 +310,62 @@ func (c *Client) call(ctx context.Context, path string, body any, retryable bool
 	if err != nil {
 		return err
 	}
-	attempts := 1
-	if retryable && c.Retries > 0 {
-		attempts += c.Retries
+	retries := c.Retries
+	if retries < 0 {
+		retries = 0
 	}
 	var last error
-	for attempt := 1; attempt <= attempts; attempt++ {
-		if attempt > 1 {
+	var wait time.Duration
+	for attempt := 1; ; attempt++ {
+		if wait > 0 {
 			select {
 			case <-ctx.Done():
 				return &NetworkError{Path: path, Attempts: attempt - 1, Err: ctx.Err()}
-			case <-time.After(c.RetryDelay << (attempt - 2)):
+			case <-time.After(wait):
 			}
 		}
-		status, text, err := c.send(ctx, path, data)
+		backoff := c.RetryDelay << (attempt - 1)
+		status, header, text, err := c.send(ctx, path, data)
 		if err != nil {
 			last = err
-			if ctx.Err() != nil {
-				return &NetworkError{Path: path, Attempts: attempt, Err: err}
+			if ctx.Err() != nil || !retryable || attempt > retries {
+				return &NetworkError{Path: path, Attempts: attempt, Err: last}
 			}
+			wait = backoff
 			continue
 		}
-		return unwrap(status, text, out)
+		err = unwrap(status, text, out)
+		// a server shutting down refuses before doing anything, so any call may be repeated after its
+		// Retry-After; behind a load balancer the repeat reaches another node
+		if !IsCode(err, ServiceUnavailable) || attempt > retries {
+			return err
+		}
+		after := retryAfter(header)
+		if after > retryAfterMax {
+			return err
+		}
+		wait = backoff
+		if after > backoff {
+			wait = after
+		}
 	}
-	return &NetworkError{Path: path, Attempts: attempts, Err: last}
 }
 
-func (c *Client) send(ctx context.Context, path string, data []byte) (int, []byte, error) {
+// retryAfter: Retry-After in seconds (what Herald sends); absent or unreadable, the back-off decides.
+func retryAfter(header http.Header) time.Duration {
+	sec, err := strconv.ParseFloat(strings.TrimSpace(header.Get("retry-after")), 64)
+	if err != nil || sec < 0 || sec > 1e9 {
+		return 0
+	}
+	return time.Duration(sec * float64(time.Second))
+}
+
+func (c *Client) send(ctx context.Context, path string, data []byte) (int, http.Header, []byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.BaseURL+path, bytes.NewReader(data))
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	req.Header.Set("content-type", "application/json")
 	req.Header.Set("lang", c.Lang)
@@ -337,15 +375,15 @@ func (c *Client) send(ctx context.Context, path string, data []byte) (int, []byt
 	}
 	res, err := c.HTTP.Do(req)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	defer res.Body.Close()
 	// a connection that drops (or times out) while the body arrives is as unanswered as one refused
 	text, err := io.ReadAll(io.LimitReader(res.Body, 16<<20))
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
-	return res.StatusCode, text, nil
+	return res.StatusCode, res.Header, text, nil
 }
 
 func unwrap(httpStatus int, text []byte, out any) error {

@@ -3,6 +3,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,12 +60,13 @@ public final class Example {
 
         checkSigning();
         // a documented push is old: its timestamp is not checked
-        checkWebhook("docs/open-api.md", DOC_SECRET, DOC_WEBHOOK_TIMESTAMP, DOC_WEBHOOK_BODY, DOC_WEBHOOK_SIGNATURE, 0);
+        checkWebhook("docs/open-api.md", DOC_SECRET, DOC_WEBHOOK_TIMESTAMP, DOC_WEBHOOK_BODY, DOC_WEBHOOK_SIGNATURE, 0,
+                null);
         if (System.getenv("HERALD_WEBHOOK_SIGNATURE") != null && !System.getenv("HERALD_WEBHOOK_SIGNATURE").isEmpty()) {
             // a push Herald sent, as the receiver got it
             checkWebhook("HERALD_WEBHOOK_*", secret, env("HERALD_WEBHOOK_TIMESTAMP", null),
                     env("HERALD_WEBHOOK_BODY", null), env("HERALD_WEBHOOK_SIGNATURE", null),
-                    HeraldClient.WEBHOOK_TOLERANCE_SECONDS);
+                    HeraldClient.WEBHOOK_TOLERANCE_SECONDS, System.getenv("HERALD_WEBHOOK_SIGNATURE_PREVIOUS"));
         }
 
         // an order id makes each call safe to retry after a lost answer (Herald stores it once)
@@ -119,9 +121,12 @@ public final class Example {
     }
 
     /** A push is valid with its headers, and refused once its body is changed. */
-    static void checkWebhook(String label, String secret, String timestamp, String body, String signature, long tolerance) {
-        Map<String, String> headers = Map.of("X-Herald-Timestamp", timestamp, "X-Herald-Signature", signature,
-                "X-Herald-Event", "print");
+    static void checkWebhook(String label, String secret, String timestamp, String body, String signature, long tolerance,
+            String previous) {
+        Map<String, String> headers = new HashMap<>(Map.of("X-Herald-Timestamp", timestamp, "X-Herald-Signature",
+                signature, "X-Herald-Event", "print"));
+        // during a key rotation's overlap: the same push signed with the old secret
+        if (previous != null && !previous.isEmpty()) headers.put("X-Herald-Signature-Previous", previous);
         byte[] raw = body.getBytes(StandardCharsets.UTF_8);
         if (!HeraldClient.verifyWebhook(headers, raw, secret, tolerance)) {
             fail("webhook (" + label + "): the signature does not match (wrong secret, changed body, or too old)", 1);

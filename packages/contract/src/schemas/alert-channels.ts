@@ -34,6 +34,11 @@ export const BATTERY_LOW_PERCENT_DEFAULT = 10;
 export const BATTERY_LOW_PERCENT_MIN = 1;
 export const BATTERY_LOW_PERCENT_MAX = 50;
 
+/** A device offline this long (minutes) raises the offline alert, and its return the recovery. */
+export const OFFLINE_ALERT_MINUTES_DEFAULT = 30;
+export const OFFLINE_ALERT_MINUTES_MIN = 1;
+export const OFFLINE_ALERT_MINUTES_MAX = 1440;
+
 /** Defaults of the flapping rule; the operator may change them (ALERT_DIGEST_MAX, ALERT_DIGEST_WINDOW_SECONDS). */
 export const ALERT_DIGEST_DEFAULTS = { max: 3, windowSeconds: 3600 } as const;
 
@@ -61,6 +66,8 @@ export const alertChannelsSchema = z.object({
   receivers: z.array(channelUser),
   webhook: z.object({ url: z.string().nullable(), kinds: z.array(z.enum(ALERT_KINDS)) }),
   batteryLowPercent: z.number().int(),
+  /** a device offline this long raises the offline alert */
+  offlineAlertMinutes: z.number().int(),
   /** the flapping rule in force (the operator's) */
   digest: z.object({ max: z.number().int(), windowSeconds: z.number().int() }),
 });
@@ -82,6 +89,12 @@ export const setAlertChannelsBody = z.object({
     .int('validation.format')
     .min(BATTERY_LOW_PERCENT_MIN, 'validation.format')
     .max(BATTERY_LOW_PERCENT_MAX, 'validation.format')
+    .optional(),
+  offlineAlertMinutes: z
+    .number({ error: 'validation.format' })
+    .int('validation.format')
+    .min(OFFLINE_ALERT_MINUTES_MIN, 'validation.format')
+    .max(OFFLINE_ALERT_MINUTES_MAX, 'validation.format')
     .optional(),
 });
 export type SetAlertChannelsBody = z.infer<typeof setAlertChannelsBody>;

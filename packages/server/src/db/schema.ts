@@ -1357,6 +1357,8 @@ export const alertSettings = pgTable('alert_settings', {
   webhookUrl: text('webhook_url'),
   webhookKinds: text('webhook_kinds').array().notNull(),
   batteryLowPercent: smallint('battery_low_percent').notNull(),
+  /** a device offline this long raises the offline alert (alert-offline.ts) */
+  offlineAlertMinutes: smallint('offline_alert_minutes').notNull().default(30),
   updatedAt: updatedAt(),
 });
 
@@ -1576,4 +1578,22 @@ export const pushStreaks = pgTable(
     lastAt: ts('last_at').notNull(),
   },
   (t) => [index('push_streaks_last_idx').on(t.lastAt)],
+);
+
+/**
+ * Cancels a device still has to hear: a job it may hold (sent, status 1) was cancelled while it was
+ * offline (jobs/cancel-pending.ts). Sent and deleted when it comes back; kept no longer than the
+ * job's expiry, after which the device drops the job by itself.
+ */
+export const pendingCancels = pgTable(
+  'pending_cancels',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    jobId: bigint('job_id', { mode: 'number' }).notNull(),
+    msgId: uuid('msg_id').notNull(),
+    expireAt: ts('expire_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.jobId] })],
 );

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../lib/deps';
+import { raiseOfflineAlerts } from '../modules/messages/alert-offline';
 import { every } from './every';
 import { purgeExpiredRecords } from './purge';
 import { sweepOrphanFiles } from './sweep-files';
@@ -7,6 +8,8 @@ import { sweepOrphanFiles } from './sweep-files';
 const DAY = 24 * 3600 * 1000;
 /** the first round, soon after the start */
 const FIRST_MS = 5_000;
+/** how often devices offline too long are looked for (the offline alert's time is in minutes) */
+const OFFLINE_ALERT_TICK_MS = 30_000;
 
 /**
  * Scheduled work. Each job is idempotent, so several server processes may run it side by side.
@@ -35,6 +38,9 @@ export function startJobs(deps: Deps, log: FastifyBaseLogger): () => Promise<voi
       },
       FIRST_MS,
     ),
+    every(OFFLINE_ALERT_TICK_MS, 'offline alerts', log, async () => {
+      await raiseOfflineAlerts(deps);
+    }),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -2,6 +2,7 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   ALARM_RETENTION_DAYS,
+  DeviceStatus,
   FENCE_EVENT_RETENTION_DAYS,
   RETENTION_DAYS,
   TRACK_RETENTION_DAYS,
@@ -16,6 +17,7 @@ import {
   deviceImports,
   alarmMutes,
   deviceAlerts,
+  deviceAlertStates,
   deviceLogs,
   deviceTrack,
   fenceEvents,
@@ -23,6 +25,7 @@ import {
   jobStats,
   messages,
   operLogs,
+  pendingCancels,
   publishRecords,
   pushAlarms,
   pushStreaks,
@@ -85,6 +88,14 @@ export async function purgeExpiredRecords(db: Db, now = new Date(), signal?: Abo
     // in-app messages like the records; when a device last raised an alert matters for an hour
     [messages, sql`created_at < ${cutoff}`],
     [deviceAlerts, sql`raised_at < ${at} - interval '1 day'`],
+    // a device's last states: those of deleted devices, and states all recovered that are as old
+    // as the records (a row with nothing active means what no row means)
+    [
+      deviceAlertStates,
+      sql`(active = '{}' and reported_at < ${cutoff})
+          or not exists (select 1 from devices d where d.id = device_alert_states.device_id
+                                                  and d.status <> ${DeviceStatus.DELETED})`,
+    ],
     // the spec keeps alarm lists 7 days; a mute lifts itself within a day
     [pushAlarms, sql`last_alarm_at < ${at} - interval '${sql.raw(String(ALARM_RETENTION_DAYS))} days'`],
     [alarmMutes, sql`muted_until < ${at} - interval '1 day'`],
@@ -92,6 +103,8 @@ export async function purgeExpiredRecords(db: Db, now = new Date(), signal?: Abo
     [deviceTrack, sql`last_at < ${at} - interval '${sql.raw(String(TRACK_RETENTION_DAYS))} days'`],
     [fenceEvents, sql`at < ${at} - interval '${sql.raw(String(FENCE_EVENT_RETENTION_DAYS))} days'`],
     [authCodes, sql`expires_at < ${at}`],
+    // a cancel for a job past its expiry: the device drops the job by itself
+    [pendingCancels, sql`expire_at < ${at}`],
     // attempt and rate-limit windows that ended; slow-push streaks older than any monitoring window
     [sharedLimits, sql`ends_at < ${at}`],
     [pushStreaks, sql`last_at < ${at} - interval '2 hours'`],

@@ -32,15 +32,20 @@ import javax.crypto.spec.SecretKeySpec;
  * </pre>
  *
  * Every call is a signed JSON POST; the answer's envelope {code, message, data} is unwrapped: the
- * data on 20000, a {@link HeraldException} otherwise. Retries happen only when no answer arrived
- * (network error or timeout), and only where repeating the request cannot do anything twice: record
+ * data on 20000, a {@link HeraldException} otherwise. Retries happen when no answer arrived
+ * (network error or timeout), only where repeating the request cannot do anything twice: record
  * and device always; print, speak and trade only with an orderId (Herald answers a repeat of the
- * same request under the same order id with the job it already stored). Every attempt is signed
- * afresh. JSON objects are {@code Map<String, Object>}: integers are {@code Long}, decimals
+ * same request under the same order id with the job it already stored). A server shutting down
+ * (50003) refuses before doing anything: every call is repeated after its Retry-After (at most
+ * 30 s). Every attempt is signed afresh. JSON objects are {@code Map<String, Object>}: integers are {@code Long}, decimals
  * {@code Double}, arrays {@code List<Object>}.
  */
 public final class HeraldClient {
     public static final int SUCCESS = 20000;
+    /** A server shutting down (HTTP 503 with Retry-After): nothing was done, any call may be repeated. */
+    public static final int SERVICE_UNAVAILABLE = 50003;
+    /** A refusal asking for a longer wait than this is thrown to the caller instead of waited out. */
+    private static final Duration RETRY_AFTER_MAX = Duration.ofSeconds(30);
     /** A webhook is signed when it is sent (every retry afresh): an older one is a replay. */
     public static final long WEBHOOK_TOLERANCE_SECONDS = 300;
     /** Herald's sweep ends an expired job within about a second; allow for clocks and a busy server. */
@@ -184,6 +189,8 @@ public final class HeraldClient {
 
     /**
      * True when a push carries Herald's signature: hex HMAC-SHA256(secret, "&lt;timestamp&gt;\n&lt;raw body&gt;").
+     * During the overlap of a key rotation Herald also signs with the old secret
+     * (x-herald-signature-previous): a receiver that still holds the old secret keeps verifying.
      *
      * @param headers the request's headers, any case; a value may be a String or a List of them
      *     (as servlet containers and com.sun.net.httpserver hand them over)
@@ -193,7 +200,8 @@ public final class HeraldClient {
     public static boolean verifyWebhook(Map<String, ?> headers, byte[] rawBody, String secret, long toleranceSeconds) {
         String timestamp = header(headers, "x-herald-timestamp");
         String signature = header(headers, "x-herald-signature").toLowerCase(Locale.ROOT);
-        if (!timestamp.matches("\\d{1,18}") || signature.isEmpty()) return false;
+        String previous = header(headers, "x-herald-signature-previous").toLowerCase(Locale.ROOT);
+        if (!timestamp.matches("\\d{1,18}") || (signature.isEmpty() && previous.isEmpty())) return false;
         if (toleranceSeconds > 0
                 && Math.abs(System.currentTimeMillis() - Long.parseLong(timestamp)) > toleranceSeconds * 1000) {
             return false;
@@ -203,7 +211,12 @@ public final class HeraldClient {
         System.arraycopy(ts, 0, signed, 0, ts.length);
         System.arraycopy(rawBody, 0, signed, ts.length, rawBody.length);
         byte[] expected = HEX.formatHex(hmacSha256(secret, signed)).getBytes(StandardCharsets.US_ASCII);
-        return MessageDigest.isEqual(expected, signature.getBytes(StandardCharsets.US_ASCII));
+        // both compared, whichever matches: the time taken does not tell which one did
+        boolean current = !signature.isEmpty()
+                && MessageDigest.isEqual(expected, signature.getBytes(StandardCharsets.US_ASCII));
+        boolean old = !previous.isEmpty()
+                && MessageDigest.isEqual(expected, previous.getBytes(StandardCharsets.US_ASCII));
+        return current | old;
     }
 
     private static String header(Map<String, ?> headers, String name) {
@@ -244,10 +257,14 @@ public final class HeraldClient {
 
     private Map<String, Object> call(String path, Map<String, Object> body, boolean retryable) {
         byte[] data = Json.stringify(body).getBytes(StandardCharsets.UTF_8);
-        int attempts = 1 + (retryable ? Math.max(0, retries) : 0);
+        int max = Math.max(0, retries);
         IOException last = null;
-        for (int attempt = 1; attempt <= attempts; attempt++) {
-            if (attempt > 1) sleep(retryDelay.multipliedBy(1L << (attempt - 2)));
+        int attempt = 0;
+        Duration wait = Duration.ZERO;
+        for (;;) {
+            attempt++;
+            if (!wait.isZero()) sleep(wait);
+            Duration backoff = retryDelay.multipliedBy(1L << Math.min(attempt - 1, 30));
             // the path Herald routes on is signed: a reverse proxy's prefix in baseUrl is not part of it
             HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(baseUrl + path))
                     .timeout(timeout)
@@ -260,14 +277,36 @@ public final class HeraldClient {
                 res = http.send(req.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             } catch (IOException e) {
                 last = e;
-                continue;
+                if (retryable && attempt <= max) {
+                    wait = backoff;
+                    continue;
+                }
+                break;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new NetworkException(path + ": interrupted", attempt);
             }
-            return unwrap(res.statusCode(), res.body());
+            try {
+                return unwrap(res.statusCode(), res.body());
+            } catch (HeraldException refusal) {
+                // a server shutting down refuses before doing anything, so any call may be repeated
+                // after its Retry-After; behind a load balancer the repeat reaches another node
+                Duration after = refusal.code == SERVICE_UNAVAILABLE ? retryAfter(res) : null;
+                if (after == null || after.compareTo(RETRY_AFTER_MAX) > 0 || attempt > max) throw refusal;
+                wait = after.compareTo(backoff) > 0 ? after : backoff;
+            }
         }
-        throw new NetworkException(path + ": no answer after " + attempts + " attempt(s): " + last, attempts);
+        throw new NetworkException(path + ": no answer after " + attempt + " attempt(s): " + last, attempt);
+    }
+
+    /** Retry-After in seconds (what Herald sends); absent or unreadable: zero, the back-off decides. */
+    private static Duration retryAfter(HttpResponse<?> res) {
+        try {
+            double seconds = Double.parseDouble(res.headers().firstValue("retry-after").orElse("").trim());
+            return seconds >= 0 && seconds < 1e9 ? Duration.ofMillis((long) (seconds * 1000)) : Duration.ZERO;
+        } catch (NumberFormatException e) {
+            return Duration.ZERO;
+        }
     }
 
     @SuppressWarnings("unchecked")

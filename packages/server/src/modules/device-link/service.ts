@@ -1,5 +1,5 @@
-import { raiseDeviceAlert } from '../messages/alerts';
-import { raiseStateAlerts } from '../messages/alert-states';
+import { raiseDeviceAlert, raiseStateChange } from '../messages/alerts';
+import { onDeviceBackForAlerts } from '../messages/alert-offline';
 import { positionOf } from '../locations/position';
 import { onPosition } from '../locations/service';
 import {
@@ -43,6 +43,7 @@ import * as repo from './repo';
 import { raiseDeviceState, raisePresence } from '../live/raise';
 import { askPresence, UNANSWERED } from './presence-check';
 import { inBackground, markBehind, onDeviceOnline, onJobAck, onJobResult } from '../jobs/pipeline';
+import { onDeviceOnlineForCancels } from '../jobs/cancel-pending';
 import { onDeviceOnlineForOta, onDeviceVersions, onOtaAck, onOtaProgress } from '../ota-tasks/device';
 import { onDeviceOnlineForPush, onPushAck } from '../push-tasks/device';
 
@@ -302,6 +303,8 @@ export async function handleUplink(
       if (p?.online) {
         await onDeviceVersions(deps, device, { firmware: p.firmware, resources: p.resources });
         onDeviceOnline(deps, device);
+        onDeviceOnlineForCancels(deps, device);
+        inBackground(deps, onDeviceBackForAlerts(deps, device), 'offline recovery not delivered');
         onDeviceOnlineForOta(deps, device);
         onDeviceOnlineForPush(deps, device);
       }
@@ -316,7 +319,7 @@ export async function handleUplink(
       if (t && (t.printer || t.battery))
         inBackground(
           deps,
-          raiseStateAlerts(deps, device, { ts: t.ts, printerState: t.printer?.state, battery: t.battery }),
+          raiseStateChange(deps, device, { ts: t.ts, printerState: t.printer?.state, battery: t.battery }),
           'device alert not delivered',
         );
       // reporting while marked offline: its online message was lost (external broker): ask it again

@@ -38,3 +38,29 @@ export async function waitingJobs(db: Db, deviceId: number, limit = 200): Promis
   );
   return rows.map(mapJob);
 }
+
+/** A cancel the device has to hear when it is back (it may hold the job): kept until sent or the job expires. */
+export async function addPendingCancel(db: Db, job: Pick<JobRow, 'id' | 'deviceId' | 'msgId' | 'expireAt'>) {
+  await db.execute(
+    sql`insert into pending_cancels (device_id, job_id, msg_id, expire_at)
+        values (${job.deviceId}, ${job.id}, ${job.msgId}, ${job.expireAt.toISOString()}::timestamptz)
+        on conflict do nothing`,
+  );
+}
+
+/**
+ * Takes the device's pending cancels: deleted as they are read, so of two servers that see the
+ * device come back one sends each. Expired ones go too, unsent: the device drops an expired job.
+ */
+export async function takePendingCancels(db: Db, deviceId: number): Promise<{ jobId: number; msgId: string }[]> {
+  const { rows } = await db.execute<{ job_id: string | number; msg_id: string; live: boolean }>(
+    sql`delete from pending_cancels where device_id = ${deviceId}
+        returning job_id, msg_id, expire_at > now() as live`,
+  );
+  return rows.filter((r) => r.live).map((r) => ({ jobId: Number(r.job_id), msgId: r.msg_id }));
+}
+
+export async function accountOfDevice(db: Db, deviceId: number): Promise<number | undefined> {
+  const { rows } = await db.execute<{ account_id: number }>(sql`select account_id from devices where id = ${deviceId}`);
+  return rows[0] ? Number(rows[0].account_id) : undefined;
+}

@@ -13,6 +13,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { ownAccount } from '../../lib/scope';
 import { sendCommand } from '../devices/commands';
 import { audit } from '../oper-log/audit';
+import { keepCancel } from './cancel-pending';
 import * as control from './control-repo';
 import { flushDevice, notify } from './pipeline';
 import * as repo from './repo';
@@ -24,7 +25,8 @@ import { toJobView } from './view';
  * device's queue. A cancelled job ends as 4 with reason `cancelled` (docs/decisions.md): it is
  * final like any other, so the webhook, the counts and the general request record follow it as
  * they follow a device's report, and the pipeline never sends it again. The device is told to
- * drop it (`cancel` command) in case it holds it already.
+ * drop it (`cancel` command) in case it holds it already; one that is away hears it when it is
+ * back (cancel-pending.ts).
  */
 
 /** Why a job that is not (or no longer) waiting cannot be cancelled. */
@@ -54,12 +56,13 @@ export async function cancel(
   }
   notify(deps, row);
   const device = await repo.findDevice(deps.db, row.accountId, row.sn);
-  if (device?.online) {
-    // best effort: an offline or unreachable device never gets the job again either
-    await sendCommand(deps, by, device, 'cancel', { job: row.msgId }, { required: false }).catch(() => null);
-    // a cancelled head of the queue leaves no ack to send the next job: it goes out now (not at the next sweep)
-    if (!device.paused) void flushDevice(deps, device, false);
-  }
+  const told =
+    device?.online &&
+    (await sendCommand(deps, by, device, 'cancel', { job: row.msgId }, { required: false }).catch(() => null));
+  // a job that was sent may be held by a device that did not hear this: it hears it when it is back
+  if (!told && row.pushedAt) await keepCancel(deps, row);
+  // a cancelled head of the queue leaves no ack to send the next job: it goes out now (not at the next sweep)
+  if (device?.online && !device.paused) void flushDevice(deps, device, false);
   return { view: toJobView(row), changed: true };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { StateAlertKind } from '@herald/contract';
+import { DeviceStatus, type StateAlertKind } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { alertRoutes, alertSettings, devices, users } from '../../db/schema';
 
@@ -106,7 +106,7 @@ export const settingsOf = async (db: Db, accountId: number) =>
 export const saveSettings = (
   tx: Db,
   accountId: number,
-  s: { webhookUrl: string | null; webhookKinds: string[]; batteryLowPercent: number },
+  s: { webhookUrl: string | null; webhookKinds: string[]; batteryLowPercent: number; offlineAlertMinutes: number },
 ) =>
   tx
     .insert(alertSettings)
@@ -142,3 +142,49 @@ export const saveRoutes = (
           target: [alertRoutes.accountId, alertRoutes.userId],
           set: { inAppKinds: sql`excluded.in_app_kinds`, emailKinds: sql`excluded.email_kinds` },
         });
+
+// ── offline ────────────────────────────────────────────────────────────────
+
+/**
+ * Devices offline longer than their account's offline time (default `defaultMinutes`), that went
+ * offline within the last day and have not raised the offline alert yet: a device gone for
+ * longer before this ran (or the feature came) is not announced late.
+ */
+export async function overdueOffline(db: Db, now: Date, defaultMinutes: number, limit: number) {
+  const { rows } = await db.execute<{ id: number; sn: string; last_offline_at: string; minutes: number }>(sql`
+    select d.id, d.sn, d.last_offline_at, coalesce(s.offline_alert_minutes, ${defaultMinutes}) as minutes
+      from devices d
+      left join alert_settings s on s.account_id = d.account_id
+     where d.online = false and d.status = ${DeviceStatus.ENABLED}
+       and d.last_offline_at > ${now.toISOString()}::timestamptz - interval '1 day'
+       and d.last_offline_at <= ${now.toISOString()}::timestamptz
+             - make_interval(mins => coalesce(s.offline_alert_minutes, ${defaultMinutes}))
+       and not exists (select 1 from device_alert_states a where a.device_id = d.id and 'offline' = any(a.active))
+     order by d.last_offline_at limit ${limit}`);
+  return rows.map((r) => ({ id: Number(r.id), sn: r.sn, minutes: Number(r.minutes) }));
+}
+
+/**
+ * Marks the device offline in its alert states unless it is already (or came back): true when
+ * this call made the change, so of two servers one raises the alert. The report order
+ * (`reported_at`) is the device's own and is left alone.
+ */
+export async function markOffline(tx: Db, deviceId: number): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    insert into device_alert_states as s (device_id, active, prev_active, reported_at)
+    select ${deviceId}, '{offline}', '{}', '-infinity'::timestamptz
+      from devices d where d.id = ${deviceId} and d.online = false
+    on conflict (device_id) do update set active = array_append(s.active, 'offline')
+    where not ('offline' = any(s.active))
+    returning 1`);
+  return rows.length > 0;
+}
+
+/** Clears the offline state of a device that is back: true when it was set (its recovery is due). */
+export async function clearOffline(tx: Db, deviceId: number): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    update device_alert_states set active = array_remove(active, 'offline')
+     where device_id = ${deviceId} and 'offline' = any(active)
+    returning 1`);
+  return rows.length > 0;
+}

@@ -2,6 +2,7 @@ import {
   ALERT_KINDS,
   BATTERY_LOW_PERCENT_DEFAULT,
   BATTERY_LOW_PERCENT_MAX,
+  type AlertKind,
   type AlertPhase,
   type BatteryState,
   type PrinterState,
@@ -12,6 +13,10 @@ import type { Deps } from '../../lib/deps';
 import { sendOrFold } from './alert-digest';
 import * as alertRepo from './alert-repo';
 import * as repo from './repo';
+
+/** Deliveries written, and the account they went to (null: none was read). */
+export type Raised = { sent: number; accountId: number | null };
+export const NONE: Raised = { sent: 0, accountId: null };
 
 /** What a device said about its state, in telemetry or an event; `ts` is the device's own time. */
 export type StateReport = {
@@ -63,15 +68,16 @@ export function statesOf(r: StateReport, lowPercent: number): { reported: StateA
  * state, however the report arrived (telemetry or event) and whichever server handles it. The
  * device's last states are one row swapped by one upsert (alert-repo.ts), in the transaction that
  * delivers, so a delivery that fails leaves the change to the next report. Returns the
- * deliveries written (folded alerts count none: they go out in the window's digest).
+ * deliveries written (folded alerts count none: they go out in the window's digest) and the
+ * account they went to, read on the way, so the caller tells its consoles without a second read.
  */
 export async function raiseStateAlerts(
   deps: Pick<Deps, 'db' | 'config'>,
   device: { id: number; sn: string },
   report: StateReport,
   at = new Date(),
-): Promise<number> {
-  if (!report.printerState && !report.battery) return 0;
+): Promise<Raised> {
+  if (!report.printerState && !report.battery) return NONE;
   const lowPercent = needsThreshold(report.battery)
     ? ((await alertRepo.batteryLowPercent(deps.db, device.id)) ?? BATTERY_LOW_PERCENT_DEFAULT)
     : BATTERY_LOW_PERCENT_DEFAULT;
@@ -79,41 +85,38 @@ export async function raiseStateAlerts(
   return deps.db.transaction(async (tx) => {
     const reportedAt = new Date(Math.min(report.ts, at.getTime() + AHEAD_MS));
     const swap = await alertRepo.swapStates(tx, device.id, reported, active, reportedAt);
-    if (!swap) return 0;
+    if (!swap) return NONE;
     const changes: { kind: StateAlertKind; phase: AlertPhase }[] = [
       ...swap.prev.filter((k) => !swap.active.includes(k)).map((kind) => ({ kind, phase: 'cleared' as const })),
       ...swap.active.filter((k) => !swap.prev.includes(k)).map((kind) => ({ kind, phase: 'raised' as const })),
     ];
-    if (changes.length === 0) return 0;
-    return deliverChanges(deps, tx, device, changes, report, at);
+    if (changes.length === 0) return NONE;
+    const detail = report.battery ? `${report.battery.level}%` : null;
+    return deliverChanges(
+      deps,
+      tx,
+      device,
+      changes.map((c) => ({ ...c, detail: c.kind === 'batteryLow' ? detail : null })),
+      at,
+    );
   });
 }
 
-async function deliverChanges(
+/** Sends (or folds into a digest) each change of a kind the device's account wants, in `tx`. */
+export async function deliverChanges(
   deps: Pick<Deps, 'config'>,
   tx: Db,
   device: { id: number; sn: string },
-  changes: { kind: StateAlertKind; phase: AlertPhase }[],
-  report: StateReport,
+  changes: { kind: AlertKind; phase: AlertPhase; detail: string | null }[],
   at: Date,
-): Promise<number> {
+): Promise<Raised> {
   const target = await repo.alertTarget(tx, device.id);
-  if (!target) return 0;
+  if (!target) return NONE;
   const wanted = (target.alertKinds ?? ALERT_KINDS) as readonly string[];
   let sent = 0;
   for (const c of changes) {
     if (!wanted.includes(c.kind)) continue;
-    const detail = c.kind === 'batteryLow' && report.battery ? `${report.battery.level}%` : null;
-    sent += await sendOrFold(
-      deps,
-      tx,
-      { accountId: target.accountId, deviceId: device.id, sn: device.sn },
-      {
-        ...c,
-        detail,
-      },
-      at,
-    );
+    sent += await sendOrFold(deps, tx, { accountId: target.accountId, deviceId: device.id, sn: device.sn }, c, at);
   }
-  return sent;
+  return { sent, accountId: target.accountId };
 }

@@ -2,7 +2,7 @@ import { ALERT_KINDS, ALERT_REPEAT_MS, type AlertKind, type DeviceEvent } from '
 import { raiseUnread } from '../live/raise';
 import type { Deps } from '../../lib/deps';
 import { alertTitles } from './alert-title';
-import { raiseStateAlerts } from './alert-states';
+import { raiseStateAlerts, type StateReport } from './alert-states';
 import * as repo from './repo';
 
 /** What a fault event means for its account: a kind and the device's own words. */
@@ -25,13 +25,8 @@ export async function raiseDeviceAlert(
   e: DeviceEvent,
   at = new Date(),
 ): Promise<number> {
-  if (e.type === 'printerState' || e.type === 'battery') {
-    const n = await raiseStateAlerts(deps, device, { ts: e.ts, printerState: e.printerState, battery: e.battery }, at);
-    // alerts are rare (one per change of state): one more read to tell the account's consoles
-    const target = n > 0 ? await repo.alertTarget(deps.db, device.id) : undefined;
-    if (target) raiseUnread(deps, target.accountId);
-    return n;
-  }
+  if (e.type === 'printerState' || e.type === 'battery')
+    return raiseStateChange(deps, device, { ts: e.ts, printerState: e.printerState, battery: e.battery }, at);
   const alert = alertOf(e);
   if (!alert) return 0;
   const target = await repo.alertTarget(deps.db, device.id);
@@ -50,5 +45,20 @@ export async function raiseDeviceAlert(
     );
   });
   if (sent > 0) raiseUnread(deps, target.accountId);
+  return sent;
+}
+
+/**
+ * A reported state (telemetry or event) raises its alerts and recoveries (alert-states.ts), and
+ * the receivers' consoles hear of them. Returns the deliveries written.
+ */
+export async function raiseStateChange(
+  deps: Deps,
+  device: { id: number; sn: string },
+  report: StateReport,
+  at = new Date(),
+): Promise<number> {
+  const { sent, accountId } = await raiseStateAlerts(deps, device, report, at);
+  if (sent > 0 && accountId !== null) raiseUnread(deps, accountId);
   return sent;
 }

@@ -1,6 +1,7 @@
 import {
   ALERT_KINDS,
   BATTERY_LOW_PERCENT_DEFAULT,
+  OFFLINE_ALERT_MINUTES_DEFAULT,
   type AlertChannels,
   type AlertKind,
   type SetAlertChannelsBody,
@@ -46,13 +47,14 @@ export async function alertChannels(deps: Deps, auth: AuthContext): Promise<Aler
     }),
     webhook: { url: settings?.webhookUrl ?? null, kinds: kindsOf(settings?.webhookKinds, []) },
     batteryLowPercent: settings?.batteryLowPercent ?? BATTERY_LOW_PERCENT_DEFAULT,
+    offlineAlertMinutes: settings?.offlineAlertMinutes ?? OFFLINE_ALERT_MINUTES_DEFAULT,
     digest: { max: deps.config.alertDigest.max, windowSeconds: Math.round(deps.config.alertDigest.windowMs / 1000) },
   };
 }
 
 /**
  * Sets the channels of the recipients named (the account's current recipients only), and the
- * alert address and battery threshold when given. An alert address inside the provider's network
+ * alert address, battery threshold and offline time when given. An alert address inside the provider's network
  * is refused at save, as push addresses are.
  */
 export async function setAlertChannels(deps: Deps, auth: AuthContext, body: SetAlertChannelsBody) {
@@ -70,6 +72,7 @@ export async function setAlertChannels(deps: Deps, auth: AuthContext, body: SetA
     webhookUrl: body.webhook ? url : (before?.webhookUrl ?? null),
     webhookKinds: body.webhook ? body.webhook.kinds : (before?.webhookKinds ?? []),
     batteryLowPercent: body.batteryLowPercent ?? before?.batteryLowPercent ?? BATTERY_LOW_PERCENT_DEFAULT,
+    offlineAlertMinutes: body.offlineAlertMinutes ?? before?.offlineAlertMinutes ?? OFFLINE_ALERT_MINUTES_DEFAULT,
   };
   await deps.db.transaction(async (tx) => {
     await alertRepo.saveSettings(tx, accountId, settings);

@@ -39,6 +39,7 @@ export default {
       fault: 'Fault',
       latency: 'Slow pushes',
       fence: 'Geofence entry or exit',
+      offline: 'Offline',
     },
     settings: {
       title: 'Message settings',
@@ -63,6 +64,9 @@ export default {
       webhookKinds: 'Alerts sent to the alert address',
       batteryLowPercent: 'Low battery at',
       batteryLowPercentHint: 'A battery at or below this level, and not charging, raises a low-battery alert',
+      offlineAlertMinutes: 'Offline alert after (minutes)',
+      offlineAlertMinutesHint:
+        'A device offline this long raises an offline alert, and one more when it is back online',
       digestRule:
         'A device raising more than {{max}} alerts of one kind within {{minutes}} minutes: the rest come as one digest when that time is over',
     },

@@ -39,6 +39,7 @@ export default {
       fault: '故障',
       latency: '推送延迟',
       fence: '围栏进出',
+      offline: '离线',
     },
     settings: {
       title: '消息设置',
@@ -59,6 +60,8 @@ export default {
       webhookKinds: '发送到告警地址的告警',
       batteryLowPercent: '低电量阈值',
       batteryLowPercentHint: '电量不高于此值且未在充电时，产生低电量告警',
+      offlineAlertMinutes: '离线告警时长（分钟）',
+      offlineAlertMinutesHint: '设备离线达到此时长时产生离线告警，重新上线时再发一条恢复消息',
       digestRule: '同一设备在 {{minutes}} 分钟内同一种告警超过 {{max}} 条时，其余告警在该时段结束后合并为一条汇总发送',
     },
   },

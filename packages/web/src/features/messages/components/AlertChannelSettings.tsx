@@ -5,6 +5,8 @@ import {
   ALERT_KINDS,
   BATTERY_LOW_PERCENT_MAX,
   BATTERY_LOW_PERCENT_MIN,
+  OFFLINE_ALERT_MINUTES_MAX,
+  OFFLINE_ALERT_MINUTES_MIN,
   type AlertChannels,
   type AlertKind,
 } from '@herald/contract';
@@ -18,17 +20,20 @@ type Values = {
   receivers: { userId: number; inAppKinds: AlertKind[]; emailKinds: AlertKind[] }[];
   webhook: { url: string; kinds: AlertKind[] };
   batteryLowPercent: number;
+  offlineAlertMinutes: number;
 };
 
 const valuesOf = (c: AlertChannels): Values => ({
   receivers: c.receivers.map(({ userId, inAppKinds, emailKinds }) => ({ userId, inAppKinds, emailKinds })),
   webhook: { url: c.webhook.url ?? '', kinds: c.webhook.kinds },
   batteryLowPercent: c.batteryLowPercent,
+  offlineAlertMinutes: c.offlineAlertMinutes,
 });
 
 /**
  * How alerts reach people: for each recipient the kinds that come in the console and by e-mail,
- * an alert address receiving chosen kinds as a signed webhook, and the battery threshold. The
+ * an alert address receiving chosen kinds as a signed webhook, the battery threshold and how long
+ * a device may be offline before it raises an alert. The
  * flapping rule is the operator's and is shown, not set.
  */
 export function AlertChannelSettings({ editable }: { editable: boolean }) {
@@ -51,6 +56,7 @@ export function AlertChannelSettings({ editable }: { editable: boolean }) {
           })),
           webhook: { url: v.webhook.url || null, kinds: v.webhook.kinds ?? [] },
           batteryLowPercent: v.batteryLowPercent,
+          offlineAlertMinutes: v.offlineAlertMinutes,
         });
         queryClient.setQueryData(messageKeys.alertChannels, next);
       });
@@ -112,6 +118,18 @@ export function AlertChannelSettings({ editable }: { editable: boolean }) {
           precision={0}
           addonAfter="%"
           data-testid="msg-channels-battery"
+        />
+      </Form.Item>
+      <Form.Item
+        name="offlineAlertMinutes"
+        label={t('msg.settings.offlineAlertMinutes')}
+        extra={t('msg.settings.offlineAlertMinutesHint')}
+      >
+        <InputNumber
+          min={OFFLINE_ALERT_MINUTES_MIN}
+          max={OFFLINE_ALERT_MINUTES_MAX}
+          precision={0}
+          data-testid="msg-channels-offline-minutes"
         />
       </Form.Item>
       <Typography.Paragraph type="secondary" data-testid="msg-channels-digest">

@@ -35,7 +35,7 @@ async function person(dataPermission: 'all' | 'self') {
   return { id: user.id as number, client: await new Client(server).login(user.username, PASSWORD) };
 }
 
-const ids = (page: { list: { id: number }[] }) => page.list.map((r) => r.id).sort((a, b) => a - b);
+const ids = (page: { list?: { id: number }[] }) => (page.list ?? []).map((r) => r.id).sort((a, b) => a - b);
 
 beforeAll(async () => {
   server = await startServer();

@@ -85,6 +85,7 @@ describe('devices', () => {
     const text = String(res.body.raw);
     for (const d of mine) expect(text).toContain(d.sn);
     expect(text).not.toContain(others.sn);
+    expect(text).toContain('"Assigned to"');
   });
 
   it('lets only a user who sees the whole account assign devices', async () => {

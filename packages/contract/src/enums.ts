@@ -85,6 +85,7 @@ export const OPER_TYPES = [
   'publish',
   'abort',
   'approve',
+  'assignOwner',
 ] as const;
 export type OperType = (typeof OPER_TYPES)[number];
 

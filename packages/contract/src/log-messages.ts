@@ -337,6 +337,14 @@ export const logMessages = {
     en_US: 'Moved to group "{{group}}" device(s) {{sns}}',
     zh_CN: '将设备 {{sns}} 移至分组“{{group}}”',
   },
+  'log.device.assignOwner': {
+    en_US: 'Assigned to user "{{user}}" device(s) {{sns}}',
+    zh_CN: '将设备 {{sns}} 分配给用户“{{user}}”',
+  },
+  'log.device.unassignOwner': {
+    en_US: 'Assigned to no user device(s) {{sns}}',
+    zh_CN: '取消设备 {{sns}} 的用户分配',
+  },
   'log.device.delete': { en_US: 'Deleted device(s) {{sns}}', zh_CN: '删除设备 {{sns}}' },
   'log.device.restore': { en_US: 'Restored device(s) {{sns}}', zh_CN: '恢复已删除设备 {{sns}}' },
   'log.device.restart': { en_US: 'Restarted device {{sn}}', zh_CN: '重启设备 {{sn}}' },

@@ -543,6 +543,7 @@ export const messages = {
   'device.export.model': { en_US: 'Model', zh_CN: '型号' },
   'device.export.type': { en_US: 'Type', zh_CN: '类型' },
   'device.export.group': { en_US: 'Group', zh_CN: '分组' },
+  'device.export.owner': { en_US: 'Assigned to', zh_CN: '所属用户' },
   'device.export.app': { en_US: 'Application', zh_CN: '应用' },
   'device.export.manufacturer': { en_US: 'Manufacturer', zh_CN: '厂商' },
   'device.export.status': { en_US: 'Status', zh_CN: '状态' },

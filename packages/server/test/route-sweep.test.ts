@@ -14,6 +14,7 @@ import {
   pushAlarms,
   roles,
   userRoles,
+  users,
   webhookDeliveries,
 } from '../src/db/schema';
 import type { AuthContext, RouteAccess } from '../src/lib/context';
@@ -64,6 +65,8 @@ type Tenant = Awaited<ReturnType<typeof seedAccount>> & {
   markers: string[];
   /** its device's serial number */
   sn: string;
+  /** the names of the objects its administrator owns (made, or assigned to them): "own data only" users see none */
+  ownedMarkers: string[];
 };
 
 /**
@@ -103,6 +106,15 @@ const NOT_LISTS: Record<string, string> = {
   'GET /v1/account-api/queryGeoLocationApiSecret':
     "the caller's own account's geolocation secret, refused until the platform enables it",
 };
+/**
+ * Lists that show an account's objects whatever their owner, with the reason: what they show is the
+ * account's (or the caller's own), not data a user owns.
+ */
+const NOT_OWNED_LISTS: Record<string, string> = {
+  'GET /v1/oper-logs': "the account's record of what its people did (names every object), an administrator's page",
+  'GET /v1/file/recordDownloadOperLog': 'the operation log as a file (as GET /v1/oper-logs)',
+};
+
 /** The query a list needs to answer at all, with the caller's own values (A's are tried per list). */
 const listQueries = (own: Tenant): Record<string, Record<string, string>> => ({
   'GET /v1/trade-speak/voice-pack': { language: 'zh_CN' },
@@ -143,7 +155,8 @@ async function tenant(): Promise<Tenant> {
   const group = expectOk(await c.post('/v1/groups', { name: `G ${uniq()}` }));
   const app = expectOk(await c.post('/v1/applications', { name: `App ${uniq()}`, type: 3, accessType: 2 }));
   const device = await seedDevice(server, accountId, model.id, { manufacturerId: maker.id, appId: app.id });
-  await db.update(devices).set({ groupId: group.id }).where(eq(devices.id, device.id));
+  // assigned to the administrator: a user of the account with "own data only" is to see none of it
+  await db.update(devices).set({ groupId: group.id, ownerUserId: acct.adminId }).where(eq(devices.id, device.id));
   await setVersions(server, device.id, '1.00.00.01');
   const staff = await seedRoleUser(server, { side: 'ac', accountId, permissions: ['herald.device.group.query'] });
   const [ur] = await db.select().from(userRoles).where(eq(userRoles.userId, staff.userId));
@@ -334,7 +347,8 @@ async function tenant(): Promise<Tenant> {
     api.secret,
     app.appKey,
   ];
-  return { ...acct, ids, userIds: [acct.adminId, staff.userId], markers, sn: device.sn };
+  const ownedMarkers = [device.sn, template.name, business.name, ota.name, push.name];
+  return { ...acct, ids, userIds: [acct.adminId, staff.userId], markers, sn: device.sn, ownedMarkers };
 }
 
 let A: Tenant;
@@ -640,6 +654,102 @@ describe('access control, route by route', () => {
       if (ok.body.code === 40003) wrong.push(`${key(r)} as the super-administrator → ${brief(ok)}`);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+// ── 1b. "own data only": another user's objects of the same account are out of reach ──
+
+/**
+ * The objects a user owns (lib/data-scope.ts): devices (and what hangs off one), imports,
+ * templates, businesses, tasks, and the records of devices. Everything else of an account (users,
+ * roles, groups, applications, keys, packages, fences, webhooks) is the account's, shown to all
+ * its users as their permissions allow.
+ */
+const OWNED = [
+  '/v1/devices/:id',
+  '/v1/devices/imports/:id',
+  '/v1/device-registrations/:id',
+  '/v1/device-map/deviceLocationMapDetail/:id',
+  '/v1/templates/:id',
+  '/v1/businesses/:id',
+  '/v1/records/print/:id',
+  '/v1/records/broadcast/:id',
+  '/v1/records/trade/:id',
+  '/v1/records/general/:id',
+  '/v1/records/publish/:id',
+  '/v1/records/delivery/:id',
+  '/v1/speak-test/job/:id',
+  '/v1/push-tasks/:id',
+  '/v1/ota-tasks/:id',
+];
+const ownedRoute = (r: SeenRoute) => {
+  const first = paramNames(r.url)[0];
+  return first !== undefined && OWNED.includes(paramPrefix(r.url, first));
+};
+
+describe('own data only, route by route', { timeout: 120_000 }, () => {
+  /** A user of A holding every account permission, with the data permission 'self'. */
+  async function ownDataUser() {
+    const u = await seedRoleUser(server, { side: 'ac', accountId: A.accountId, permissions: permissionsForSide('ac') });
+    await server.deps.db.update(users).set({ dataPermission: 'self' }).where(eq(users.id, u.userId));
+    return u;
+  }
+
+  it("lets an own-data user of account A reach none of the objects A's administrator owns through any route with a path parameter", async () => {
+    const self = await ownDataUser();
+    const fromA = (p: string) => A.ids[p];
+    const swept = routes.filter((r) => !NOT_SWEPT[key(r)] && ownedRoute(r) && adminOfAccountPasses(r.access));
+    const rowsBefore = await dbRows();
+    const violations: string[] = [];
+    for (const r of swept) {
+      const path = fill(r, fromA, []);
+      const res = await send(self.client, r, path, BODIES[key(r)] ?? {});
+      const refused =
+        (res.body.code === 40004 && res.status === 404) || (res.body.code === 40003 && res.status === 403);
+      if (!refused) violations.push(`${key(r)} (${r.method} ${path}) → ${brief(res)}`);
+    }
+    expect(violations).toEqual([]);
+    expect(dbChanges(rowsBefore, await dbRows(), { ...A, accountId: -1, userIds: [] })).toEqual([]);
+    expect(swept.length).toBeGreaterThan(40);
+    // the same calls by a user with 'all' are not refused as not found: the refusals above were the owner's
+    const whole = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: A.accountId,
+      permissions: permissionsForSide('ac'),
+    });
+    const wrong: string[] = [];
+    for (const r of swept.filter((r) => r.method === 'GET')) {
+      const res = await send(whole.client, r, fill(r, fromA, []));
+      if (res.body.code === 40004) wrong.push(`${key(r)} as a user with 'all' → ${brief(res)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("shows an own-data user of account A none of the objects A's administrator owns in any list", async () => {
+    const self = await ownDataUser();
+    const lists = routes.filter(
+      (r) =>
+        r.method === 'GET' &&
+        !r.access?.public &&
+        !paramNames(r.url).length &&
+        adminOfAccountPasses(r.access) &&
+        !NOT_LISTS[key(r)] &&
+        !NOT_OWNED_LISTS[key(r)],
+    );
+    const queries = listQueries(A);
+    const leaks: string[] = [];
+    for (const r of lists) {
+      const query = r.schema?.querystring as (z.ZodType & { shape?: Record<string, unknown> }) | undefined;
+      const q: Record<string, string> = { ...queries[key(r)] };
+      if (query?.shape?.pageSize) q.pageSize = '200';
+      const qs = new URLSearchParams(q).toString();
+      const res = await send(self.client, r, qs ? `${r.url}?${qs}` : r.url);
+      const text = JSON.stringify(res.body);
+      const seen = A.ownedMarkers.filter((m) => text.includes(m));
+      if (seen.length) leaks.push(`${key(r)} → ${brief(res)} shows ${seen.join(', ')}`);
+    }
+    expect(lists.length).toBeGreaterThan(40);
+    expect(leaks).toEqual([]);
   });
 });
 

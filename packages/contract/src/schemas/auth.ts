@@ -92,6 +92,8 @@ export const currentUserResult = z.object({
     email: z.string(),
     phone: z.string().nullable(),
     isSuperAdmin: z.boolean(),
+    /** 'all' | 'self' ("own data only": the console offers no action on the whole account's data) */
+    dataPermission: z.string(),
     messageLanguage: z.string(),
     lastLoginAt: z.string().nullable(),
     lastLoginIp: z.string().nullable(),

@@ -20,6 +20,7 @@ export const accountUserOptionSchema = z.object({
   username: z.string(),
   name: z.string().nullable(),
 });
+export type AccountUserOption = z.infer<typeof accountUserOptionSchema>;
 
 /** GET /v1/common/accountSummary — `side` tells which of the two shapes came back. */
 export const opAccountSummarySchema = z.object({

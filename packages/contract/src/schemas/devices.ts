@@ -57,6 +57,11 @@ export const deviceStatusBody = idsBodySchema.extend({
 });
 /** POST /v1/devices/switch-group */
 export const switchGroupBody = idsBodySchema.extend({ groupId: bodyId });
+/**
+ * POST /v1/devices/assign-owner — the account user the devices are assigned to ("own data only"
+ * users see only theirs); null: assigned to nobody.
+ */
+export const assignOwnerBody = idsBodySchema.extend({ userId: bodyId.nullable() });
 /** POST /v1/devices/mute — muted for `minutes` (default and at most 24 hours, then it lifts by itself). */
 export const muteBody = idsBodySchema.extend({
   minutes: z
@@ -93,6 +98,8 @@ export const deviceListQuery = pageQuerySchema.extend({
   paused: queryFlag,
   /** muted now (mutedUntil in the future) */
   muted: queryFlag,
+  /** the devices assigned to this user */
+  ownerUserId: queryId,
   ...sortParams(['id', 'sn', 'name', 'createdAt', 'lastOnlineAt', 'activatedAt', 'deletedAt', 'mutedUntil']),
 });
 
@@ -112,6 +119,9 @@ export const deviceSchema = z.object({
   appName: z.string().nullable(),
   manufacturerId: z.number().int().nullable(),
   manufacturerName: z.string().nullable(),
+  /** the account user it is assigned to (its owner; "own data only" users see only theirs) */
+  ownerUserId: z.number().int().nullable(),
+  ownerName: z.string().nullable(),
   /** -1 deleted, 0 not enabled, 1 disabled, 2 enabled */
   status: z.number().int(),
   activated: z.boolean(),

@@ -396,6 +396,8 @@ export const devices = pgTable(
     groupId: integer('group_id').references(() => deviceGroups.id),
     appId: integer('app_id').references(() => applications.id),
     manufacturerId: integer('manufacturer_id').references(() => manufacturers.id),
+    /** the account user the device is assigned to ("own data only" users see only theirs); null: nobody's */
+    ownerUserId: integer('owner_user_id').references(() => users.id),
     /** device secret for one-device-one-secret, or issued at registration */
     secret: text('secret'),
     /** -1 deleted, 0 not enabled, 1 disabled, 2 enabled */
@@ -434,6 +436,7 @@ export const devices = pgTable(
       .where(sql`${t.status} <> -1`),
     index('devices_account_idx').on(t.accountId, t.status),
     index('devices_group_idx').on(t.groupId),
+    index('devices_owner_idx').on(t.ownerUserId),
   ],
 );
 
@@ -589,6 +592,8 @@ export const templates = pgTable(
     params: jsonb('params')
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** the account user who made it ("own data only" users see only theirs) */
+    createdBy: integer('created_by'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -611,6 +616,8 @@ export const businesses = pgTable(
     /** broadcast/notification text with `{{name}}` placeholders */
     voiceContent: text('voice_content'),
     remark: text('remark'),
+    /** the account user who made it ("own data only" users see only theirs) */
+    createdBy: integer('created_by'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1037,6 +1044,8 @@ export const otaTasks = pgTable(
     startedAt: ts('started_at'),
     endedAt: ts('ended_at'),
     createdBy: integer('created_by'),
+    /** made by an "own data only" user: the scope covers only this user's devices, late joiners too */
+    scopeOwner: integer('scope_owner'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1145,6 +1154,8 @@ export const pushTasks = pgTable(
     remark: text('remark'),
     endedAt: ts('ended_at'),
     createdBy: integer('created_by'),
+    /** made by an "own data only" user: the scope covers only this user's devices, late joiners too */
+    scopeOwner: integer('scope_owner'),
     createdAt: createdAt(),
   },
   (t) => [

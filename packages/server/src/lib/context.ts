@@ -9,6 +9,8 @@ export type AuthContext = {
   /** null for operators */
   accountId: number | null;
   isSuperAdmin: boolean;
+  /** data permission 'self' ("own data only", lib/data-scope.ts); never set for an account's administrator */
+  ownDataOnly?: boolean;
   permissions: ReadonlySet<string>;
   mustChangePassword: boolean;
   ip: string;

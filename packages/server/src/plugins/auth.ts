@@ -13,6 +13,7 @@ type SessionRow = {
   side: Side;
   account_id: number | null;
   is_super_admin: boolean;
+  data_permission: string;
   status: number;
   must_change_password: boolean;
   revoked_at: string | null;
@@ -28,7 +29,7 @@ type SessionRow = {
  */
 export async function loadAuthContext(db: Db, userId: number, sessionId: string, ip: string): Promise<AuthContext> {
   const { rows } = await db.execute<SessionRow>(sql`
-    select u.id as user_id, u.username, u.side, u.account_id, u.is_super_admin, u.status,
+    select u.id as user_id, u.username, u.side, u.account_id, u.is_super_admin, u.data_permission, u.status,
            u.must_change_password, s.revoked_at, s.expires_at,
            a.status as account_status, a.permissions as account_permissions,
            (select coalesce(array_agg(distinct p), '{}') from user_roles ur
@@ -53,6 +54,7 @@ export async function loadAuthContext(db: Db, userId: number, sessionId: string,
     side: row.side,
     accountId: row.account_id,
     isSuperAdmin: row.is_super_admin,
+    ownDataOnly: row.side === 'ac' && !row.is_super_admin && row.data_permission === 'self',
     mustChangePassword: row.must_change_password,
     permissions: effectivePermissions({
       side: row.side,

@@ -280,6 +280,7 @@ export async function currentUser(deps: Deps, auth: AuthContext): Promise<Curren
       email: user.email,
       phone: user.phone,
       isSuperAdmin: user.isSuperAdmin,
+      dataPermission: user.dataPermission,
       messageLanguage: user.messageLanguage,
       lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
       lastLoginIp: user.lastLoginIp,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, templates } from '../../db/schema';
+import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 
 export type BusinessRow = typeof businesses.$inferSelect;
@@ -9,6 +10,8 @@ const view = { business: businesses, templateName: templates.name };
 
 export type BusinessFilters = {
   accountId: number;
+  /** "own data only": the businesses this user made */
+  createdBy?: number;
   name?: string;
   type?: number;
   sortField?: 'id' | 'name' | 'updatedAt';
@@ -21,6 +24,7 @@ export async function listBusinesses(db: Db, f: BusinessFilters): Promise<{ rows
   const where = and(
     ...([
       eq(businesses.accountId, f.accountId),
+      ownedBy(businesses.createdBy, f.createdBy),
       isNull(businesses.deletedAt),
       f.name ? ilike(businesses.name, containsPattern(f.name)) : undefined,
       f.type !== undefined ? eq(businesses.type, f.type) : undefined,
@@ -68,13 +72,25 @@ export const findBusinessIdByName = async (db: Db, accountId: number, name: stri
       .limit(1)
   )[0]?.id;
 
-/** A live template of the account. */
-export const findAccountTemplate = async (db: Db, accountId: number, templateId: number) =>
+/** A live template of the account (made by `createdBy`, for an "own data only" user). */
+export const findAccountTemplate = async (
+  db: Db,
+  accountId: number,
+  templateId: number,
+  createdBy: number | undefined,
+) =>
   (
     await db
       .select({ id: templates.id })
       .from(templates)
-      .where(and(eq(templates.id, templateId), eq(templates.accountId, accountId), isNull(templates.deletedAt)))
+      .where(
+        and(
+          eq(templates.id, templateId),
+          eq(templates.accountId, accountId),
+          ownedBy(templates.createdBy, createdBy),
+          isNull(templates.deletedAt),
+        ),
+      )
       .limit(1)
   )[0];
 
@@ -90,9 +106,11 @@ export const updateBusiness = (tx: Db, id: number, values: Partial<typeof busine
 export const softDeleteBusiness = (tx: Db, id: number) =>
   tx.update(businesses).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(businesses.id, id));
 
-export const businessOptions = (db: Db, accountId: number) =>
+export const businessOptions = (db: Db, accountId: number, createdBy: number | undefined) =>
   db
     .select({ value: businesses.id, label: businesses.name, type: businesses.type })
     .from(businesses)
-    .where(and(eq(businesses.accountId, accountId), isNull(businesses.deletedAt)))
+    .where(
+      and(eq(businesses.accountId, accountId), ownedBy(businesses.createdBy, createdBy), isNull(businesses.deletedAt)),
+    )
     .orderBy(asc(businesses.name), asc(businesses.id));

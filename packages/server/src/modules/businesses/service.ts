@@ -10,6 +10,7 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { iso, offsetOf } from '../../lib/filters';
+import { dataOwner, mustOwn } from '../../lib/data-scope';
 import { targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import * as repo from './repo';
@@ -32,6 +33,7 @@ const accountOf = (auth: AuthContext) => targetAccount(auth, undefined);
 export async function listBusinesses(deps: Deps, auth: AuthContext, q: BusinessListQuery): Promise<Page<Business>> {
   const { rows, total } = await repo.listBusinesses(deps.db, {
     accountId: accountOf(auth),
+    createdBy: dataOwner(auth),
     name: q.name || undefined,
     type: q.type,
     sortField: q.sortField,
@@ -45,6 +47,7 @@ export async function listBusinesses(deps: Deps, auth: AuthContext, q: BusinessL
 async function scopedBusiness(deps: Deps, auth: AuthContext, id: number) {
   const v = await repo.findBusinessView(deps.db, id);
   if (!v || v.business.accountId !== accountOf(auth)) throw notFound();
+  mustOwn(auth, v.business.createdBy);
   return v;
 }
 
@@ -57,10 +60,10 @@ type Shape = { type: number; templateId: number | null; voiceContent: string | n
  * The rules that depend on the type: a print business names one of the account's templates and
  * carries no voice content; broadcast and notification carry voice content and no template.
  */
-async function normalise(deps: Deps, accountId: number, s: Shape): Promise<Shape> {
+async function normalise(deps: Deps, auth: AuthContext, accountId: number, s: Shape): Promise<Shape> {
   if (s.type === BusinessType.PRINT) {
     if (!s.templateId) throw invalid('error.businessTemplateRequired', 'templateId');
-    if (!(await repo.findAccountTemplate(deps.db, accountId, s.templateId))) {
+    if (!(await repo.findAccountTemplate(deps.db, accountId, s.templateId, dataOwner(auth)))) {
       throw invalid('error.templateInvalid', 'templateId');
     }
     return { type: s.type, templateId: s.templateId, voiceContent: null };
@@ -77,14 +80,20 @@ async function checkName(deps: Deps, accountId: number, name: string, exceptId?:
 
 export async function createBusiness(deps: Deps, auth: AuthContext, body: CreateBusinessBody): Promise<Business> {
   const accountId = accountOf(auth);
-  const shape = await normalise(deps, accountId, {
+  const shape = await normalise(deps, auth, accountId, {
     type: body.type,
     templateId: body.templateId ?? null,
     voiceContent: body.voiceContent || null,
   });
   await checkName(deps, accountId, body.name);
   const id = await deps.db.transaction(async (tx) => {
-    const b = await repo.insertBusiness(tx, { accountId, name: body.name, remark: body.remark || null, ...shape });
+    const b = await repo.insertBusiness(tx, {
+      accountId,
+      createdBy: auth.userId,
+      name: body.name,
+      remark: body.remark || null,
+      ...shape,
+    });
     await audit(tx, auth, {
       module: 'business',
       type: 'add',
@@ -102,7 +111,7 @@ export async function updateBusiness(
   body: UpdateBusinessBody,
 ): Promise<Business> {
   const { business } = await scopedBusiness(deps, auth, id);
-  const shape = await normalise(deps, business.accountId, {
+  const shape = await normalise(deps, auth, business.accountId, {
     type: body.type ?? business.type,
     templateId: body.templateId !== undefined ? body.templateId : business.templateId,
     voiceContent: body.voiceContent !== undefined ? body.voiceContent || null : business.voiceContent,
@@ -136,4 +145,5 @@ export async function deleteBusiness(deps: Deps, auth: AuthContext, id: number):
 }
 
 /** Lookup GET /v1/common/businessListQuery: the caller's account's businesses. */
-export const businessOptions = (deps: Deps, auth: AuthContext) => repo.businessOptions(deps.db, accountOf(auth));
+export const businessOptions = (deps: Deps, auth: AuthContext) =>
+  repo.businessOptions(deps.db, accountOf(auth), dataOwner(auth));

@@ -6,6 +6,8 @@ import type { Db } from '../../db/client';
 export type Window = { from: Date; to: Date; offsetMs: number };
 /** One account, or the whole platform (undefined). */
 export type Scope = number | undefined;
+/** "own data only": the figures of the devices assigned to this user (lib/data-scope.ts). */
+export type Owner = number | undefined;
 
 const DAY_MS = 86_400_000;
 const int = (v: unknown) => Number(v ?? 0);
@@ -15,26 +17,40 @@ const rowsOf = async (db: Db, q: SQL) => (await db.execute(q)).rows as Record<st
 const dayOf = (column: SQL, w: Window) =>
   sql`floor((extract(epoch from ${column}) * 1000 + ${w.offsetMs}) / ${DAY_MS})::int`;
 
-const liveDevices = (scope: Scope) =>
+const ownerOnly = (owner: Owner) => (owner === undefined ? sql`` : sql` and d.owner_user_id = ${owner}`);
+
+const liveDevices = (scope: Scope, owner?: Owner) =>
   scope === undefined
     ? sql`d.status <> ${DeviceStatus.DELETED}`
-    : sql`d.account_id = ${scope} and d.status <> ${DeviceStatus.DELETED}`;
+    : sql`d.account_id = ${scope} and d.status <> ${DeviceStatus.DELETED}${ownerOnly(owner)}`;
 
-export async function deviceTotals(db: Db, scope: Scope) {
+/**
+ * An owner's job figures, counted from the jobs of their devices: the kept counts (job_stats) are
+ * per account only. The dashboard's window is well inside the jobs' retention.
+ */
+const ownerJobs = (scope: Scope, owner: number, from: Date, to: Date) =>
+  sql`select requested_at, kind, 1 as requested, (status = 3)::int as success, (status > 3)::int as failed
+        from jobs where account_id = ${scope ?? 0} and requested_at >= ${from} and requested_at < ${to}
+         and device_id in (select d.id from devices d where d.owner_user_id = ${owner})`;
+
+export async function deviceTotals(db: Db, scope: Scope, owner?: Owner) {
   const [r] = await rowsOf(
     db,
     sql`select count(*)::int as total, (count(*) filter (where d.activated))::int as activated,
                (count(*) filter (where d.online))::int as online
-          from devices d where ${liveDevices(scope)}`,
+          from devices d where ${liveDevices(scope, owner)}`,
   );
   return { total: int(r?.total), activated: int(r?.activated), online: int(r?.online) };
 }
 
 /** Jobs requested in [from, to) and how many of them finished, by outcome. */
-export async function jobTotals(db: Db, scope: Scope, from: Date, to: Date) {
+export async function jobTotals(db: Db, scope: Scope, from: Date, to: Date, owner?: Owner) {
   const [r] = await rowsOf(
     db,
-    sql`select coalesce(sum(requested), 0)::int as requested, coalesce(sum(success), 0)::int as success,
+    owner !== undefined
+      ? sql`select coalesce(sum(requested), 0)::int as requested, coalesce(sum(success), 0)::int as success,
+                   coalesce(sum(failed), 0)::int as failed from (${ownerJobs(scope, owner, from, to)}) j`
+      : sql`select coalesce(sum(requested), 0)::int as requested, coalesce(sum(success), 0)::int as success,
                coalesce(sum(failed), 0)::int as failed
           from job_stats where account_id = ${scope ?? 0} and bucket >= ${from} and bucket < ${to}`,
   );
@@ -42,10 +58,14 @@ export async function jobTotals(db: Db, scope: Scope, from: Date, to: Date) {
 }
 
 /** Per day of the window and kind: requested, success, failed. */
-export async function jobsByDay(db: Db, scope: Scope, w: Window) {
+export async function jobsByDay(db: Db, scope: Scope, w: Window, owner?: Owner) {
   const rows = await rowsOf(
     db,
-    sql`select ${dayOf(sql`bucket`, w)} as day, kind, sum(requested)::int as requested, sum(success)::int as success,
+    owner !== undefined
+      ? sql`select ${dayOf(sql`requested_at`, w)} as day, kind, sum(requested)::int as requested,
+                   sum(success)::int as success, sum(failed)::int as failed
+              from (${ownerJobs(scope, owner, w.from, w.to)}) j group by 1, 2`
+      : sql`select ${dayOf(sql`bucket`, w)} as day, kind, sum(requested)::int as requested, sum(success)::int as success,
                sum(failed)::int as failed
           from job_stats where account_id = ${scope ?? 0} and bucket >= ${w.from} and bucket < ${w.to}
          group by 1, 2`,
@@ -59,7 +79,7 @@ export async function jobsByDay(db: Db, scope: Scope, w: Window) {
   }));
 }
 
-export async function deviceStates(db: Db, scope: Scope) {
+export async function deviceStates(db: Db, scope: Scope, owner?: Owner) {
   const [r] = await rowsOf(
     db,
     sql`select (count(*) filter (where d.status = ${DeviceStatus.ENABLED} and d.online))::int as online,
@@ -69,7 +89,7 @@ export async function deviceStates(db: Db, scope: Scope) {
                (count(*) filter (where d.paused))::int as paused,
                (count(*) filter (where d.muted_until > now()))::int as muted,
                (count(*) filter (where not d.activated))::int as not_activated
-          from devices d where ${liveDevices(scope)}`,
+          from devices d where ${liveDevices(scope, owner)}`,
   );
   return {
     online: int(r?.online),
@@ -83,8 +103,8 @@ export async function deviceStates(db: Db, scope: Scope) {
 }
 
 /** Per day of the window: connections made and distinct devices that made them; devices added; devices activated. */
-export async function sessionsByDay(db: Db, scope: Scope, w: Window) {
-  const inScope = scope === undefined ? sql`true` : sql`d.account_id = ${scope}`;
+export async function sessionsByDay(db: Db, scope: Scope, w: Window, owner?: Owner) {
+  const inScope = scope === undefined ? sql`true` : sql`d.account_id = ${scope}${ownerOnly(owner)}`;
   const [sessions, added, activated] = await Promise.all([
     rowsOf(
       db,
@@ -117,12 +137,12 @@ export async function sessionsByDay(db: Db, scope: Scope, w: Window) {
 }
 
 /** Live devices per model, the largest first. */
-export async function devicesByModel(db: Db, scope: Scope) {
+export async function devicesByModel(db: Db, scope: Scope, owner?: Owner) {
   const rows = await rowsOf(
     db,
     sql`select m.id, m.name, m.code, count(*)::int as n
           from devices d join models m on m.id = d.model_id
-         where ${liveDevices(scope)}
+         where ${liveDevices(scope, owner)}
          group by m.id, m.name, m.code order by n desc, m.id`,
   );
   return rows.map((r) => ({ modelId: int(r.id), name: String(r.name), code: String(r.code), count: int(r.n) }));
@@ -156,13 +176,14 @@ export async function topAccounts(db: Db, from: Date, to: Date) {
  * The devices of one account with the most jobs requested on the UTC days from `from`'s to `to`'s
  * (the per-device counts are kept per UTC day: a week on the viewer's clock touches eight).
  */
-export async function topDevices(db: Db, accountId: number, from: Date, to: Date) {
+export async function topDevices(db: Db, accountId: number, from: Date, to: Date, owner?: Owner) {
   const firstDay = new Date(Math.floor(from.getTime() / DAY_MS) * DAY_MS);
   const rows = await rowsOf(
     db,
     sql`with r as (select device_id, sum(requested)::int as requested, sum(success)::int as success,
                           sum(failed)::int as failed
                      from device_job_stats where account_id = ${accountId} and day >= ${firstDay} and day < ${to}
+                      ${owner === undefined ? sql`` : sql`and device_id in (select d.id from devices d where d.owner_user_id = ${owner})`}
                     group by device_id order by requested desc, device_id limit ${DASHBOARD_RANK_SIZE})
         select r.*, d.sn, d.name from r join devices d on d.id = r.device_id
          order by r.requested desc, r.device_id`,

@@ -16,6 +16,7 @@ import {
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { forbidden, notFound } from '../../lib/errors';
+import { dataOwner } from '../../lib/data-scope';
 import { ownAccount } from '../../lib/scope';
 import { accountExists, countAccounts } from '../common/repo';
 import { jobCounts } from './job-counts';
@@ -70,8 +71,8 @@ export async function totalStat(deps: Deps, auth: AuthContext, q: DashboardQuery
   const w = windowOf(q);
   await countsWritten(deps);
   const [devices, today, accounts] = await Promise.all([
-    repo.deviceTotals(deps.db, scope),
-    repo.jobTotals(deps.db, scope, new Date(w.to.getTime() - DAY_MS), w.to),
+    repo.deviceTotals(deps.db, scope, dataOwner(auth)),
+    repo.jobTotals(deps.db, scope, new Date(w.to.getTime() - DAY_MS), w.to, dataOwner(auth)),
     scope === undefined
       ? Promise.all([countAccounts(deps.db), countAccounts(deps.db, true)]).then(([total, enabled]) => ({
           total,
@@ -86,7 +87,7 @@ export async function businessStat(deps: Deps, auth: AuthContext, q: DashboardQu
   const scope = await scopeOf(deps, auth, q);
   const w = windowOf(q);
   await countsWritten(deps);
-  const rows = await repo.jobsByDay(deps.db, scope, w);
+  const rows = await repo.jobsByDay(deps.db, scope, w, dataOwner(auth));
   return {
     days: eachDay(w.firstDay).map((day) => {
       const of = rows.filter((r) => r.day === day);
@@ -108,13 +109,13 @@ export async function devicePhysicalStat(
   auth: AuthContext,
   q: DashboardQuery,
 ): Promise<DevicePhysicalStat> {
-  return repo.deviceStates(deps.db, await scopeOf(deps, auth, q));
+  return repo.deviceStates(deps.db, await scopeOf(deps, auth, q), dataOwner(auth));
 }
 
 export async function deviceSessionStat(deps: Deps, auth: AuthContext, q: DashboardQuery): Promise<DeviceSessionStat> {
   const scope = await scopeOf(deps, auth, q);
   const w = windowOf(q);
-  const s = await repo.sessionsByDay(deps.db, scope, w);
+  const s = await repo.sessionsByDay(deps.db, scope, w, dataOwner(auth));
   return {
     days: eachDay(w.firstDay).map((day) => ({
       day: dayLabel(day),
@@ -127,7 +128,7 @@ export async function deviceSessionStat(deps: Deps, auth: AuthContext, q: Dashbo
 }
 
 export async function modelStat(deps: Deps, auth: AuthContext, q: DashboardQuery): Promise<ModelStat> {
-  const all = await repo.devicesByModel(deps.db, await scopeOf(deps, auth, q));
+  const all = await repo.devicesByModel(deps.db, await scopeOf(deps, auth, q), dataOwner(auth));
   return {
     models: all.slice(0, DASHBOARD_MODELS),
     others: all.slice(DASHBOARD_MODELS).reduce((n, m) => n + m.count, 0),
@@ -148,7 +149,7 @@ export async function accountStat(deps: Deps, auth: AuthContext, q: DashboardQue
       ? repo.topAccounts(deps.db, w.from, w.to)
       : null,
     scope !== undefined && can(auth.permissions, 'herald.device.physical.list.query')
-      ? repo.topDevices(deps.db, scope, w.from, w.to)
+      ? repo.topDevices(deps.db, scope, w.from, w.to, dataOwner(auth))
       : null,
   ]);
   return { accounts, devices };

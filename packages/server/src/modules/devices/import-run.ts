@@ -176,6 +176,8 @@ async function runImport(deps: Deps, node: string, claim: repo.ImportClaim, sign
                 name: r.name || null,
                 modelId: r.modelId,
                 groupId: r.groupId,
+                // an account user's import is theirs, an operator's assigned to nobody (as one by one)
+                ownerUserId: actor.accountId !== null ? actor.userId : null,
                 // the factory's provisioned secret, or one Herald makes (obtained by registration)
                 secret: r.secret || randomToken(24),
                 status: DeviceStatus.ENABLED,

@@ -15,6 +15,7 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull } from '../../lib/filters';
+import { mustOwn } from '../../lib/data-scope';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { isOle2, readXlsRows, type SheetRow } from './import-xls';
 import { importRuns, withoutValues, type RowError } from './import-run';
@@ -145,5 +146,6 @@ export async function getImport(deps: Deps, auth: AuthContext, id: string): Prom
   const j = await repo.findImport(deps.db, id);
   const own = ownAccount(auth);
   if (!j || (own !== undefined && j.accountId !== own)) throw notFound();
+  mustOwn(auth, j.userId);
   return j;
 }

@@ -10,6 +10,7 @@ import {
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { offsetOf } from '../../lib/filters';
+import { dataOwner } from '../../lib/data-scope';
 import { ownAccount } from '../../lib/scope';
 import * as repo from './repo';
 import { scopedDevice, toDevice, updateDevice } from './service';
@@ -59,6 +60,7 @@ export async function listRegistrations(
   const { rows, total } = await repo.listDevices(deps.db, {
     deleted: false,
     accountId: ownAccount(auth) ?? q.accountId,
+    ownerUserId: dataOwner(auth),
     sn: q.sn || undefined,
     name: q.name || undefined,
     modelId: q.modelId,

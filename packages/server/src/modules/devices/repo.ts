@@ -17,7 +17,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
 import { DeviceStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import {
@@ -32,12 +32,17 @@ import {
   manufacturers,
   models,
   qrBrands,
+  users,
   type ImportActor,
   type ImportFileRow,
 } from '../../db/schema';
+import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 
 export type DeviceRow = typeof devices.$inferSelect;
+
+/** The user a device is assigned to (its owner), apart from the users the audit names. */
+const owners = alias(users, 'owner');
 export type CommandRow = typeof deviceCommands.$inferSelect;
 
 const deviceView = {
@@ -54,6 +59,7 @@ const deviceView = {
   brandEnabled: qrBrands.enabled,
   brandName: qrBrands.productName,
   brandLogoKey: qrBrands.logoKey,
+  ownerName: owners.username,
 };
 export type DeviceView = {
   device: DeviceRow;
@@ -70,6 +76,7 @@ export type DeviceView = {
   brandEnabled: boolean | null;
   brandName: string | null;
   brandLogoKey: string | null;
+  ownerName: string | null;
 };
 
 const joined = (db: Db) =>
@@ -81,10 +88,15 @@ const joined = (db: Db) =>
     .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
     .leftJoin(applications, eq(applications.id, devices.appId))
     .leftJoin(manufacturers, eq(manufacturers.id, devices.manufacturerId))
-    .leftJoin(qrBrands, eq(qrBrands.accountId, devices.accountId));
+    .leftJoin(qrBrands, eq(qrBrands.accountId, devices.accountId))
+    .leftJoin(owners, eq(owners.id, devices.ownerUserId));
 
 export type DeviceFilters = {
   accountId?: number;
+  /** "own data only": the devices assigned to this user (lib/data-scope.ts) */
+  ownerUserId?: number;
+  /** the list's owner filter: one user's devices, or (null) those assigned to nobody */
+  owner?: number | null;
   /** the deleted list, or everything else */
   deleted: boolean;
   sn?: string;
@@ -109,6 +121,12 @@ export async function listDevices(db: Db, f: DeviceFilters, now = new Date()) {
     ...([
       f.deleted ? eq(devices.status, DeviceStatus.DELETED) : ne(devices.status, DeviceStatus.DELETED),
       f.accountId !== undefined ? eq(devices.accountId, f.accountId) : undefined,
+      ownedBy(devices.ownerUserId, f.ownerUserId),
+      f.owner === null
+        ? isNull(devices.ownerUserId)
+        : f.owner !== undefined
+          ? eq(devices.ownerUserId, f.owner)
+          : undefined,
       f.sn ? ilike(devices.sn, containsPattern(f.sn)) : undefined,
       f.name ? ilike(devices.name, containsPattern(f.name)) : undefined,
       f.modelId !== undefined ? eq(devices.modelId, f.modelId) : undefined,
@@ -366,7 +384,12 @@ export const releaseImport = (db: Db, id: string, node: string) =>
 
 // ── lookups used by other modules ─────────────────────────────────────────
 
-export const findLiveDeviceBySnInAccount = async (db: Db, sn: string, accountId: number | undefined) =>
+export const findLiveDeviceBySnInAccount = async (
+  db: Db,
+  sn: string,
+  accountId: number | undefined,
+  ownerUserId?: number,
+) =>
   (
     await db
       .select({ sn: devices.sn, qrEnabled: devices.qrEnabled, qrPassword: devices.qrPassword })
@@ -376,8 +399,19 @@ export const findLiveDeviceBySnInAccount = async (db: Db, sn: string, accountId:
           eq(devices.sn, sn),
           ne(devices.status, DeviceStatus.DELETED),
           accountId !== undefined ? eq(devices.accountId, accountId) : undefined,
+          ownedBy(devices.ownerUserId, ownerUserId),
         ),
       )
+      .limit(1)
+  )[0];
+
+/** A live (not deleted) account user: whom devices may be assigned to. */
+export const findAccountUser = async (db: Db, id: number) =>
+  (
+    await db
+      .select({ id: users.id, accountId: users.accountId, username: users.username })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.side, 'ac'), ne(users.status, -1)))
       .limit(1)
   )[0];
 

@@ -30,6 +30,7 @@ import {
   printParamsBody,
   qrBody,
   switchGroupBody,
+  assignOwnerBody,
   updateDeviceBody,
   uploadLogSentSchema,
 } from '@herald/contract';
@@ -210,6 +211,10 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
   batchRoute('unmute', 'mute', 'Unmute devices', idsBodySchema, (r) => devices.unmute(deps, r.auth, r.body.ids), MUTE);
   batchRoute('switch-group', 'switchGroup', 'Move devices to another group', switchGroupBody, (r) =>
     devices.switchGroup(deps, r.auth, r.body.ids, r.body.groupId),
+  );
+  // editing a device's data: the service also wants the whole account's data (not "own data only")
+  batchRoute('assign-owner', 'edit', 'Assign devices to an account user (null: to nobody)', assignOwnerBody, (r) =>
+    devices.assignOwner(deps, r.auth, r.body.ids, r.body.userId),
   );
   batchRoute('delete', 'delete', 'Delete devices (to the deleted list)', idsBodySchema, (r) =>
     devices.deleteDevices(deps, r.auth, r.body.ids),

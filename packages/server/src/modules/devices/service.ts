@@ -20,8 +20,9 @@ import {
 import type { AuthContext } from '../../lib/context';
 import { randomToken } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../lib/errors';
+import { AppError, conflict, forbidden, invalid, notFound, uniqueViolation } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf } from '../../lib/filters';
+import { dataOwner, mustOwn } from '../../lib/data-scope';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { groupLabel } from '../groups/default-name';
 import * as groupsRepo from '../groups/repo';
@@ -60,6 +61,8 @@ export function toDevice(v: repo.DeviceView, now = Date.now(), locale: Locale = 
     appName: v.appName,
     manufacturerId: d.manufacturerId,
     manufacturerName: v.manufacturerName,
+    ownerUserId: d.ownerUserId,
+    ownerName: v.ownerName,
     status: d.status,
     activated: d.activated,
     activatedAt: isoOrNull(d.activatedAt),
@@ -92,6 +95,8 @@ function listFilters(auth: AuthContext, q: ListQuery) {
   const own = ownAccount(auth);
   return {
     accountId: own ?? q.accountId,
+    ownerUserId: dataOwner(auth),
+    owner: q.ownerUserId,
     sn: q.sn || undefined,
     name: q.name || undefined,
     modelId: q.modelId,
@@ -136,6 +141,7 @@ export async function scopedDevice(deps: Deps, auth: AuthContext, id: number, op
   const v = await repo.findDeviceView(deps.db, id);
   const own = ownAccount(auth);
   if (!v || (own !== undefined && v.device.accountId !== own)) throw notFound();
+  mustOwn(auth, v.device.ownerUserId);
   if (!opts.deleted && v.device.status === DeviceStatus.DELETED) throw notFound();
   return v;
 }
@@ -145,8 +151,11 @@ async function scopedDevices(deps: Deps, auth: AuthContext, ids: number[], opts:
   const unique = [...new Set(ids)];
   const rows = await repo.findDevicesByIds(deps.db, unique);
   const own = ownAccount(auth);
+  const owner = dataOwner(auth);
   const fits = (d: repo.DeviceRow) =>
-    (own === undefined || d.accountId === own) && (d.status === DeviceStatus.DELETED) === !!opts.deleted;
+    (own === undefined || d.accountId === own) &&
+    (owner === undefined || d.ownerUserId === owner) &&
+    (d.status === DeviceStatus.DELETED) === !!opts.deleted;
   if (rows.length !== unique.length || !rows.every(fits)) throw notFound();
   return rows;
 }
@@ -286,6 +295,8 @@ export async function createDevice(
           groupId,
           appId: body.appId ?? null,
           manufacturerId: body.manufacturerId ?? null,
+          // an account user's new device is theirs; an operator's is the account's, assigned to nobody
+          ownerUserId: auth.side === 'ac' ? auth.userId : null,
           contactPhone: body.contactPhone || null,
           secret,
           status: DeviceStatus.ENABLED,
@@ -405,7 +416,18 @@ async function batch(
   rows: repo.DeviceRow[],
   values: Partial<repo.DeviceRow>,
   entry: {
-    type: 'enable' | 'disable' | 'pause' | 'resume' | 'mute' | 'unmute' | 'switchGroup' | 'delete' | 'restore';
+    type:
+      | 'enable'
+      | 'disable'
+      | 'pause'
+      | 'resume'
+      | 'mute'
+      | 'unmute'
+      | 'switchGroup'
+      | 'delete'
+      | 'restore'
+      | 'assignOwner'
+      | 'unassignOwner';
     /** values for the log message's other placeholders (`log.device.<type>`) */
     params?: Record<string, string>;
   },
@@ -418,7 +440,7 @@ async function batch(
     );
     await audit(tx, auth, {
       module: 'device',
-      type: entry.type,
+      type: entry.type === 'unassignOwner' ? 'assignOwner' : entry.type,
       description: { key: `log.device.${entry.type}`, params: { ...entry.params, sns: snList(rows) } },
     });
   });
@@ -472,6 +494,34 @@ export async function switchGroup(deps: Deps, auth: AuthContext, ids: number[], 
   return { count: rows.length, commands: [] };
 }
 
+/**
+ * Assign devices to a user of their account, or (null) to nobody. Only a caller who sees the whole
+ * account may: an "own data only" user would be giving away, or taking, what they cannot see.
+ */
+export async function assignOwner(
+  deps: Deps,
+  auth: AuthContext,
+  ids: number[],
+  userId: number | null,
+): Promise<BatchResult> {
+  if (dataOwner(auth) !== undefined) throw forbidden();
+  const rows = await scopedDevices(deps, auth, ids);
+  let username = '';
+  if (userId !== null) {
+    const u = await repo.findAccountUser(deps.db, userId);
+    if (!u || !rows.every((d) => d.accountId === u.accountId)) throw invalid('error.notFound', 'userId');
+    username = u.username;
+  }
+  await batch(
+    deps,
+    auth,
+    rows,
+    { ownerUserId: userId },
+    userId === null ? { type: 'unassignOwner' } : { type: 'assignOwner', params: { user: username } },
+  );
+  return { count: rows.length, commands: [] };
+}
+
 /** To the deleted list (status -1); the S/N is free again; a connected device is dropped. */
 export async function deleteDevices(deps: Deps, auth: AuthContext, ids: number[]): Promise<BatchResult> {
   const rows = await scopedDevices(deps, auth, ids);
@@ -501,7 +551,7 @@ export async function restoreDevices(deps: Deps, auth: AuthContext, ids: number[
 
 /** Lookup for the QR code page: what the device's QR code says. */
 export async function qrcodeOf(deps: Deps, auth: AuthContext, sn: string) {
-  const d = await repo.findLiveDeviceBySnInAccount(deps.db, sn, ownAccount(auth));
+  const d = await repo.findLiveDeviceBySnInAccount(deps.db, sn, ownAccount(auth), dataOwner(auth));
   if (!d) throw notFound();
   return {
     sn: d.sn,

@@ -19,6 +19,7 @@ import {
 import { DeviceStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { devices, fenceDevices, fenceEvents, geoFences } from '../../db/schema';
+import { ofOwnedDevice, ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 import { sortedBy, type SortOrder } from '../../lib/sort';
 
@@ -129,13 +130,20 @@ export const accountDevices = (db: Db, accountId: number, ids: number[]) =>
         );
 
 /** The account's devices (not deleted) whose S/N or name contains `keyword`, by S/N. */
-export const deviceOptions = (db: Db, accountId: number, keyword: string | undefined, limit: number) =>
+export const deviceOptions = (
+  db: Db,
+  accountId: number,
+  keyword: string | undefined,
+  limit: number,
+  owner: number | undefined,
+) =>
   db
     .select({ id: devices.id, sn: devices.sn, name: devices.name })
     .from(devices)
     .where(
       and(
         eq(devices.accountId, accountId),
+        ownedBy(devices.ownerUserId, owner),
         ne(devices.status, DeviceStatus.DELETED),
         keyword
           ? or(ilike(devices.sn, containsPattern(keyword)), ilike(devices.name, containsPattern(keyword)))
@@ -226,6 +234,8 @@ export const insertEvent = (tx: Db, e: typeof fenceEvents.$inferInsert) => tx.in
 
 export type EventFilters = {
   accountId: number;
+  /** "own data only": the events of the devices assigned to this user */
+  owner?: number;
   fenceId?: number;
   sn?: string;
   kind?: string;
@@ -240,6 +250,7 @@ export async function listEvents(db: Db, f: EventFilters) {
   const where = and(
     ...([
       eq(fenceEvents.accountId, f.accountId),
+      ofOwnedDevice(fenceEvents.deviceId, f.owner),
       gt(fenceEvents.at, f.since),
       f.fenceId !== undefined ? eq(fenceEvents.fenceId, f.fenceId) : undefined,
       f.sn ? ilike(devices.sn, containsPattern(f.sn)) : undefined,

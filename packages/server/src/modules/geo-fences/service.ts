@@ -27,6 +27,7 @@ import { requireGeoService } from '../locations/geo-enabled';
 import { positionOfRow } from '../locations/rows';
 import { insideNow } from './crossing';
 import * as repo from './repo';
+import { dataOwner } from '../../lib/data-scope';
 
 const toFence = (r: repo.FenceRow): Fence => ({
   id: r.fence.id,
@@ -208,11 +209,18 @@ export async function deleteFence(deps: Deps, auth: AuthContext, id: number): Pr
 }
 
 export const deviceOptions = (deps: Deps, auth: AuthContext, keyword: string | undefined) =>
-  repo.deviceOptions(deps.db, targetAccount(auth, undefined), keyword || undefined, FENCE_DEVICE_OPTIONS_MAX);
+  repo.deviceOptions(
+    deps.db,
+    targetAccount(auth, undefined),
+    keyword || undefined,
+    FENCE_DEVICE_OPTIONS_MAX,
+    dataOwner(auth),
+  );
 
 export async function listEvents(deps: Deps, auth: AuthContext, q: FenceEventQuery): Promise<Page<FenceEvent>> {
   const { rows, total } = await repo.listEvents(deps.db, {
     accountId: targetAccount(auth, undefined),
+    owner: dataOwner(auth),
     fenceId: q.fenceId,
     sn: q.sn || undefined,
     kind: q.kind,

@@ -10,6 +10,7 @@ import {
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { mustOwnDevice } from '../../lib/data-scope';
 import { ownAccount } from '../../lib/scope';
 import { sendCommand } from '../devices/commands';
 import { audit } from '../oper-log/audit';
@@ -86,6 +87,7 @@ async function scopedJob(deps: Deps, auth: AuthContext, id: number, kinds?: read
   const own = ownAccount(auth);
   if (!job || (own !== undefined && job.accountId !== own)) throw notFound();
   if (kinds && !kinds.includes(job.kind as JobKind)) throw notFound();
+  await mustOwnDevice(deps.db, auth, job.deviceId);
   return job;
 }
 

@@ -5,6 +5,7 @@ import { accounts, cellTowers, devices, deviceTrack, models } from '../../db/sch
 import { containsPattern } from '../../lib/filters';
 import { sortedBy, type SortOrder } from '../../lib/sort';
 import { hasGeoService } from './geo-enabled';
+import { ownedBy } from '../../lib/data-scope';
 
 // ── positions and the track ─────────────────────────────────────────────
 
@@ -78,6 +79,8 @@ export type MapFilters = {
   located?: boolean;
   modelId?: number;
   groupId?: number;
+  /** "own data only": the devices assigned to this user */
+  owner?: number;
 };
 
 function mapWhere(f: MapFilters): SQL | undefined {
@@ -87,6 +90,7 @@ function mapWhere(f: MapFilters): SQL | undefined {
       ne(devices.status, DeviceStatus.DELETED),
       geoAccount,
       f.accountId !== undefined ? eq(devices.accountId, f.accountId) : undefined,
+      ownedBy(devices.ownerUserId, f.owner),
       f.keyword
         ? or(ilike(devices.sn, containsPattern(f.keyword)), ilike(devices.name, containsPattern(f.keyword)))
         : undefined,

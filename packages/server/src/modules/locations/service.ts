@@ -30,6 +30,7 @@ import { fencesOfDevice } from '../geo-fences/repo';
 import { geoEnabled, requireGeoService } from './geo-enabled';
 import * as repo from './repo';
 import { positionOfRow } from './rows';
+import { dataOwner, mustOwnDevice } from '../../lib/data-scope';
 
 const DAY_MS = 86_400_000;
 
@@ -96,6 +97,7 @@ export async function mapPage(deps: Deps, auth: AuthContext, q: MapDeviceQuery):
   const { rows, total } = await repo.mapPage(deps.db, {
     ...q,
     accountId: await mapScope(deps, auth, q.accountId),
+    owner: dataOwner(auth),
     keyword: q.keyword || undefined,
     limit: q.pageSize,
     offset: offsetOf(q),
@@ -106,7 +108,12 @@ export async function mapPage(deps: Deps, auth: AuthContext, q: MapDeviceQuery):
 export async function mapMarkers(deps: Deps, auth: AuthContext, q: MapMarkerQuery): Promise<MapMarkers> {
   const { rows, total } = await repo.mapMarkers(
     deps.db,
-    { ...q, accountId: await mapScope(deps, auth, q.accountId), keyword: q.keyword || undefined },
+    {
+      ...q,
+      accountId: await mapScope(deps, auth, q.accountId),
+      owner: dataOwner(auth),
+      keyword: q.keyword || undefined,
+    },
     MAP_MARKERS_MAX,
   );
   return { list: rows, total };
@@ -129,6 +136,7 @@ export async function deviceLocation(
   if (!locator && !auth.permissions.has('herald.geo.fence.query')) throw forbidden('error.noLocationPermission');
   const row = await repo.mapDevice(deps.db, id);
   if (!row || !inScope(auth, row.accountId)) throw notFound();
+  await mustOwnDevice(deps.db, auth, id);
   const fences = await fencesOfDevice(deps.db, id);
   if (!locator && fences.length === 0) throw forbidden('error.noLocationPermission');
   await requireGeoService(deps, row.accountId);

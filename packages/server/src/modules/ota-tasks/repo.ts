@@ -11,6 +11,7 @@ import {
   otaTasks,
   resourcePackages,
 } from '../../db/schema';
+import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 
 export type TaskRow = typeof otaTasks.$inferSelect;
@@ -49,6 +50,8 @@ export async function updateTaskIf(db: Db, id: number, from: number[], set: Task
 
 export type TaskFilters = {
   accountId?: number;
+  /** "own data only": the tasks this user made */
+  createdBy?: number;
   name?: string;
   type?: number;
   status?: number;
@@ -73,6 +76,7 @@ export type TaskView = { task: TaskRow; accountName: string | null; packageName:
 export async function listTasks(db: Db, f: TaskFilters): Promise<{ rows: TaskView[]; total: number }> {
   const where = and(
     f.accountId !== undefined ? eq(otaTasks.accountId, f.accountId) : undefined,
+    ownedBy(otaTasks.createdBy, f.createdBy),
     f.name ? ilike(otaTasks.name, containsPattern(f.name)) : undefined,
     f.type !== undefined ? eq(otaTasks.type, f.type) : undefined,
     f.status !== undefined ? eq(otaTasks.status, f.status) : undefined,

@@ -20,6 +20,7 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf } from '../../lib/filters';
+import { dataOwner, mustOwn } from '../../lib/data-scope';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import { checkScope, devicesInScope, type ScopeSpec } from '../task-scope/scope';
@@ -96,6 +97,7 @@ export async function scopedTask(deps: Deps, auth: AuthContext, id: number): Pro
   const v = await repo.findTaskView(deps.db, id);
   const own = ownAccount(auth);
   if (!v || (own !== undefined && v.task.accountId !== own)) throw notFound();
+  mustOwn(auth, v.task.createdBy);
   return v;
 }
 
@@ -103,6 +105,7 @@ export async function listTasks(deps: Deps, auth: AuthContext, q: OtaTaskListQue
   const own = ownAccount(auth);
   const { rows, total } = await repo.listTasks(deps.db, {
     accountId: own ?? q.accountId ?? undefined,
+    createdBy: dataOwner(auth),
     name: q.name || undefined,
     type: q.type ?? undefined,
     status: q.status ?? undefined,
@@ -146,6 +149,7 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
     deviceIds: body.scope === 'devices' ? (body.deviceIds ?? []) : [],
     groupIds: body.scope === 'group' ? (body.groupIds ?? []) : [],
     sns: body.scope === 'sn' ? (body.sns ?? []) : [],
+    owner: dataOwner(auth),
   };
   await checkScope(deps.db, accountId, spec);
   const now = new Date();
@@ -179,6 +183,7 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
       offerWindow: body.offerWindow ?? null,
       startedAt: startsNow ? now : null,
       createdBy: auth.userId,
+      scopeOwner: spec.owner ?? null,
     });
     const { devices, unknown } = await devicesInScope(tx, accountId, spec);
     const added = await addExecutions(tx, task, { ...target, name: language ?? target.name }, devices, now);

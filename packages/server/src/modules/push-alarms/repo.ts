@@ -5,6 +5,7 @@ import { accounts, alarmMutes, alarmSettings, devices, pushAlarms, users } from 
 import { named } from '../../db/named';
 import { containsPattern } from '../../lib/filters';
 import { sortedBy, type SortOrder } from '../../lib/sort';
+import { ofOwnedDevice } from '../../lib/data-scope';
 
 /** The advisory lock space of push alarms (with the device id). */
 const ALARM_LOCK = 727_276;
@@ -20,6 +21,8 @@ export const saveSettings = (tx: Db, accountId: number, s: AlarmSettingsBody) =>
 
 export type AlarmFilters = {
   accountId?: number;
+  /** "own data only": the alarms of the devices assigned to this user */
+  owner?: number;
   sn?: string;
   muted?: boolean;
   since: Date;
@@ -40,6 +43,7 @@ export async function listAlarms(db: Db, f: AlarmFilters) {
     ...([
       gt(pushAlarms.lastAlarmAt, f.since),
       f.accountId !== undefined ? eq(pushAlarms.accountId, f.accountId) : undefined,
+      ofOwnedDevice(pushAlarms.deviceId, f.owner),
       f.sn ? ilike(devices.sn, containsPattern(f.sn)) : undefined,
       f.muted === true ? mutedNow(f.now) : f.muted === false ? sql`not ${mutedNow(f.now)}` : undefined,
       f.from ? gte(pushAlarms.lastAlarmAt, f.from) : undefined,
@@ -90,12 +94,18 @@ export async function listAlarms(db: Db, f: AlarmFilters) {
 export type AlarmView = Awaited<ReturnType<typeof listAlarms>>['rows'][number];
 
 /** The devices (and S/Ns) of these alarm rows, within the account when one is given. */
-export const devicesOfAlarms = (db: Db, ids: number[], accountId: number | undefined) =>
+export const devicesOfAlarms = (db: Db, ids: number[], accountId: number | undefined, owner?: number) =>
   db
     .selectDistinct({ deviceId: pushAlarms.deviceId, sn: devices.sn })
     .from(pushAlarms)
     .innerJoin(devices, eq(devices.id, pushAlarms.deviceId))
-    .where(and(inArray(pushAlarms.id, ids), accountId !== undefined ? eq(pushAlarms.accountId, accountId) : undefined));
+    .where(
+      and(
+        inArray(pushAlarms.id, ids),
+        accountId !== undefined ? eq(pushAlarms.accountId, accountId) : undefined,
+        ofOwnedDevice(pushAlarms.deviceId, owner),
+      ),
+    );
 
 export const mute = (tx: Db, deviceIds: number[], until: Date, by: number, at: Date) =>
   tx

@@ -16,6 +16,7 @@ import { listAccount, ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import * as repo from './repo';
 import { rememberSettings } from './watch';
+import { dataOwner } from '../../lib/data-scope';
 
 const toAlarm = (v: repo.AlarmView, now: Date): PushAlarm => {
   const muted = v.mutedUntil !== null && v.mutedUntil > now;
@@ -42,6 +43,7 @@ export async function listAlarms(deps: Deps, auth: AuthContext, q: PushAlarmList
   const now = new Date();
   const { rows, total } = await repo.listAlarms(deps.db, {
     accountId: listAccount(auth, q.accountId),
+    owner: dataOwner(auth),
     sn: q.sn || undefined,
     muted: q.muted,
     since: new Date(now.getTime() - ALARM_RETENTION_DAYS * 86_400_000),
@@ -58,7 +60,7 @@ export async function listAlarms(deps: Deps, auth: AuthContext, q: PushAlarmList
 
 /** Mutes (for `hours`) or unmutes the alarms of the chosen rows' devices; rows of other accounts are left alone. */
 export async function muteAlarms(deps: Deps, auth: AuthContext, body: PushAlarmMuteBody): Promise<void> {
-  const found = await repo.devicesOfAlarms(deps.db, body.ids, ownAccount(auth));
+  const found = await repo.devicesOfAlarms(deps.db, body.ids, ownAccount(auth), dataOwner(auth));
   if (!found.length) return;
   const ids = found.map((d) => d.deviceId);
   const now = new Date();

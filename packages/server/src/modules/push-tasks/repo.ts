@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, lte, sql, type SQL } from 'd
 import { PushTaskStatus, type PushResultState } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, devices, files, pushResults, pushTasks, resourcePackages } from '../../db/schema';
+import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 
 export type TaskRow = typeof pushTasks.$inferSelect;
@@ -55,6 +56,8 @@ export async function findTaskView(db: Db, id: number): Promise<TaskView | undef
 
 export type ListFilter = {
   accountId?: number;
+  /** "own data only": the tasks this user made */
+  createdBy?: number;
   name?: string;
   type?: string;
   status?: number;
@@ -67,6 +70,7 @@ export type ListFilter = {
 export async function listTasks(db: Db, f: ListFilter): Promise<{ rows: TaskView[]; total: number }> {
   const where = and(
     f.accountId !== undefined ? eq(pushTasks.accountId, f.accountId) : undefined,
+    ownedBy(pushTasks.createdBy, f.createdBy),
     f.name ? ilike(pushTasks.name, containsPattern(f.name)) : undefined,
     f.type ? eq(pushTasks.type, f.type) : undefined,
     f.status !== undefined ? eq(pushTasks.status, f.status) : undefined,

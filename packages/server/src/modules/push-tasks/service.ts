@@ -20,6 +20,7 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf } from '../../lib/filters';
+import { dataOwner, mustOwn } from '../../lib/data-scope';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import * as fileRepo from '../files/repo';
@@ -77,6 +78,7 @@ async function scopedTask(deps: Deps, auth: AuthContext, id: number): Promise<re
   const v = await repo.findTaskView(deps.db, id);
   const own = ownAccount(auth);
   if (!v || (own !== undefined && v.task.accountId !== own)) throw notFound();
+  mustOwn(auth, v.task.createdBy);
   return v;
 }
 
@@ -107,6 +109,7 @@ export async function listPushTasks(
   }
   const { rows, total } = await repo.listTasks(deps.db, {
     accountId,
+    createdBy: dataOwner(auth),
     name: q.name || undefined,
     type: q.type,
     status: q.status,
@@ -170,6 +173,7 @@ export async function createPushTask(
     deviceIds: body.deviceIds ?? [],
     groupIds: body.groupIds ?? [],
     sns: body.sns ?? [],
+    owner: dataOwner(auth),
   };
   await checkScope(deps.db, accountId, spec);
   if (body.type === 'resource' && !(await findResourceForAccount(deps.db, body.resourceId!, accountId))) {
@@ -214,6 +218,7 @@ export async function createPushTask(
         ttlHours: body.ttlHours,
         remark: body.remark || null,
         createdBy: auth.userId,
+        scopeOwner: spec.owner ?? null,
       },
       targets.map((d) => d.id),
     );

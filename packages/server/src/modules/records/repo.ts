@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, apiRequests, jobs, publishRecords, templates } from '../../db/schema';
+import { ofOwnedDevice, ofOwnedSn } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -9,7 +10,8 @@ export type ApiRequestRow = typeof apiRequests.$inferSelect;
 
 type Sort = { sortField?: string; sortOrder?: 'ascend' | 'descend' };
 type Paging = { limit: number; offset: number };
-export type TimeScope = { accountId?: number; from?: Date; to?: Date };
+/** `owner`: "own data only", the records of the devices assigned to this user (lib/data-scope.ts). */
+export type TimeScope = { accountId?: number; owner?: number; from?: Date; to?: Date };
 
 export type JobFilters = TimeScope & {
   kind?: string;
@@ -45,6 +47,7 @@ function jobWhere(f: JobFilters) {
   return and(
     ...([
       f.accountId !== undefined ? eq(jobs.accountId, f.accountId) : undefined,
+      ofOwnedDevice(jobs.deviceId, f.owner),
       f.kind ? eq(jobs.kind, f.kind) : undefined,
       f.sn ? ilike(jobs.sn, containsPattern(f.sn)) : undefined,
       f.msgId ? msgIdMatch(jobs.msgId, f.msgId) : undefined,
@@ -80,14 +83,14 @@ export async function listJobs(db: Db, f: JobFilters & Sort & Paging): Promise<{
   return { rows, total: total?.n ?? 0 };
 }
 
-export const findJobView = async (db: Db, id: number): Promise<JobView | undefined> =>
+export const findJobView = async (db: Db, id: number, owner?: number): Promise<JobView | undefined> =>
   (
     await db
       .select(jobView)
       .from(jobs)
       .leftJoin(accounts, eq(accounts.id, jobs.accountId))
       .leftJoin(templates, eq(templates.id, jobs.templateId))
-      .where(eq(jobs.id, id))
+      .where(and(eq(jobs.id, id), ofOwnedDevice(jobs.deviceId, owner)))
       .limit(1)
   )[0];
 
@@ -107,6 +110,7 @@ export async function listPublishes(db: Db, f: PublishFilters & Sort & Paging) {
   const where = and(
     ...([
       f.accountId !== undefined ? eq(publishRecords.accountId, f.accountId) : undefined,
+      ofOwnedDevice(publishRecords.deviceId, f.owner),
       f.sn ? ilike(publishRecords.sn, containsPattern(f.sn)) : undefined,
       f.msgId ? msgIdMatch(publishRecords.msgId, f.msgId) : undefined,
       f.jobId !== undefined ? eq(publishRecords.jobId, f.jobId) : undefined,
@@ -137,13 +141,13 @@ export async function listPublishes(db: Db, f: PublishFilters & Sort & Paging) {
   return { rows, total: total?.n ?? 0 };
 }
 
-export const findPublish = async (db: Db, id: number): Promise<PublishView | undefined> =>
+export const findPublish = async (db: Db, id: number, owner?: number): Promise<PublishView | undefined> =>
   (
     await db
       .select({ rec: publishRecords, accountName: accounts.name })
       .from(publishRecords)
       .leftJoin(accounts, eq(accounts.id, publishRecords.accountId))
-      .where(eq(publishRecords.id, id))
+      .where(and(eq(publishRecords.id, id), ofOwnedDevice(publishRecords.deviceId, owner)))
       .limit(1)
   )[0];
 
@@ -154,6 +158,7 @@ export async function listRequests(db: Db, f: RequestFilters & Sort & Paging) {
   const where = and(
     ...([
       f.accountId !== undefined ? eq(apiRequests.accountId, f.accountId) : undefined,
+      ofOwnedSn(apiRequests.sn, f.owner),
       f.result !== undefined ? eq(apiRequests.result, f.result) : undefined,
       f.path ? ilike(apiRequests.path, containsPattern(f.path)) : undefined,
       f.orderId ? ilike(apiRequests.orderId, containsPattern(f.orderId)) : undefined,
@@ -184,12 +189,12 @@ export async function listRequests(db: Db, f: RequestFilters & Sort & Paging) {
   return { rows, total: total?.n ?? 0 };
 }
 
-export const findRequest = async (db: Db, id: number): Promise<RequestView | undefined> =>
+export const findRequest = async (db: Db, id: number, owner?: number): Promise<RequestView | undefined> =>
   (
     await db
       .select({ req: apiRequests, accountName: accounts.name })
       .from(apiRequests)
       .leftJoin(accounts, eq(accounts.id, apiRequests.accountId))
-      .where(eq(apiRequests.id, id))
+      .where(and(eq(apiRequests.id, id), ofOwnedSn(apiRequests.sn, owner)))
       .limit(1)
   )[0];

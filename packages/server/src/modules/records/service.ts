@@ -26,6 +26,7 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
+import { dataOwner } from '../../lib/data-scope';
 import { listAccount, ownAccount } from '../../lib/scope';
 import { deliveriesOfJob } from '../webhooks/service';
 import * as repo from './repo';
@@ -49,6 +50,7 @@ export function scope(
   return {
     operator: auth.side === 'op',
     accountId,
+    owner: dataOwner(auth),
     from: from && from > oldest ? from : oldest,
     to: rangeEnd(q.to || undefined),
   };
@@ -195,7 +197,7 @@ async function jobDetail<T>(
   map: (v: repo.JobView, operator: boolean) => T,
 ) {
   const own = ownAccount(auth);
-  const v = await repo.findJobView(deps.db, id);
+  const v = await repo.findJobView(deps.db, id, dataOwner(auth));
   if (!v || (own !== undefined && v.job.accountId !== own) || (kind && v.job.kind !== kind)) throw notFound();
   const operator = own === undefined;
   const [publishes, deliveries] = await Promise.all([repo.publishesOfJob(deps.db, id), deliveriesOfJob(deps, id)]);
@@ -246,7 +248,7 @@ export async function listPublish(deps: Deps, auth: AuthContext, q: PublishRecor
 
 export async function getPublish(deps: Deps, auth: AuthContext, id: number): Promise<PublishRecord> {
   const own = ownAccount(auth);
-  const v = await repo.findPublish(deps.db, id);
+  const v = await repo.findPublish(deps.db, id, dataOwner(auth));
   if (!v || (own !== undefined && v.rec.accountId !== own)) throw notFound();
   return toPublish(v, own === undefined);
 }
@@ -269,9 +271,9 @@ export async function listGeneral(deps: Deps, auth: AuthContext, q: GeneralRecor
 
 export async function getGeneral(deps: Deps, auth: AuthContext, id: number): Promise<GeneralRecordDetail> {
   const own = ownAccount(auth);
-  const v = await repo.findRequest(deps.db, id);
+  const v = await repo.findRequest(deps.db, id, dataOwner(auth));
   if (!v || (own !== undefined && v.req.accountId !== own)) throw notFound();
-  const job = v.req.jobId ? await repo.findJobView(deps.db, v.req.jobId) : undefined;
+  const job = v.req.jobId ? await repo.findJobView(deps.db, v.req.jobId, dataOwner(auth)) : undefined;
   const visibleJob = job && (own === undefined || job.job.accountId === own) ? toBase(job, own === undefined) : null;
   return { ...toRequest(v, own === undefined), job: visibleJob };
 }

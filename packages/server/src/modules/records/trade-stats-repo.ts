@@ -2,6 +2,7 @@ import { and, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { TradeStatsPoint } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
+import { ofOwnedDevice } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 import type { TimeScope } from './repo';
 
@@ -22,6 +23,7 @@ export async function tradeStats(db: Db, f: TradeStatsFilters): Promise<TradeSta
     ...([
       eq(jobs.kind, 'trade'),
       f.accountId !== undefined ? eq(jobs.accountId, f.accountId) : undefined,
+      ofOwnedDevice(jobs.deviceId, f.owner),
       f.sn ? ilike(jobs.sn, containsPattern(f.sn)) : undefined,
       f.from ? gte(jobs.requestedAt, f.from) : undefined,
       f.to ? lt(jobs.requestedAt, f.to) : undefined,

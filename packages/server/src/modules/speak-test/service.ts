@@ -6,6 +6,7 @@ import { invalid } from '../../lib/errors';
 import { findJob, submitSpeak, submitTrade } from '../jobs/service';
 import { audit } from '../oper-log/audit';
 import * as repo from './repo';
+import { dataOwner, mustOwnJob } from '../../lib/data-scope';
 
 /**
  * The console's speak test: the same job creation as the open API (source 'console'), so the
@@ -13,14 +14,14 @@ import * as repo from './repo';
  * hence `accountId!`.
  */
 export async function speakers(deps: Deps, auth: AuthContext): Promise<SpeakTestDevice[]> {
-  const rows = await repo.listSpeakers(deps.db, auth.accountId!);
+  const rows = await repo.listSpeakers(deps.db, auth.accountId!, dataOwner(auth));
   // online ones first: those are the ones a test can reach now
   return rows.sort((a, b) => Number(b.online) - Number(a.online));
 }
 
 export async function send(deps: Deps, auth: AuthContext, body: SpeakTestSendBody): Promise<OpenJobAccepted> {
   const accountId = auth.accountId!;
-  const sn = await repo.findSn(deps.db, accountId, body.deviceId);
+  const sn = await repo.findSn(deps.db, accountId, body.deviceId, dataOwner(auth));
   if (!sn) throw invalid('error.snInvalid', 'deviceId');
   const accepted =
     body.mode === 'text'
@@ -54,5 +55,8 @@ export async function send(deps: Deps, auth: AuthContext, body: SpeakTestSendBod
 }
 
 /** A job of this account (any source): the speak test follows the job it created. */
-export const job = (deps: Deps, auth: AuthContext, id: number): Promise<SpeakTestJob> =>
-  findJob(deps, auth.accountId!, { jobId: id });
+export async function job(deps: Deps, auth: AuthContext, id: number): Promise<SpeakTestJob> {
+  const found = await findJob(deps, auth.accountId!, { jobId: id });
+  await mustOwnJob(deps.db, auth, id);
+  return found;
+}

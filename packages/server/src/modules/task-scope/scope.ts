@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { DeviceStatus, type TaskScope } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { deviceGroups, devices } from '../../db/schema';
+import { ownedBy } from '../../lib/data-scope';
 import { invalid } from '../../lib/errors';
 
 /**
@@ -9,7 +10,14 @@ import { invalid } from '../../lib/errors';
  * same four scope fields; this module is the one reading of them, both when a task is created
  * and when a device later joins the scope (new device, group change) while the task is active.
  */
-export type ScopeSpec = { scope: TaskScope; deviceIds: number[]; groupIds: number[]; sns: string[] };
+export type ScopeSpec = {
+  scope: TaskScope;
+  deviceIds: number[];
+  groupIds: number[];
+  sns: string[];
+  /** a task of an "own data only" user covers only the devices assigned to that user */
+  owner?: number;
+};
 
 export type ScopedDevice = {
   id: number;
@@ -83,6 +91,7 @@ export async function devicesInScope(
         eq(devices.accountId, accountId),
         ne(devices.status, DeviceStatus.DELETED),
         scopeCondition(spec),
+        ownedBy(devices.ownerUserId, spec.owner),
         only ? eq(devices.id, only.deviceId) : undefined,
       ),
     )
@@ -101,8 +110,15 @@ export async function devicesInScope(
 }
 
 /** The scope fields as stored in a task row (jsonb arrays). */
-export function scopeOf(row: { scope: string; deviceIds: unknown; groupIds: unknown; sns: unknown }): ScopeSpec {
+export function scopeOf(row: {
+  scope: string;
+  deviceIds: unknown;
+  groupIds: unknown;
+  sns: unknown;
+  scopeOwner: number | null;
+}): ScopeSpec {
   return {
+    owner: row.scopeOwner ?? undefined,
     scope: row.scope as TaskScope,
     deviceIds: (row.deviceIds as number[] | null) ?? [],
     groupIds: (row.groupIds as number[] | null) ?? [],

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businesses, models, templates } from '../../db/schema';
+import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 
 export type TemplateRow = typeof templates.$inferSelect;
@@ -12,6 +13,8 @@ export type TemplateView = { template: TemplateRow; modelName: string | null; bu
 
 export type TemplateFilters = {
   accountId: number;
+  /** "own data only": the templates this user made */
+  createdBy?: number;
   name?: string;
   modelId?: number;
   sortField?: 'id' | 'name' | 'updatedAt';
@@ -24,6 +27,7 @@ export async function listTemplates(db: Db, f: TemplateFilters): Promise<{ rows:
   const where = and(
     ...([
       eq(templates.accountId, f.accountId),
+      ownedBy(templates.createdBy, f.createdBy),
       isNull(templates.deletedAt),
       f.name ? ilike(templates.name, containsPattern(f.name)) : undefined,
       f.modelId !== undefined ? eq(templates.modelId, f.modelId) : undefined,
@@ -96,9 +100,11 @@ export const softDeleteTemplate = (tx: Db, id: number) =>
   tx.update(templates).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(templates.id, id));
 
 /** Options for business forms: the account's live templates. */
-export const templateOptions = (db: Db, accountId: number) =>
+export const templateOptions = (db: Db, accountId: number, createdBy: number | undefined) =>
   db
     .select({ value: templates.id, label: templates.name })
     .from(templates)
-    .where(and(eq(templates.accountId, accountId), isNull(templates.deletedAt)))
+    .where(
+      and(eq(templates.accountId, accountId), ownedBy(templates.createdBy, createdBy), isNull(templates.deletedAt)),
+    )
     .orderBy(asc(templates.name), asc(templates.id));

@@ -15,6 +15,7 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { iso, offsetOf } from '../../lib/filters';
+import { dataOwner, mustOwn } from '../../lib/data-scope';
 import { targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import { fill, malformedPlaceholders, placeholders, printerOf } from './render';
@@ -63,6 +64,7 @@ export async function listTemplates(
 ): Promise<Page<TemplateListItem>> {
   const { rows, total } = await repo.listTemplates(deps.db, {
     accountId: accountOf(auth),
+    createdBy: dataOwner(auth),
     name: q.name || undefined,
     modelId: q.modelId,
     sortField: q.sortField,
@@ -77,6 +79,7 @@ export async function listTemplates(
 export async function scopedTemplate(deps: Deps, auth: AuthContext, id: number): Promise<repo.TemplateView> {
   const v = await repo.findTemplateView(deps.db, id);
   if (!v || v.template.accountId !== accountOf(auth)) throw notFound();
+  mustOwn(auth, v.template.createdBy);
   return v;
 }
 
@@ -128,6 +131,7 @@ export async function createTemplate(deps: Deps, auth: AuthContext, body: Create
   const id = await deps.db.transaction(async (tx) => {
     const t = await repo.insertTemplate(tx, {
       accountId,
+      createdBy: auth.userId,
       name: body.name,
       purpose: body.purpose || null,
       modelId: body.modelId,
@@ -217,4 +221,5 @@ export async function previewSaved(deps: Deps, auth: AuthContext, id: number, pa
   return preview(deps, template.body, values, paperWidth, template.command);
 }
 
-export const templateOptions = (deps: Deps, auth: AuthContext) => repo.templateOptions(deps.db, accountOf(auth));
+export const templateOptions = (deps: Deps, auth: AuthContext) =>
+  repo.templateOptions(deps.db, accountOf(auth), dataOwner(auth));

@@ -78,6 +78,7 @@ export default {
       publish: 'Publish',
       abort: 'Abort',
       approve: 'Approve',
+      assignOwner: 'Assign to user',
     },
   },
   mail: {

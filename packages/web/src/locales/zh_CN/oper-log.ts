@@ -78,6 +78,7 @@ export default {
       publish: '发布',
       abort: '中止',
       approve: '批准',
+      assignOwner: '分配给用户',
     },
   },
   mail: {

@@ -1,4 +1,4 @@
-import type { AppOption, GroupOption, ManufacturerOption, ModelOption } from '@herald/contract';
+import type { AccountUserOption, AppOption, GroupOption, ManufacturerOption, ModelOption } from '@herald/contract';
 import { get } from '../../../lib/http';
 
 /** Lookups for the device forms and filters; operators may name the account. */
@@ -15,3 +15,6 @@ export const appOptionsQuery = (accountId?: number, enabled = true) =>
   lookup<AppOption>('appListQuery', accountId, enabled);
 export const manufacturerOptionsQuery = (enabled = true) =>
   lookup<ManufacturerOption>('manufacturerListQuery', undefined, enabled);
+/** The account's users, whom devices are assigned to. */
+export const accountUserOptionsQuery = (accountId?: number, enabled = true) =>
+  lookup<AccountUserOption>('accountUserListQuery', accountId, enabled);

@@ -28,6 +28,9 @@ export function DeviceSummary({ device: d }: { device: DeviceDetail }) {
           {text(d.modelName)} {d.modelCode ? `(${d.modelCode})` : ''}
         </Descriptions.Item>
         <Descriptions.Item label={t('device.fields.group')}>{text(d.groupName)}</Descriptions.Item>
+        <Descriptions.Item label={t('device.fields.owner')}>
+          <span data-testid="device-owner">{text(d.ownerName)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('device.fields.app')}>{text(d.appName)}</Descriptions.Item>
         <Descriptions.Item label={t('device.fields.manufacturer')}>{text(d.manufacturerName)}</Descriptions.Item>
         <Descriptions.Item label={t('device.fields.status')}>

@@ -10,6 +10,7 @@ export type DeviceActionKey =
   | 'mute'
   | 'unmute'
   | 'switchGroup'
+  | 'assignOwner'
   | 'qr'
   | 'testPrint'
   | 'delete';
@@ -25,6 +26,8 @@ export const CODES: Record<DeviceActionKey, string> = {
   mute: 'mute',
   unmute: 'mute',
   switchGroup: 'switchGroup',
+  // editing the device; the caller must also see the whole account (use-device-actions.tsx)
+  assignOwner: 'edit',
   qr: 'qrSwitch',
   testPrint: 'testPrint',
   delete: 'delete',
@@ -41,6 +44,7 @@ export function applicable(d: Device): DeviceActionKey[] {
     'uploadLog',
     d.muted ? 'unmute' : 'mute',
     'switchGroup',
+    'assignOwner',
     'qr',
     // a test page is for printers only (a speaker has nothing to print on)
     ...(d.modelType === 'printer' ? ['testPrint'] : []),

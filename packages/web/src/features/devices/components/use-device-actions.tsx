@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/can';
+import { useSession } from '../../../lib/session-context';
 import { confirmDialog, toastError, toastSuccess } from '../../../lib/feedback';
 import { deleteDevices } from '../api/delete-devices';
 import { sendTestPage } from '../api/job-control';
@@ -10,6 +11,8 @@ import { restartDevice } from '../api/restart-device';
 import { setDeviceStatus } from '../api/set-device-status';
 import { setQr } from '../api/set-qr';
 import { switchGroup } from '../api/switch-group';
+import { assignOwner } from '../api/assign-owner';
+import { AssignOwnerModal } from './AssignOwnerModal';
 import type { Batch, Device } from '../api/types';
 import { requestLogUpload } from '../api/upload-log';
 import { useTrackCommands } from './CommandTracker';
@@ -28,10 +31,14 @@ export function useDeviceActions(onDone: () => void, extraCodes: Partial<Record<
   const can = useCan();
   const track = useTrackCommands();
   const [groupTargets, setGroupTargets] = useState<Device[] | null>(null);
+  const [ownerTargets, setOwnerTargets] = useState<Device[] | null>(null);
+  // an "own data only" user cannot give away, or take, devices (the server refuses it too)
+  const wholeAccount = useSession().user.dataPermission !== 'self';
   const [qrDevice, setQrDevice] = useState<Device | null>(null);
   const testPages = useTestPrintTracker();
 
-  const allowed = (key: DeviceActionKey) => can([`${P}.${CODES[key]}`, ...(extraCodes[key] ?? [])]);
+  const allowed = (key: DeviceActionKey) =>
+    (key !== 'assignOwner' || wholeAccount) && can([`${P}.${CODES[key]}`, ...(extraCodes[key] ?? [])]);
   const label = (key: DeviceActionKey) =>
     key === 'testPrint' ? t('jobControl.testPrint') : t(`device.actions.${key}`);
 
@@ -75,6 +82,7 @@ export function useDeviceActions(onDone: () => void, extraCodes: Partial<Record<
       return;
     }
     if (key === 'switchGroup') return setGroupTargets(targets);
+    if (key === 'assignOwner') return setOwnerTargets(targets);
     if (key === 'qr') return setQrDevice(targets[0]!);
     if (key === 'testPrint') return void testPrint(targets[0]!);
     const one = targets.length === 1 ? targets[0]! : undefined;
@@ -114,6 +122,19 @@ export function useDeviceActions(onDone: () => void, extraCodes: Partial<Record<
             await switchGroup(
               groupTargets!.map((d) => d.id),
               groupId,
+            ),
+          )
+        }
+      />
+      <AssignOwnerModal
+        targets={ownerTargets}
+        onClose={() => setOwnerTargets(null)}
+        onSubmit={async (userId) =>
+          afterBatch(
+            'assignOwner',
+            await assignOwner(
+              ownerTargets!.map((d) => d.id),
+              userId,
             ),
           )
         }

@@ -22,7 +22,7 @@ import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { exportDevices } from '../api/job-control';
 import { listDevices } from '../api/list-devices';
 import { accountOptionsQuery } from '../../../lib/account-options';
-import { appOptionsQuery } from '../api/list-lookups';
+import { accountUserOptionsQuery, appOptionsQuery } from '../api/list-lookups';
 import type { Device } from '../api/types';
 import { CommandTrackerProvider } from '../components/CommandTracker';
 import { P, SILENCE_VIEW, statusEnum, yesNoEnum } from '../components/device-codes';
@@ -33,7 +33,17 @@ import { useModelGroupColumns } from '../components/model-group-columns';
 import { useLiveEvents } from '../../../lib/live';
 import { useDeviceActions } from '../components/use-device-actions';
 
-const BATCH: DeviceActionKey[] = ['enable', 'disable', 'pause', 'resume', 'mute', 'unmute', 'switchGroup', 'delete'];
+const BATCH: DeviceActionKey[] = [
+  'enable',
+  'disable',
+  'pause',
+  'resume',
+  'mute',
+  'unmute',
+  'switchGroup',
+  'assignOwner',
+  'delete',
+];
 
 export function DeviceListPage() {
   // a link with other filters (the dashboard's cards) sets the form afresh, also on a page kept open in a tab
@@ -67,6 +77,7 @@ function DeviceTable() {
   // operators name the account for these lookups; their app filter is left out
   const apps = useQuery(appOptionsQuery(undefined, side === 'ac'));
   const accounts = useQuery(accountOptionsQuery(side === 'op'));
+  const owners = useQuery(accountUserOptionsQuery(undefined, side === 'ac'));
   useReloadOnReturn(action);
   const reload = () => {
     action.current?.clearSelected?.();
@@ -114,6 +125,19 @@ function DeviceTable() {
       render: (_, d) => d.accountName ?? '-',
     },
     ...modelGroupColumns,
+    {
+      title: t('device.fields.owner'),
+      dataIndex: 'ownerUserId',
+      valueType: 'select',
+      // an operator's list spans accounts: its users are picked per account, not here
+      hideInSearch: side !== 'ac',
+      fieldProps: {
+        showSearch: true,
+        optionFilterProp: 'label',
+        options: (owners.data ?? []).map((u) => ({ value: u.id, label: u.name || u.username })),
+      },
+      render: (_, d) => <span data-testid={`device-owner-${d.sn}`}>{d.ownerName ?? '-'}</span>,
+    },
     {
       title: t('device.fields.app'),
       dataIndex: 'appId',

@@ -46,6 +46,8 @@ export const ALERT_KINDS = [
   'latency',
   /** a device entered or left a geofence (geo-fences.ts) */
   'fence',
+  /** an upgrade task its abort criteria stopped (to the task's owner; ota-tasks/abort-alert.ts) */
+  'otaAborted',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 /** raised: the state began (or an event happened); cleared: its recovery; digest: alerts folded in a window. */

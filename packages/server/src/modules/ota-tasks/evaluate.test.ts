@@ -27,6 +27,8 @@ const firmware = (over: Partial<Target> = {}): Target => ({
   baseVersion: null,
   minUpgradeVersion: null,
   language: null,
+  minLanguagePackVersion: null,
+  minFirmwareVersion: null,
   ...over,
 });
 const none = { fromVersion: null };

@@ -9,7 +9,13 @@ import { invalid } from '../../lib/errors';
  * same four scope fields; this module is the one reading of them, both when a task is created
  * and when a device later joins the scope (new device, group change) while the task is active.
  */
-export type ScopeSpec = { scope: TaskScope; deviceIds: number[]; groupIds: number[]; sns: string[] };
+export type ScopeSpec = {
+  /** 'cohort' (upgrade tasks): the cohort's members when the task was created, kept in deviceIds */
+  scope: TaskScope | 'cohort';
+  deviceIds: number[];
+  groupIds: number[];
+  sns: string[];
+};
 
 export type ScopedDevice = {
   id: number;
@@ -43,6 +49,7 @@ export function scopeCondition(spec: ScopeSpec): SQL | undefined {
     case 'all':
       return undefined;
     case 'devices':
+    case 'cohort':
       return spec.deviceIds.length ? inArray(devices.id, spec.deviceIds) : sql`false`;
     case 'group':
       return spec.groupIds.length ? inArray(devices.groupId, spec.groupIds) : sql`false`;
@@ -103,7 +110,7 @@ export async function devicesInScope(
 /** The scope fields as stored in a task row (jsonb arrays). */
 export function scopeOf(row: { scope: string; deviceIds: unknown; groupIds: unknown; sns: unknown }): ScopeSpec {
   return {
-    scope: row.scope as TaskScope,
+    scope: row.scope as ScopeSpec['scope'],
     deviceIds: (row.deviceIds as number[] | null) ?? [],
     groupIds: (row.groupIds as number[] | null) ?? [],
     sns: (row.sns as string[] | null) ?? [],

@@ -39,6 +39,7 @@ export default {
       fault: 'Fault',
       latency: 'Slow pushes',
       fence: 'Geofence entry or exit',
+      otaAborted: 'Upgrade task aborted',
     },
     settings: {
       title: 'Message settings',

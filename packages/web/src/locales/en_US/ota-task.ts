@@ -173,6 +173,8 @@ export default {
       modelMismatch: 'Package built for another model',
       busy: 'Another upgrade is in progress on the device',
       deviceDisabled: 'Device disabled',
+      languagePackTooOld: 'Language pack older than the firmware needs',
+      firmwareTooOld: 'Firmware older than the language pack needs',
       downloadFailed: 'Download failed',
       checksumMismatch: 'Checksum mismatch',
       installFailed: 'Installation failed',

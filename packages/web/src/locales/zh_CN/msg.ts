@@ -39,6 +39,7 @@ export default {
       fault: '故障',
       latency: '推送延迟',
       fence: '围栏进出',
+      otaAborted: '升级任务中止',
     },
     settings: {
       title: '消息设置',

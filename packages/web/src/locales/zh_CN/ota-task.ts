@@ -170,6 +170,8 @@ export default {
       modelMismatch: '升级包适用于其他型号',
       busy: '设备上有其他升级正在进行',
       deviceDisabled: '设备已禁用',
+      languagePackTooOld: '语言包版本低于固件要求',
+      firmwareTooOld: '固件版本低于语言包要求',
       downloadFailed: '下载失败',
       checksumMismatch: '校验和不匹配',
       installFailed: '安装失败',

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { makeZip } from '../packages/server/test/zip-fixture';
 import { freePort, startHerald, type Herald } from './harness';
+import { fillGroupTask, uploadFirmware } from './ota-steps';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
@@ -27,6 +26,11 @@ const SNS = Array.from({ length: 10 }, (_, i) => `PHSE${String(i + 1).padStart(4
 /** the first device (phase 1, by device order) fails every checksum */
 const BAD = SNS[0]!;
 const UPGRADE_WAIT = 120_000;
+const COHORT = 'Counter canary cohort';
+const CANARY = SNS[9]!;
+const NEXT = '1.00.00.03';
+const FIRMWARE_NEXT = 'Counter firmware next';
+const TASK_NEXT = 'Counter cohort canary';
 
 let herald: Herald;
 let mqttPort: number;
@@ -87,35 +91,10 @@ test('a person creates a phased task with thresholds, watches phase 1, sees the 
   await signIn(page, OWNER.username, OWNER.password);
 
   // ---- the firmware, uploaded through the console
-  const zip = path.join(tmp, 'counter-1.00.00.02.zip');
-  fs.writeFileSync(
-    zip,
-    makeZip([
-      { path: 'manifest.json', data: JSON.stringify({ version: TO }) },
-      { path: 'app.bin', data: randomBytes(64 * 1024) },
-    ]),
-  );
-  await openMenu(page, 'firmware', '/resource/firmware', 'resourceRoot');
-  await (await visible(page, 'firmware-add')).click();
-  await waitForPath(page, '/resource/firmware/add');
-  await byId(page, 'firmware-file').locator('input[type=file]').setInputFiles(zip);
-  await visible(page, 'firmware-file-result');
-  await fill(page, 'firmware-app-name', 'counter-app');
-  await fill(page, 'firmware-name', FIRMWARE);
-  await fill(page, 'firmware-version', TO);
-  await chooseOption(page, 'firmware-model', MODEL.name);
-  await byId(page, 'firmware-submit').click();
-  await waitForPath(page, /^\/resource\/firmware\/detail\/\d+/);
+  await uploadFirmware(page, tmp, { appName: 'counter-app', name: FIRMWARE, version: TO, model: MODEL.name });
 
   // ---- the task: two phases (30 % canary soaking one "minute", then the rest) and an abort criterion
-  await openMenu(page, 'task', '/resource/task', 'resourceRoot');
-  await (await visible(page, 'ota-task-add')).click();
-  await waitForPath(page, '/resource/task/add');
-  await fill(page, 'task-name', TASK);
-  await chooseOption(page, 'task-package', FIRMWARE);
-  await page.locator('.ant-radio-button-wrapper', { hasText: 'By group' }).click();
-  await chooseOption(page, 'task-groups', GROUP);
-  await fill(page, 'task-retries', '0');
+  await fillGroupTask(page, { name: TASK, firmware: FIRMWARE, group: GROUP });
   await byId(page, 'phase-add').click();
   await byId(page, 'phase-add').click();
   await fill(page, 'phase-percent-0', '30');
@@ -176,4 +155,43 @@ test('a person creates a phased task with thresholds, watches phase 1, sees the 
   const lines = logs.list.map((l) => l.description).join('\n');
   expect(lines).toContain(`Upgrade task "${TASK}"`);
   expect(lines).toContain(`Resumed upgrade task "${TASK}"`);
+});
+
+test('a cohort made from a device-list filter is the canary phase: its device upgrades first, the rest wait for the approval', async () => {
+  const page = await herald.newPage();
+  await signIn(page, OWNER.username, OWNER.password);
+
+  // ---- the cohort: the filter "S/N contains" picks the last printer, which a share phase would take last
+  await openMenu(page, 'cohort', '/resource/cohort', 'resourceRoot');
+  await (await visible(page, 'cohort-add')).click();
+  await waitForPath(page, '/resource/cohort/add');
+  await fill(page, 'cohort-name', COHORT);
+  await fill(page, 'cohort-filter-sn', CANARY);
+  await byId(page, 'cohort-submit').click();
+  await waitForPath(page, /^\/resource\/cohort\/detail\/\d+/);
+  await poll(() => byId(page, 'cohort-size').textContent()).toBe('1');
+  await poll(() => byId(page, 'cohort-members').textContent()).toContain(CANARY);
+
+  // ---- the next firmware, and a task whose first phase is the cohort
+  await uploadFirmware(page, tmp, { appName: 'counter-app', name: FIRMWARE_NEXT, version: NEXT, model: MODEL.name });
+  await fillGroupTask(page, { name: TASK_NEXT, firmware: FIRMWARE_NEXT, group: GROUP });
+  await byId(page, 'phase-add').click();
+  await byId(page, 'phase-add').click();
+  await chooseOption(page, 'phase-cohort-0', COHORT);
+  await fill(page, 'phase-soak-0', '0');
+  await fill(page, 'phase-threshold-0', '100');
+  await fill(page, 'phase-percent-1', '100');
+  await byId(page, 'phase-approval-1').check();
+  await byId(page, 'ota-task-submit').click();
+  await waitForPath(page, /^\/resource\/task\/detail\/\d+/);
+  await visible(page, 'ota-task-phases');
+  expect(await byId(page, 'phase-row-0').textContent()).toContain('Cohort #');
+
+  // ---- the canary upgrades; phase 2 waits for a person, and nobody else was offered the firmware
+  await expect.poll(() => devices.get(CANARY)!.state.firmware, { timeout: UPGRADE_WAIT, interval: 250 }).toBe(NEXT);
+  await expect
+    .poll(() => byId(page, 'phase-waits-0').textContent(), { timeout: UPGRADE_WAIT, interval: 250 })
+    .toContain('Approval');
+  expect(await byId(page, 'phase-state-1').textContent()).toBe('Waiting');
+  expect(SNS.filter((sn) => devices.get(sn)!.state.firmware === NEXT)).toEqual([CANARY]);
 });

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { makeZip } from '../packages/server/test/zip-fixture';
 import { freePort, startHerald, type Herald } from './harness';
+import { fillGroupTask, uploadFirmware } from './ota-steps';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, drawnPng, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
@@ -108,37 +107,10 @@ test('an account admin uploads firmware, upgrades a group and reads why one devi
   await signIn(page, OWNER.username, OWNER.password);
 
   // ---- the firmware: a real zip, uploaded through the console
-  const zip = path.join(tmp, 'kitchen-1.00.00.02.zip');
-  fs.writeFileSync(
-    zip,
-    makeZip([
-      { path: 'manifest.json', data: JSON.stringify({ version: TO }) },
-      // incompressible: a file of one repeated byte would look like a zip bomb (ratio check)
-      { path: 'app.bin', data: randomBytes(64 * 1024) },
-    ]),
-  );
-  await openMenu(page, 'firmware', '/resource/firmware', 'resourceRoot');
-  await (await visible(page, 'firmware-add')).click();
-  await waitForPath(page, '/resource/firmware/add');
-  await byId(page, 'firmware-file').locator('input[type=file]').setInputFiles(zip);
-  await visible(page, 'firmware-file-result');
-  await fill(page, 'firmware-app-name', 'kitchen-app');
-  await fill(page, 'firmware-name', FIRMWARE);
-  await fill(page, 'firmware-version', TO);
-  await chooseOption(page, 'firmware-model', MODEL.name);
-  await byId(page, 'firmware-submit').click();
-  await waitForPath(page, /^\/resource\/firmware\/detail\/\d+/);
-  await visible(page, 'firmware-detail');
+  await uploadFirmware(page, tmp, { appName: 'kitchen-app', name: FIRMWARE, version: TO, model: MODEL.name });
 
   // ---- the task: the group, no retries, starting now
-  await openMenu(page, 'task', '/resource/task', 'resourceRoot');
-  await (await visible(page, 'ota-task-add')).click();
-  await waitForPath(page, '/resource/task/add');
-  await fill(page, 'task-name', TASK);
-  await chooseOption(page, 'task-package', FIRMWARE);
-  await page.locator('.ant-radio-button-wrapper', { hasText: 'By group' }).click();
-  await chooseOption(page, 'task-groups', GROUP);
-  await fill(page, 'task-retries', '0');
+  await fillGroupTask(page, { name: TASK, firmware: FIRMWARE, group: GROUP });
   await byId(page, 'ota-task-submit').click();
   await waitForPath(page, /^\/resource\/task\/detail\/\d+/);
   await visible(page, 'ota-task-detail');

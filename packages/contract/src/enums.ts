@@ -41,6 +41,7 @@ export const OPER_MODULES = [
   'notice',
   'pushAlarm',
   'geoFence',
+  'otaCohort',
 ] as const;
 export type OperModule = (typeof OPER_MODULES)[number];
 export const OPER_TYPES = [

@@ -36,6 +36,7 @@ export * from './ota';
 export * from './schemas/files';
 export * from './schemas/packages';
 export * from './schemas/ota-tasks';
+export * from './schemas/ota-cohorts';
 export * from './schemas/push-tasks';
 export * from './schemas/smart-config';
 export * from './schemas/dashboard';

@@ -438,6 +438,18 @@ export const logMessages = {
     en_US: 'Approved phase {{phase}} of upgrade task "{{name}}" (id {{id}})',
     zh_CN: '批准升级任务“{{name}}”（ID {{id}}）的第 {{phase}} 阶段',
   },
+  'log.otaCohort.add': {
+    en_US: 'Created cohort "{{name}}" (id {{id}}) of {{count}} device(s)',
+    zh_CN: '创建设备批次“{{name}}”（ID {{id}}），共 {{count}} 台设备',
+  },
+  'log.otaCohort.edit': {
+    en_US: 'Edited cohort "{{name}}" (id {{id}}), now {{count}} device(s)',
+    zh_CN: '编辑设备批次“{{name}}”（ID {{id}}），现有 {{count}} 台设备',
+  },
+  'log.otaCohort.delete': {
+    en_US: 'Deleted cohort "{{name}}" (id {{id}})',
+    zh_CN: '删除设备批次“{{name}}”（ID {{id}}）',
+  },
   // speakers
   'log.tradeSpeak.settingOn': {
     en_US:

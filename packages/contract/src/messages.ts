@@ -466,6 +466,26 @@ export const messages = {
     zh_CN: '当前阶段尚未达到观察时间和成功率阈值',
   },
   'error.noApprovalPending': { en_US: 'No phase waits for an approval', zh_CN: '没有等待批准的阶段' },
+  'error.phaseCohortOrPercent': {
+    en_US: 'A phase takes either a cohort or a share of the devices',
+    zh_CN: '每个阶段需选择一个分组批次或一个设备比例（二选一）',
+  },
+  'error.cohortNotFound': { en_US: 'The selected cohort does not exist', zh_CN: '所选设备批次不存在' },
+  'error.cohortNameExists': { en_US: 'A cohort with this name already exists', zh_CN: '设备批次名称已存在' },
+  'error.cohortEmpty': {
+    en_US: "The cohort would have no devices: none of the account's devices match",
+    zh_CN: '该设备批次没有设备：没有符合条件的本账户设备',
+  },
+  'error.cohortNotInScope': {
+    en_US: "None of the cohort's devices is in the task's scope",
+    zh_CN: '该设备批次中没有设备在任务范围内',
+  },
+  'error.cohortTooLarge': { en_US: 'A cohort holds at most 10,000 devices', zh_CN: '设备批次最多包含 10,000 台设备' },
+  'error.packageModelMismatch': {
+    en_US: "The package is built for another model: no device in the scope's models can take it",
+    zh_CN: '该安装包适用于其他型号：所选范围内的设备型号均无法安装',
+  },
+  'ota.abortedMailLink': { en_US: 'The task in the console: {{link}}', zh_CN: '在控制台查看该任务：{{link}}' },
   'ota.abortKind.failed': { en_US: 'failed', zh_CN: '失败' },
   'ota.abortKind.timedOut': { en_US: 'timed out', zh_CN: '超时' },
   'ota.abortKind.rolledBack': { en_US: 'rolled back', zh_CN: '回滚' },

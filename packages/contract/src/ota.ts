@@ -139,6 +139,16 @@ export function scheduleStateOf(creationStatus: number): ScheduleState {
 export const TASK_SCOPES = ['all', 'devices', 'group', 'sn'] as const;
 export type TaskScope = (typeof TASK_SCOPES)[number];
 export const TASK_SCOPE_MAX_ITEMS = 10_000;
+/**
+ * An upgrade task's scope may also be one of the account's cohorts (named device sets); push
+ * tasks keep the four scopes above.
+ */
+export const OTA_TASK_SCOPES = [...TASK_SCOPES, 'cohort'] as const;
+export type OtaTaskScope = (typeof OTA_TASK_SCOPES)[number];
+/** Where a cohort's devices came from: a device-list filter, a spreadsheet of S/Ns, picked by hand. */
+export const OTA_COHORT_SOURCES = ['filter', 'file', 'manual'] as const;
+export type OtaCohortSource = (typeof OTA_COHORT_SOURCES)[number];
+export const OTA_COHORT_NAME_MAX = 64;
 
 /** Limits of a task's knobs. */
 export const OTA_RETRIES_MAX = 5;
@@ -200,6 +210,9 @@ export const EXECUTION_REASONS = [
   'modelMismatch',
   'busy',
   'deviceDisabled',
+  // skipped before its offer: a declared minimum of the other slot is not met
+  'languagePackTooOld',
+  'firmwareTooOld',
   // reported by the device (see OTA_FAILURE_REASONS)
   'downloadFailed',
   'checksumMismatch',

@@ -105,6 +105,7 @@ export const MENU_PERMISSIONS = [
   { code: 'herald.res.firmware', titleKey: 'menu.firmware', sides: ['op', 'ac'], actions: CRUD },
   { code: 'herald.res.respack', titleKey: 'menu.package', sides: ['op', 'ac'], actions: CRUD },
   { code: 'herald.ota.task', titleKey: 'menu.task', sides: ['op', 'ac'], actions: [...CRUD, 'cancel'] },
+  { code: 'herald.ota.cohort', titleKey: 'menu.cohort', sides: ['op', 'ac'], actions: CRUD },
   { code: 'herald.res.scapp', titleKey: 'menu.smartConfig', sides: ['op'], actions: [...CRUD, 'list'] },
   { code: 'herald.push.task', titleKey: 'menu.pushTask', sides: ['op', 'ac'], actions: [...CRUD, 'cancel'] },
   { code: 'herald.dev.api', titleKey: 'menu.api', sides: ['ac'], actions: ['query', 'edit', 'secret'] },
@@ -162,6 +163,7 @@ export const ACCOUNT_PICKING_SCREENS = [
   'herald.ota.task',
   'herald.push.task',
   'herald.oper.log',
+  'herald.ota.cohort',
 ] as const;
 /**
  * Operator permissions that let one pick an account: use the account look-up, and look at one

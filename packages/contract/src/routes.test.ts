@@ -192,6 +192,7 @@ const HERALD_ADDED: [path: string, roles: string[], children: string[]][] = [
   ['/businessmgr/template', ['dev.template'], ['add', 'edit', 'detail']],
   ['/business-record/print', ['stat.print.rec'], ['detail']],
   ['/business-record/broadcast', ['stat.broadcast.rec'], ['detail']],
+  ['/resource/cohort', ['ota.cohort'], ['add', 'detail/:id']],
 ];
 
 describe("the spec's route table", () => {

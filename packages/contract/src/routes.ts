@@ -311,6 +311,13 @@ export const MENU_ROUTES: readonly RouteNode[] = [
         children: detailAddEdit('task', ['add', 'edit', 'detail/:id']),
       },
       {
+        path: '/resource/cohort',
+        name: 'cohort',
+        titleKey: 'menu.cohort',
+        permission: ['herald.ota.cohort'],
+        children: detailAddEdit('cohort', ['add', 'detail/:id']),
+      },
+      {
         path: '/resource/smart-config',
         name: 'smartConfig',
         titleKey: 'menu.smartConfig',

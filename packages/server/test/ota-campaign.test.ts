@@ -1,13 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVE_EXECUTION_STATES, DEFAULT_PRINT_PARAMS, DeviceStatus } from '@herald/contract';
-import { Fleet, snOf, type Fault } from '@herald/device-sim';
+import { describe, expect, it } from 'vitest';
+import { ACTIVE_EXECUTION_STATES } from '@herald/contract';
+import type { Fault } from '@herald/device-sim';
 import { deviceGroups, devices, otaExecutions } from '../src/db/schema';
-import { seedAccount } from './fixtures';
-import { expectOk, startServer } from './harness';
-import { eventually, seedModel } from './devices-fixture';
-import { seedFirmware, seedPack, tempDataDir, waitUntil } from './ota-fixture';
+import { expectOk } from './harness';
+import { eventually } from './devices-fixture';
+import { seedFirmware, seedPack, waitUntil } from './ota-fixture';
+import {
+  NEW,
+  onlineCount as benchOnlineCount,
+  otaBench,
+  seedDevices as seedBenchDevices,
+  startFleet as startBenchFleet,
+} from './ota-fleet';
 import { uniq } from './people';
 
 /**
@@ -18,80 +23,31 @@ import { uniq } from './people';
  * the clock, so a loaded machine changes how long the test takes, not what it counts.
  */
 const MINUTE_MS = 15_000;
-const OLD = '1.00.00.01';
-const NEW = '1.00.00.02';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let A: Awaited<ReturnType<typeof seedAccount>>;
-let model: Awaited<ReturnType<typeof seedModel>>;
-const fleets: Fleet[] = [];
-
-beforeAll(async () => {
-  server = await startServer({ DATA_DIR: tempDataDir(), OTA_TICK_MS: '100', OTA_MINUTE_MS: String(MINUTE_MS) });
-  // devices download the firmware over HTTP: the signed URLs must point at a real listener
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  server.deps.config.publicUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
-  A = await seedAccount(server);
-  model = await seedModel(server);
-});
-afterAll(async () => {
-  await Promise.all(fleets.map((f) => f.stop()));
-  await server?.close();
-}, 60_000);
+const b = otaBench(MINUTE_MS);
 
 async function newGroup() {
-  const [g] = await server.deps.db
+  const [g] = await b.server.deps.db
     .insert(deviceGroups)
-    .values({ accountId: A.accountId, name: `G ${uniq()}` })
+    .values({ accountId: b.A.accountId, name: `G ${uniq()}` })
     .returning();
   return g!;
 }
 
 /** `count` devices of A in `groupId`, straight in the database; their secrets by S/N. */
-async function seedDevices(prefix: string, count: number, groupId: number | null) {
-  const secrets: Record<string, string> = {};
-  const rows = Array.from({ length: count }, (_, i) => {
-    const sn = snOf(prefix, i + 1);
-    secrets[sn] = randomBytes(16).toString('hex');
-    return {
-      accountId: A.accountId,
-      sn,
-      modelId: model.id,
-      secret: secrets[sn],
-      status: DeviceStatus.ENABLED,
-      groupId,
-      printParams: DEFAULT_PRINT_PARAMS,
-    };
-  });
-  await server.deps.db.insert(devices).values(rows);
-  return secrets;
-}
+const seedDevices = async (prefix: string, count: number, groupId: number | null) =>
+  (await seedBenchDevices(b, prefix, count, { groupId })).secrets;
 
-async function startFleet(prefix: string, secrets: Record<string, string>, firstNumber = 1, count?: number) {
-  const fleet = new Fleet({
-    mqttUrl: server.deps.gateway.endpoints().mqtt!,
-    count: count ?? Object.keys(secrets).length,
-    firstNumber,
-    snPrefix: prefix,
-    modelCode: model.code,
-    secrets,
-    device: { firmware: OLD },
-  });
-  fleets.push(fleet);
-  await fleet.start();
-  return fleet;
-}
+const startFleet = (prefix: string, secrets: Record<string, string>, firstNumber = 1, count?: number) =>
+  startBenchFleet(b, prefix, secrets, { firstNumber, count });
 
-async function onlineCount(sns: string[]) {
-  const rows = await server.deps.db.select({ online: devices.online }).from(devices).where(inArray(devices.sn, sns));
-  return rows.filter((r) => r.online).length;
-}
+const onlineCount = (sns: string[]) => benchOnlineCount(b, sns);
 
 type Ex = { id: number; sn: string; state: string; reason: string | null; attempt: number };
 async function allExecutions(taskId: number): Promise<Ex[]> {
   const out: Ex[] = [];
   for (let page = 1; ; page++) {
-    const p = expectOk(await A.client.get(`/v1/ota-tasks/${taskId}/executions?page=${page}&pageSize=200`));
+    const p = expectOk(await b.A.client.get(`/v1/ota-tasks/${taskId}/executions?page=${page}&pageSize=200`));
     out.push(...p.list);
     if (out.length >= p.total) return out;
   }
@@ -107,7 +63,7 @@ describe('campaign over 300 devices', () => {
       const prefix = `C${uniq()}`.toUpperCase().slice(0, 10);
       const g = await newGroup();
       const secrets = await seedDevices(prefix, 300, g.id);
-      const fw = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: NEW });
+      const fw = await seedFirmware(b.server, { accountId: b.A.accountId, modelId: b.model.id, version: NEW });
 
       // 270 online now; numbers 271..300 come later
       const fleet = await startFleet(prefix, secrets, 1, 270);
@@ -136,7 +92,7 @@ describe('campaign over 300 devices', () => {
       await eventually(async () => (await onlineCount([joinerSn])) === 1, 'joiner online');
 
       const created = expectOk(
-        await A.client.post('/v1/ota-tasks', {
+        await b.A.client.post('/v1/ota-tasks', {
           name: `Campaign ${prefix}`,
           type: 0,
           packageId: fw.id,
@@ -152,27 +108,27 @@ describe('campaign over 300 devices', () => {
       const id = created.id as number;
 
       await eventually(
-        async () => expectOk(await A.client.get(`/v1/ota-tasks/${id}`)).counts.succeeded >= 50,
+        async () => expectOk(await b.A.client.get(`/v1/ota-tasks/${id}`)).counts.succeeded >= 50,
         'first successes',
       );
       // moved into the group through the console's own call while the task runs
-      const [joiner] = await server.deps.db.select({ id: devices.id }).from(devices).where(eq(devices.sn, joinerSn));
-      expectOk(await A.client.post('/v1/devices/switch-group', { ids: [joiner!.id], groupId: g.id }));
+      const [joiner] = await b.server.deps.db.select({ id: devices.id }).from(devices).where(eq(devices.sn, joinerSn));
+      expectOk(await b.A.client.post('/v1/devices/switch-group', { ids: [joiner!.id], groupId: g.id }));
       const late = await startFleet(prefix, secrets, 271, 30);
 
       // every device but the 7 that never come back ends by itself: 286 succeeded, 8 failed
       await waitUntil(async () => {
-        const c = expectOk(await A.client.get(`/v1/ota-tasks/${id}`)).counts;
+        const c = expectOk(await b.A.client.get(`/v1/ota-tasks/${id}`)).counts;
         return c.succeeded + c.failed === 294;
       }, 'every answering device finished');
       // now let their time run out: each pass lapses the deadline of what is still active (the
       // first pass queues a retry, which waits for the device; the next one times it out)
       const done = await waitUntil(async () => {
-        await server.deps.db
+        await b.server.deps.db
           .update(otaExecutions)
           .set({ deadlineAt: new Date(Date.now() - 1000) })
           .where(and(eq(otaExecutions.taskId, id), inArray(otaExecutions.state, [...ACTIVE_EXECUTION_STATES])));
-        const t = expectOk(await A.client.get(`/v1/ota-tasks/${id}`));
+        const t = expectOk(await b.A.client.get(`/v1/ota-tasks/${id}`));
         return t.schedule === 'ended' && t;
       }, 'task ended');
       expect(done).toMatchObject({ creationStatus: 3, status: 4, total: 301 });
@@ -205,7 +161,7 @@ describe('campaign over 300 devices', () => {
       // success means the device really runs the new version
       expect(late.devices.every((d) => d.state.firmware === NEW)).toBe(true);
 
-      const progress = expectOk(await A.client.get(`/v1/ota-tasks/${id}/progress`));
+      const progress = expectOk(await b.A.client.get(`/v1/ota-tasks/${id}/progress`));
       expect(progress.series.length).toBeLessThanOrEqual(60);
       expect(progress.series.at(-1)).toMatchObject({ succeeded: 286, failed: 15, inProgress: 0, queued: 0 });
       const succeededOverTime = progress.series.map((p: { succeeded: number }) => p.succeeded);
@@ -217,13 +173,13 @@ describe('campaign over 300 devices', () => {
     const prefix = `R${uniq()}`.toUpperCase().slice(0, 10);
     const g = await newGroup();
     const secrets = await seedDevices(prefix, 1, g.id);
-    const fw = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: '1.00.00.07' });
+    const fw = await seedFirmware(b.server, { accountId: b.A.accountId, modelId: b.model.id, version: '1.00.00.07' });
     const fleet = await startFleet(prefix, secrets);
     const sim = fleet.devices[0]!;
     await eventually(async () => (await onlineCount([sim.sn])) === 1, 'online');
     sim.injectFault('ota-crash-install', 1);
     const t = expectOk(
-      await A.client.post('/v1/ota-tasks', {
+      await b.A.client.post('/v1/ota-tasks', {
         name: `Rollback ${prefix}`,
         type: 0,
         packageId: fw.id,
@@ -233,13 +189,13 @@ describe('campaign over 300 devices', () => {
       }),
     );
     const done = await eventually(async () => {
-      const v = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`));
+      const v = expectOk(await b.A.client.get(`/v1/ota-tasks/${t.id}`));
       return v.schedule === 'ended' && v;
     }, 'task ended');
     expect(done).toMatchObject({ status: 3, counts: { succeeded: 1 } });
-    const [e] = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}/executions`)).list;
+    const [e] = expectOk(await b.A.client.get(`/v1/ota-tasks/${t.id}/executions`)).list;
     expect(e).toMatchObject({ state: 'succeeded', attempt: 2 });
-    const h = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}/executions/${e.id}`)).history;
+    const h = expectOk(await b.A.client.get(`/v1/ota-tasks/${t.id}/executions/${e.id}`)).history;
     // the steps in between (downloading, verifying, installing) depend on which reports got out
     // before the power loss and on their order of arrival; the turning points do not
     const lines: [number, string, string | null][] = h.map(
@@ -263,12 +219,12 @@ describe('campaign over 300 devices', () => {
   it('a language pack upgrade succeeds when the device reports the pack version under the language', async () => {
     const prefix = `L${uniq()}`.toUpperCase().slice(0, 10);
     const secrets = await seedDevices(prefix, 1, null);
-    const pack = await seedPack(server, { accountId: A.accountId, version: '2.0.0', language: 'pt' });
+    const pack = await seedPack(b.server, { accountId: b.A.accountId, version: '2.0.0', language: 'pt' });
     const fleet = await startFleet(prefix, secrets);
     const sim = fleet.devices[0]!;
     await eventually(async () => (await onlineCount([sim.sn])) === 1, 'online');
     const t = expectOk(
-      await A.client.post('/v1/ota-tasks', {
+      await b.A.client.post('/v1/ota-tasks', {
         name: `Language ${prefix}`,
         type: 1,
         packageId: pack.id,
@@ -278,12 +234,12 @@ describe('campaign over 300 devices', () => {
     );
     expect(t).toMatchObject({ language: 'pt', toVersion: '2.0.0' });
     const done = await eventually(async () => {
-      const v = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`));
+      const v = expectOk(await b.A.client.get(`/v1/ota-tasks/${t.id}`));
       return v.schedule === 'ended' && v;
     }, 'task ended');
     expect(done).toMatchObject({ status: 3, counts: { succeeded: 1 } });
     expect(sim.state.resources['pt']).toBe('2.0.0');
-    const [row] = await server.deps.db.select({ t: devices.telemetry }).from(devices).where(eq(devices.sn, sim.sn));
+    const [row] = await b.server.deps.db.select({ t: devices.telemetry }).from(devices).where(eq(devices.sn, sim.sn));
     expect((row!.t as { resources: Record<string, string> }).resources['pt']).toBe('2.0.0');
   });
 
@@ -291,13 +247,13 @@ describe('campaign over 300 devices', () => {
     const prefix = `X${uniq()}`.toUpperCase().slice(0, 10);
     const g = await newGroup();
     const secrets = await seedDevices(prefix, 10, g.id);
-    const fw = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: '1.00.00.09' });
+    const fw = await seedFirmware(b.server, { accountId: b.A.accountId, modelId: b.model.id, version: '1.00.00.09' });
     const fleet = await startFleet(prefix, secrets);
     await eventually(async () => (await onlineCount(Object.keys(secrets))) === 10, 'online');
     // one device per "minute": the first offer goes out at once, the rest wait
     const createdAt = Date.now();
     const t = expectOk(
-      await A.client.post('/v1/ota-tasks', {
+      await b.A.client.post('/v1/ota-tasks', {
         name: `Cancel ${prefix}`,
         type: 0,
         packageId: fw.id,
@@ -307,7 +263,7 @@ describe('campaign over 300 devices', () => {
       }),
     );
     await eventually(
-      async () => expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`)).counts.queued === 9,
+      async () => expectOk(await b.A.client.get(`/v1/ota-tasks/${t.id}`)).counts.queued === 9,
       'first offer',
     );
     // meanwhile another task, unpaced, is not held up by the waiting ones
@@ -316,7 +272,7 @@ describe('campaign over 300 devices', () => {
     await startFleet(`${prefix}O`, otherSecrets);
     await eventually(async () => (await onlineCount(Object.keys(otherSecrets))) === 2, 'others online');
     const fast = expectOk(
-      await A.client.post('/v1/ota-tasks', {
+      await b.A.client.post('/v1/ota-tasks', {
         name: `Unpaced ${prefix}`,
         type: 0,
         packageId: fw.id,
@@ -325,10 +281,10 @@ describe('campaign over 300 devices', () => {
       }),
     );
     await eventually(
-      async () => expectOk(await A.client.get(`/v1/ota-tasks/${fast.id}`)).counts.succeeded === 2,
+      async () => expectOk(await b.A.client.get(`/v1/ota-tasks/${fast.id}`)).counts.succeeded === 2,
       'unpaced task done',
     );
-    const c = expectOk(await A.client.post(`/v1/ota-tasks/${t.id}/cancel`));
+    const c = expectOk(await b.A.client.post(`/v1/ota-tasks/${t.id}/cancel`));
     const minutes = Math.ceil((Date.now() - createdAt) / MINUTE_MS);
     expect(c).toMatchObject({ status: 5, creationStatus: 4, counts: { queued: 0 } });
     // one offer at once, then one per "minute" that passed before the cancel (more on a loaded machine)
@@ -336,11 +292,11 @@ describe('campaign over 300 devices', () => {
     expect(offered).toBeGreaterThanOrEqual(1);
     expect(offered).toBeLessThanOrEqual(1 + minutes);
     const final = await eventually(async () => {
-      const v = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}`));
+      const v = expectOk(await b.A.client.get(`/v1/ota-tasks/${t.id}`));
       return v.counts.succeeded === offered && v;
     }, 'the offered devices finish');
     expect(final).toMatchObject({ status: 5, counts: { cancelled: 10 - offered, succeeded: offered, queued: 0 } });
-    const cancelled = expectOk(await A.client.get(`/v1/ota-tasks/${t.id}/executions?state=cancelled`)).list;
+    const cancelled = expectOk(await b.A.client.get(`/v1/ota-tasks/${t.id}/executions?state=cancelled`)).list;
     expect(cancelled.every((e: { reason: string }) => e.reason === 'taskCancelled')).toBe(true);
     // no device of a cancelled execution was offered anything
     expect(fleet.devices.filter((d) => d.upgrades.length > 0)).toHaveLength(offered);

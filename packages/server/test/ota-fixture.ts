@@ -40,6 +40,7 @@ export async function seedFirmware(
     split?: boolean;
     baseVersion?: string;
     minUpgradeVersion?: string;
+    minLanguagePackVersion?: string;
   },
 ) {
   const file = await seedFile(server, opts.accountId);
@@ -55,6 +56,7 @@ export async function seedFirmware(
       packageType: opts.split ? 'split' : 'whole',
       baseVersion: opts.baseVersion ?? null,
       minUpgradeVersion: opts.minUpgradeVersion ?? null,
+      minLanguagePackVersion: opts.minLanguagePackVersion ?? null,
       fileId: file.id,
     })
     .returning();
@@ -63,7 +65,13 @@ export async function seedFirmware(
 
 export async function seedPack(
   server: Server,
-  opts: { accountId: number | null; version: string; language?: string | null; kind?: 'language' | 'resource' },
+  opts: {
+    accountId: number | null;
+    version: string;
+    language?: string | null;
+    kind?: 'language' | 'resource';
+    minFirmwareVersion?: string;
+  },
 ) {
   const file = await seedFile(server, opts.accountId);
   const [p] = await server.deps.db
@@ -74,6 +82,7 @@ export async function seedPack(
       kind: opts.kind ?? 'language',
       language: opts.language === undefined ? 'en_US' : opts.language,
       version: opts.version,
+      minFirmwareVersion: opts.minFirmwareVersion ?? null,
       fileCount: 1,
       fileId: file.id,
     })

@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRINT_PARAMS, DeviceStatus } from '@herald/contract';
-import { Fleet, snOf, type DeviceOptions, type VirtualDevice } from '@herald/device-sim';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { VirtualDevice } from '@herald/device-sim';
 import { devices, messages, otaTasks } from '../src/db/schema';
 import { localTime } from '../src/modules/ota-tasks/offer-window';
-import { seedAccount } from './fixtures';
-import { expectOk, startServer } from './harness';
-import { seedModel } from './devices-fixture';
-import { seedFirmware, tempDataDir, waitUntil } from './ota-fixture';
+import { expectOk } from './harness';
+import { seedFirmware, waitUntil } from './ota-fixture';
+import { NEW, onlineFleet, otaBench } from './ota-fleet';
 import { uniq } from './people';
 
 /**
@@ -18,60 +15,16 @@ import { uniq } from './people';
  * A task "minute" is MINUTE_MS here, so a one-minute soak lasts a few seconds.
  */
 const MINUTE_MS = 3_000;
-const OLD = '1.00.00.01';
-const NEW = '1.00.00.02';
-
-let server: Awaited<ReturnType<typeof startServer>>;
-let A: Awaited<ReturnType<typeof seedAccount>>;
-let model: Awaited<ReturnType<typeof seedModel>>;
+const b = otaBench(MINUTE_MS);
 let fw: Awaited<ReturnType<typeof seedFirmware>>;
-const fleets: Fleet[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ DATA_DIR: tempDataDir(), OTA_TICK_MS: '100', OTA_MINUTE_MS: String(MINUTE_MS) });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  server.deps.config.publicUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
-  A = await seedAccount(server);
-  model = await seedModel(server);
-  fw = await seedFirmware(server, { accountId: A.accountId, modelId: model.id, version: NEW });
+  fw = await seedFirmware(b.server, { accountId: b.A.accountId, modelId: b.model.id, version: NEW });
 });
-afterAll(async () => {
-  await Promise.all(fleets.map((f) => f.stop()));
-  await server?.close();
-}, 60_000);
-
-/** `count` devices of A, online on the old firmware; the fleet in S/N (and device id) order. */
-async function onlineFleet(count: number, device: Partial<DeviceOptions> = {}) {
-  const prefix = `P${uniq()}`.toUpperCase().slice(0, 10);
-  const secrets: Record<string, string> = {};
-  const rows = Array.from({ length: count }, (_, i) => {
-    const sn = snOf(prefix, i + 1);
-    secrets[sn] = randomBytes(16).toString('hex');
-    const base = { accountId: A.accountId, sn, modelId: model.id, secret: secrets[sn] };
-    return { ...base, status: DeviceStatus.ENABLED, printParams: DEFAULT_PRINT_PARAMS };
-  });
-  const ids = (await server.deps.db.insert(devices).values(rows).returning({ id: devices.id })).map((r) => r.id);
-  const fleet = new Fleet({
-    mqttUrl: server.deps.gateway.endpoints().mqtt!,
-    count,
-    snPrefix: prefix,
-    modelCode: model.code,
-    secrets,
-    device: { firmware: OLD, ...device },
-  });
-  fleets.push(fleet);
-  await fleet.start();
-  const sns = fleet.devices.map((d) => d.sn);
-  await waitUntil(async () => {
-    const on = await server.deps.db.select({ online: devices.online }).from(devices).where(inArray(devices.sn, sns));
-    return on.filter((r) => r.online).length === count;
-  }, `${count} devices online`);
-  return { fleet, ids };
-}
 
 async function createTask(ids: number[], extra: Record<string, unknown>) {
   return expectOk(
-    await A.client.post('/v1/ota-tasks', {
+    await b.A.client.post('/v1/ota-tasks', {
       name: `Phased ${uniq()}`,
       type: 0,
       packageId: fw.id,
@@ -84,15 +37,15 @@ async function createTask(ids: number[], extra: Record<string, unknown>) {
   );
 }
 
-const phasesOf = async (id: number) => expectOk(await A.client.get(`/v1/ota-tasks/${id}/phases`));
-const taskOf = async (id: number) => expectOk(await A.client.get(`/v1/ota-tasks/${id}`));
+const phasesOf = async (id: number) => expectOk(await b.A.client.get(`/v1/ota-tasks/${id}/phases`));
+const taskOf = async (id: number) => expectOk(await b.A.client.get(`/v1/ota-tasks/${id}`));
 
 describe('phased campaigns', () => {
   it(
     'a canary phase with 20 % failures aborts the task before phase 2, with the reason and counts, and tells its owner',
     { timeout: 600_000 },
     async () => {
-      const { fleet, ids } = await onlineFleet(300);
+      const { fleet, ids } = await onlineFleet(b, 300);
       // phase 1 is the first 10 % of the scope in device order: 30 devices, every fifth one failing
       fleet.applyFaults([{ fault: 'ota-bad-checksum', share: 0.2 }], fleet.devices.slice(0, 30));
       const created = await createTask(ids, {
@@ -125,16 +78,16 @@ describe('phased campaigns', () => {
       expect(fleet.devices.slice(30).every((d) => d.upgrades.length === 0)).toBe(true);
 
       // the owner is told in-app, in their language, with the counts
-      const [msg] = await server.deps.db.select().from(messages).where(eq(messages.userId, A.adminId));
+      const [msg] = await b.server.deps.db.select().from(messages).where(eq(messages.userId, b.A.adminId));
       expect(msg?.title).toContain(created.name);
       expect(msg?.content).toContain(`${r.count} of ${r.finished}`);
-      const log = expectOk(await A.client.get('/v1/oper-logs?page=1&pageSize=50'));
+      const log = expectOk(await b.A.client.get('/v1/oper-logs?page=1&pageSize=50'));
       expect(JSON.stringify(log.list)).toContain(`aborted: ${r.count} of ${r.finished}`);
     },
   );
 
   it('a healthy campaign is promoted through every phase after each soak', { timeout: 600_000 }, async () => {
-    const { fleet, ids } = await onlineFleet(300);
+    const { fleet, ids } = await onlineFleet(b, 300);
     const created = await createTask(ids, {
       phases: [
         { percent: 10, soakMinutes: 1, successThreshold: 90 },
@@ -161,7 +114,7 @@ describe('phased campaigns', () => {
   });
 
   it('a phase asking for approval waits for the click, then runs', { timeout: 300_000 }, async () => {
-    const { fleet, ids } = await onlineFleet(20);
+    const { fleet, ids } = await onlineFleet(b, 20);
     const created = await createTask(ids, {
       phases: [
         { percent: 50, soakMinutes: 0, successThreshold: 100 },
@@ -179,9 +132,9 @@ describe('phased campaigns', () => {
     expect((await phasesOf(id)).currentPhase).toBe(0);
     expect(fleet.devices.slice(10).every((d) => d.upgrades.length === 0)).toBe(true);
 
-    const approved = expectOk(await A.client.post(`/v1/ota-tasks/${id}/approve`));
+    const approved = expectOk(await b.A.client.post(`/v1/ota-tasks/${id}/approve`));
     expect(approved.currentPhase).toBe(1);
-    const again = await A.client.post(`/v1/ota-tasks/${id}/approve`);
+    const again = await b.A.client.post(`/v1/ota-tasks/${id}/approve`);
     expect(again.body.code).not.toBe(0);
     const done = await waitUntil(async () => {
       const t = await taskOf(id);
@@ -191,30 +144,30 @@ describe('phased campaigns', () => {
   });
 
   it('pause, resume and abort by hand, each logged', async () => {
-    const { ids } = await onlineFleet(4);
+    const { ids } = await onlineFleet(b, 4);
     const created = await createTask(ids, {
       effectiveTime: new Date(Date.now() + 3600_000).toISOString(),
       abortCriteria: [{ kind: 'any', percent: 50, minFinished: 1 }],
     });
     const id = created.id as number;
     // not started: nothing to pause
-    expect((await A.client.post(`/v1/ota-tasks/${id}/pause`)).body.message).toBe('The task is not in progress');
-    expect((await A.client.post(`/v1/ota-tasks/${id}/resume`)).body.message).toBe(
+    expect((await b.A.client.post(`/v1/ota-tasks/${id}/pause`)).body.message).toBe('The task is not in progress');
+    expect((await b.A.client.post(`/v1/ota-tasks/${id}/resume`)).body.message).toBe(
       'The task is neither paused nor aborted',
     );
     // the console's confirmations call these once the task runs
-    await server.deps.db.execute(
+    await b.server.deps.db.execute(
       sql`update ota_tasks set creation_status = 2, started_at = now(), effective_at = now() where id = ${id}`,
     );
-    expect(expectOk(await A.client.post(`/v1/ota-tasks/${id}/pause`))).toMatchObject({ halt: 'paused' });
-    expect(expectOk(await A.client.post(`/v1/ota-tasks/${id}/abort`))).toMatchObject({
+    expect(expectOk(await b.A.client.post(`/v1/ota-tasks/${id}/pause`))).toMatchObject({ halt: 'paused' });
+    expect(expectOk(await b.A.client.post(`/v1/ota-tasks/${id}/abort`))).toMatchObject({
       halt: 'aborted',
       status: 7,
       haltReason: { by: 'user' },
     });
-    const resumed = expectOk(await A.client.post(`/v1/ota-tasks/${id}/resume`));
+    const resumed = expectOk(await b.A.client.post(`/v1/ota-tasks/${id}/resume`));
     expect(resumed).toMatchObject({ halt: null, haltReason: null });
-    const log = expectOk(await A.client.get('/v1/oper-logs?page=1&pageSize=50'))
+    const log = expectOk(await b.A.client.get('/v1/oper-logs?page=1&pageSize=50'))
       .list.map((l: { description: string }) => l.description)
       .join('\n');
     for (const verb of ['Paused', 'Aborted', 'Resumed'])
@@ -230,17 +183,17 @@ function windowAround(timeZone: string) {
 
 describe('offer window (quiet hours)', () => {
   it("offers only inside the window of each device's time zone; a download under way finishes, one not started waits", async () => {
-    const { fleet, ids } = await onlineFleet(3, { otaSlowChunkMs: 4000 });
+    const { fleet, ids } = await onlineFleet(b, 3, { otaSlowChunkMs: 4000 });
     const [london, slow, late] = fleet.devices as [VirtualDevice, VirtualDevice, VirtualDevice];
     // the first device reported a position in London; the others have none: their account's zone (Shanghai)
-    await server.deps.db.update(devices).set({ lat: 51.5, lng: -0.12 }).where(eq(devices.id, ids[0]!));
+    await b.server.deps.db.update(devices).set({ lat: 51.5, lng: -0.12 }).where(eq(devices.id, ids[0]!));
     slow.injectFault('ota-slow');
     await late.stop();
     const created = await createTask(ids, { offerWindow: windowAround('Europe/London') });
     expect(created.offerWindow).toEqual(windowAround('Europe/London'));
     const id = created.id as number;
     const exec = async (sn: string) =>
-      expectOk(await A.client.get(`/v1/ota-tasks/${id}/executions?sn=${sn}`)).list[0] as {
+      expectOk(await b.A.client.get(`/v1/ota-tasks/${id}/executions?sn=${sn}`)).list[0] as {
         state: string;
         attempt: number;
       };
@@ -251,7 +204,7 @@ describe('offer window (quiet hours)', () => {
 
     // the clock moves on (the windows do, here): Shanghai's opens, the slow device starts downloading
     const setWindow = (w: { from: string; to: string }) =>
-      server.deps.db.update(otaTasks).set({ offerWindow: w }).where(eq(otaTasks.id, id));
+      b.server.deps.db.update(otaTasks).set({ offerWindow: w }).where(eq(otaTasks.id, id));
     await setWindow(windowAround('Asia/Shanghai'));
     await waitUntil(async () => (await exec(slow.sn)).state === 'downloading', 'the slow device downloading');
     // ... and closes while it downloads: it finishes; a device coming online now waits

@@ -178,6 +178,9 @@ async function tenant(): Promise<Tenant> {
     }),
   );
   const [execution] = await db.select().from(otaExecutions).where(eq(otaExecutions.taskId, ota.id));
+  const cohort = expectOk(
+    await c.post('/v1/ota-cohorts', { name: `Cohort ${uniq()}`, source: 'manual', deviceIds: [device.id] }),
+  );
   // a startup logo push: its logo is one more thing only A may read
   const logo = await uploaded(server, c, { purpose: 'logo', name: 'logo.bmp' }, bmp(64, 32));
   const push = expectOk(
@@ -323,6 +326,7 @@ async function tenant(): Promise<Tenant> {
     '/v1/resource-packages/:id': pack.id,
     '/v1/ota-tasks/:id': ota.id,
     '/v1/ota-tasks/:id/executions/:executionId': execution!.id,
+    '/v1/ota-cohorts/:id': cohort.id,
     '/v1/account-user-notice-msg/detail/:id': message!.id,
     '/v1/device-map/deviceLocationMapDetail/:id': device.id,
     '/v1/geo-fences/:id': fence.id,
@@ -338,6 +342,7 @@ async function tenant(): Promise<Tenant> {
     fw.name,
     pack.name,
     ota.name,
+    cohort.name,
     push.name,
     message!.title,
     fence.name,
@@ -411,6 +416,7 @@ beforeAll(async () => {
     'PUT /v1/templates/:id': { name: 'hijacked', body: 'Hijacked' },
     'PUT /v1/businesses/:id': { name: 'hijacked' },
     'PUT /v1/ota-tasks/:id': { name: 'hijacked' },
+    'PUT /v1/ota-cohorts/:id': { name: 'hijacked' },
     'POST /v1/account-api/keys/:id/name': { name: 'hijacked' },
     'POST /v1/account-api/keys/:id/rotate': { graceSeconds: 0 },
     'POST /v1/account-api/keys/:id/secret': { password: PASSWORD },

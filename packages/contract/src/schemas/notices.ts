@@ -48,6 +48,9 @@ export const ALERT_KINDS = [
   'fence',
   /** a device offline longer than its account's offlineAlertMinutes (alert-offline.ts), and back */
   'offline',
+
+  /** an upgrade task its abort criteria stopped (to the task's owner; ota-tasks/abort-alert.ts) */
+  'otaAborted',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 /** raised: the state began (or an event happened); cleared: its recovery; digest: alerts folded in a window. */

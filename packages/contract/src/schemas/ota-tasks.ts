@@ -11,6 +11,7 @@ import {
   OTA_PHASES_MAX,
   OTA_SOAK_MINUTES_MAX,
   OTA_RETRIES_MAX,
+  OTA_TASK_SCOPES,
   OTA_TASK_STATUSES,
   OTA_TASK_TYPES,
   OTA_TIMEOUT_MINUTES_MAX,
@@ -73,12 +74,15 @@ const percentField = (min: number) =>
     .max(100, 'validation.maxLength');
 
 /**
- * One phase of a rollout: its share of the task's queued devices (in device order), how long it
- * soaks after it started before it may be promoted, the success rate it must reach, and whether a
- * person approves its start (after the previous phase met its own conditions).
+ * One phase of a rollout: its share of the task's queued devices (in device order) or one of the
+ * account's cohorts (the scope's devices in it; a cohort as the first phase is the canary), how
+ * long it soaks after it started before it may be promoted, the success rate it must reach, and
+ * whether a person approves its start (after the previous phase met its own conditions).
  */
 export const otaPhaseSchema = z.object({
-  percent: percentField(1),
+  /** share of the devices no cohort phase took; 0 for a cohort phase */
+  percent: percentField(0).default(0),
+  cohortId: bodyId.nullable().optional(),
   soakMinutes: z.coerce
     .number({ error: 'validation.number' })
     .int('validation.integer')
@@ -121,11 +125,25 @@ export const otaOfferWindowSchema = z.object({
 });
 export type OtaOfferWindow = z.infer<typeof otaOfferWindowSchema>;
 
-/** Shares of the phases add up to 100 ('error.phasesSum'); none given: one phase of everything. */
+/**
+ * A phase is a cohort or a share, not both ('error.phaseCohortOrPercent'); the shares add up to
+ * 100 ('error.phasesSum') unless every phase is a cohort; none given: one phase of everything.
+ */
 function phasesCheck(v: { phases?: OtaPhase[] }, ctx: z.RefinementCtx) {
   if (!v.phases?.length) return;
-  const sum = v.phases.reduce((a, p) => a + p.percent, 0);
-  if (sum !== 100) ctx.addIssue({ code: 'custom', message: 'error.phasesSum', path: ['phases'] });
+  v.phases.forEach((p, i) => {
+    if (!p.cohortId === !p.percent)
+      ctx.addIssue({ code: 'custom', message: 'error.phaseCohortOrPercent', path: ['phases', i, 'percent'] });
+  });
+  const shares = v.phases.filter((p) => !p.cohortId);
+  const sum = shares.reduce((a, p) => a + p.percent, 0);
+  if (shares.length && sum !== 100) ctx.addIssue({ code: 'custom', message: 'error.phasesSum', path: ['phases'] });
+}
+
+/** A cohort scope names its cohort. */
+function cohortScopeCheck(v: { scope?: string; cohortId?: number }, ctx: z.RefinementCtx) {
+  if (v.scope === 'cohort' && !v.cohortId)
+    ctx.addIssue({ code: 'custom', message: 'validation.selectOne', path: ['cohortId'] });
 }
 
 const otaTaskFields = {
@@ -143,6 +161,9 @@ const otaTaskFields = {
   /** type 1: the language (defaults to the package's) */
   language: emptyAsAny(z.enum(SPEAK_LANGUAGES, { error: 'validation.invalidOption' })),
   ...scopeFields,
+  scope: z.enum(OTA_TASK_SCOPES, { error: 'validation.invalidOption' }),
+  /** scope 'cohort': its members when the task is created */
+  cohortId: bodyId.optional(),
   effectiveTime: effectiveTimeField,
   retries: z.coerce
     .number({ error: 'validation.number' })
@@ -172,7 +193,11 @@ const otaTaskFields = {
 };
 
 /** POST /v1/ota-tasks */
-export const createOtaTaskBody = z.object(otaTaskFields).superRefine(scopeCheck).superRefine(phasesCheck);
+export const createOtaTaskBody = z
+  .object(otaTaskFields)
+  .superRefine(scopeCheck)
+  .superRefine(cohortScopeCheck)
+  .superRefine(phasesCheck);
 export type CreateOtaTaskBody = z.infer<typeof createOtaTaskBody>;
 
 /**
@@ -243,7 +268,9 @@ export const otaTaskListItemSchema = z.object({
   fromVersion: z.string().nullable(),
   toVersion: z.string(),
   language: z.string().nullable(),
-  scope: z.enum(TASK_SCOPES),
+  scope: z.enum(OTA_TASK_SCOPES),
+  /** scope 'cohort': the cohort whose members it took */
+  cohortId: z.number().int().nullable(),
   effectiveAt: z.string(),
   retries: z.number().int(),
   timeoutMinutes: z.number().int(),
@@ -278,6 +305,19 @@ export const otaTaskSchema = otaTaskListItemSchema.extend({
   haltReason: otaHaltReasonSchema.nullable(),
 });
 export type OtaTask = z.infer<typeof otaTaskSchema>;
+
+/** The alert address's event for an upgrade task its abort criteria stopped (kind 'otaAborted'). */
+export const OTA_ABORT_WEBHOOK_EVENT = 'otaTaskAborted';
+export const otaAbortWebhookBodySchema = z.object({
+  event: z.literal(OTA_ABORT_WEBHOOK_EVENT),
+  taskId: z.number().int(),
+  name: z.string(),
+  reason: otaHaltReasonSchema,
+  /** the alert in English */
+  title: z.string(),
+  at: z.string(),
+});
+export type OtaAbortWebhookBody = z.infer<typeof otaAbortWebhookBodySchema>;
 
 /** GET /v1/ota-tasks/:id/phases — each phase's counts and what it waits for. */
 export const otaPhaseViewSchema = otaPhaseSchema.extend({

@@ -39,6 +39,8 @@ export const createFirmwareBody = z.object({
   baseVersion: optionalVersion,
   /** devices below this version must first upgrade to an intermediate one */
   minUpgradeVersion: optionalVersion,
+  /** the oldest language pack it works with: a device with an older one is skipped before its offer */
+  minLanguagePackVersion: optionalVersion,
   /** an uploaded file of purpose 'firmware' */
   fileId: bodyId,
   remark: optionalText(500),
@@ -69,6 +71,7 @@ export const firmwareListItemSchema = z.object({
   packageType: z.enum(PACKAGE_TYPES),
   baseVersion: z.string().nullable(),
   minUpgradeVersion: z.string().nullable(),
+  minLanguagePackVersion: z.string().nullable(),
   size: z.number().int(),
   md5: z.string(),
   remark: z.string().nullable(),
@@ -94,6 +97,8 @@ export const createResourcePackageBody = z.object({
   /** language packs: the speak language whose clips it holds (required then) */
   language: z.enum(SPEAK_LANGUAGES, { error: 'validation.invalidOption' }).optional(),
   version: versionSchema,
+  /** the oldest firmware it works with: a device on an older one is skipped before its offer */
+  minFirmwareVersion: optionalVersion,
   /** an uploaded file of purpose 'resource' */
   fileId: bodyId,
   remark: optionalText(500),
@@ -118,6 +123,7 @@ export const resourcePackageListItemSchema = z.object({
   kind: z.enum(RESOURCE_KINDS),
   language: z.enum(SPEAK_LANGUAGES).nullable(),
   version: z.string(),
+  minFirmwareVersion: z.string().nullable(),
   fileCount: z.number().int(),
   size: z.number().int(),
   /** sha256 of the package file */

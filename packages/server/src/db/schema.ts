@@ -947,6 +947,8 @@ export const firmwarePackages = pgTable(
     packageType: text('package_type').notNull(),
     baseVersion: text('base_version'),
     minUpgradeVersion: text('min_upgrade_version'),
+    /** the oldest language pack it works with (devices with an older one are skipped at the offer) */
+    minLanguagePackVersion: text('min_language_pack_version'),
     fileId: integer('file_id')
       .notNull()
       .references(() => files.id),
@@ -974,6 +976,8 @@ export const resourcePackages = pgTable(
     kind: text('kind').notNull(),
     language: text('language'),
     version: text('version').notNull(),
+    /** the oldest firmware it works with (devices on an older one are skipped at the offer) */
+    minFirmwareVersion: text('min_firmware_version'),
     fileCount: integer('file_count').notNull(),
     /** clip ids (language packs) */
     clips: jsonb('clips').notNull().default([]),
@@ -1014,6 +1018,8 @@ export const otaTasks = pgTable(
     deviceIds: jsonb('device_ids').notNull().default([]),
     groupIds: jsonb('group_ids').notNull().default([]),
     sns: jsonb('sns').notNull().default([]),
+    /** scope 'cohort': the cohort whose members `device_ids` took when the task was created */
+    cohortId: integer('cohort_id'),
     effectiveAt: ts('effective_at').notNull(),
     expireAt: ts('expire_at').notNull(),
     retries: smallint('retries').notNull(),
@@ -1055,6 +1061,30 @@ export const otaTasks = pgTable(
       .on(t.creationStatus)
       .where(sql`${t.creationStatus} in (0, 1, 2)`),
   ],
+);
+
+/**
+ * Cohorts: named sets of one account's devices for upgrade tasks (scope or phase). Members are
+ * device ids fixed when saved; `filter` keeps the device-list filter they were read with.
+ */
+export const otaCohorts = pgTable(
+  'ota_cohorts',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    remark: text('remark'),
+    /** filter | file | manual */
+    source: text('source').notNull(),
+    filter: jsonb('filter'),
+    deviceIds: jsonb('device_ids').notNull().default([]),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('ota_cohorts_name_uq').on(t.accountId, t.name)],
 );
 
 /**

@@ -30,6 +30,7 @@ import firmwareRoutes from './firmware/routes';
 import resourcePackageRoutes from './resource-packages/routes';
 import smartConfigRoutes from './smart-config/routes';
 import otaTaskRoutes from './ota-tasks/routes';
+import cohortRoutes from './cohorts/routes';
 import dashboardRoutes from './dashboard/routes';
 import noticeRoutes from './notices/routes';
 import messageRoutes from './messages/routes';
@@ -77,6 +78,7 @@ export const modules: RoutesPlugin[] = [
   resourcePackageRoutes,
   smartConfigRoutes,
   otaTaskRoutes,
+  cohortRoutes,
   openApiRoutes,
   opsRoutes,
   liveRoutes,

@@ -17,6 +17,7 @@ const records = () => import('../features/records');
 const templates = () => import('../features/templates');
 const businesses = () => import('../features/businesses');
 const otaTasks = () => import('../features/ota-tasks');
+const cohorts = () => import('../features/cohorts');
 const pushTasks = () => import('../features/push-tasks');
 const firmware = () => import('../features/firmware');
 const resourcePackages = () => import('../features/resource-packages');
@@ -100,6 +101,9 @@ const PAGES: Record<string, Page> = {
   'task.add': named(otaTasks, 'OtaTaskAddPage'),
   'task.edit': named(otaTasks, 'OtaTaskEditPage'),
   'task.detail': named(otaTasks, 'OtaTaskDetailPage'),
+  cohort: named(cohorts, 'CohortListPage'),
+  'cohort.add': named(cohorts, 'CohortAddPage'),
+  'cohort.detail': named(cohorts, 'CohortDetailPage'),
   pushTask: named(pushTasks, 'PushTaskListPage'),
   'pushTask.add': named(pushTasks, 'PushTaskAddPage'),
   'pushTask.detail': named(pushTasks, 'PushTaskDetailPage'),

@@ -9,6 +9,7 @@ import {
 } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { audit } from '../oper-log/audit';
+import { alertAbort } from './abort-alert';
 import * as repo from './repo';
 import { raiseOta, raiseUnread } from '../live/raise';
 
@@ -140,14 +141,11 @@ async function abortByCriterion(
         kind: formatMessage(`ota.abortKind.${hit.kind}`, locale),
         rate: Math.round((hit.count * 1000) / hit.finished) / 10,
       });
-    await repo.messageUser(
-      tx,
-      task.createdBy,
-      {
-        title: { zh_CN: say('ota.abortedTitle', 'zh_CN'), en_US: say('ota.abortedTitle', 'en_US') },
-        content: { zh_CN: say('ota.abortedContent', 'zh_CN'), en_US: say('ota.abortedContent', 'en_US') },
-      },
-      now,
-    );
+    const words = {
+      title: { zh_CN: say('ota.abortedTitle', 'zh_CN'), en_US: say('ota.abortedTitle', 'en_US') },
+      content: { zh_CN: say('ota.abortedContent', 'zh_CN'), en_US: say('ota.abortedContent', 'en_US') },
+    };
+    await repo.messageUser(tx, task.createdBy, words, now);
+    await alertAbort(deps, tx, task, words, reason, now);
   });
 }

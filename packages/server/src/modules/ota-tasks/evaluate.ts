@@ -1,4 +1,4 @@
-import { compareVersions, DeviceStatus, type ExecutionReason } from '@herald/contract';
+import { compareVersions, DeviceStatus, SPEAK_LANGUAGES, type ExecutionReason } from '@herald/contract';
 import type { Db } from '../../db/client';
 import type { ScopedDevice } from '../task-scope/scope';
 import * as repo from './repo';
@@ -28,23 +28,59 @@ export function skipReason(d: ScopedDevice, t: Target, task: { fromVersion: stri
   return null;
 }
 
+/**
+ * A declared minimum of the device's other slot that it does not meet: a firmware's oldest
+ * language pack (every pack the device reports), a language pack's oldest firmware. Checked
+ * before each offer, not at creation: another task may bring the other slot up meanwhile. A
+ * version never reported passes (it cannot be judged), as with the minimum upgrade version.
+ */
+export function unmetMinimum(
+  d: { firmwareVersion: string | null; resources: Record<string, string> | null },
+  t: Pick<Target, 'minLanguagePackVersion' | 'minFirmwareVersion'>,
+): ExecutionReason | null {
+  const min = t.minFirmwareVersion;
+  if (min && d.firmwareVersion && compareVersions(d.firmwareVersion, min) < 0) return 'firmwareTooOld';
+  const packMin = t.minLanguagePackVersion;
+  const packs = SPEAK_LANGUAGES.map((l) => d.resources?.[l]).filter((v): v is string => !!v);
+  if (packMin && packs.some((v) => compareVersions(v, packMin) < 0)) return 'languagePackTooOld';
+  return null;
+}
+
 export type Added = { queued: number; skipped: number; busy: number };
 
+type PhaseShare = { percent: number; cohortId?: number | null };
+
 /**
- * The phase of each device of a phased task's scope: in device order (oldest first), the first
- * `percent` of them in phase 0, the next share in phase 1, and so on (rounded at each cumulative
- * boundary, so the shares always add up to the whole scope).
+ * The phase of each device of a phased task's scope. A device in a cohort phase's cohort belongs
+ * to the first such phase; the others, in device order (oldest first), go to the share phases:
+ * the first `percent` of them to the first share, the next to the next, and so on (rounded at
+ * each cumulative boundary, so the shares always add up to all of them). With only cohort
+ * phases, devices in none of the cohorts wait for the last phase.
  */
-export function phaseSplit(deviceIds: number[], phases: { percent: number }[]): Map<number, number> {
+export function phaseSplit(
+  deviceIds: number[],
+  phases: PhaseShare[],
+  cohorts: ReadonlyMap<number, ReadonlySet<number>> = new Map(),
+): Map<number, number> {
   const out = new Map<number, number>();
-  const sorted = [...deviceIds].sort((a, b) => a - b);
+  const rest: number[] = [];
+  for (const id of [...deviceIds].sort((a, b) => a - b)) {
+    const i = phases.findIndex((p) => !!p.cohortId && !!cohorts.get(p.cohortId)?.has(id));
+    if (i >= 0) out.set(id, i);
+    else rest.push(id);
+  }
+  const shares = phases.map((p, i) => ({ ...p, i })).filter((p) => !p.cohortId);
+  if (!shares.length) {
+    for (const id of rest) out.set(id, Math.max(0, phases.length - 1));
+    return out;
+  }
   const ends: number[] = [];
   let cum = 0;
-  for (const p of phases) ends.push(Math.round((sorted.length * (cum += p.percent)) / 100));
-  let phase = 0;
-  sorted.forEach((id, i) => {
-    while (phase < ends.length - 1 && i >= ends[phase]!) phase++;
-    out.set(id, phase);
+  for (const p of shares) ends.push(Math.round((rest.length * (cum += p.percent)) / 100));
+  let k = 0;
+  rest.forEach((id, i) => {
+    while (k < ends.length - 1 && i >= ends[k]!) k++;
+    out.set(id, shares[k]!.i);
   });
   return out;
 }
@@ -60,15 +96,16 @@ export async function addExecutions(
   target: Target,
   devices: ScopedDevice[],
   now = new Date(),
-  opts: { joining?: boolean } = {},
+  opts: { joining?: boolean; cohorts?: ReadonlyMap<number, ReadonlySet<number>> } = {},
 ): Promise<Added> {
-  const phases = Array.isArray(task.phases) ? (task.phases as { percent: number }[]) : [];
+  const phases = Array.isArray(task.phases) ? (task.phases as PhaseShare[]) : [];
   // devices joining a running task wait for its last phase: they were never part of a canary
   const split = opts.joining
     ? undefined
     : phaseSplit(
         devices.map((d) => d.id),
         phases,
+        opts.cohorts,
       );
   const lastPhase = Math.max(0, phases.length - 1);
   const base = (d: ScopedDevice) => ({

@@ -6,6 +6,7 @@ import {
   type OtaOfferWindow,
 } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import { unmetMinimum } from './evaluate';
 import { deviceTimeZone, insideWindow } from './offer-window';
 import * as repo from './repo';
 import { raiseOta } from '../live/raise';
@@ -142,11 +143,13 @@ export async function offerDue(
     // package or file gone: its executions wait (queued) for the task's expiry
     const file = target && (await downloadInfo(deps, target.fileId));
     if (!target || !file) continue;
+    const ready = await skipUnmet(deps, task, target, due, now);
+    if (!ready.length) continue;
     const deadline = new Date(now.getTime() + task.timeoutMinutes * deps.config.otaMinuteMs);
     const claimed = await repo.claimOffers(
       deps.db,
       task.id,
-      due.map((d) => d.id),
+      ready.map((d) => d.id),
       now,
       deadline,
     );
@@ -163,6 +166,40 @@ export async function offerDue(
     );
   }
   return sent;
+}
+
+/**
+ * Due executions whose device does not meet the package's declared minimum of its other slot
+ * (evaluate.ts unmetMinimum) are skipped with the reason, as at creation; the others are returned.
+ */
+async function skipUnmet(
+  deps: Deps,
+  task: repo.TaskRow,
+  target: Target,
+  due: Awaited<ReturnType<typeof repo.dueOffers>>,
+  now: Date,
+) {
+  if (!target.minFirmwareVersion && !target.minLanguagePackVersion) return due;
+  const ready: typeof due = [];
+  let skipped = 0;
+  for (const d of due) {
+    const reason = unmetMinimum(d, target);
+    if (!reason) {
+      ready.push(d);
+      continue;
+    }
+    const moved = await repo.transition(
+      deps.db,
+      d.id,
+      { from: ['queued'] },
+      { state: 'skipped', reason, deadlineAt: null, notBefore: null, finishedAt: now },
+      [{ state: 'skipped', reason }],
+      now,
+    );
+    if (moved) skipped++;
+  }
+  if (skipped) raiseOta(deps, { taskId: task.id, accountId: task.accountId });
+  return ready;
 }
 
 /** How long an offer may go unanswered before it is sent again: half a "minute", at most 30 s. */

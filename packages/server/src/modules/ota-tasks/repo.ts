@@ -403,6 +403,8 @@ export async function dueOffers(
       id: otaExecutions.id,
       lat: devices.lat,
       lng: devices.lng,
+      firmwareVersion: devices.firmwareVersion,
+      resources: sql<Record<string, string> | null>`${devices.telemetry} -> 'resources'`,
       accountTimeZone: sql<
         string | null
       >`(select ${accounts.timeZone} from ${accounts} where ${accounts.id} = ${otaExecutions.accountId})`,

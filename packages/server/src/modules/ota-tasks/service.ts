@@ -12,6 +12,7 @@ import {
   type ExecutionListQuery,
   type OtaTask,
   type OtaTaskListItem,
+  type OtaPhase,
   type OtaTaskListQuery,
   type Page,
   type UpdateOtaTaskBody,
@@ -23,13 +24,14 @@ import { iso, isoOrNull, offsetOf } from '../../lib/filters';
 import { dataOwner, mustOwn } from '../../lib/data-scope';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
-import { checkScope, devicesInScope, type ScopeSpec } from '../task-scope/scope';
+import { cohortsOf } from '../cohorts/repo';
+import { checkScope, devicesInScope, type ScopedDevice, type ScopeSpec } from '../task-scope/scope';
 import { addExecutions } from './evaluate';
 import { criteriaOf, phasesOf } from './campaign';
 import { progressSeries } from './progress';
 import { otaQuiet } from './device';
 import * as repo from './repo';
-import { findTarget } from './target';
+import { findTarget, type Target } from './target';
 
 const DAY_MS = 24 * 3600 * 1000;
 const SCHEDULE_FILTER = {
@@ -62,6 +64,7 @@ const listItem = (v: repo.TaskView, m: Record<string, number> | undefined): OtaT
     toVersion: t.toVersion,
     language: t.language,
     scope: t.scope as OtaTask['scope'],
+    cohortId: t.cohortId,
     effectiveAt: iso(t.effectiveAt),
     retries: t.retries,
     timeoutMinutes: t.timeoutMinutes,
@@ -144,9 +147,16 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
       throw invalid('error.languageRequired', 'language');
     }
   }
+  const phases = (body.phases?.length ?? 0) > 1 ? body.phases! : [];
+  const cohorts = await taskCohorts(deps, accountId, body, phases);
   const spec: ScopeSpec = {
     scope: body.scope,
-    deviceIds: body.scope === 'devices' ? (body.deviceIds ?? []) : [],
+    deviceIds:
+      body.scope === 'devices'
+        ? (body.deviceIds ?? [])
+        : body.scope === 'cohort'
+          ? [...cohorts.get(body.cohortId!)!]
+          : [],
     groupIds: body.scope === 'group' ? (body.groupIds ?? []) : [],
     sns: body.scope === 'sn' ? (body.sns ?? []) : [],
     owner: dataOwner(auth),
@@ -169,6 +179,7 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
       deviceIds: spec.deviceIds,
       groupIds: spec.groupIds,
       sns: spec.sns,
+      cohortId: body.scope === 'cohort' ? body.cohortId! : null,
       effectiveAt,
       expireAt: new Date(effectiveAt.getTime() + OTA_TASK_MAX_DAYS * DAY_MS),
       retries: body.retries,
@@ -178,7 +189,7 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
       status: OtaTaskStatus.PENDING_PUSH,
       remark: body.remark || null,
       // one phase of everything is no phasing: stored as none
-      phases: (body.phases?.length ?? 0) > 1 ? body.phases : [],
+      phases,
       abortCriteria: body.abortCriteria ?? [],
       offerWindow: body.offerWindow ?? null,
       startedAt: startsNow ? now : null,
@@ -186,7 +197,11 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
       scopeOwner: spec.owner ?? null,
     });
     const { devices, unknown } = await devicesInScope(tx, accountId, spec);
-    const added = await addExecutions(tx, task, { ...target, name: language ?? target.name }, devices, now);
+    refuseIncompatible(target, devices);
+    refuseEmptyPhases(phases, cohorts, devices);
+    const added = await addExecutions(tx, task, { ...target, name: language ?? target.name }, devices, now, {
+      cohorts,
+    });
     // thrown inside the transaction: the task and its executions are not kept
     if (added.queued === 0) throw invalid('error.noUpgradeDevices');
     const someFailed = unknown.length > 0 || added.busy > 0;
@@ -210,6 +225,50 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
   });
   otaQuiet(deps).forget(accountId);
   return getTask(deps, auth, id);
+}
+
+/**
+ * The cohorts a new task names (its scope, its phases), by id, with their members as they are now:
+ * the task keeps what it read here ('error.cohortNotFound' for one that is not the account's).
+ */
+async function taskCohorts(
+  deps: Deps,
+  accountId: number,
+  body: CreateOtaTaskBody,
+  phases: OtaPhase[],
+): Promise<Map<number, Set<number>>> {
+  const ids = [
+    ...new Set([
+      ...(body.scope === 'cohort' ? [body.cohortId!] : []),
+      ...phases.flatMap((p) => (p.cohortId ? [p.cohortId] : [])),
+    ]),
+  ];
+  const rows = await cohortsOf(deps.db, accountId, ids);
+  if (rows.length !== ids.length) {
+    const found = new Set(rows.map((r) => r.id));
+    const i = phases.findIndex((p) => p.cohortId && !found.has(p.cohortId));
+    throw invalid('error.cohortNotFound', i >= 0 && body.cohortId !== ids[0] ? `phases.${i}.cohortId` : 'cohortId');
+  }
+  return new Map(rows.map((r) => [r.id, new Set(r.deviceIds as number[])]));
+}
+
+/**
+ * A firmware is built for one model: a scope none of whose devices is of that model cannot take
+ * it, and the task is refused as such rather than created with every device skipped.
+ */
+function refuseIncompatible(target: Target, devices: ScopedDevice[]): void {
+  if (target.kind !== 'firmware' || target.modelId === null || !devices.length) return;
+  if (devices.some((d) => d.modelId === target.modelId)) return;
+  const models = [...new Set(devices.map((d) => d.modelId))].sort((a, b) => a - b);
+  throw invalid('error.packageModelMismatch', 'packageId', { modelId: target.modelId, scopeModelIds: models });
+}
+
+/** A cohort phase with none of the scope's devices would never reach its threshold: refused. */
+function refuseEmptyPhases(phases: OtaPhase[], cohorts: Map<number, Set<number>>, devices: ScopedDevice[]): void {
+  phases.forEach((p, i) => {
+    if (p.cohortId && !devices.some((d) => cohorts.get(p.cohortId!)!.has(d.id)))
+      throw invalid('error.cohortNotInScope', `phases.${i}.cohortId`);
+  });
 }
 
 /** Edit a task that has not started: name, effective time, retries, timeout, pace, remark. */

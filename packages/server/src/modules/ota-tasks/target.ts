@@ -25,6 +25,10 @@ export type Target = {
   minUpgradeVersion: string | null;
   /** language packs */
   language: string | null;
+  /** declared minimum of the other slot, checked before each offer (firmware: of its language packs) */
+  minLanguagePackVersion: string | null;
+  /** language packs: of the device's firmware */
+  minFirmwareVersion: string | null;
 };
 
 type FirmwareRow = typeof firmwarePackages.$inferSelect;
@@ -41,6 +45,8 @@ const fromFirmware = (f: FirmwareRow): Target => ({
   baseVersion: f.baseVersion,
   minUpgradeVersion: f.minUpgradeVersion,
   language: null,
+  minLanguagePackVersion: f.minLanguagePackVersion,
+  minFirmwareVersion: null,
 });
 
 const fromResource = (r: ResourceRow, language: string | null): Target => ({
@@ -54,6 +60,8 @@ const fromResource = (r: ResourceRow, language: string | null): Target => ({
   baseVersion: null,
   minUpgradeVersion: null,
   language,
+  minLanguagePackVersion: null,
+  minFirmwareVersion: r.minFirmwareVersion,
 });
 
 /** A live package of `type` the account may use (its own or a platform one), or undefined. */

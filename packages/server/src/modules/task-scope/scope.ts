@@ -11,7 +11,8 @@ import { invalid } from '../../lib/errors';
  * and when a device later joins the scope (new device, group change) while the task is active.
  */
 export type ScopeSpec = {
-  scope: TaskScope;
+  /** 'cohort' (upgrade tasks): the cohort's members when the task was created, kept in deviceIds */
+  scope: TaskScope | 'cohort';
   deviceIds: number[];
   groupIds: number[];
   sns: string[];
@@ -51,6 +52,7 @@ export function scopeCondition(spec: ScopeSpec): SQL | undefined {
     case 'all':
       return undefined;
     case 'devices':
+    case 'cohort':
       return spec.deviceIds.length ? inArray(devices.id, spec.deviceIds) : sql`false`;
     case 'group':
       return spec.groupIds.length ? inArray(devices.groupId, spec.groupIds) : sql`false`;
@@ -119,7 +121,7 @@ export function scopeOf(row: {
 }): ScopeSpec {
   return {
     owner: row.scopeOwner ?? undefined,
-    scope: row.scope as TaskScope,
+    scope: row.scope as ScopeSpec['scope'],
     deviceIds: (row.deviceIds as number[] | null) ?? [],
     groupIds: (row.groupIds as number[] | null) ?? [],
     sns: (row.sns as string[] | null) ?? [],

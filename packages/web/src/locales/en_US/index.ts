@@ -19,6 +19,7 @@ import api from './api';
 import speakTest from './speak-test';
 import records from './records';
 import otaTask from './ota-task';
+import cohort from './cohort';
 import pushTask from './push-task';
 import otaFiles from './ota-files';
 import notice from './notice';
@@ -52,6 +53,7 @@ export default {
   ...speakTest,
   ...records,
   ...otaTask,
+  ...cohort,
   ...pushTask,
   ...otaFiles,
   ...notice,

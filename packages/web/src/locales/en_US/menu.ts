@@ -27,6 +27,7 @@ export default {
     firmware: 'Firmware',
     package: 'Resource packages',
     task: 'OTA tasks',
+    cohort: 'Cohorts',
     smartConfig: 'SmartConfig app',
     pushTask: 'Push tasks',
     developerRoot: 'Developer',

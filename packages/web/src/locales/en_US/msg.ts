@@ -40,6 +40,8 @@ export default {
       latency: 'Slow pushes',
       fence: 'Geofence entry or exit',
       offline: 'Offline',
+
+      otaAborted: 'Upgrade task aborted',
     },
     settings: {
       title: 'Message settings',

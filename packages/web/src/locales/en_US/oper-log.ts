@@ -27,6 +27,7 @@ export default {
       tradeSpeak: 'Transaction broadcast',
       speakTest: 'Speak test',
       otaTask: 'Upgrade tasks',
+      otaCohort: 'Cohorts',
       pushTask: 'Push tasks',
       file: 'Files',
       firmware: 'Firmware packages',

@@ -26,6 +26,7 @@ export default {
     confirm: { delete: 'Delete firmware {{name}}?' },
     versionHint: 'Four numbers separated by dots, e.g. 1.00.00.01',
     baseVersionHint: 'A split (delta) package applies only to devices on this version',
+    minLanguagePackHint: 'Devices with an older language pack are skipped before the offer',
     minUpgradeHint: 'Devices below this version must first upgrade to an intermediate version',
     fields: {
       id: 'ID',
@@ -36,6 +37,7 @@ export default {
       signAlgorithm: 'Signature algorithm',
       packageType: 'Package type',
       baseVersion: 'Base version',
+      minLanguagePackVersion: 'Minimum language pack version',
       minUpgradeVersion: 'Minimum upgrade version',
       file: 'Package file',
       size: 'Size',
@@ -48,6 +50,7 @@ export default {
     signAlgorithm: { md5: 'MD5', sha256: 'SHA-256', 'rsa-sha256': 'RSA-SHA256' },
   },
   resourcePackage: {
+    minFirmwareHint: 'Devices on an older firmware are skipped before the offer',
     detailTitle: 'Resource package details',
     actions: { add: 'Add resource package' },
     confirm: { delete: 'Delete resource package {{name}}?' },
@@ -55,6 +58,7 @@ export default {
     missingClips: 'This language pack lacks {{count}} voice clips the transaction broadcast needs',
     clips: 'Voice clips',
     fields: {
+      minFirmwareVersion: 'Minimum firmware version',
       id: 'ID',
       name: 'Name',
       kind: 'Kind',

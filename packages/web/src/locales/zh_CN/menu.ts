@@ -27,6 +27,7 @@ export default {
     firmware: '固件管理',
     package: '资源包管理',
     task: 'OTA 升级任务',
+    cohort: '设备批次',
     smartConfig: 'SmartConfig 应用',
     pushTask: '推送任务',
     developerRoot: '开发者',

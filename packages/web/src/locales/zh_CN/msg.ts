@@ -40,6 +40,8 @@ export default {
       latency: '推送延迟',
       fence: '围栏进出',
       offline: '离线',
+
+      otaAborted: '升级任务中止',
     },
     settings: {
       title: '消息设置',

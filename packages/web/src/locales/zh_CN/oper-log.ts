@@ -27,6 +27,7 @@ export default {
       tradeSpeak: '交易播报',
       speakTest: '播报测试',
       otaTask: '升级任务',
+      otaCohort: '设备批次',
       pushTask: '推送任务',
       file: '文件',
       firmware: '固件包',

@@ -26,6 +26,7 @@ export default {
     confirm: { delete: '确定删除固件 {{name}} 吗？' },
     versionHint: '四段以点分隔的数字，例如 1.00.00.01',
     baseVersionHint: '差分包只适用于处于该版本的设备',
+    minLanguagePackHint: '语言包低于该版本的设备在下发前跳过',
     minUpgradeHint: '低于该版本的设备需先升级到中间版本',
     fields: {
       id: 'ID',
@@ -36,6 +37,7 @@ export default {
       signAlgorithm: '签名算法',
       packageType: '包类型',
       baseVersion: '基础版本',
+      minLanguagePackVersion: '最低语言包版本',
       minUpgradeVersion: '最低升级版本',
       file: '安装包文件',
       size: '大小',
@@ -48,6 +50,7 @@ export default {
     signAlgorithm: { md5: 'MD5', sha256: 'SHA-256', 'rsa-sha256': 'RSA-SHA256' },
   },
   resourcePackage: {
+    minFirmwareHint: '固件低于该版本的设备在下发前跳过',
     detailTitle: '资源包详情',
     actions: { add: '新增资源包' },
     confirm: { delete: '确定删除资源包 {{name}} 吗？' },
@@ -55,6 +58,7 @@ export default {
     missingClips: '该语言包缺少交易播报所需的 {{count}} 个语音文件',
     clips: '语音文件',
     fields: {
+      minFirmwareVersion: '最低固件版本',
       id: 'ID',
       name: '名称',
       kind: '类型',

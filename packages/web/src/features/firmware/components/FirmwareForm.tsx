@@ -30,6 +30,7 @@ function toBody(v: FirmwareBody): FirmwareBody {
     packageType: v.packageType,
     baseVersion: v.packageType === 'split' ? orUndefined(v.baseVersion) : undefined,
     minUpgradeVersion: orUndefined(v.minUpgradeVersion),
+    minLanguagePackVersion: orUndefined(v.minLanguagePackVersion),
     fileId: v.fileId,
     remark: orUndefined(v.remark),
   };
@@ -141,6 +142,13 @@ export function FirmwareForm({
         tooltip={t('firmware.minUpgradeHint')}
         rules={[maxLen(32), versionRule()]}
         fieldProps={{ 'data-testid': 'firmware-min-version' } as object}
+      />
+      <ProFormText
+        name="minLanguagePackVersion"
+        label={t('firmware.fields.minLanguagePackVersion')}
+        tooltip={t('firmware.minLanguagePackHint')}
+        rules={[maxLen(32), versionRule()]}
+        fieldProps={{ 'data-testid': 'firmware-min-pack-version' } as object}
       />
       <ProFormTextArea
         name="remark"

@@ -62,6 +62,9 @@ export function FirmwareDetailPage() {
         <Descriptions.Item label={t('firmware.fields.minUpgradeVersion')}>
           {fw.minUpgradeVersion ?? '-'}
         </Descriptions.Item>
+        <Descriptions.Item label={t('firmware.fields.minLanguagePackVersion')}>
+          {fw.minLanguagePackVersion ?? '-'}
+        </Descriptions.Item>
         <Descriptions.Item label={t('files.fields.name')}>{fw.fileName}</Descriptions.Item>
         <Descriptions.Item label={t('firmware.fields.size')}>{formatBytesExact(fw.size)}</Descriptions.Item>
         <Descriptions.Item label={t('files.fields.md5')} span={2}>

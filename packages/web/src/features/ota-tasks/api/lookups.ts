@@ -1,4 +1,4 @@
-import type { GroupOption, PackageOption } from '@herald/contract';
+import type { GroupOption, OtaCohort, PackageOption, Page } from '@herald/contract';
 import { get } from '../../../lib/http';
 
 /**
@@ -24,5 +24,12 @@ export const resourceOptionsQuery = (
 ) => ({
   queryKey: ['common', 'resourceListQuery', accountId ?? null, language ?? null] as const,
   queryFn: () => get<PackageOption[]>('/v1/common/resourceListQuery', { accountId, language }),
+  enabled,
+});
+
+/** The account's cohorts, for a cohort scope or a cohort phase. */
+export const cohortOptionsQuery = (accountId: number | undefined, enabled: boolean) => ({
+  queryKey: ['ota-cohorts', 'options', accountId ?? null] as const,
+  queryFn: () => get<Page<OtaCohort>>('/v1/ota-cohorts', { accountId, page: 1, pageSize: 100 }),
   enabled,
 });

@@ -1,17 +1,22 @@
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { OTA_ABORT_KINDS, OTA_PHASES_MAX, OTA_SOAK_MINUTES_MAX } from '@herald/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { requiredSelect } from '../../../lib/form-rules';
+import { cohortOptionsQuery } from '../api/lookups';
 
 const NEW_PHASE = { percent: 10, soakMinutes: 60, successThreshold: 95, approval: false };
 const NEW_CRITERION = { kind: 'failed', percent: 10, minFinished: 10 };
 
 /**
  * Phases and abort criteria of a new task. Both optional: without phases every device is offered
- * at once; the server checks that the shares add up to 100 % ('error.phasesSum' on `phases`).
+ * at once. A phase is a share of the devices or one of the account's cohorts (a canary first);
+ * the server checks that the shares add up to 100 % ('error.phasesSum' on `phases`).
  */
-export function CampaignFields() {
+export function CampaignFields({ accountId, ready }: { accountId?: number; ready: boolean }) {
   const { t } = useTranslation();
+  const cohorts = useQuery(cohortOptionsQuery(accountId, ready));
+  const phases = Form.useWatch('phases') as { cohortId?: number | null }[] | undefined;
   const num = (name: (string | number)[], label: string, min: number, max: number, testId: string) => (
     <Form.Item name={name} label={label} rules={[requiredSelect()]}>
       <InputNumber min={min} max={max} precision={0} data-testid={testId} />
@@ -37,9 +42,10 @@ export function CampaignFields() {
           rules={[
             {
               // the server says the same; said here before the round trip
-              validator: async (_, phases?: { percent?: number }[]) => {
-                const sum = (phases ?? []).reduce((a, p) => a + (p?.percent ?? 0), 0);
-                if (phases?.length && sum !== 100) throw new Error(t('error.phasesSum'));
+              validator: async (_, list?: { percent?: number; cohortId?: number | null }[]) => {
+                const shares = (list ?? []).filter((p) => !p?.cohortId);
+                const sum = shares.reduce((a, p) => a + (p?.percent ?? 0), 0);
+                if (shares.length && sum !== 100) throw new Error(t('error.phasesSum'));
               },
             },
           ]}
@@ -49,7 +55,18 @@ export function CampaignFields() {
               {fields.map((f, i) => (
                 <Space key={f.key} wrap align="baseline" data-testid={`phase-${i}`}>
                   <Typography.Text strong>{t('otaTask.campaign.phaseN', { n: i + 1 })}</Typography.Text>
-                  {num([f.name, 'percent'], t('otaTask.campaign.percent'), 1, 100, `phase-percent-${i}`)}
+                  <Form.Item name={[f.name, 'cohortId']} label={t('otaTask.campaign.cohort')}>
+                    <Select
+                      allowClear
+                      disabled={!ready}
+                      style={{ width: 180 }}
+                      placeholder={t('otaTask.campaign.cohortPlaceholder')}
+                      data-testid={`phase-cohort-${i}`}
+                      options={(cohorts.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                    />
+                  </Form.Item>
+                  {!phases?.[i]?.cohortId &&
+                    num([f.name, 'percent'], t('otaTask.campaign.percent'), 1, 100, `phase-percent-${i}`)}
                   {num(
                     [f.name, 'soakMinutes'],
                     t('otaTask.campaign.soakMinutes'),

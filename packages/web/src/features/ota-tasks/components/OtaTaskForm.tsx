@@ -141,7 +141,8 @@ export function OtaTaskForm({
         // a package belongs to one account, type and language: a change of these drops the choice
         if ('accountId' in changed || 'type' in changed || 'language' in changed || 'modelId' in changed)
           form.setFieldValue('packageId', undefined);
-        if ('accountId' in changed) form.setFieldsValue({ groupIds: undefined, deviceIds: undefined });
+        if ('accountId' in changed)
+          form.setFieldsValue({ groupIds: undefined, deviceIds: undefined, cohortId: undefined, phases: undefined });
       }}
       submitter={pageSubmitter('submit', 'ota-task-submit', onCancel)}
       onFinish={(v) => savedOrFieldErrors(form, () => onSave(v))}
@@ -184,7 +185,7 @@ export function OtaTaskForm({
       {locked ? (
         <Form.Item label={t('otaTask.fields.scope')}>{t(`otaTask.scope.${task.scope}`)}</Form.Item>
       ) : (
-        <ScopeFields accountId={accountId} accountReady={ready} />
+        <ScopeFields accountId={accountId} accountReady={ready} cohorts />
       )}
       <EffectiveTimeField />
       <ProFormDigit
@@ -212,7 +213,7 @@ export function OtaTaskForm({
         fieldProps={{ precision: 0 }}
         rules={[requiredSelect()]}
       />
-      {!locked && <CampaignFields />}
+      {!locked && <CampaignFields accountId={accountId} ready={ready} />}
       <ProFormTextArea name="remark" label={t('otaTask.fields.remark')} rules={[maxLen(500)]} />
     </ProForm>
   );

@@ -77,7 +77,10 @@ export function PhasePanel({ view }: { view: OtaPhasesView }) {
               </Tag>
             ),
           },
-          { title: t('otaTask.campaign.percent'), dataIndex: 'percent' },
+          {
+            title: t('otaTask.campaign.percent'),
+            render: (_, p) => (p.cohortId ? t('otaTask.campaign.cohortN', { id: p.cohortId }) : p.percent),
+          },
           { title: t('otaTask.campaign.fields.devices'), dataIndex: 'total' },
           { title: t('otaTask.campaign.fields.succeeded'), render: (_, p) => p.counts.succeeded },
           { title: t('otaTask.campaign.fields.failed'), render: (_, p) => p.counts.failed + p.counts.timedOut },

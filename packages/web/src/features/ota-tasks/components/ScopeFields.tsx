@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../../lib/http';
 import { groupLabel } from '../../device-groups/components/group-label';
-import { groupOptionsQuery } from '../api/lookups';
+import { cohortOptionsQuery, groupOptionsQuery } from '../api/lookups';
 import { effectiveTimeTooSoon } from './task-scope';
 
 /** Devices matching what was typed (S/N or name), for the "specified devices" picker. */
@@ -69,15 +69,19 @@ export function ScopeFields({
   accountId,
   accountReady,
   label,
+  cohorts = false,
 }: {
   accountId?: number;
   accountReady: boolean;
   /** the scope field's label (upgrade or push scope) */
   label?: string;
+  /** upgrade tasks: one of the account's cohorts may be the scope */
+  cohorts?: boolean;
 }) {
   const { t } = useTranslation();
   const scope = Form.useWatch('scope') as string | undefined;
   const groups = useQuery(groupOptionsQuery(accountId, accountReady && scope === 'group'));
+  const cohortList = useQuery(cohortOptionsQuery(accountId, accountReady && scope === 'cohort'));
   return (
     <>
       <Form.Item
@@ -87,7 +91,10 @@ export function ScopeFields({
       >
         <Radio.Group
           data-testid="task-scope"
-          options={TASK_SCOPES.map((s) => ({ value: s, label: t(`otaTask.scope.${s}`) }))}
+          options={[...TASK_SCOPES, ...(cohorts ? ['cohort'] : [])].map((s) => ({
+            value: s,
+            label: t(`otaTask.scope.${s}`),
+          }))}
           optionType="button"
         />
       </Form.Item>
@@ -115,6 +122,23 @@ export function ScopeFields({
             optionFilterProp="label"
             data-testid="task-groups"
             options={(groups.data ?? []).map((g) => ({ value: g.id, label: groupLabel(g, t) }))}
+          />
+        </Form.Item>
+      )}
+      {scope === 'cohort' && (
+        <Form.Item
+          name="cohortId"
+          label={t('otaTask.scope.cohortField')}
+          extra={accountReady ? t('otaTask.scope.cohortHint') : t('error.selectAccountFirst')}
+          rules={[{ required: true, message: t('validation.selectOne') }]}
+        >
+          <Select
+            disabled={!accountReady}
+            loading={cohortList.isFetching}
+            showSearch
+            optionFilterProp="label"
+            data-testid="task-cohort"
+            options={(cohortList.data?.list ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.size})` }))}
           />
         </Form.Item>
       )}

@@ -37,7 +37,14 @@ export function toCreateBody(v: OtaTaskFormValues): CreateOtaTaskBody {
     timeoutMinutes: v.timeoutMinutes,
     pace: v.pace,
     remark: v.remark?.trim() || undefined,
-    phases: v.phases?.length ? v.phases.map((p) => ({ ...p, approval: !!p.approval })) : undefined,
+    phases: v.phases?.length
+      ? v.phases.map((p) => ({
+          ...p,
+          approval: !!p.approval,
+          // a cohort phase has no share
+          ...(p.cohortId ? { percent: 0 } : { cohortId: undefined }),
+        }))
+      : undefined,
     abortCriteria: v.abortCriteria?.length ? v.abortCriteria : undefined,
     offerWindow:
       v.offerFrom?.trim() && v.offerTo?.trim() ? { from: v.offerFrom.trim(), to: v.offerTo.trim() } : undefined,

@@ -4,7 +4,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 
 /** The scope part of a task form (upgrade and push): S/Ns are typed or pasted one per line. */
 export type ScopeValues = {
-  scope: TaskScope;
+  /** 'cohort': upgrade tasks only */
+  scope: TaskScope | 'cohort';
+  cohortId?: number;
   deviceIds?: number[];
   groupIds?: number[];
   snText?: string;
@@ -27,6 +29,7 @@ export function scopeBody(v: ScopeValues) {
     deviceIds: v.scope === 'devices' ? (v.deviceIds ?? []) : undefined,
     groupIds: v.scope === 'group' ? (v.groupIds ?? []) : undefined,
     sns: v.scope === 'sn' ? parseSnList(v.snText) : undefined,
+    cohortId: v.scope === 'cohort' ? v.cohortId : undefined,
   };
 }
 

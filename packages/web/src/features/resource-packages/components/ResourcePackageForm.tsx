@@ -23,6 +23,7 @@ function toBody(v: ResourcePackageBody): ResourcePackageBody {
     kind: v.kind,
     language: v.kind === 'language' ? v.language : undefined,
     version: v.version.trim(),
+    minFirmwareVersion: v.minFirmwareVersion?.trim() || undefined,
     fileId: v.fileId,
     remark: v.remark?.trim() || undefined,
   };
@@ -122,6 +123,13 @@ export function ResourcePackageForm({
         placeholder="1.00.00.01"
         rules={[required(), maxLen(32), versionRule()]}
         fieldProps={{ 'data-testid': 'package-version' } as object}
+      />
+      <ProFormText
+        name="minFirmwareVersion"
+        label={t('resourcePackage.fields.minFirmwareVersion')}
+        tooltip={t('resourcePackage.minFirmwareHint')}
+        rules={[maxLen(32), versionRule()]}
+        fieldProps={{ 'data-testid': 'package-min-firmware' } as object}
       />
       <ProFormTextArea
         name="remark"

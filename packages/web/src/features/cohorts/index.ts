@@ -1,0 +1,3 @@
+export { CohortListPage } from './pages/CohortListPage';
+export { CohortAddPage } from './pages/CohortAddPage';
+export { CohortDetailPage } from './pages/CohortDetailPage';

@@ -1,0 +1,38 @@
+export default {
+  cohort: {
+    fields: {
+      id: 'ID',
+      name: 'Name',
+      account: 'Account',
+      source: 'Devices from',
+      size: 'Devices',
+      updatedAt: 'Updated at',
+      remark: 'Remark',
+      file: 'Spreadsheet',
+      devices: 'Devices',
+      deviceName: 'Device name',
+      firmware: 'Firmware',
+      online: 'Online',
+    },
+    source: { filter: 'Device list filter', file: 'Spreadsheet of S/Ns', manual: 'Picked by hand' },
+    filter: {
+      hint: 'The devices matching these filters when you save (devices added later do not join)',
+      group: 'Group',
+      model: 'Model',
+      online: 'Online',
+      onlineYes: 'Online',
+      onlineNo: 'Offline',
+      sn: 'S/N contains',
+    },
+    fileHint: 'xlsx, xls or CSV; the first column holds the S/Ns (a header row is skipped)',
+    pickFile: 'Choose a file',
+    devicesPlaceholder: 'Search by S/N',
+    members: 'Members',
+    notFound: '{{count}} S/N(s) in the file are not devices of the account: {{sns}}',
+    actions: { add: 'Add cohort', reread: 'Read the filter again' },
+    confirm: {
+      delete: 'Delete the cohort "{{name}}"?',
+      deleteHint: 'Upgrade tasks that used it keep their devices.',
+    },
+  },
+};

@@ -1,0 +1,38 @@
+export default {
+  cohort: {
+    fields: {
+      id: 'ID',
+      name: '名称',
+      account: '账户',
+      source: '设备来源',
+      size: '设备数',
+      updatedAt: '更新时间',
+      remark: '备注',
+      file: '表格文件',
+      devices: '设备',
+      deviceName: '设备名称',
+      firmware: '固件',
+      online: '在线',
+    },
+    source: { filter: '设备列表筛选', file: 'S/N 表格', manual: '手动选择' },
+    filter: {
+      hint: '保存时符合这些条件的设备（之后新增的设备不会加入）',
+      group: '分组',
+      model: '型号',
+      online: '在线状态',
+      onlineYes: '在线',
+      onlineNo: '离线',
+      sn: 'S/N 包含',
+    },
+    fileHint: 'xlsx、xls 或 CSV；第一列为 S/N（表头行会被跳过）',
+    pickFile: '选择文件',
+    devicesPlaceholder: '按 S/N 搜索',
+    members: '成员设备',
+    notFound: '文件中有 {{count}} 个 S/N 不是本账户的设备：{{sns}}',
+    actions: { add: '新增设备批次', reread: '重新按筛选读取' },
+    confirm: {
+      delete: '删除设备批次“{{name}}”？',
+      deleteHint: '使用过它的升级任务保留各自的设备。',
+    },
+  },
+};

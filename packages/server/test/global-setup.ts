@@ -39,6 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-pglite-snapshot-'));
   await (await openDatabase({ pgliteDir: path.join(dir, 'data') })).close();
   const db = new PGlite(path.join(dir, 'data'));
+  await db.waitReady;
   const dump = await db.dumpDataDir('none');
   await db.close();
   const file = path.join(dir, 'migrated.tar');

@@ -182,45 +182,50 @@ function windowAround(timeZone: string) {
 }
 
 describe('offer window (quiet hours)', () => {
-  it("offers only inside the window of each device's time zone; a download under way finishes, one not started waits", async () => {
-    const { fleet, ids } = await onlineFleet(b, 3, { otaSlowChunkMs: 4000 });
-    const [london, slow, late] = fleet.devices as [VirtualDevice, VirtualDevice, VirtualDevice];
-    // the first device reported a position in London; the others have none: their account's zone (Shanghai)
-    await b.server.deps.db.update(devices).set({ lat: 51.5, lng: -0.12 }).where(eq(devices.id, ids[0]!));
-    slow.injectFault('ota-slow');
-    await late.stop();
-    const created = await createTask(ids, { offerWindow: windowAround('Europe/London') });
-    expect(created.offerWindow).toEqual(windowAround('Europe/London'));
-    const id = created.id as number;
-    const exec = async (sn: string) =>
-      expectOk(await b.A.client.get(`/v1/ota-tasks/${id}/executions?sn=${sn}`)).list[0] as {
-        state: string;
-        attempt: number;
-      };
+  // several waits on real downloads: under load, and after the task the previous test resumed, past 30 s on PostgreSQL
+  it(
+    "offers only inside the window of each device's time zone; a download under way finishes, one not started waits",
+    { timeout: 120_000 },
+    async () => {
+      const { fleet, ids } = await onlineFleet(b, 3, { otaSlowChunkMs: 4000 });
+      const [london, slow, late] = fleet.devices as [VirtualDevice, VirtualDevice, VirtualDevice];
+      // the first device reported a position in London; the others have none: their account's zone (Shanghai)
+      await b.server.deps.db.update(devices).set({ lat: 51.5, lng: -0.12 }).where(eq(devices.id, ids[0]!));
+      slow.injectFault('ota-slow');
+      await late.stop();
+      const created = await createTask(ids, { offerWindow: windowAround('Europe/London') });
+      expect(created.offerWindow).toEqual(windowAround('Europe/London'));
+      const id = created.id as number;
+      const exec = async (sn: string) =>
+        expectOk(await b.A.client.get(`/v1/ota-tasks/${id}/executions?sn=${sn}`)).list[0] as {
+          state: string;
+          attempt: number;
+        };
 
-    await waitUntil(async () => (await exec(london.sn)).state === 'succeeded', 'the London device upgraded');
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(await exec(slow.sn)).toMatchObject({ state: 'queued', attempt: 0 });
+      await waitUntil(async () => (await exec(london.sn)).state === 'succeeded', 'the London device upgraded');
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await exec(slow.sn)).toMatchObject({ state: 'queued', attempt: 0 });
 
-    // the clock moves on (the windows do, here): Shanghai's opens, the slow device starts downloading
-    const setWindow = (w: { from: string; to: string }) =>
-      b.server.deps.db.update(otaTasks).set({ offerWindow: w }).where(eq(otaTasks.id, id));
-    await setWindow(windowAround('Asia/Shanghai'));
-    await waitUntil(async () => (await exec(slow.sn)).state === 'downloading', 'the slow device downloading');
-    // ... and closes while it downloads: it finishes; a device coming online now waits
-    await setWindow(windowAround('Europe/London'));
-    late.start();
-    await late.waitOnline();
-    await waitUntil(async () => (await exec(slow.sn)).state === 'succeeded', 'the slow device upgraded');
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(await exec(late.sn)).toMatchObject({ state: 'queued', attempt: 0 });
-    expect(late.upgrades).toHaveLength(0);
+      // the clock moves on (the windows do, here): Shanghai's opens, the slow device starts downloading
+      const setWindow = (w: { from: string; to: string }) =>
+        b.server.deps.db.update(otaTasks).set({ offerWindow: w }).where(eq(otaTasks.id, id));
+      await setWindow(windowAround('Asia/Shanghai'));
+      await waitUntil(async () => (await exec(slow.sn)).state === 'downloading', 'the slow device downloading');
+      // ... and closes while it downloads: it finishes; a device coming online now waits
+      await setWindow(windowAround('Europe/London'));
+      late.start();
+      await late.waitOnline();
+      await waitUntil(async () => (await exec(slow.sn)).state === 'succeeded', 'the slow device upgraded');
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await exec(late.sn)).toMatchObject({ state: 'queued', attempt: 0 });
+      expect(late.upgrades).toHaveLength(0);
 
-    // the next window
-    await setWindow(windowAround('Asia/Shanghai'));
-    await waitUntil(
-      async () => (await exec(late.sn)).state === 'succeeded',
-      'the late device upgraded in the next window',
-    );
-  });
+      // the next window
+      await setWindow(windowAround('Asia/Shanghai'));
+      await waitUntil(
+        async () => (await exec(late.sn)).state === 'succeeded',
+        'the late device upgraded in the next window',
+      );
+    },
+  );
 });

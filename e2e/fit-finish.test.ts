@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startHerald, type ApiClient, type Herald } from './harness';
+import { ok, operatorAndAccount } from './story';
+import { byId, pickFromDropdown, poll, signIn, visible, waitForPath } from './ui';
+
+/**
+ * The fit-and-finish list of issue 29, walked in Chromium at 1440×900 by an operator and an
+ * account administrator: detail headers, tabs, the dashboard's range, the role editor, small
+ * confirmations and the operators' screens.
+ */
+
+const OP_PASSWORD = 'Operator@2024';
+const OWNER = { username: 'finishowner', email: 'owner@finish.test', password: 'FinishOwner#1' };
+const PRINTER_NAME = 'Front counter receipt printer by the entrance';
+
+let herald: Herald;
+let owner: ApiClient;
+let printerId: number;
+
+beforeAll(async () => {
+  herald = await startHerald();
+  const ground = await operatorAndAccount(herald, {
+    opPassword: OP_PASSWORD,
+    owner: OWNER,
+    accountName: 'Finish Shop',
+    models: [
+      { name: 'Finish printer', code: 'FN80', type: 'printer' },
+      { name: 'Finish speaker', code: 'FNS1', type: 'speaker' },
+    ],
+  });
+  owner = await herald.api().login(OWNER.username, OWNER.password);
+  const printer = (await ok(
+    owner.post('/v1/devices', { sn: 'FINISHPRN0001', modelId: ground.modelIds.FN80, name: PRINTER_NAME }),
+    'add a printer',
+  )) as { id: number };
+  printerId = printer.id;
+  await ok(owner.post('/v1/devices', { sn: 'FINISHSPK0001', modelId: ground.modelIds.FNS1 }), 'add a speaker');
+}, 120_000);
+afterAll(async () => {
+  await herald?.stop();
+});
+
+async function ownerPage(lang: 'en_US' | 'zh_CN' = 'en_US') {
+  const page = await herald.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/login?lang=${lang}`);
+  await signIn(page, OWNER.username, OWNER.password);
+  return page;
+}
+
+test('a detail page names its entity under a breadcrumb; the device keeps its rarer actions under "More"', async () => {
+  for (const [lang, trail] of [
+    ['en_US', ['Devices', 'Device list', 'Detail']],
+    ['zh_CN', ['设备', '设备列表', '详情']],
+  ] as const) {
+    const page = await ownerPage(lang);
+    await page.goto(`/device/list/detail?id=${printerId}`);
+    const title = await visible(page, 'detail-title');
+    expect(await title.textContent()).toBe(PRINTER_NAME);
+    // shown whole, not cut by the buttons beside it
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const crumbs = byId(page, 'detail-breadcrumb').locator('.ant-breadcrumb-link');
+    expect((await crumbs.allTextContents()).slice(-3)).toEqual(trail);
+    // the header's buttons stay on one row beside the title: primary ones and "More"
+    const buttons = await page
+      .locator('[data-testid="device-detail"] .ant-card-head-wrapper .ant-card-extra button:visible')
+      .count();
+    expect(buttons).toBeLessThanOrEqual(6);
+    await pickFromDropdown(page, 'device-detail-more', 'device-detail-pause');
+    // asks first, as the row action does
+    await poll(() => page.locator('.ant-modal:visible').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+    // the list is one click back up the trail
+    await byId(page, 'detail-breadcrumb').locator('a', { hasText: trail[1] }).click();
+    await waitForPath(page, '/device/list');
+    await page.close();
+  }
+});

@@ -77,3 +77,43 @@ test('a detail page names its entity under a breadcrumb; the device keeps its ra
     await page.close();
   }
 });
+
+test('opened tabs survive a reload, lose a page the user may not open, and an "Add" tab closes once saved', async () => {
+  const page = await ownerPage();
+  const tab = (path: string) => page.locator(`[data-testid="opened-tabs"] [data-testid="tab-${path}"]`);
+  await page.goto('/device/list');
+  await visible(page, 'device-table');
+  // a full page load in between: the first tab comes back from this user's storage
+  await page.goto('/user/role-list');
+  await visible(page, 'role-table');
+  await poll(() => tab('/device/list').count()).toBe(1);
+  await poll(() => tab('/user/role-list').count()).toBe(1);
+
+  // a kept tab for a page this user may not open (the operators' accounts) is not shown
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('herald.tabs.'))!;
+    const kept = JSON.parse(localStorage.getItem(key)!) as { key: string; url: string }[];
+    localStorage.setItem(key, JSON.stringify([...kept, { key: '/account/list', url: '/account/list' }]));
+  });
+  await page.reload();
+  await visible(page, 'role-table');
+  await poll(() => tab('/device/list').count()).toBe(1);
+  expect(await tab('/account/list').count()).toBe(0);
+
+  // an "Add" page's tab closes once its form is saved
+  await byId(page, 'role-add').click();
+  await waitForPath(page, '/user/role-list/add');
+  await poll(() => tab('/user/role-list/add').count()).toBe(1);
+  await (await visible(page, 'role-name')).fill('Tab closer');
+  const node = page.locator('[data-testid=perm-tree] .ant-tree-treenode:has([data-testid="perm-herald.oper.log"])');
+  await node.first().locator('> .ant-tree-checkbox').click();
+  await byId(page, 'role-submit').click();
+  await waitForPath(page, '/user/role-list');
+  await visible(page, 'role-row-Tab closer');
+  await poll(() => tab('/user/role-list/add').count()).toBe(0);
+  await page.reload();
+  await visible(page, 'role-table');
+  expect(await tab('/user/role-list/add').count()).toBe(0);
+  expect(await tab('/device/list').count()).toBe(1);
+  await page.close();
+});

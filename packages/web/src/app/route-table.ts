@@ -88,3 +88,10 @@ export function breadcrumbOf(pathname: string): Crumb[] {
     path: node !== page && !isGroup(node) ? node.path : undefined,
   }));
 }
+
+/** Whether a path may be shown to this user now (a kept tab of a page since taken away may not). */
+export function pathAllowed(pathname: string, held: ReadonlySet<string>, side: Side): boolean {
+  const page = PAGE_ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname));
+  if (page) return routeAllowed(page, held, side);
+  return FIXED_PAGES.some((r) => matchPath({ path: r.path, end: true }, pathname));
+}

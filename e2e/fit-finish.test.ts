@@ -117,3 +117,30 @@ test('opened tabs survive a reload, lose a page the user may not open, and an "A
   expect(await tab('/device/list').count()).toBe(1);
   await page.close();
 });
+
+test('the dashboard offers today, 7 or 30 days, and ranks the platform’s devices for operators', async () => {
+  const page = await herald.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/login?lang=en_US');
+  await signIn(page, 'admin', OP_PASSWORD);
+  await visible(page, 'home-op');
+  const title = (id: string) => byId(page, id).locator('.ant-card-head-title').first().textContent();
+  await poll(() => title('chart-business')).toBe('Jobs of the last 7 days');
+  // the platform's devices are ranked beside its accounts, each with its account
+  await poll(() => title('rank-devices')).toBe('Devices by jobs, last 7 days');
+  expect(await byId(page, 'rank-devices').locator('thead th').allTextContents()).toContain('Account');
+
+  const asked = page.waitForRequest(
+    (r) => r.url().includes('/v1/dashboard/queryBusinessStat') && r.url().includes('range=30d'),
+  );
+  await byId(page, 'home-range-30d').click();
+  await asked;
+  await poll(() => title('chart-business')).toBe('Jobs of the last 30 days');
+  await poll(() => title('rank-devices')).toBe('Devices by jobs, last 30 days');
+  await poll(() => title('rank-accounts')).toBe('Accounts by jobs, last 30 days');
+  await visible(page, 'stat-jobs-period');
+  await byId(page, 'home-range-today').click();
+  await poll(() => title('chart-sessions')).toBe('Device sessions of today');
+  expect(await byId(page, 'stat-jobs-period').count()).toBe(0);
+  await page.close();
+});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { byId, pickFromDropdown, poll, signIn, visible, waitForPath } from './ui';
+import { byId, fill, pickFromDropdown, poll, signIn, visible, waitForPath } from './ui';
 
 /**
  * The fit-and-finish list of issue 29, walked in Chromium at 1440×900 by an operator and an
@@ -143,4 +143,37 @@ test('the dashboard offers today, 7 or 30 days, and ranks the platform’s devic
   await poll(() => title('chart-sessions')).toBe('Device sessions of today');
   expect(await byId(page, 'stat-jobs-period').count()).toBe(0);
   await page.close();
+});
+
+test('the role editor searches its permission tree and selects a whole module at once', async () => {
+  for (const [lang, search, selectAll, clearAll] of [
+    ['en_US', 'Operation log', 'Select all', 'Clear all'],
+    ['zh_CN', '操作日志', '全选', '清空'],
+  ] as const) {
+    const page = await ownerPage(lang);
+    await page.goto('/user/role-list/add');
+    await visible(page, 'perm-tree');
+    const node = (code: string) =>
+      page.locator(`[data-testid=perm-tree] .ant-tree-treenode:has([data-testid="perm-${code}"])`).first();
+    await fill(page, 'perm-search', search);
+    await poll(() => node('herald.oper.log').isVisible()).toBe(true);
+    expect(await node('herald.device.group').isVisible()).toBe(false);
+    await fill(page, 'perm-search', '');
+    await poll(() => node('herald.device.group').isVisible()).toBe(true);
+
+    // a module's "select all" checks it and everything under it; pressed again it clears them
+    const toggle = page.locator('[data-testid^="perm-all-"]').first();
+    const module = (await toggle.getAttribute('data-testid'))!.slice('perm-all-'.length);
+    expect(await toggle.textContent()).toBe(selectAll);
+    await toggle.click();
+    await poll(() => node(module).locator('> .ant-tree-checkbox').getAttribute('class')).toContain(
+      'ant-tree-checkbox-checked',
+    );
+    expect(await toggle.textContent()).toBe(clearAll);
+    await toggle.click();
+    await poll(() => node(module).locator('> .ant-tree-checkbox').getAttribute('class')).not.toContain(
+      'ant-tree-checkbox-checked',
+    );
+    await page.close();
+  }
 });

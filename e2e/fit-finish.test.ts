@@ -177,3 +177,17 @@ test('the role editor searches its permission tree and selects a whole module at
     await page.close();
   }
 });
+
+test('a token the server no longer accepts sends the user to sign in with "Token invalid, please log in again"', async () => {
+  for (const [lang, text] of [
+    ['en_US', 'Token invalid, please log in again'],
+    ['zh_CN', '令牌无效，请重新登录'],
+  ] as const) {
+    const page = await ownerPage(lang);
+    await page.evaluate(() => sessionStorage.setItem('Token', 'not-a-token'));
+    await page.goto('/device/list');
+    await waitForPath(page, '/login');
+    await poll(() => page.locator('.ant-message-notice').allTextContents()).toContain(text);
+    await page.close();
+  }
+});

@@ -7,7 +7,19 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type Herald } from './harness';
 import { fillGroupTask, uploadFirmware } from './ota-steps';
 import { ok, operatorAndAccount } from './story';
-import { byId, chooseOption, drawnPng, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
+import {
+  byId,
+  chooseOption,
+  drawnPng,
+  fill,
+  openMenu,
+  pickFromDropdown,
+  poll,
+  signIn,
+  visible,
+  waitForPath,
+  WAIT,
+} from './ui';
 
 /**
  * Issue 5's end-to-end story, in Chromium: an account admin uploads a firmware zip, makes an
@@ -224,8 +236,8 @@ test('the account admin pushes a startup logo: the BMP is previewed, the printer
   const { list } = (await ok(owner.get(`/v1/devices?sn=${GOOD[0]}`), 'find the printer')) as { list: { id: number }[] };
   await page.goto(`/device/list/detail?id=${list[0]!.id}`);
   await poll(() => byId(page, 'device-state-logo').textContent()).toBe('Startup logo 384 × 96 dots');
-  // and its page leads to a logo push for it alone
-  await byId(page, 'device-detail-logo').click();
+  // and its page leads (under "More") to a logo push for it alone
+  await pickFromDropdown(page, 'device-detail-more', 'device-detail-logo');
   await waitForPath(page, '/push/task/add');
   await visible(page, 'push-logo');
   expect(await byId(page, 'task-sns').inputValue()).toBe(GOOD[0]);

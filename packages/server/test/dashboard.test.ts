@@ -173,12 +173,16 @@ describe('the dashboard', () => {
   it('ranks the devices of an account, and accounts for operators who may list them', async () => {
     const a = await stat(A.client, 'queryAccountStat');
     expect(a.accounts).toBeNull();
+    const accountName = expect.any(String);
     expect(a.devices).toEqual([
-      { deviceId: busy.id, sn: busy.sn, name: null, requested: 3, success: 3, failed: 0 },
-      { deviceId: jammed.id, sn: jammed.sn, name: null, requested: 1, success: 0, failed: 1 },
+      { deviceId: busy.id, sn: busy.sn, name: null, accountName, requested: 3, success: 3, failed: 0 },
+      { deviceId: jammed.id, sn: jammed.sn, name: null, accountName, requested: 1, success: 0, failed: 1 },
     ]);
     const platform = await stat(op, 'queryAccountStat');
-    expect(platform.devices).toBeNull();
+    // operators rank the platform's devices too, each named with its account
+    const ours = platform.devices.filter((x: { deviceId: number }) => [busy.id, jammed.id].includes(x.deviceId));
+    expect(ours).toEqual(a.devices);
+    expect(ours[0].accountName).toBe(a.devices[0].accountName);
     const mine = platform.accounts.filter((x: { accountId: number }) =>
       [A.accountId, B.accountId].includes(x.accountId),
     );
@@ -219,7 +223,35 @@ describe('the dashboard', () => {
     expectError(await new Client(server).get('/v1/dashboard/queryTotalStat'), 40002);
   });
 
+  it('cuts its series, rankings and figures to the chosen range: today, 7 or 30 days', async () => {
+    for (const [range, length] of [
+      ['today', 1],
+      ['7d', 7],
+      ['30d', 30],
+    ] as const) {
+      const { days } = await stat(A.client, 'queryBusinessStat', `&range=${range}`);
+      expect(days, range).toHaveLength(length);
+      expect(days.at(-1).day).toBe(utcToday());
+      const sessions = await stat(A.client, 'queryDeviceSessionStat', `&range=${range}`);
+      expect(sessions.days, range).toHaveLength(length);
+      const total = (await stat(A.client, 'queryTotalStat', `&range=${range}`)) as TotalStat;
+      // this file's jobs were all made today (or yesterday, for a run across midnight)
+      if (madeOn === utcToday()) expect(total.period, range).toEqual({ requested: 4, success: 3, failed: 1 });
+      expect(total.period.requested).toBeGreaterThanOrEqual(total.today.requested);
+    }
+    const ranked = await stat(A.client, 'queryAccountStat', '&range=30d');
+    expect(ranked.devices.map((d: { deviceId: number }) => d.deviceId)).toEqual([busy.id, jammed.id]);
+  });
+
   it('refuses a bad query in both languages', async () => {
+    for (const range of ['90d', 'week', ''])
+      await expectInvalid(
+        (c) => c.get(`/v1/dashboard/queryBusinessStat?range=${range}`),
+        A.client,
+        'Incorrect format',
+        '格式不正确',
+        'range',
+      );
     for (const [q, en, zh] of [
       ['utcOffset=900', 'Incorrect format', '格式不正确'],
       ['utcOffset=1.5', 'Must be an integer', '必须是整数'],

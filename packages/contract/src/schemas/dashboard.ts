@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { optionalQueryInt } from '../validation';
 import { queryId } from './fleet-fields';
 
-/** The dashboard's series cover the last 7 days (today included), on the viewer's clock. */
+/** The dashboard's series cover the last 7 days (today included), on the viewer's clock, unless a range is chosen. */
 export const DASHBOARD_DAYS = 7;
+/** The periods the dashboard offers: today, or the last 7 or 30 days (today included). */
+export const DASHBOARD_RANGES = ['today', '7d', '30d'] as const;
+export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
+export const DASHBOARD_RANGE_DAYS: Record<DashboardRange, number> = { today: 1, '7d': 7, '30d': 30 };
 /** Rows of a ranking. */
 export const DASHBOARD_RANK_SIZE = 10;
 /** Models shown by name in the distribution; the rest are summed as "others". */
@@ -18,6 +22,8 @@ export const JOB_STATS_BUCKET_MINUTES = 15;
 export const dashboardQuery = z.object({
   accountId: queryId,
   utcOffset: optionalQueryInt(-840, 840),
+  /** the period of the series, rankings and job figures; 7 days when absent */
+  range: z.enum(DASHBOARD_RANGES, { error: 'validation.invalidOption' }).optional(),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
@@ -31,6 +37,8 @@ export const totalStatSchema = z.object({
   accounts: z.object({ total: n, enabled: n }).nullable(),
   /** jobs requested today (viewer's clock); success and failed count those of them already finished */
   today: z.object(jobCounts),
+  /** the same over the chosen range (today's when the range is today) */
+  period: z.object(jobCounts),
 });
 export type TotalStat = z.infer<typeof totalStatSchema>;
 
@@ -74,10 +82,15 @@ export type ModelStat = z.infer<typeof modelStatSchema>;
 /**
  * GET /v1/dashboard/queryAccountStat: the rankings by jobs requested over the window. `accounts`
  * for operators who may see the account list, looking at the whole platform; `devices` for
- * whoever may see the device list, within one account. Null when not shown to this caller.
+ * whoever may see the device list, within one account or (operators) across the platform, each
+ * with its account's name. Null when not shown to this caller.
  */
 export const accountStatSchema = z.object({
   accounts: z.array(z.object({ accountId: n, name: z.string(), devices: n, ...jobCounts })).nullable(),
-  devices: z.array(z.object({ deviceId: n, sn: z.string(), name: z.string().nullable(), ...jobCounts })).nullable(),
+  devices: z
+    .array(
+      z.object({ deviceId: n, sn: z.string(), name: z.string().nullable(), accountName: z.string(), ...jobCounts }),
+    )
+    .nullable(),
 });
 export type AccountStat = z.infer<typeof accountStatSchema>;

@@ -73,3 +73,25 @@ export function routeAllowed(r: FlatRoute, held: ReadonlySet<string>, side: Side
   }
   return true;
 }
+
+export type Crumb = { titleKey: string; path?: string };
+
+/**
+ * The trail to a page through the menu tree: groups as plain text, pages above it as links, the
+ * page itself last (empty for a path outside the tree).
+ */
+export function breadcrumbOf(pathname: string): Crumb[] {
+  const page = PAGE_ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname));
+  if (!page) return [];
+  return [...page.parents, page].map((node) => ({
+    titleKey: node.titleKey,
+    path: node !== page && !isGroup(node) ? node.path : undefined,
+  }));
+}
+
+/** Whether a path may be shown to this user now (a kept tab of a page since taken away may not). */
+export function pathAllowed(pathname: string, held: ReadonlySet<string>, side: Side): boolean {
+  const page = PAGE_ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname));
+  if (page) return routeAllowed(page, held, side);
+  return FIXED_PAGES.some((r) => matchPath({ path: r.path, end: true }, pathname));
+}

@@ -5,7 +5,15 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import type { Page } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import type { Params } from '../lib/http';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../lib/pro-table';
 
 /**
  * A server-paged list the way every Herald list works: ProTable with the filter form, sorting,
@@ -35,7 +43,8 @@ export function ListTable<T extends { id: number }>(props: {
       <ProTable<T>
         rowKey="id"
         actionRef={actionRef}
-        columns={columns}
+        columns={fitColumns(columns)}
+        scroll={FIT_SCROLL}
         headerTitle={title}
         params={params}
         polling={refreshWhile ? (rows: T[]) => (refreshWhile(rows) ? REFRESH_MS : 0) : undefined}

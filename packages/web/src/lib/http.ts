@@ -128,6 +128,8 @@ export async function request<T>(method: string, url: string, opts: RequestOptio
     showLoginTimeout(() => void logout());
   } else if (res.status === 401 && !opts.noToken) {
     clearSession();
+    // said once, whatever asked (a background poll too): otherwise the sign-in page appears unexplained
+    toastError(i18n.t('error.tokenInvalid'));
     navigateTo('/login');
   } else if (code === ResultCode.PASSWORD_CHANGE_REQUIRED) {
     navigateTo('/up-password');

@@ -173,25 +173,29 @@ export async function topAccounts(db: Db, from: Date, to: Date) {
 }
 
 /**
- * The devices of one account with the most jobs requested on the UTC days from `from`'s to `to`'s
- * (the per-device counts are kept per UTC day: a week on the viewer's clock touches eight).
+ * The devices of one account (or of the platform) with the most jobs requested on the UTC days from
+ * `from`'s to `to`'s (the per-device counts are kept per UTC day: a week on the viewer's clock touches eight).
  */
-export async function topDevices(db: Db, accountId: number, from: Date, to: Date, owner?: Owner) {
+export async function topDevices(db: Db, scope: Scope, from: Date, to: Date, owner?: Owner) {
   const firstDay = new Date(Math.floor(from.getTime() / DAY_MS) * DAY_MS);
   const rows = await rowsOf(
     db,
     sql`with r as (select device_id, sum(requested)::int as requested, sum(success)::int as success,
                           sum(failed)::int as failed
-                     from device_job_stats where account_id = ${accountId} and day >= ${firstDay} and day < ${to}
+                     from device_job_stats
+                    where ${scope === undefined ? sql`true` : sql`account_id = ${scope}`}
+                      and day >= ${firstDay} and day < ${to}
                       ${owner === undefined ? sql`` : sql`and device_id in (select d.id from devices d where d.owner_user_id = ${owner})`}
                     group by device_id order by requested desc, device_id limit ${DASHBOARD_RANK_SIZE})
-        select r.*, d.sn, d.name from r join devices d on d.id = r.device_id
+        select r.*, d.sn, d.name, a.name as account_name
+          from r join devices d on d.id = r.device_id join accounts a on a.id = d.account_id
          order by r.requested desc, r.device_id`,
   );
   return rows.map((r) => ({
     deviceId: int(r.device_id),
     sn: String(r.sn),
     name: r.name === null || r.name === undefined ? null : String(r.name),
+    accountName: String(r.account_name),
     requested: int(r.requested),
     success: int(r.success),
     failed: int(r.failed),

@@ -22,7 +22,10 @@ const dashboardRoutes: RoutesPlugin = async (app, deps) => {
     '/v1/dashboard/queryTotalStat',
     {
       config,
-      schema: { ...schema('Devices, accounts and today’s jobs'), response: { 200: envelope(totalStatSchema) } },
+      schema: {
+        ...schema('Devices, accounts, and the jobs of today and of the chosen range'),
+        response: { 200: envelope(totalStatSchema) },
+      },
     },
     async (req) => ok(await dashboard.totalStat(deps, req.auth, req.query)),
   );
@@ -31,7 +34,7 @@ const dashboardRoutes: RoutesPlugin = async (app, deps) => {
     {
       config,
       schema: {
-        ...schema('Jobs per day of the last 7, by kind and outcome'),
+        ...schema('Jobs per day of the chosen range (7 days by default), by kind and outcome'),
         response: { 200: envelope(businessStatSchema) },
       },
     },
@@ -47,7 +50,7 @@ const dashboardRoutes: RoutesPlugin = async (app, deps) => {
     {
       config,
       schema: {
-        ...schema('Connections, devices added and devices activated per day of the last 7'),
+        ...schema('Connections, devices added and devices activated per day of the chosen range'),
         response: { 200: envelope(deviceSessionStatSchema) },
       },
     },
@@ -63,7 +66,7 @@ const dashboardRoutes: RoutesPlugin = async (app, deps) => {
     {
       config,
       schema: {
-        ...schema('Accounts and devices ranked by jobs over the last 7 days'),
+        ...schema('Accounts and devices ranked by jobs over the chosen range'),
         response: { 200: envelope(accountStatSchema) },
       },
     },

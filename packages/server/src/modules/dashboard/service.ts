@@ -2,6 +2,7 @@ import {
   ACCOUNT_PICKING_PERMISSIONS,
   can,
   DASHBOARD_DAYS,
+  DASHBOARD_RANGE_DAYS,
   DASHBOARD_MODELS,
   JOB_KINDS,
   JOB_STATS_BUCKET_MINUTES,
@@ -42,15 +43,17 @@ async function scopeOf(deps: Deps, auth: AuthContext, q: DashboardQuery): Promis
 }
 
 /**
- * The last DASHBOARD_DAYS days on the viewer's clock, today included. Days are cut at whole
- * quarter hours, where the job counts are kept (every time zone in use is one).
+ * The chosen range's days (DASHBOARD_DAYS when none) on the viewer's clock, today included. Days
+ * are cut at whole quarter hours, where the job counts are kept (every time zone in use is one).
  */
-function windowOf(q: DashboardQuery, now = Date.now()): repo.Window & { firstDay: number } {
+function windowOf(q: DashboardQuery, now = Date.now()): repo.Window & { firstDay: number; days: number } {
   const offsetMs = Math.round(((q.utcOffset ?? 0) * 60_000) / BUCKET_MS) * BUCKET_MS;
   const today = Math.floor((now + offsetMs) / DAY_MS);
-  const firstDay = today - DASHBOARD_DAYS + 1;
+  const days = q.range ? DASHBOARD_RANGE_DAYS[q.range] : DASHBOARD_DAYS;
+  const firstDay = today - days + 1;
   return {
     firstDay,
+    days,
     offsetMs,
     from: new Date(firstDay * DAY_MS - offsetMs),
     to: new Date((today + 1) * DAY_MS - offsetMs),
@@ -58,7 +61,7 @@ function windowOf(q: DashboardQuery, now = Date.now()): repo.Window & { firstDay
 }
 
 const dayLabel = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-const eachDay = (firstDay: number) => Array.from({ length: DASHBOARD_DAYS }, (_, i) => firstDay + i);
+const eachDay = (w: { firstDay: number; days: number }) => Array.from({ length: w.days }, (_, i) => w.firstDay + i);
 
 /** The counts this server has not written yet go first, so its own latest jobs show. */
 const countsWritten = (deps: Deps) =>
@@ -70,9 +73,10 @@ export async function totalStat(deps: Deps, auth: AuthContext, q: DashboardQuery
   const scope = await scopeOf(deps, auth, q);
   const w = windowOf(q);
   await countsWritten(deps);
-  const [devices, today, accounts] = await Promise.all([
+  const [devices, today, period, accounts] = await Promise.all([
     repo.deviceTotals(deps.db, scope, dataOwner(auth)),
     repo.jobTotals(deps.db, scope, new Date(w.to.getTime() - DAY_MS), w.to, dataOwner(auth)),
+    repo.jobTotals(deps.db, scope, w.from, w.to, dataOwner(auth)),
     scope === undefined
       ? Promise.all([countAccounts(deps.db), countAccounts(deps.db, true)]).then(([total, enabled]) => ({
           total,
@@ -80,7 +84,7 @@ export async function totalStat(deps: Deps, auth: AuthContext, q: DashboardQuery
         }))
       : null,
   ]);
-  return { devices, accounts, today };
+  return { devices, accounts, today, period };
 }
 
 export async function businessStat(deps: Deps, auth: AuthContext, q: DashboardQuery): Promise<BusinessStat> {
@@ -89,7 +93,7 @@ export async function businessStat(deps: Deps, auth: AuthContext, q: DashboardQu
   await countsWritten(deps);
   const rows = await repo.jobsByDay(deps.db, scope, w, dataOwner(auth));
   return {
-    days: eachDay(w.firstDay).map((day) => {
+    days: eachDay(w).map((day) => {
       const of = rows.filter((r) => r.day === day);
       const kinds = Object.fromEntries(
         JOB_KINDS.map((k) => [k, of.filter((r) => r.kind === k).reduce((n, r) => n + r.requested, 0)]),
@@ -117,7 +121,7 @@ export async function deviceSessionStat(deps: Deps, auth: AuthContext, q: Dashbo
   const w = windowOf(q);
   const s = await repo.sessionsByDay(deps.db, scope, w, dataOwner(auth));
   return {
-    days: eachDay(w.firstDay).map((day) => ({
+    days: eachDay(w).map((day) => ({
       day: dayLabel(day),
       connected: s.connected.get(day) ?? 0,
       sessions: s.sessions.get(day) ?? 0,
@@ -138,7 +142,7 @@ export async function modelStat(deps: Deps, auth: AuthContext, q: DashboardQuery
 /**
  * The rankings name accounts and devices, so each needs the permission of the list that shows
  * them: the account list for accounts (operators, platform-wide), the device list for devices
- * (within one account).
+ * (within one account, or platform-wide for operators).
  */
 export async function accountStat(deps: Deps, auth: AuthContext, q: DashboardQuery): Promise<AccountStat> {
   const scope = await scopeOf(deps, auth, q);
@@ -148,7 +152,8 @@ export async function accountStat(deps: Deps, auth: AuthContext, q: DashboardQue
     scope === undefined && can(auth.permissions, 'herald.op.account.query')
       ? repo.topAccounts(deps.db, w.from, w.to)
       : null,
-    scope !== undefined && can(auth.permissions, 'herald.device.physical.list.query')
+    // operators rank the platform's devices too: the busiest printers whatever their account
+    can(auth.permissions, 'herald.device.physical.list.query')
       ? repo.topDevices(deps.db, scope, w.from, w.to, dataOwner(auth))
       : null,
   ]);

@@ -13,6 +13,7 @@ export default {
       devicesActivated: 'Activated devices',
       devicesOnline: 'Online devices',
       accountsTotal: 'Accounts',
+      jobsPeriod: 'Jobs, {{period}}',
       jobsToday: 'Jobs today',
       activationRate: 'Activation rate',
       onlineRate: 'Online rate',
@@ -59,6 +60,27 @@ export default {
     empty: {
       noDevices: 'No devices yet. Statistics appear here once devices are added.',
       addDevice: 'Add a device',
+    },
+    range: { label: 'Period', today: 'Today', '7d': '7 days', '30d': '30 days' },
+    byRange: {
+      today: {
+        business: 'Jobs of today',
+        sessions: 'Device sessions of today',
+        accounts: 'Accounts by jobs, today',
+        devices: 'Devices by jobs, today',
+      },
+      '7d': {
+        business: 'Jobs of the last 7 days',
+        sessions: 'Device sessions of the last 7 days',
+        accounts: 'Accounts by jobs, last 7 days',
+        devices: 'Devices by jobs, last 7 days',
+      },
+      '30d': {
+        business: 'Jobs of the last 30 days',
+        sessions: 'Device sessions of the last 30 days',
+        accounts: 'Accounts by jobs, last 30 days',
+        devices: 'Devices by jobs, last 30 days',
+      },
     },
   },
 };

@@ -13,6 +13,7 @@ export default {
       devicesActivated: '已激活设备',
       devicesOnline: '在线设备',
       accountsTotal: '账户总数',
+      jobsPeriod: '任务（{{period}}）',
       jobsToday: '今日任务',
       activationRate: '激活率',
       onlineRate: '在线率',
@@ -59,6 +60,27 @@ export default {
     empty: {
       noDevices: '暂无设备，添加设备后这里会显示统计数据。',
       addDevice: '添加设备',
+    },
+    range: { label: '统计周期', today: '今日', '7d': '近 7 日', '30d': '近 30 日' },
+    byRange: {
+      today: {
+        business: '今日业务统计',
+        sessions: '今日设备会话统计',
+        accounts: '今日账户任务排行',
+        devices: '今日设备任务排行',
+      },
+      '7d': {
+        business: '近 7 日业务统计',
+        sessions: '近 7 日设备会话统计',
+        accounts: '近 7 日账户任务排行',
+        devices: '近 7 日设备任务排行',
+      },
+      '30d': {
+        business: '近 30 日业务统计',
+        sessions: '近 30 日设备会话统计',
+        accounts: '近 30 日账户任务排行',
+        devices: '近 30 日设备任务排行',
+      },
     },
   },
 };

@@ -7,7 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { deliveryQuery, listDeliveries, redeliver } from '../api/webhook-deliveries';
 import { CAN_EDIT } from './codes';
 import { DeliveryStatus, lastResultText } from './DeliveryStatus';
@@ -128,7 +136,8 @@ export function DeliveryLog() {
       <ProTable<WebhookDelivery>
         rowKey="id"
         actionRef={table}
-        columns={columns}
+        columns={fitColumns(columns)}
+        scroll={FIT_SCROLL}
         headerTitle={t('accountApi.tabs.log')}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}

@@ -7,10 +7,12 @@ import { createAccount, type CreateAccountBody } from '../api/create-account';
 import { DEFAULT_TIME_ZONE } from '../components/account-options';
 import { AccountFormFields } from '../components/AccountFormFields';
 import { pageSubmitter } from '../../../lib/page-submitter';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function AccountAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   return (
     <Card title={t('account.actions.add')}>
       <ProForm<CreateAccountBody>
@@ -27,7 +29,7 @@ export function AccountAddPage() {
             return false;
           }
           toastSuccess(t('account.created'));
-          navigate('/account/list');
+          leave('/account/list');
           return true;
         }}
       >

@@ -11,6 +11,7 @@ import { accountQuery } from '../api/get-account';
 import { ChangeAdminModal } from '../components/ChangeAdminModal';
 import { ServiceSwitch } from '../components/ServiceSwitch';
 import { UnlockAdminButton } from '../components/UnlockAdminButton';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 const P = 'herald.op.account';
 
@@ -25,7 +26,7 @@ export function AccountDetailPage() {
   if (!a) return <DetailFallback query={query} back="/account/list" />;
   return (
     <Card
-      title={t('account.detailTitle')}
+      title={<DetailTitle name={a.name} />}
       data-testid="account-detail"
       extra={
         <Space>

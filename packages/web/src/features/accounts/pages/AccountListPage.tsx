@@ -8,7 +8,15 @@ import { AccountStatus, type Account } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { countryName, formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { listAccounts } from '../api/list-accounts';
 import { setAccountStatus } from '../api/set-account-status';
@@ -120,7 +128,8 @@ export function AccountListPage() {
       <ProTable<Account>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
+        scroll={FIT_SCROLL}
         headerTitle={t('menu.account')}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}

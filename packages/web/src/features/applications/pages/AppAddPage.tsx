@@ -8,11 +8,13 @@ import type { AppBody } from '../api/types';
 import { cleanValues } from '../components/clean-values';
 import { AppFormFields } from '../components/AppFormFields';
 import { pageSubmitter } from '../../../lib/page-submitter';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 /** Create an application; the detail page then shows its generated keys once in full. */
 export function AppAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   return (
     <Card title={t('app.actions.add')}>
       <ProForm<AppBody>
@@ -31,8 +33,8 @@ export function AppAddPage() {
           }
           toastSuccess();
           // the secret travels in navigation state only, never in the URL
-          navigate(`/apply/list/detail?id=${created.id}`, {
-            state: { secret: { appKey: created.appKey, appSecret: created.appSecret, signKey: created.signKey } },
+          leave(`/apply/list/detail?id=${created.id}`, {
+            secret: { appKey: created.appKey, appSecret: created.appSecret, signKey: created.signKey },
           });
           return true;
         }}

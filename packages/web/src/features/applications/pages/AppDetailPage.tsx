@@ -18,6 +18,7 @@ import { P } from '../components/app-codes';
 import { AppFormFields } from '../components/AppFormFields';
 import { AppKeys } from '../components/AppKeys';
 import { pageSubmitter } from '../../../lib/page-submitter';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /** An application with its keys; edited in place by users with the edit permission. */
 export function AppDetailPage() {
@@ -73,7 +74,7 @@ export function AppDetailPage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={16}>
       <Card
-        title={t('app.detailTitle')}
+        title={<DetailTitle name={a.name} />}
         data-testid="app-detail"
         extra={
           <Space>

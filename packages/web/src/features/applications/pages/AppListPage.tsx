@@ -9,7 +9,15 @@ import type { Application as App } from '@herald/contract';
 import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { deleteApp } from '../api/delete-app';
@@ -111,10 +119,10 @@ export function AppListPage() {
       <ProTable<App>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
         headerTitle={t('menu.apply')}
         pagination={PAGINATION}
-        scroll={{ x: 'max-content' }}
+        scroll={FIT_SCROLL}
         search={{ labelWidth: 'auto' }}
         request={async (params, sort) =>
           toTableResult(await listApps(toPageQuery(params as TableParams, sort as SortState)))

@@ -5,10 +5,12 @@ import { toastSuccess } from '../../../lib/feedback';
 import { createBusiness } from '../api/save-business';
 import { BUSINESS_LIST, businessDetail } from '../components/business-codes';
 import { BusinessForm } from '../components/BusinessForm';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function BusinessAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   const queryClient = useQueryClient();
   return (
     <BusinessForm
@@ -18,7 +20,7 @@ export function BusinessAddPage() {
         const saved = await createBusiness(body);
         toastSuccess();
         await queryClient.invalidateQueries({ queryKey: ['common', 'businessListQuery'] });
-        navigate(businessDetail(saved.id));
+        leave(businessDetail(saved.id));
       }}
     />
   );

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import { businessQuery } from '../api/get-business';
 import { BUSINESS_LIST, businessEdit, isPrint, P, TYPE_COLORS } from '../components/business-codes';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /** A business: its id (what integrators send), type and the template or voice content it uses. */
 export function BusinessDetailPage() {
@@ -20,7 +21,7 @@ export function BusinessDetailPage() {
   if (!b) return <DetailFallback query={query} back={BUSINESS_LIST} />;
   return (
     <Card
-      title={t('business.detailTitle')}
+      title={<DetailTitle name={b.name} />}
       data-testid="business-detail"
       extra={
         <Space>

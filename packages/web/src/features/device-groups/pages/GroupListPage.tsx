@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { deleteGroup } from '../api/delete-group';
 import { listGroups } from '../api/list-groups';
 import type { DeviceGroup } from '../api/types';
@@ -85,7 +93,8 @@ export function GroupListPage() {
       <ProTable<DeviceGroup>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
+        scroll={FIT_SCROLL}
         headerTitle={t('menu.deviceGroup')}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}

@@ -9,7 +9,15 @@ import { accountOptionsQuery } from '../../../lib/account-options';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import type { Params } from '../../../lib/http';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { useShown } from '../../../lib/use-shown';
@@ -135,11 +143,11 @@ export function MapDeviceTable({
         actionRef={action}
         // ProTable's polling reloads without the loading mask, and stops after a failed call as the markers do
         polling={shown ? LOCATION_REFRESH_MS : undefined}
-        columns={columns}
+        columns={fitColumns(columns)}
         headerTitle={t('deviceMap.listTitle')}
         tooltip={t('deviceMap.rowHint')}
         pagination={PAGINATION}
-        scroll={{ x: 'max-content' }}
+        scroll={FIT_SCROLL}
         search={{ labelWidth: 'auto' }}
         rowClassName={(d) => (d.id === pickedId ? 'ant-table-row-selected' : '')}
         onRow={(d) =>

@@ -8,10 +8,12 @@ import type { ModelBody } from '../api/types';
 import { cleanValues } from '../components/clean-values';
 import { ModelFormFields } from '../components/ModelFormFields';
 import { pageSubmitter } from '../../../lib/page-submitter';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function ModelAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   return (
     <Card title={t('model.actions.add')}>
       <ProForm<ModelBody>
@@ -27,7 +29,7 @@ export function ModelAddPage() {
             return false;
           }
           toastSuccess();
-          navigate('/device/device-model');
+          leave('/device/device-model');
           return true;
         }}
       >

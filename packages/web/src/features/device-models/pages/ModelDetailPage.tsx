@@ -18,6 +18,7 @@ import { P } from '../components/model-codes';
 import { ModelFormFields } from '../components/ModelFormFields';
 import { ModelStatusToggle } from '../components/ModelStatusToggle';
 import { pageSubmitter } from '../../../lib/page-submitter';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /** A model's details; operators with the edit permission edit it in place. */
 export function ModelDetailPage() {
@@ -63,7 +64,7 @@ export function ModelDetailPage() {
 
   return (
     <Card
-      title={t('model.detailTitle')}
+      title={<DetailTitle name={m.name} />}
       data-testid="model-detail"
       extra={
         <Space>

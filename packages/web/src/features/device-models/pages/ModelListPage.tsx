@@ -8,7 +8,15 @@ import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { deleteModel } from '../api/delete-model';
 import { deviceTypesQuery } from '../api/list-device-types';
@@ -109,10 +117,10 @@ export function ModelListPage() {
       <ProTable<DeviceModel>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
         headerTitle={t('menu.deviceModel')}
         pagination={PAGINATION}
-        scroll={{ x: 'max-content' }}
+        scroll={FIT_SCROLL}
         search={{ labelWidth: 'auto' }}
         request={async (params, sort) =>
           toTableResult(await listModels(toPageQuery(params as TableParams, sort as SortState)))

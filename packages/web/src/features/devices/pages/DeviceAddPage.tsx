@@ -15,6 +15,7 @@ import { cleanValues } from '../components/clean-values';
 import { DeviceSecretNotice } from '../components/DeviceSecretNotice';
 import { groupLabel } from '../../device-groups/components/group-label';
 import { pageSubmitter } from '../../../lib/page-submitter';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 /** Groups and applications belong to an account: operators pick the account first. */
 function AccountScopedSelects({ accountId }: { accountId?: number }) {
@@ -48,6 +49,7 @@ function AccountScopedSelects({ accountId }: { accountId?: number }) {
 export function DeviceAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   const { side } = useSession();
   const models = useQuery(modelOptionsQuery());
   const manufacturers = useQuery(manufacturerOptionsQuery());
@@ -77,11 +79,11 @@ export function DeviceAddPage() {
               okButtonProps: { 'data-testid': 'device-secret-ok' },
               cancelButtonProps: { style: { display: 'none' } },
               width: 520,
-              onOk: back,
+              onOk: () => leave('/device/list'),
             });
           } else {
             toastSuccess(t('device.created'));
-            back();
+            leave('/device/list');
           }
           return true;
         }}

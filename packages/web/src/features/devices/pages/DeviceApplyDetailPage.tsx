@@ -10,6 +10,7 @@ import { useIdParam } from '../../../lib/use-id-param';
 import { registrationQuery } from '../api/registrations';
 import { P_APPLY } from '../components/device-codes';
 import { OnlineTag, StatusTag } from '../components/DeviceTags';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /**
  * A registered device, read-only: how it was registered (application, manufacturer, activation).
@@ -28,7 +29,7 @@ export function DeviceApplyDetailPage() {
   return (
     <Card
       data-testid="device-apply-detail"
-      title={`${t('device.detailTitle')} · ${d.sn}`}
+      title={<DetailTitle name={d.sn} />}
       extra={
         <Space>
           {can(`${P_APPLY}.edit`) && (

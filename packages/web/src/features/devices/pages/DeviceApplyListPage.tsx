@@ -7,7 +7,15 @@ import { Link } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { useSession } from '../../../lib/session-context';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { accountOptionsQuery } from '../../../lib/account-options';
 import { appOptionsQuery } from '../api/list-lookups';
@@ -130,10 +138,10 @@ export function DeviceApplyListPage() {
       <ProTable<DeviceRegistration>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
         headerTitle={t('menu.deviceApply')}
         pagination={PAGINATION}
-        scroll={{ x: 'max-content' }}
+        scroll={FIT_SCROLL}
         search={{ labelWidth: 'auto' }}
         request={async (params, sort) =>
           toTableResult(await listRegistrations(toPageQuery(params as TableParams, sort as SortState)))

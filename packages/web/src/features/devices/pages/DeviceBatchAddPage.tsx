@@ -10,6 +10,7 @@ import { hasExtension, readAsDataUrl } from '../../../lib/files';
 import { useSession } from '../../../lib/session-context';
 import { downloadImportTemplate, importJobQuery, startImport } from '../api/import-devices';
 import { accountOptionsQuery } from '../../../lib/account-options';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 /**
  * Batch add from the xlsx template (a filled .xls works too): download it, upload the filled file, watch the progress, and
@@ -18,6 +19,7 @@ import { accountOptionsQuery } from '../../../lib/account-options';
 export function DeviceBatchAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   const { side } = useSession();
   const accounts = useQuery(accountOptionsQuery(side === 'op'));
   const [accountId, setAccountId] = useState<number>();
@@ -131,7 +133,7 @@ export function DeviceBatchAddPage() {
                   : t('device.import.summary', { created: job.created, failed: job.failed.length })
               }
               extra={
-                <Button type="primary" onClick={() => navigate('/device/list')} data-testid="device-import-done">
+                <Button type="primary" onClick={() => leave('/device/list')} data-testid="device-import-done">
                   {t('device.import.toList')}
                 </Button>
               }

@@ -5,7 +5,15 @@ import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/feedback';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { listDevices } from '../api/list-devices';
@@ -107,10 +115,10 @@ function DeviceCodeTable() {
       <ProTable<Device>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
         headerTitle={t('menu.deviceCode')}
         pagination={PAGINATION}
-        scroll={{ x: 'max-content' }}
+        scroll={FIT_SCROLL}
         search={{ labelWidth: 'auto' }}
         rowSelection={{
           onChange: (_, rows) => setSelected(rows),

@@ -6,7 +6,15 @@ import { useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { listDeletedDevices } from '../api/list-deleted-devices';
 import { restoreDevices } from '../api/restore-devices';
@@ -68,7 +76,8 @@ export function DeviceDeletedListPage() {
       <ProTable<Device>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
+        scroll={FIT_SCROLL}
         headerTitle={t('route.deleteList')}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BrandMark } from '../../../components/BrandMark';
 import { DetailFallback } from '../../../components/DetailFallback';
+import { DetailTitle } from '../../../components/DetailTitle';
+import { MoreActions, type MoreAction } from '../../../components/MoreActions';
 import { useCan } from '../../../lib/can';
 import { useIdParam } from '../../../lib/use-id-param';
 import { pushLogoTo } from '../../push-tasks/components/paths';
@@ -32,6 +34,8 @@ const BUTTONS: DeviceActionKey[] = [
   'disable',
   'testPrint',
 ];
+/** shown as buttons; the rest wait behind "More" so the device's name keeps its room */
+const PRIMARY: DeviceActionKey[] = ['testPrint', 'restart'];
 
 export function DeviceDetailPage() {
   return (
@@ -65,42 +69,56 @@ function DeviceDetail() {
   if (!d) return <DetailFallback query={query} back="/device/list" />;
 
   const keys = BUTTONS.filter((k) => applicable(d).includes(k) && actions.allowed(k));
+  const more: MoreAction[] = [
+    ...keys
+      .filter((k) => !PRIMARY.includes(k))
+      .map((key) => ({
+        key,
+        label: actions.label(key),
+        danger: key === 'disable',
+        testId: `device-detail-${key}`,
+        onClick: () => actions.run(key, [d]),
+      })),
+    ...(can(`${P}.edit`)
+      ? [
+          {
+            key: 'editPrint',
+            label: t('device.actions.editPrint'),
+            testId: 'device-detail-edit-print',
+            onClick: () => navigate(`/device/list/edit-print?id=${d.id}`),
+          },
+        ]
+      : []),
+    ...(d.modelType === 'printer' && can('herald.push.task.add')
+      ? [
+          {
+            key: 'logo',
+            label: t('device.actions.startupLogo'),
+            testId: 'device-detail-logo',
+            onClick: () => navigate(pushLogoTo(d)),
+          },
+        ]
+      : []),
+  ];
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="device-detail">
       <Card
-        title={
-          <Space size={12}>
-            <BrandMark brand={d.brand} size={28} />
-            <span>{`${t('device.detailTitle')} · ${d.sn}`}</span>
-          </Space>
-        }
+        title={<DetailTitle name={d.name || d.sn} prefix={<BrandMark brand={d.brand} size={28} />} />}
         extra={
           <Space wrap>
-            {keys.map((key) => (
-              <Button
-                key={key}
-                danger={key === 'disable'}
-                type={key === 'restart' ? 'primary' : 'default'}
-                onClick={() => actions.run(key, [d])}
-                data-testid={`device-detail-${key}`}
-              >
-                {actions.label(key)}
-              </Button>
-            ))}
+            {keys
+              .filter((k) => PRIMARY.includes(k))
+              .map((key) => (
+                <Button
+                  key={key}
+                  type={key === PRIMARY.find((p) => keys.includes(p)) ? 'primary' : 'default'}
+                  onClick={() => actions.run(key, [d])}
+                  data-testid={`device-detail-${key}`}
+                >
+                  {actions.label(key)}
+                </Button>
+              ))}
             {can(`${P}.edit`) && <DeviceInfoModal device={d} onDone={() => void refetch()} />}
-            {can(`${P}.edit`) && (
-              <Button
-                onClick={() => navigate(`/device/list/edit-print?id=${d.id}`)}
-                data-testid="device-detail-edit-print"
-              >
-                {t('device.actions.editPrint')}
-              </Button>
-            )}
-            {d.modelType === 'printer' && can('herald.push.task.add') && (
-              <Button onClick={() => navigate(pushLogoTo(d))} data-testid="device-detail-logo">
-                {t('device.actions.startupLogo')}
-              </Button>
-            )}
             {can(LOCATION) && (
               <Button
                 icon={<EnvironmentOutlined />}
@@ -110,6 +128,7 @@ function DeviceDetail() {
                 {t('device.actions.location')}
               </Button>
             )}
+            <MoreActions actions={more} testId="device-detail-more" />
             <Button onClick={() => navigate('/device/list')}>{t('common.back')}</Button>
           </Space>
         }

@@ -16,7 +16,15 @@ import { HOME_PATH } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { toastWarning } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { exportDevices } from '../api/job-control';
@@ -238,10 +246,10 @@ function DeviceTable() {
       <ProTable<Device>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
         headerTitle={t('menu.deviceList')}
         pagination={PAGINATION}
-        scroll={{ x: 'max-content' }}
+        scroll={FIT_SCROLL}
         search={{ labelWidth: 'auto', defaultCollapsed: true }}
         rowSelection={
           batchKeys.length

@@ -6,7 +6,15 @@ import { useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { AlarmSettingsForm, AlarmTable, WARN_QUERY } from '../../push-alarms';
 import { listMutedDevices } from '../api/list-muted-devices';
 import type { Device } from '../api/types';
@@ -94,7 +102,8 @@ function SilenceTable() {
       <ProTable<Device>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
+        scroll={FIT_SCROLL}
         headerTitle={t('route.silenceList')}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}

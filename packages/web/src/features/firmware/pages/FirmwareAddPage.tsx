@@ -6,10 +6,12 @@ import { toastSuccess } from '../../../lib/feedback';
 import { createFirmware } from '../api/create-firmware';
 import { FirmwareForm } from '../components/FirmwareForm';
 import { FIRMWARE_LIST, firmwareDetail } from '../components/paths';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function FirmwareAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   const queryClient = useQueryClient();
   return (
     <Card title={t('firmware.actions.add')}>
@@ -20,7 +22,7 @@ export function FirmwareAddPage() {
           toastSuccess();
           // the task forms' package options
           await queryClient.invalidateQueries({ queryKey: ['common', 'firmwareListQuery'] });
-          navigate(firmwareDetail(saved.id));
+          leave(firmwareDetail(saved.id));
         }}
       />
     </Card>

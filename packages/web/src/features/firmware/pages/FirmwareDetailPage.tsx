@@ -11,6 +11,7 @@ import { FileEntries, OwnerTag, formatBytesExact, useIdRouteParam } from '../../
 import { deleteFirmware } from '../api/delete-firmware';
 import { firmwareQuery } from '../api/get-firmware';
 import { FIRMWARE_LIST, P } from '../components/paths';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /** A firmware package's fields, digests and the files inside it. */
 export function FirmwareDetailPage() {
@@ -25,7 +26,7 @@ export function FirmwareDetailPage() {
   const deletable = can(`${P}.delete`) && fw.taskCount === 0 && (side === 'op' || fw.accountId !== null);
   return (
     <Card
-      title={t('firmware.detailTitle')}
+      title={<DetailTitle name={`${fw.name} ${fw.versionName}`} />}
       data-testid="firmware-detail"
       extra={
         <Space>

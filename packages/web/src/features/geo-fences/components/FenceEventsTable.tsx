@@ -8,7 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { fenceOptionsQuery, listFenceEvents } from '../api/geo-fences-api';
 import { fenceDetail, fenceDeviceLocation, P } from './codes';
 
@@ -96,7 +104,8 @@ export function FenceEventsTable({ fenceId, testId = 'fence-events-table' }: { f
       <ProTable<FenceEvent>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
+        scroll={FIT_SCROLL}
         headerTitle={t('geoFence.events.title')}
         tooltip={t('geoFence.events.retention', { days: FENCE_EVENT_RETENTION_DAYS })}
         params={fenceId === undefined ? undefined : { fenceId }}

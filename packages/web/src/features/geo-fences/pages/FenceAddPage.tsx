@@ -5,10 +5,12 @@ import { toastSuccess } from '../../../lib/feedback';
 import { createFence } from '../api/geo-fences-api';
 import { FENCE_LIST, fenceDetail } from '../components/codes';
 import { FenceForm } from '../components/FenceForm';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function FenceAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   const queryClient = useQueryClient();
   return (
     <FenceForm
@@ -18,7 +20,7 @@ export function FenceAddPage() {
         const saved = await createFence(body);
         toastSuccess();
         await queryClient.invalidateQueries({ queryKey: ['geo-fences'] });
-        navigate(fenceDetail(saved.id));
+        leave(fenceDetail(saved.id));
       }}
     />
   );

@@ -13,6 +13,7 @@ import { FenceDevicesTable } from '../components/FenceDevicesTable';
 import { FenceEventsTable } from '../components/FenceEventsTable';
 import { FenceMap } from '../components/FenceMap';
 import { FenceStatusSwitch } from '../components/FenceStatusSwitch';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /** A fence (`?id=`): its circle and devices on the map, where each device is against it, and its recent events. */
 export function FenceDetailPage() {
@@ -43,7 +44,7 @@ export function FenceDetailPage() {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="fence-detail">
       <Card
-        title={`${t('geoFence.detailTitle')} · ${fence.name}`}
+        title={<DetailTitle name={fence.name} />}
         extra={
           <Space wrap>
             <FenceStatusSwitch fence={fence} onDone={refresh} />

@@ -1,6 +1,7 @@
 import type {
   AccountStat,
   BusinessStat,
+  DashboardRange,
   DevicePhysicalStat,
   DeviceSessionStat,
   ModelStat,
@@ -9,7 +10,11 @@ import type {
 import { get } from '../../../lib/http';
 
 /** Whose figures: no account is the platform (operators) or the user's own account; operators may name one. */
-export type DashboardScope = { accountId?: number };
+export type DashboardScope = { accountId?: number; range?: DashboardRange };
+
+/** A figure's title for the chosen range (`home.byRange.<range>.<what>`). */
+export const rangeTitle = (scope: DashboardScope, what: 'business' | 'sessions' | 'accounts' | 'devices') =>
+  `home.byRange.${scope.range ?? '7d'}.${what}`;
 
 /**
  * One GET /v1/dashboard/* statistic. The server cuts its days on the browser's clock
@@ -17,8 +22,8 @@ export type DashboardScope = { accountId?: number };
  */
 const statQuery =
   <T>(name: string) =>
-  ({ accountId }: DashboardScope) => {
-    const params = { accountId, utcOffset: -new Date().getTimezoneOffset() };
+  ({ accountId, range }: DashboardScope) => {
+    const params = { accountId, range, utcOffset: -new Date().getTimezoneOffset() };
     return {
       queryKey: ['dashboard', name, params] as const,
       queryFn: () => get<T>(`/v1/dashboard/${name}`, params),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { JOB_KINDS } from '@herald/contract';
 import { useReducedMotion } from '../../../lib/reduced-motion';
-import { businessStatQuery, type DashboardScope } from '../api/dashboard-stats';
+import { businessStatQuery, rangeTitle, type DashboardScope } from '../api/dashboard-stats';
 import { CHART_HEIGHT, dayLabel, inOrder, JOB_COLORS } from './figures';
 
 const BUSINESS_SERIES = [...JOB_KINDS, 'success', 'failed'];
@@ -16,7 +16,12 @@ export function BusinessChart({ scope }: { scope: DashboardScope }) {
   const { data, isPending } = useQuery(businessStatQuery(scope));
   const series = (data?.days ?? []).map((d) => ({ ...d, label: dayLabel(d.day) }));
   return (
-    <Card title={t('home.chart.business')} loading={isPending} style={{ height: '100%' }} data-testid="chart-business">
+    <Card
+      title={t(rangeTitle(scope, 'business'))}
+      loading={isPending}
+      style={{ height: '100%' }}
+      data-testid="chart-business"
+    >
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
         <ComposedChart data={series}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />

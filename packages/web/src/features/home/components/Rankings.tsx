@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AccountStat } from '@herald/contract';
 import { useCan } from '../../../lib/can';
-import { accountStatQuery, type DashboardScope } from '../api/dashboard-stats';
+import { accountStatQuery, rangeTitle, type DashboardScope } from '../api/dashboard-stats';
 
 type AccountRow = NonNullable<AccountStat['accounts']>[number];
 type DeviceRow = NonNullable<AccountStat['devices']>[number];
@@ -49,12 +49,21 @@ export function Rankings({ scope }: { scope: DashboardScope }) {
       render: (_, d) => (deviceDetail ? <Link to={`/device/list/detail?id=${d.deviceId}`}>{d.sn}</Link> : d.sn),
     },
     { title: t('home.rank.name'), dataIndex: 'name', ellipsis: true, render: (_, d) => d.name || '-' },
+    // across the platform (operators), whose device it is
+    ...(scope.accountId === undefined && data?.accounts
+      ? [{ title: t('home.rank.account'), dataIndex: 'accountName', ellipsis: true }]
+      : []),
     ...jobColumns,
   ];
 
   const cards = [
     data?.accounts && (
-      <Card key="accounts" title={t('home.rank.accounts')} style={{ height: '100%' }} data-testid="rank-accounts">
+      <Card
+        key="accounts"
+        title={t(rangeTitle(scope, 'accounts'))}
+        style={{ height: '100%' }}
+        data-testid="rank-accounts"
+      >
         <Table
           size="small"
           rowKey="accountId"
@@ -66,7 +75,7 @@ export function Rankings({ scope }: { scope: DashboardScope }) {
       </Card>
     ),
     data?.devices && (
-      <Card key="devices" title={t('home.rank.devices')} style={{ height: '100%' }} data-testid="rank-devices">
+      <Card key="devices" title={t(rangeTitle(scope, 'devices'))} style={{ height: '100%' }} data-testid="rank-devices">
         <Table
           size="small"
           rowKey="deviceId"

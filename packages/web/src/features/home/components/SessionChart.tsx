@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useReducedMotion } from '../../../lib/reduced-motion';
-import { deviceSessionStatQuery, type DashboardScope } from '../api/dashboard-stats';
+import { deviceSessionStatQuery, rangeTitle, type DashboardScope } from '../api/dashboard-stats';
 import { CHART_HEIGHT, dayLabel, inOrder, SESSION_SERIES } from './figures';
 
 /** The fleet per day: devices that connected, connections made, devices added and activated. */
@@ -13,7 +13,12 @@ export function SessionChart({ scope }: { scope: DashboardScope }) {
   const { data, isPending } = useQuery(deviceSessionStatQuery(scope));
   const series = (data?.days ?? []).map((d) => ({ ...d, label: dayLabel(d.day) }));
   return (
-    <Card title={t('home.chart.sessions')} loading={isPending} style={{ height: '100%' }} data-testid="chart-sessions">
+    <Card
+      title={t(rangeTitle(scope, 'sessions'))}
+      loading={isPending}
+      style={{ height: '100%' }}
+      data-testid="chart-sessions"
+    >
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
         <LineChart data={series}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />

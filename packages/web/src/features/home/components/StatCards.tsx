@@ -114,6 +114,31 @@ export function StatCards({ scope }: { scope: DashboardScope }) {
         <Figure key="failed" id="stat-jobs-today-failed" label={t('home.stat.failed')} value={data?.today.failed} />,
       ]}
     />,
+    // the chosen period's jobs beside today's (today's card already is the period "today")
+    scope.range && scope.range !== 'today' ? (
+      <StatCard
+        key="jobs-period"
+        id="stat-jobs-period"
+        title={t('home.stat.jobsPeriod', { period: t(`home.range.${scope.range}`) })}
+        icon={<SendOutlined />}
+        value={data?.period.requested}
+        loading={isPending}
+        figures={[
+          <Figure
+            key="success"
+            id="stat-jobs-period-success"
+            label={t('home.stat.success')}
+            value={data?.period.success}
+          />,
+          <Figure
+            key="failed"
+            id="stat-jobs-period-failed"
+            label={t('home.stat.failed')}
+            value={data?.period.failed}
+          />,
+        ]}
+      />
+    ) : null,
   ].filter((c) => c !== null);
 
   return (

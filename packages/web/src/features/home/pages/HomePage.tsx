@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Col, Empty, Flex, Row, Space, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Segmented, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_PICKING_PERMISSIONS } from '@herald/contract';
+import { ACCOUNT_PICKING_PERMISSIONS, DASHBOARD_RANGES, type DashboardRange } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/can';
@@ -27,8 +27,9 @@ export function HomePage() {
   const can = useCan();
   const { side, user, account } = useSession();
   const [accountId, setAccountId] = useState<number>();
+  const [range, setRange] = useState<DashboardRange>('7d');
   const picksAccount = side === 'op' && can(ACCOUNT_PICKING_PERMISSIONS);
-  const scope: DashboardScope = { accountId: picksAccount ? accountId : undefined };
+  const scope: DashboardScope = { accountId: picksAccount ? accountId : undefined, range };
   const totals = useQuery(totalStatQuery(scope));
   const queryClient = useQueryClient();
   // job counters written, or a device online/offline: the figures are read again (at most once a second)
@@ -46,7 +47,19 @@ export function HomePage() {
             {t('home.welcome', { name: user.name || user.username })}
           </Typography.Paragraph>
         </div>
-        {picksAccount && <AccountFilter value={accountId} onChange={setAccountId} />}
+        <Space wrap>
+          <Segmented<DashboardRange>
+            aria-label={t('home.range.label')}
+            value={range}
+            onChange={setRange}
+            options={DASHBOARD_RANGES.map((r) => ({
+              value: r,
+              label: <span data-testid={`home-range-${r}`}>{t(`home.range.${r}`)}</span>,
+            }))}
+            data-testid="home-range"
+          />
+          {picksAccount && <AccountFilter value={accountId} onChange={setAccountId} />}
+        </Space>
       </Flex>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <StatCards scope={scope} />

@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { PasswordConfirmModal } from '../../../components/PasswordConfirmModal';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { downloadCertificate, listCertificates, revokeCertificate } from '../api/certificates';
 import { manufacturerOptionsQuery } from '../api/manufacturers';
 import type { Certificate } from '../api/types';
@@ -121,11 +129,11 @@ export function CertificateTable({
         rowKey="id"
         actionRef={action}
         params={{ reloadKey }}
-        columns={columns}
+        columns={fitColumns(columns)}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}
         options={false}
-        scroll={{ x: 'max-content' }}
+        scroll={FIT_SCROLL}
         rowClassName={expiryRowClass}
         request={async ({ reloadKey: _r, ...params }, sort) =>
           toTableResult(await listCertificates(toPageQuery(params as TableParams, sort as SortState)))

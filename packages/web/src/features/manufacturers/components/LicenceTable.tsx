@@ -2,7 +2,15 @@ import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { listLicences } from '../api/licences';
 import { manufacturerOptionsQuery } from '../api/manufacturers';
 import type { Licence } from '../api/types';
@@ -46,11 +54,11 @@ export function LicenceTable({ reloadKey = 0 }: { reloadKey?: number }) {
       <ProTable<Licence>
         rowKey="id"
         params={{ reloadKey }}
-        columns={columns}
+        columns={fitColumns(columns)}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}
         options={false}
-        scroll={{ x: 'max-content' }}
+        scroll={FIT_SCROLL}
         rowClassName={expiryRowClass}
         request={async ({ reloadKey: _r, ...params }, sort) =>
           toTableResult(await listLicences(toPageQuery(params as TableParams, sort as SortState)))

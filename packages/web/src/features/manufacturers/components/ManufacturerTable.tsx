@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { deleteManufacturer, listManufacturers } from '../api/manufacturers';
 import type { Manufacturer } from '../api/types';
 import { CertificateImportModal } from './CertificateImportModal';
@@ -105,9 +113,9 @@ export function ManufacturerTable({ onChanged }: { onChanged: () => void }) {
       <ProTable<Manufacturer>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
         pagination={PAGINATION}
-        scroll={{ x: 'max-content' }}
+        scroll={FIT_SCROLL}
         search={{ labelWidth: 'auto' }}
         request={async (params, sort) =>
           toTableResult(await listManufacturers(toPageQuery(params as TableParams, sort as SortState)))

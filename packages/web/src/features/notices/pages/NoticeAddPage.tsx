@@ -5,10 +5,12 @@ import { toastSuccess } from '../../../lib/feedback';
 import { createNotice, publishNotice } from '../api/save-notice';
 import { NOTICE_LIST, noticeDetail } from '../components/notice-codes';
 import { NoticeForm } from '../components/NoticeForm';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function NoticeAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   const queryClient = useQueryClient();
   return (
     <NoticeForm
@@ -23,7 +25,7 @@ export function NoticeAddPage() {
           if (published) toastSuccess(t('notice.published'));
         }
         await queryClient.invalidateQueries({ queryKey: ['notices'] });
-        navigate(noticeDetail(saved.id));
+        leave(noticeDetail(saved.id));
       }}
     />
   );

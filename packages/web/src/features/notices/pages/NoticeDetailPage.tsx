@@ -10,6 +10,7 @@ import { noticeQuery } from '../api/get-notice';
 import { isDraft, NOTICE_LIST, noticeEdit, P } from '../components/notice-codes';
 import { NoticeStatusTag } from '../components/NoticeStatusTag';
 import { PublishNoticeButton } from '../components/PublishNoticeButton';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /** A notice: what it says (line breaks kept), whom it targets and, once published, how widely it was read. */
 export function NoticeDetailPage() {
@@ -24,7 +25,7 @@ export function NoticeDetailPage() {
   const draft = isDraft(n);
   return (
     <Card
-      title={`${t('notice.detailTitle')} · ${n.title}`}
+      title={<DetailTitle name={n.title} />}
       data-testid="notice-detail"
       extra={
         <Space>

@@ -3,7 +3,15 @@ import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../lib/external-link';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { listMails, type Mail } from '../api/list-mails';
 
 /** Mails the platform sent (or queued when no SMTP server is configured); operators only. */
@@ -52,7 +60,8 @@ export function MailOutboxTable() {
     <div data-testid="mail-table">
       <ProTable<Mail>
         rowKey="id"
-        columns={columns}
+        columns={fitColumns(columns)}
+        scroll={FIT_SCROLL}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}
         expandable={{

@@ -8,7 +8,15 @@ import type { OperLog } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import type { Params } from '../../../lib/http';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { exportOperLogs } from '../api/export-oper-logs';
 import { accountOptionsQuery } from '../../../lib/account-options';
@@ -87,7 +95,8 @@ export function OperLogTable() {
         rowKey="id"
         actionRef={action}
         formRef={form}
-        columns={columns}
+        columns={fitColumns(columns)}
+        scroll={FIT_SCROLL}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}
         request={async (params, sort) =>

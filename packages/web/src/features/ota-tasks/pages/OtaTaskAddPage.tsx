@@ -7,11 +7,13 @@ import { createOtaTask } from '../api/ota-tasks-api';
 import { OtaTaskForm } from '../components/OtaTaskForm';
 import { toCreateBody } from '../components/task-body';
 import { TASK_LIST, taskDetail } from '../components/paths';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 /** 'No devices meet the upgrade conditions' comes back as an error (the form stays); some failed is a note. */
 export function OtaTaskAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   const queryClient = useQueryClient();
   return (
     <Card title={t('otaTask.actions.add')}>
@@ -22,7 +24,7 @@ export function OtaTaskAddPage() {
           if (task.creationNote === 'someFailed') toastWarning(t('error.someDevicesFailed'));
           else toastSuccess();
           await queryClient.invalidateQueries({ queryKey: ['ota-tasks'] });
-          navigate(taskDetail(task.id));
+          leave(taskDetail(task.id));
         }}
       />
     </Card>

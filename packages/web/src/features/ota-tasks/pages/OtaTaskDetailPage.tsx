@@ -18,6 +18,7 @@ import { useFallbackPoll, useLiveEvents } from '../../../lib/live';
 import { HaltAlert, PhasePanel } from '../components/PhasePanel';
 import { ProgressChart } from '../components/ProgressChart';
 import { CountsProgress, CreationStatusTag, OtaStatusTag } from '../components/status-tags';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /** Live while the task has not ended: creating, waiting for its start, or rolling out. */
 const isLive = (task?: OtaTask) => !!task && task.schedule !== 'ended';
@@ -64,7 +65,7 @@ export function OtaTaskDetailPage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card
-        title={`${t('otaTask.detailTitle')} · ${tk.name}`}
+        title={<DetailTitle name={tk.name} />}
         data-testid="ota-task-detail"
         extra={
           <Space>

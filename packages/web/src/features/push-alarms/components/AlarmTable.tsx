@@ -9,7 +9,15 @@ import { Link } from 'react-router';
 import { accountOptionsQuery } from '../../../lib/account-options';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { alarmSettingsQuery, listPushAlarms } from '../api/push-alarms-api';
 import { DEVICE_LIST, deviceDetail, SILENCE_MUTE, WARN_QUERY } from './codes';
@@ -152,7 +160,8 @@ export function AlarmTable() {
       <ProTable<PushAlarm>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
+        scroll={FIT_SCROLL}
         headerTitle={t('pushAlarm.tabs.alarms')}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}

@@ -8,10 +8,12 @@ import { createPushTask } from '../api/push-tasks-api';
 import { PUSH_LIST, pushDetail } from '../components/paths';
 import { toPushBody, type PushTaskFormValues } from '../components/push-body';
 import { PushTaskForm } from '../components/PushTaskForm';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function PushTaskAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   const queryClient = useQueryClient();
   const preset = presetOf(useSearchParams()[0]);
   return (
@@ -24,7 +26,7 @@ export function PushTaskAddPage() {
           if (task.notice) toastWarning(task.notice);
           else toastSuccess();
           await queryClient.invalidateQueries({ queryKey: ['push-tasks'] });
-          navigate(pushDetail(task.id));
+          leave(pushDetail(task.id));
         }}
       />
     </Card>

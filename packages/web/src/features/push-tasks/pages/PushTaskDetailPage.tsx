@@ -14,6 +14,7 @@ import { P, PUSH_LIST } from '../components/paths';
 import { useFallbackPoll, useLiveEvents } from '../../../lib/live';
 import { PushResultTable } from '../components/PushResultTable';
 import { isLivePush, PushProgress, PushStatusTag } from '../components/status';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /** What was pushed, in words. */
 function Payload({ task }: { task: PushTask }) {
@@ -81,7 +82,7 @@ export function PushTaskDetailPage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card
-        title={`${t('pushTask.detailTitle')} · ${task.name}`}
+        title={<DetailTitle name={task.name} />}
         data-testid="push-task-detail"
         extra={
           <Space>

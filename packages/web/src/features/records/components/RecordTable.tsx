@@ -5,7 +5,14 @@ import type { JobKind } from '@herald/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { PAGINATION, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { accountOptionsQuery } from '../../../lib/account-options';
 import { useLiveEvents } from '../../../lib/live';
@@ -87,10 +94,10 @@ export function RecordTable<T extends Row>({
       <ProTable<T>
         rowKey="id"
         actionRef={action}
-        columns={all}
+        columns={fitColumns(all)}
         headerTitle={title}
         pagination={PAGINATION}
-        scroll={{ x: 'max-content' }}
+        scroll={FIT_SCROLL}
         search={{ labelWidth: 'auto', defaultCollapsed: true }}
         request={async (params, sort) => {
           const query = toRecordQuery(params as TableParams, sort as SortState, sortFields);

@@ -6,10 +6,12 @@ import { toastSuccess } from '../../../lib/feedback';
 import { createResourcePackage } from '../api/create-resource-package';
 import { PACKAGE_LIST, packageDetail } from '../components/paths';
 import { ResourcePackageForm } from '../components/ResourcePackageForm';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function ResourcePackageAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   const queryClient = useQueryClient();
   return (
     <Card title={t('resourcePackage.actions.add')}>
@@ -20,7 +22,7 @@ export function ResourcePackageAddPage() {
           toastSuccess();
           // the task forms' package options
           await queryClient.invalidateQueries({ queryKey: ['common', 'resourceListQuery'] });
-          navigate(packageDetail(saved.id));
+          leave(packageDetail(saved.id));
         }}
       />
     </Card>

@@ -12,6 +12,7 @@ import { deleteResourcePackage } from '../api/delete-resource-package';
 import { resourcePackageQuery } from '../api/get-resource-package';
 import { P, PACKAGE_LIST } from '../components/paths';
 import { useSpeakLanguages } from '../components/use-speak-languages';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /** A resource package's fields and files; for a language pack its clips and the ones it lacks. */
 export function ResourcePackageDetailPage() {
@@ -28,7 +29,7 @@ export function ResourcePackageDetailPage() {
   const isLanguage = pkg.kind === 'language';
   return (
     <Card
-      title={t('resourcePackage.detailTitle')}
+      title={<DetailTitle name={`${pkg.name} ${pkg.version}`} />}
       data-testid="package-detail"
       extra={
         <Space>

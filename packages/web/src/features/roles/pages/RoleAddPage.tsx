@@ -6,10 +6,12 @@ import { useNavigate } from 'react-router';
 import { toastSuccess } from '../../../lib/feedback';
 import { createRole, type RoleBody } from '../api/create-role';
 import { RoleFormFields } from '../components/RoleFormFields';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function RoleAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   const queryClient = useQueryClient();
   return (
     <Card title={t('role.actions.add')}>
@@ -33,7 +35,7 @@ export function RoleAddPage() {
           }
           toastSuccess();
           await queryClient.invalidateQueries({ queryKey: ['roles', 'options'] });
-          navigate('/user/role-list');
+          leave('/user/role-list');
           return true;
         }}
       >

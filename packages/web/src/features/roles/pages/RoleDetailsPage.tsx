@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import { roleQuery } from '../api/get-role';
 import { PermissionTree } from '../components/PermissionTree';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 export function RoleDetailsPage() {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export function RoleDetailsPage() {
   if (!role) return <DetailFallback query={query} back="/user/role-list" />;
   return (
     <Card
-      title={t('role.detailTitle')}
+      title={<DetailTitle name={role.name} />}
       data-testid="role-details"
       extra={<Button onClick={() => navigate('/user/role-list')}>{t('common.back')}</Button>}
     >

@@ -9,7 +9,15 @@ import type { Role } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { deleteRole } from '../api/delete-role';
@@ -80,7 +88,8 @@ export function RoleListPage() {
       <ProTable<Role>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
+        scroll={FIT_SCROLL}
         headerTitle={t(side === 'op' ? 'role.opTitle' : 'role.acTitle')}
         pagination={PAGINATION}
         search={{ labelWidth: 'auto' }}

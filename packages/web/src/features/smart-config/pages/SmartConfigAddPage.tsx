@@ -5,10 +5,12 @@ import { toastSuccess } from '../../../lib/feedback';
 import { createSmartConfig } from '../api/smart-config';
 import { SC_LIST, scDetail } from '../components/paths';
 import { SmartConfigForm } from '../components/SmartConfigForm';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function SmartConfigAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   return (
     <Card title={t('smartConfig.actions.add')}>
       <SmartConfigForm
@@ -22,7 +24,7 @@ export function SmartConfigAddPage() {
             listed: v.listed ?? true,
           });
           toastSuccess();
-          navigate(scDetail(saved.id));
+          leave(scDetail(saved.id));
         }}
       />
     </Card>

@@ -11,6 +11,7 @@ import { DownloadLink } from '../components/DownloadLink';
 import { ListingActions } from '../components/ListingActions';
 import { P, SC_LIST, scEdit, versionDownloadUrl } from '../components/paths';
 import { StatusTag, UpdateTypeTag } from '../components/StatusTag';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /** One SmartConfig version: its file, update type, notes, downloads and listing history. */
 export function SmartConfigDetailPage() {
@@ -23,7 +24,7 @@ export function SmartConfigDetailPage() {
   if (!v) return <DetailFallback query={query} back={SC_LIST} />;
   return (
     <Card
-      title={t('smartConfig.detailTitle')}
+      title={<DetailTitle name={v.versionName} />}
       data-testid="sc-detail"
       extra={
         <Space>

@@ -6,10 +6,12 @@ import { toastSuccess } from '../../../lib/feedback';
 import { createTemplate } from '../api/create-template';
 import { TEMPLATE_LIST, templateDetail } from '../components/paths';
 import { TemplateForm } from '../components/TemplateForm';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function TemplateAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   const queryClient = useQueryClient();
   return (
     <Card title={t('template.actions.add')}>
@@ -19,7 +21,7 @@ export function TemplateAddPage() {
           const saved = await createTemplate(body);
           toastSuccess();
           await queryClient.invalidateQueries({ queryKey: ['common', 'templateListQuery'] });
-          navigate(templateDetail(saved.id));
+          leave(templateDetail(saved.id));
         }}
       />
     </Card>

@@ -9,6 +9,7 @@ import { useIdParam } from '../../../lib/use-id-param';
 import { templateQuery } from '../api/get-template';
 import { P, TEMPLATE_LIST, templateEdit } from '../components/paths';
 import { SavedTemplatePreview } from '../components/TemplatePreviewPanel';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 /** A template's fields, body and parameters, and its receipt at both paper widths. */
 export function TemplateDetailPage() {
@@ -22,7 +23,7 @@ export function TemplateDetailPage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card
-        title={t('template.detailTitle')}
+        title={<DetailTitle name={tpl.name} />}
         data-testid="template-detail"
         extra={
           <Space>

@@ -7,10 +7,12 @@ import { createUser, type CreateUserBody } from '../api/create-user';
 import { UserFormFields } from '../components/UserFormFields';
 import { cleanUserValues } from '../components/clean-user-values';
 import { pageSubmitter } from '../../../lib/page-submitter';
+import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
 export function UserAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leave = useSaveAndLeave();
   return (
     <Card title={t('user.actions.add')}>
       <ProForm<CreateUserBody>
@@ -27,7 +29,7 @@ export function UserAddPage() {
             return false;
           }
           toastSuccess(t('user.created'));
-          navigate('/user/list');
+          leave('/user/list');
           return true;
         }}
       >

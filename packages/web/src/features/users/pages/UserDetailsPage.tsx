@@ -6,6 +6,7 @@ import { DetailFallback } from '../../../components/DetailFallback';
 import { formatDateTime } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import { userQuery } from '../api/get-user';
+import { DetailTitle } from '../../../components/DetailTitle';
 
 export function UserDetailsPage() {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export function UserDetailsPage() {
   if (!u) return <DetailFallback query={query} back="/user/list" />;
   return (
     <Card
-      title={t('user.detailTitle')}
+      title={<DetailTitle name={u.username} />}
       data-testid="user-details"
       extra={<Button onClick={() => navigate('/user/list')}>{t('common.back')}</Button>}
     >

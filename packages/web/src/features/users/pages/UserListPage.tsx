@@ -10,7 +10,15 @@ import { UserStatus, type User } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { confirmDialog, toastError, toastSuccess } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
-import { PAGINATION, toPageQuery, toTableResult, type SortState, type TableParams } from '../../../lib/pro-table';
+import {
+  FIT_SCROLL,
+  fitColumns,
+  PAGINATION,
+  toPageQuery,
+  toTableResult,
+  type SortState,
+  type TableParams,
+} from '../../../lib/pro-table';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { listUsers } from '../api/list-users';
@@ -120,10 +128,10 @@ export function UserListPage() {
       <ProTable<User>
         rowKey="id"
         actionRef={action}
-        columns={columns}
+        columns={fitColumns(columns)}
         headerTitle={t(session.side === 'op' ? 'user.opTitle' : 'user.acTitle')}
         pagination={PAGINATION}
-        scroll={{ x: 'max-content' }}
+        scroll={FIT_SCROLL}
         search={{ labelWidth: 'auto' }}
         rowSelection={can(`${P}.status`) ? { onChange: (_, rows) => setSelected(rows) } : undefined}
         request={async (params, sort) =>

@@ -1,12 +1,13 @@
 import type mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_STREAMS_PER_USER, PROTOCOL_VERSION, ResultCode, topics } from '@herald/contract';
+import { LIVE_STREAMS_PER_USER, PROTOCOL_VERSION, ResultCode, permissionsForSide, topics } from '@herald/contract';
 import type { Server } from '../src/app';
 import { feed } from '../src/modules/live/feed';
 import { raiseJob } from '../src/modules/live/raise';
 import { connectAs, seedDevice, seedModel } from './devices-fixture';
-import { seedAccount, seedRoleUser } from './fixtures';
-import { adminClient, type Client, expectOk, startPeer, startServer, type TestServer } from './harness';
+import { activateFromMail, seedAccount, seedRoleUser } from './fixtures';
+import { adminClient, Client, expectOk, startPeer, startServer, type TestServer } from './harness';
+import { createRole, createUser } from './people';
 import { LiveStream, type Received } from './live-stream';
 
 /**
@@ -132,6 +133,30 @@ describe('GET /v1/live', () => {
     // print records only: a broadcast job is not this user's to see
     expect(withoutDevices.of('job')).toEqual([]);
     expect(withoutDevices.of('deviceState')).toEqual([]);
+  });
+
+  it('shows an own-data user the events of the devices assigned to them only, as their lists do', async () => {
+    // every account permission, data permission "own data only", and the account's printer assigned
+    const role = await createRole(A.client, permissionsForSide('ac'));
+    const user = await createUser(A.client, { roleIds: [role.id], dataPermission: 'self' });
+    await activateFromMail(server, user.email, 'User@12345');
+    const own = await new Client(server).login(user.username, 'User@12345');
+    expectOk(await A.client.post('/v1/devices/assign-owner', { ids: [printerA.id], userId: user.id }));
+    const mine = await stream(second, own);
+    const whole = await stream(second, A.client);
+
+    const speaker = await connect(server, speakerA);
+    const printer = await connect(server, printerA);
+    await mine.next((e) => e.event === 'presence' && about(printerA.id)(e));
+    await whole.next((e) => e.event === 'presence' && about(speakerA.id)(e));
+    const report = { v: PROTOCOL_VERSION, ts: Date.now(), battery: { level: 7, state: 'low' } };
+    await speaker.publishAsync(topics.up(speakerA.sn, 'telemetry'), JSON.stringify(report), { qos: 1 });
+    await whole.next((e) => e.event === 'deviceState' && about(speakerA.id)(e));
+    speaker.end(true);
+    printer.end(true);
+    await whole.next((e) => e.event === 'presence' && about(speakerA.id)(e) && e.data.online === false);
+    await mine.next((e) => e.event === 'presence' && about(printerA.id)(e) && e.data.online === false);
+    expect(mine.events.filter(about(speakerA.id))).toEqual([]);
   });
 
   it("tells an account's users that they have new messages (a published notice), and no other account's", async () => {

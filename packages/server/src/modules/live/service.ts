@@ -1,11 +1,12 @@
 import { LIVE_HEARTBEAT_MS, LIVE_STREAMS_PER_USER, ResultCode, type LiveEventType } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
+import { dataOwner } from '../../lib/data-scope';
 import { AppError } from '../../lib/errors';
 import { loadAuthContext } from '../../plugins/auth';
 import { lifecycle } from '../ops/lifecycle';
-import { feed } from './feed';
-import { visible, type Viewer } from './scope';
+import { feed, type Numbered } from './feed';
+import { readOwned, visible, type Viewer } from './scope';
 
 /** What a stream writes to its client (routes.ts speaks Server-Sent Events). */
 export type StreamOut = {
@@ -60,19 +61,35 @@ export function openStream(deps: Deps, auth: AuthContext, lastEventId: string | 
   out.event('ready', { server: f.origin }, f.lastId);
   if (lastEventId) {
     const missed = f.since(lastEventId);
-    if (missed === undefined) out.event('resync', { reason: 'reconnected' });
+    // what a narrowed user owns is not read yet: they read their pages again instead
+    if (missed === undefined || dataOwner(auth) !== undefined) out.event('resync', { reason: 'reconnected' });
     else for (const e of missed) if (visible(viewer, e)) out.event(e.type, e.data, e.id);
   }
+  // a narrowed user's events wait for the first read of what they own (below), then go out
+  let waiting: Numbered[] | undefined = dataOwner(auth) !== undefined ? [] : undefined;
   stopListening = f.listen({
     deliver: (e) => {
-      if (!ended && visible(viewer, e)) out.event(e.type, e.data, e.id);
+      if (waiting) waiting.push(e);
+      else if (!ended && visible(viewer, e)) out.event(e.type, e.data, e.id);
     },
     resync: (reason) => {
       if (!ended) out.event('resync', { reason });
     },
   });
+  // an "own data only" user's devices and tasks, read again with the session: an assignment
+  // changed meanwhile shows within a heartbeat (until the first read, none are shown)
+  const refresh = async (now: Viewer) => ({ ...now, owned: await readOwned(deps.db, now) });
+  refresh(auth)
+    .then((now) => {
+      viewer = now;
+      const held = waiting ?? [];
+      waiting = undefined;
+      for (const e of held) if (!ended && visible(viewer, e)) out.event(e.type, e.data, e.id);
+    })
+    .catch(end);
   const beat = setInterval(() => {
     loadAuthContext(deps.db, auth.userId, auth.sessionId, auth.ip)
+      .then(refresh)
       .then((now) => {
         viewer = now;
         if (!ended) out.heartbeat();

@@ -162,8 +162,8 @@ test('the role editor searches its permission tree and selects a whole module at
     await poll(() => node('herald.device.group').isVisible()).toBe(true);
 
     // a module's "select all" checks it and everything under it; pressed again it clears them
-    const toggle = page.locator('[data-testid^="perm-all-"]').first();
-    const module = (await toggle.getAttribute('data-testid'))!.slice('perm-all-'.length);
+    const toggle = page.locator('[data-testid^="select-module-"]').first();
+    const module = (await toggle.getAttribute('data-testid'))!.slice('select-module-'.length);
     expect(await toggle.textContent()).toBe(selectAll);
     await toggle.click();
     await poll(() => node(module).locator('> .ant-tree-checkbox').getAttribute('class')).toContain(

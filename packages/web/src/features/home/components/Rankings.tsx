@@ -68,6 +68,8 @@ export function Rankings({ scope }: { scope: DashboardScope }) {
           size="small"
           rowKey="accountId"
           pagination={false}
+          // two rankings share a row: a narrow one scrolls rather than break its headers inside a word
+          scroll={{ x: 'max-content' }}
           columns={accountColumns}
           dataSource={data.accounts}
           onRow={(r) => rowId(`rank-account-${r.accountId}`)}
@@ -80,6 +82,8 @@ export function Rankings({ scope }: { scope: DashboardScope }) {
           size="small"
           rowKey="deviceId"
           pagination={false}
+          // two rankings share a row: a narrow one scrolls rather than break its headers inside a word
+          scroll={{ x: 'max-content' }}
           columns={deviceColumns}
           dataSource={data.devices}
           onRow={(r) => rowId(`rank-device-${r.sn}`)}

@@ -34,7 +34,7 @@ export function PermissionTree({ value = [], onChange, disabled }: Props) {
       return (
         <a
           style={{ marginLeft: 12, fontSize: 12 }}
-          data-testid={`perm-all-${n.key}`}
+          data-testid={`select-module-${n.key}`}
           onClick={(e) => {
             e.stopPropagation();
             if (disabled) return;

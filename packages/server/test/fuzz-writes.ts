@@ -80,8 +80,10 @@ export async function watchWrites(db: Db): Promise<void> {
         n := to_jsonb(new) - ignored;
         if o = n then return null; end if;
       end if;
+      -- the row whole (up to 8,000 characters): the allowances read keys that jsonb orders after
+      -- long ones (a 64-character username once pushed description_key past a 400-character cut)
       insert into fuzz.writes (tbl, op, rec)
-        values (tg_table_name, tg_op, left((case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end)::text, 400));
+        values (tg_table_name, tg_op, left((case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end)::text, 8000));
       return null;
     end $$;
   `),

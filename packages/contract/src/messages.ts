@@ -312,6 +312,10 @@ export const messages = {
     en_US: 'Alert channels can be chosen only for the account’s message recipients',
     zh_CN: '只能为账户的消息接收人选择告警方式',
   },
+  'error.alertReceiverRepeated': {
+    en_US: 'Each message recipient can be listed only once',
+    zh_CN: '每位消息接收人只能出现一次',
+  },
   // notices and in-app messages
   'error.noticePublished': {
     en_US: 'The notice has been published and can no longer be changed',

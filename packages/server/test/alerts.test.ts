@@ -280,6 +280,20 @@ describe('channels', () => {
       '只能为账户的消息接收人选择告警方式',
       'receivers.0.userId',
     );
+    // a recipient named twice is refused whole (found by the fuzzer: it was a 500), nothing changes
+    await expectInvalid(
+      (c) =>
+        c.post('/v1/account/setAlertChannels', {
+          receivers: [
+            { userId: A.adminId, inAppKinds: [], emailKinds: ['outOfPaper'] },
+            { userId: A.adminId, inAppKinds: [], emailKinds: ['offline'] },
+          ],
+        }),
+      A.client,
+      'Each message recipient can be listed only once',
+      '每位消息接收人只能出现一次',
+      'receivers.1.userId',
+    );
     const a = expectOk(await A.client.get('/v1/account/queryAlertChannels'));
     expect(a.receivers).toEqual([expect.objectContaining({ userId: A.adminId, emailKinds: ['fault'] })]);
     const b = expectOk(await B.client.get('/v1/account/queryAlertChannels'));

@@ -61,8 +61,12 @@ export async function setAlertChannels(deps: Deps, auth: AuthContext, body: SetA
   const accountId = ownAccountId(auth);
   const { receivers } = await receiversNow(deps, accountId);
   const byId = new Map(receivers.map((r) => [r.id, r]));
+  const named = new Set<number>();
   body.receivers.forEach((r, i) => {
     if (!byId.has(r.userId)) throw invalid('error.alertReceiverInvalid', `receivers.${i}.userId`);
+    // one row per recipient: a second entry for the same user would make the upsert touch a row twice
+    if (named.has(r.userId)) throw invalid('error.alertReceiverRepeated', `receivers.${i}.userId`);
+    named.add(r.userId);
   });
   const url = body.webhook?.url || null;
   if (url && !deps.config.webhookAllowPrivate && (await privateTarget(url)))

@@ -13,7 +13,7 @@ import {
 } from '@herald/contract';
 import { startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { sidebarEntries, signIn, WAIT } from './ui';
+import { openInConsole, sidebarEntries, signIn, WAIT } from './ui';
 
 /**
  * The console's side of the access sweep (the API's is packages/server/test/route-sweep.test.ts):
@@ -142,20 +142,6 @@ function expectedSidebar(held: ReadonlySet<string>, side: Side) {
 }
 
 // ── what a page shows ────────────────────────────────────────────────────
-
-/**
- * Runs in the page: opens `url` inside the console the way the browser's back and forward
- * buttons do (a full page load per page takes several times as long, and the route guard is
- * the same either way). The pages shown so far are marked as left, so that what shows next
- * can be told from them (the tabs keep list pages mounted, hidden).
- */
-function openInConsole(url: string): void {
-  if (new URL(url, window.location.href).pathname !== window.location.pathname) {
-    document.querySelectorAll('.herald-page > *').forEach((el) => el.setAttribute('data-left', ''));
-  }
-  window.history.pushState(null, '', url);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}
 
 type Shown = { at: string; what: string };
 

@@ -17,7 +17,7 @@ import {
 } from '@herald/contract';
 import { startHerald, type Herald } from './harness';
 import { ok, operatorAndAccount, PNG_DATA_URL } from './story';
-import { byId, poll, signIn, visible, WAIT } from './ui';
+import { byId, openInConsole, pageShown, poll, signIn, visible, WAIT } from './ui';
 
 /**
  * The console under Herald's Content-Security-Policy, in Chromium: every page of the route table
@@ -166,27 +166,6 @@ function pagesOf(side: Side): { url: string; name: string }[] {
   return [...menu, ...fixed];
 }
 
-/** Runs in the page: opens `url` inside the console (as the back button does: no page load). */
-function openInConsole(url: string): void {
-  if (new URL(url, window.location.href).pathname !== window.location.pathname) {
-    document.querySelectorAll('.herald-page > *').forEach((el) => el.setAttribute('data-left', ''));
-  }
-  window.history.pushState(null, '', url);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}
-
-/** Runs in the page: whether the page for `url` shows (anything visible in the fresh page area, or it moved on). */
-function shows(url: string): boolean {
-  if (window.location.pathname + window.location.search !== url) return true;
-  const layout = document.querySelector('[data-testid="console-layout"]');
-  const fresh = layout ? Array.from(layout.querySelectorAll('.herald-page > :not([data-left])')) : [document.body];
-  return fresh.some((area) =>
-    Array.from(area.querySelectorAll('[data-testid]')).some(
-      (e) => e.getClientRects().length > 0 && e.getAttribute('data-testid') !== 'auth-loading',
-    ),
-  );
-}
-
 /** Waits until the images matched by `selector` have loaded (at least one); names the violations if they do not. */
 const imagesLoaded = (page: Page, selector: string) =>
   poll(() =>
@@ -231,7 +210,7 @@ async function sweep(
     // the first is a full load: no page of the sweep is among the kept-alive tabs yet
     if (p === pages[0]) await page.goto(p.url);
     else await page.evaluate(openInConsole, p.url);
-    const shown = await page.waitForFunction(shows, p.url, { timeout: WAIT }).then(
+    const shown = await page.waitForFunction(pageShown, p.url, { timeout: WAIT }).then(
       () => true,
       () => false,
     );

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHerald, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { sidebarEntries, signIn, trackRequests, visible, poll } from './ui';
+import { openAndSettle, sidebarEntries, signIn, trackRequests, poll } from './ui';
 
 /**
  * Every list of both sides at 1440×900, in both languages: no column header breaks inside a word,
@@ -108,10 +108,7 @@ async function sweep(username: string, password: string, lang: 'en_US' | 'zh_CN'
   const faults: string[] = [];
   let tables = 0;
   for (const href of links) {
-    await page.goto(href);
-    await visible(page, 'console-layout');
-    await requests.settled();
-    await poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
+    await openAndSettle(page, href, requests);
     faults.push(...(await tableFaults(page, `${lang} ${href}`)));
     tables += await page.locator('.ant-table-wrapper:visible').count();
     // the page's own tabs (not the opened-pages bar): each tab's tables too

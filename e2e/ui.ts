@@ -219,3 +219,47 @@ export async function drawnPng(
   );
   return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
 }
+
+/**
+ * Runs in the page: opens `url` inside the running console (a client-side navigation, as a menu
+ * click or the back button does), for sweeps over many pages. A page load per page boots the whole
+ * console again; this costs only the page. The tab of the page being left is closed on arrival
+ * (the state a saved "Add" form leaves with), so a sweep does not keep every page it saw mounted
+ * and polling; until then its content is marked data-left, so `pageShown` tells the new page apart.
+ */
+export function openInConsole(url: string): void {
+  const leaving = window.location.pathname;
+  const moving = new URL(url, window.location.href).pathname !== leaving;
+  if (moving) document.querySelectorAll('.herald-page > *').forEach((el) => el.setAttribute('data-left', ''));
+  // react-router keeps the app's location state under `usr`
+  window.history.pushState(moving ? { usr: { closeTab: leaving }, key: `sweep${Date.now()}` } : null, '', url);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+/**
+ * Runs in the page: whether something shows for `url` — another location (it redirected), or
+ * anything visible with a test id in the fresh page area (the whole body for a page outside the
+ * console layout).
+ */
+export function pageShown(url: string): boolean {
+  if (window.location.pathname + window.location.search !== url) return true;
+  const layout = document.querySelector('[data-testid="console-layout"]');
+  const fresh = layout ? Array.from(layout.querySelectorAll('.herald-page > :not([data-left])')) : [document.body];
+  return fresh.some((area) =>
+    Array.from(area.querySelectorAll('[data-testid]')).some(
+      (e) => e.getClientRects().length > 0 && e.getAttribute('data-testid') !== 'auth-loading',
+    ),
+  );
+}
+
+/** Opens `url` in the running console and waits until it shows and its requests and spinners are done. */
+export async function openAndSettle(
+  page: Page,
+  url: string,
+  requests: { settled: () => Promise<void> },
+): Promise<void> {
+  await page.evaluate(openInConsole, url);
+  await page.waitForFunction(pageShown, url, { timeout: WAIT });
+  await requests.settled();
+  await poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
+}

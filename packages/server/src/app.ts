@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { App, Deps } from './lib/deps';
 import { loggerOptions } from './lib/log-redact';
+import { IMMUTABLE } from './lib/image';
 import { authPlugin } from './plugins/auth';
 import { clientErrors } from './plugins/client-errors';
 import { errorsPlugin, frameworkErrors, notFoundBody } from './plugins/errors';
@@ -151,7 +152,16 @@ export async function createServer(
   if (webDist) {
     await app.register(async (scope) => {
       markPublic(scope);
-      await scope.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+      await scope.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        // the build names its assets by content hash: a browser keeps them for good and loads
+        // only index.html again (no-cache), so a page load after the first asks for one file
+        cacheControl: false,
+        setHeaders: (res, file) =>
+          res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache'),
+      });
     });
   }
   // The console is a single-page app: a browser asking for one of its paths gets index.html

@@ -102,6 +102,11 @@ describe('platform', () => {
     expect(page.body).toContain('<div id="root">');
     const asset = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');
+    // assets are named by content hash: kept for good; the page itself is asked for again each time
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const index = await server.app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.headers['cache-control']).toBe('no-cache');
     const traversal = await server.app.inject({
       method: 'GET',
       url: '/..%2f..%2fetc/passwd',

@@ -58,7 +58,7 @@ const PAGES: Record<string, Page> = {
   'deviceList.detail': named(devices, 'DeviceDetailPage'),
   'deviceList.editPrint': named(devices, 'DeviceEditPrintPage'),
   'deviceList.deleteList': named(devices, 'DeviceDeletedListPage'),
-  'deviceList.silenceList': named(devices, 'DeviceSilenceListPage'),
+  'deviceList.silenceList': named(() => import('./pages/DeviceSilenceListPage'), 'DeviceSilenceListPage'),
   deviceCode: named(devices, 'DeviceCodePage'),
   deviceApply: named(devices, 'DeviceApplyListPage'),
   'deviceApply.detail': named(devices, 'DeviceApplyDetailPage'),

@@ -7,7 +7,7 @@ import { AuthGate } from './guards/AuthGate';
 import { RouteGuard } from './guards/RouteGuard';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { pageFor } from './page-registry';
-import { PAGE_ROUTES } from './route-table';
+import { PAGE_ROUTES } from '../lib/route-table';
 import { ActivationPage } from './pages/ActivationPage';
 import { LandingRedirect } from './pages/LandingRedirect';
 import { LoginPage } from './pages/LoginPage';

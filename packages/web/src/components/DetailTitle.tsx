@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Breadcrumb, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { breadcrumbOf } from '../app/route-table';
+import { breadcrumbOf } from '../lib/route-table';
 
 /**
  * A detail page's header: where the page sits in the menu (linked back to its list) and the name

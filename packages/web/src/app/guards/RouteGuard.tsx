@@ -7,7 +7,7 @@ import { PermissionContext } from '../../lib/can';
 import { toastWarning } from '../../lib/feedback';
 import { useSession } from '../../lib/session-context';
 import { NoPermissionPage } from '../pages/NoPermissionPage';
-import { routeAllowed } from '../route-table';
+import { routeAllowed } from '../../lib/route-table';
 
 /**
  * A direct URL to a page the user may not open shows the no-permission page, or, for the pages

@@ -14,8 +14,8 @@ import { topicForRoute } from '../../features/help/components/topics';
 import { MessageBell } from '../../features/messages/components/MessageBell';
 import { logout } from '../../lib/http';
 import { useSession } from '../../lib/session-context';
-import { findRoute } from '../route-table';
-import { LanguageSwitch } from './LanguageSwitch';
+import { findRoute } from '../../lib/route-table';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { LiveIndicator } from './LiveIndicator';
 
 type Props = { collapsed: boolean; onToggle: () => void; onLock: () => void };

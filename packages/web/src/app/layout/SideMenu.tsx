@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { MENU_ROUTES, filterRoutes, isActiveMenu, joinPath, type RouteNode } from '@herald/contract';
 import { PermissionContext } from '../../lib/can';
 import { useSession } from '../../lib/session-context';
-import { isGroup } from '../route-table';
+import { isGroup } from '../../lib/route-table';
 import { menuIcon } from './menu-icons';
 
 type Item = Required<MenuProps>['items'][number];

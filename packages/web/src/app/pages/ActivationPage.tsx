@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PasswordFields } from '../../components/PasswordFields';
 import { activateUser, getActivationInfo } from '../session/auth-api';
-import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 
 type Values = { password: string; confirmPassword: string };
 

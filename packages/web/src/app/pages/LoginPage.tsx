@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { getToken, setAuthCode, clearAuthCode } from '../../lib/session-storage';
 import { redirectUri } from '../../lib/token';
 import { authorize } from '../session/auth-api';
-import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 
 /** URL parameters kept through sign-in (spec section 2). `lang` is applied at start-up. */
 const KEPT = ['needJump', 'sn', 'eventId', 'alertTotal', 'redirect'] as const;

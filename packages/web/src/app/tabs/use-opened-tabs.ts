@@ -4,7 +4,7 @@ import { HOME_PATH } from '@herald/contract';
 import { PermissionContext } from '../../lib/can';
 import type { CloseTabState } from '../../lib/save-and-leave';
 import { useSession } from '../../lib/session-context';
-import { PAGE_ROUTES, findRoute, pathAllowed } from '../route-table';
+import { PAGE_ROUTES, findRoute, pathAllowed } from '../../lib/route-table';
 
 export type OpenedTab = {
   key: string;

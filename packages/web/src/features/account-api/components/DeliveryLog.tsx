@@ -18,7 +18,7 @@ import {
 } from '../../../lib/pro-table';
 import { deliveryQuery, listDeliveries, redeliver } from '../api/webhook-deliveries';
 import { CAN_EDIT } from './codes';
-import { DeliveryStatus, lastResultText } from './DeliveryStatus';
+import { DeliveryStatus, lastResultText } from '../../../components/DeliveryStatus';
 
 /**
  * Webhook deliveries of the account; a row opens its attempts. "Dead letters" shows only the

@@ -13,7 +13,7 @@ import { savedOrFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session-context';
 import { cohortGroupsQuery } from '../api/cohorts-api';
 import type { CohortFormValues } from './cohort-body';
-import { DevicePicker } from './DevicePicker';
+import { DevicePicker } from '../../../components/DevicePicker';
 
 const modelsQuery = {
   queryKey: ['common', 'modelListQuery', null] as const,
@@ -142,7 +142,12 @@ export function CohortForm({
           extra={ready ? undefined : t('error.selectAccountFirst')}
           rules={[{ required: true, message: t('validation.selectOne') }]}
         >
-          <DevicePicker accountId={accountId} enabled={ready} />
+          <DevicePicker
+            accountId={accountId}
+            enabled={ready}
+            placeholder={t('cohort.devicesPlaceholder')}
+            testId="cohort-devices"
+          />
         </Form.Item>
       )}
       <ProFormTextArea name="remark" label={t('cohort.fields.remark')} rules={[maxLen(500)]} />

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ResultCode, type DeviceCard } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LanguageSwitch } from '../../../app/layout/LanguageSwitch';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { BrandMark } from '../../../components/BrandMark';
 import { ApiError } from '../../../lib/http';
 import { formatDateTime } from '../../../lib/format';

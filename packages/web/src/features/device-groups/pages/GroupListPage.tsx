@@ -19,7 +19,7 @@ import { deleteGroup } from '../api/delete-group';
 import { listGroups } from '../api/list-groups';
 import type { DeviceGroup } from '../api/types';
 import { GroupFormModal } from '../components/GroupFormModal';
-import { groupLabel } from '../components/group-label';
+import { groupLabel } from '../../../lib/group-label';
 
 const P = 'herald.device.group';
 

@@ -21,7 +21,7 @@ import {
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { useShown } from '../../../lib/use-shown';
-import { useModelGroupColumns } from '../../devices/components/model-group-columns';
+import { useModelGroupColumns } from '../../../components/model-group-columns';
 import { listMapDevices } from '../api/map-devices';
 import { MAP_QUERY, mapLocationPath } from './codes';
 import { markerFiltersOf } from './marker-filters';

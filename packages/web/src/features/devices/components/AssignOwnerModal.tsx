@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../lib/feedback';
 import { requiredSelect } from '../../../lib/form-rules';
 import { modalSubmitter } from '../../../lib/modal-submitter';
-import { accountUserOptionsQuery } from '../api/list-lookups';
+import { accountUserOptionsQuery } from '../../../lib/lookups';
 import type { Device } from '../api/types';
 
 /** No user: the select's value for "assigned to nobody" (user ids start at 1). */

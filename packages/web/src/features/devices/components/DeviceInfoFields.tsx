@@ -2,8 +2,8 @@ import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { maxLen, phone } from '../../../lib/form-rules';
-import { groupOptionsQuery } from '../api/list-lookups';
-import { groupLabel } from '../../device-groups/components/group-label';
+import { groupOptionsQuery } from '../../../lib/lookups';
+import { groupLabel } from '../../../lib/group-label';
 
 /** Name, contact number and group: what PUT /v1/devices/:id changes. */
 export function DeviceInfoFields({ accountId }: { accountId: number }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
 import type { DeviceDetail } from '../api/types';
-import { printOptions } from './device-codes';
+import { printOptions } from '../../../lib/print-options';
 import { FlagTags, StatusTag } from './DeviceTags';
 
 /** Identity, registration and print settings of a device. */

@@ -2,10 +2,10 @@ import { ModalForm, ProFormSelect } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { requiredSelect } from '../../../lib/form-rules';
-import { groupOptionsQuery } from '../api/list-lookups';
+import { groupOptionsQuery } from '../../../lib/lookups';
 import type { Device } from '../api/types';
 import { modalSubmitter } from '../../../lib/modal-submitter';
-import { groupLabel } from '../../device-groups/components/group-label';
+import { groupLabel } from '../../../lib/group-label';
 
 /** Moves the chosen devices to one group of their account. */
 export function SwitchGroupModal({

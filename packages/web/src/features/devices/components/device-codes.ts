@@ -1,13 +1,4 @@
 import type { TFunction } from 'i18next';
-import {
-  COMMUNICATION_TYPES,
-  DENSITIES,
-  PAPER_WIDTHS,
-  PRINT_LANGUAGES,
-  PRINT_SPEEDS,
-  VOICE_TYPES,
-  VOLUME_PRESETS,
-} from '@herald/contract';
 
 /** The device list's menu permission; its buttons are `${P}.<action>`. */
 export const P = 'herald.device.physical.list';
@@ -27,16 +18,6 @@ export const statusEnum = (t: TFunction) => ({
 export const yesNoEnum = (t: TFunction, yes: string, no: string) => ({
   true: { text: t(yes) },
   false: { text: t(no) },
-});
-
-export const printOptions = (t: TFunction) => ({
-  language: PRINT_LANGUAGES.map((v) => ({ value: v, label: t(`device.print.languages.${v}`) })),
-  speed: PRINT_SPEEDS.map((v) => ({ value: v, label: `${v} mm/s` })),
-  density: DENSITIES.map((v) => ({ value: v, label: t(`device.print.densities.${v}`) })),
-  voiceType: VOICE_TYPES.map((v) => ({ value: v, label: t(`device.print.voiceTypes.${v}`) })),
-  volume: VOLUME_PRESETS.map((v) => ({ value: v, label: String(v) })),
-  communicationType: COMMUNICATION_TYPES.map((v) => ({ value: v, label: t(`device.network.${v}`) })),
-  paperWidth: PAPER_WIDTHS.map((v) => ({ value: v, label: `${v} mm` })),
 });
 
 export const formatBytes = (n?: number | null) => {

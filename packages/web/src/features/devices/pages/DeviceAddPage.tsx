@@ -9,11 +9,11 @@ import { maxLen, phone, required, requiredSelect } from '../../../lib/form-rules
 import { useSession } from '../../../lib/session-context';
 import { createDevice } from '../api/create-device';
 import { accountOptionsQuery } from '../../../lib/account-options';
-import { appOptionsQuery, groupOptionsQuery, manufacturerOptionsQuery, modelOptionsQuery } from '../api/list-lookups';
+import { appOptionsQuery, groupOptionsQuery, manufacturerOptionsQuery, modelOptionsQuery } from '../../../lib/lookups';
 import type { CreateDeviceBody } from '../api/types';
 import { cleanValues } from '../components/clean-values';
 import { DeviceSecretNotice } from '../components/DeviceSecretNotice';
-import { groupLabel } from '../../device-groups/components/group-label';
+import { groupLabel } from '../../../lib/group-label';
 import { pageSubmitter } from '../../../lib/page-submitter';
 import { useSaveAndLeave } from '../../../lib/save-and-leave';
 

@@ -18,7 +18,7 @@ import {
 } from '../../../lib/pro-table';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { accountOptionsQuery } from '../../../lib/account-options';
-import { appOptionsQuery } from '../api/list-lookups';
+import { appOptionsQuery } from '../../../lib/lookups';
 import { listRegistrations } from '../api/registrations';
 import type { DeviceRegistration } from '../api/types';
 import { P_APPLY, yesNoEnum } from '../components/device-codes';

@@ -19,7 +19,7 @@ import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { listDevices } from '../api/list-devices';
 import type { Device } from '../api/types';
 import { CommandTrackerProvider } from '../components/CommandTracker';
-import { useModelGroupColumns } from '../components/model-group-columns';
+import { useModelGroupColumns } from '../../../components/model-group-columns';
 import { BrandedQr, brandCaption } from '../components/BrandedQr';
 import { QrBrandCard } from '../components/QrBrandCard';
 import { qrPng } from '../components/qr-png';

@@ -9,7 +9,7 @@ import { DetailTitle } from '../../../components/DetailTitle';
 import { MoreActions, type MoreAction } from '../../../components/MoreActions';
 import { useCan } from '../../../lib/can';
 import { useIdParam } from '../../../lib/use-id-param';
-import { pushLogoTo } from '../../push-tasks/components/paths';
+import { pushLogoTo } from '../../../lib/push-task-paths';
 import { deviceQuery } from '../api/get-device';
 import { CommandTrackerProvider } from '../components/CommandTracker';
 import { LOCATION, P } from '../components/device-codes';

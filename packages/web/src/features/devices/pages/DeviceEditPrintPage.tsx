@@ -12,7 +12,7 @@ import { deviceQuery } from '../api/get-device';
 import type { PrintParams } from '../api/types';
 import { updatePrintParams } from '../api/update-print-params';
 import { CommandTrackerProvider, useTrackCommands } from '../components/CommandTracker';
-import { printOptions } from '../components/device-codes';
+import { printOptions } from '../../../lib/print-options';
 import { pageSubmitter } from '../../../lib/page-submitter';
 
 export function DeviceEditPrintPage() {

@@ -30,14 +30,14 @@ import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { exportDevices } from '../api/job-control';
 import { listDevices } from '../api/list-devices';
 import { accountOptionsQuery } from '../../../lib/account-options';
-import { accountUserOptionsQuery, appOptionsQuery } from '../api/list-lookups';
+import { accountUserOptionsQuery, appOptionsQuery } from '../../../lib/lookups';
 import type { Device } from '../api/types';
 import { CommandTrackerProvider } from '../components/CommandTracker';
 import { P, SILENCE_VIEW, statusEnum, yesNoEnum } from '../components/device-codes';
 import { DeviceRowActions } from '../components/DeviceRowActions';
 import { Battery, FlagTags, OnlineTag, PrinterStateTag, StatusTag } from '../components/DeviceTags';
 import type { DeviceActionKey } from '../components/device-actions';
-import { useModelGroupColumns } from '../components/model-group-columns';
+import { useModelGroupColumns } from '../../../components/model-group-columns';
 import { useLiveEvents } from '../../../lib/live';
 import { useDeviceActions } from '../components/use-device-actions';
 

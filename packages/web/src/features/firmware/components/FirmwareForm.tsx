@@ -12,7 +12,7 @@ import { PACKAGE_TYPES, SIGN_ALGORITHMS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
 import { savedOrFieldErrors } from '../../../lib/server-field-errors';
-import { PackageUpload, versionRule } from '../../files';
+import { PackageUpload, versionRule } from '../../../components/files';
 import { modelOptionsQuery } from '../api/lookups';
 import type { FirmwareBody } from '../api/types';
 import { pageSubmitter } from '../../../lib/page-submitter';

@@ -7,7 +7,7 @@ import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
-import { FileEntries, OwnerTag, formatBytesExact, useIdRouteParam } from '../../files';
+import { FileEntries, OwnerTag, formatBytesExact, useIdRouteParam } from '../../../components/files';
 import { deleteFirmware } from '../api/delete-firmware';
 import { firmwareQuery } from '../api/get-firmware';
 import { FIRMWARE_LIST, P } from '../components/paths';

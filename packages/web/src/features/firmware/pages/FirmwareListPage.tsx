@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
-import { usePackageTailColumns } from '../../files';
+import { usePackageTailColumns } from '../../../components/files';
 import { deleteFirmware } from '../api/delete-firmware';
 import { listFirmware } from '../api/list-firmware';
 import { modelOptionsQuery } from '../api/lookups';

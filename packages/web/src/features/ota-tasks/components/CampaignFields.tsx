@@ -3,7 +3,7 @@ import { OTA_ABORT_KINDS, OTA_PHASES_MAX, OTA_SOAK_MINUTES_MAX } from '@herald/c
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { requiredSelect } from '../../../lib/form-rules';
-import { cohortOptionsQuery } from '../api/lookups';
+import { cohortOptionsQuery } from '../../../lib/lookups';
 
 const NEW_PHASE = { percent: 10, soakMinutes: 60, successThreshold: 95, approval: false };
 const NEW_CRITERION = { kind: 'failed', percent: 10, minFinished: 10 };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { executionDetailQuery } from '../api/ota-tasks-api';
 import type { Execution } from '../api/types';
-import { useReasonText } from './ExecutionTable';
+import { useReasonText } from './reason-text';
 import { EXECUTION_COLORS, ExecutionStateTag } from './status-tags';
 
 const DOT: Record<string, string> = { success: 'green', error: 'red', processing: 'blue', warning: 'orange' };

@@ -8,21 +8,9 @@ import { PAGINATION } from '../../../lib/pro-table';
 import { listExecutions } from '../api/ota-tasks-api';
 import type { Execution } from '../api/types';
 import { ExecutionHistoryDrawer } from './ExecutionHistoryDrawer';
+import { useReasonText } from './reason-text';
 import { ExecutionStateTag } from './status-tags';
-import { StateSnFilter } from './StateSnFilter';
-
-const FAILED = new Set<string>(['failed', 'timedOut', 'cancelled', 'skipped']);
-
-/** Why, in words: the reason's label, and the device's own message after it when there is one. */
-export function useReasonText() {
-  const { t } = useTranslation();
-  return (e: Pick<Execution, 'reason' | 'message' | 'state'>) => {
-    // a step's message on its way to success ('rebooting') is no reason; only failures explain
-    if (!e.reason) return FAILED.has(e.state) ? e.message || '-' : '-';
-    const label = t(`ota.reason.${e.reason}`);
-    return e.message ? `${label} (${e.message})` : label;
-  };
-}
+import { StateSnFilter } from '../../../components/tasks/StateSnFilter';
 
 /** The task's devices, filterable by state and S/N; a row opens its history. */
 export function ExecutionTable({

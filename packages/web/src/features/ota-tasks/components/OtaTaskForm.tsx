@@ -19,16 +19,19 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
-import { versionRule } from '../../files';
+import { versionRule } from '../../../components/files';
 import { savedOrFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session-context';
-import { modelOptionsQuery } from '../../devices/api/list-lookups';
-import { speakLanguagesQuery } from '../../resource-packages/api/lookups';
 import { accountOptionsQuery } from '../../../lib/account-options';
-import { firmwareOptionsQuery, resourceOptionsQuery } from '../api/lookups';
+import {
+  firmwareOptionsQuery,
+  modelOptionsQuery,
+  resourceOptionsQuery,
+  speakLanguagesQuery,
+} from '../../../lib/lookups';
 import type { OtaTask } from '../api/types';
 import { CampaignFields } from './CampaignFields';
-import { EffectiveTimeField, ScopeFields } from './ScopeFields';
+import { EffectiveTimeField, ScopeFields } from '../../../components/tasks/ScopeFields';
 import type { OtaTaskFormValues } from './task-body';
 import { pageSubmitter } from '../../../lib/page-submitter';
 

@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import type { CreateOtaTaskBody } from '../api/types';
-import { effectiveTimeBody, scopeBody, type ScopeValues } from './task-scope';
+import { effectiveTimeBody, scopeBody, type ScopeValues } from '../../../components/tasks/task-scope';
 
 export type OtaTaskFormValues = ScopeValues & {
   name: string;

@@ -7,10 +7,10 @@ import { useNavigate, useParams } from 'react-router';
 import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { otaPhasesQuery, otaProgressQuery, otaTaskQuery } from '../api/ota-tasks-api';
+import { cancelOtaTask, otaPhasesQuery, otaProgressQuery, otaTaskQuery } from '../api/ota-tasks-api';
 import type { OtaTask } from '../api/types';
 import { CampaignButtons } from '../components/CampaignButtons';
-import { CancelTaskButton } from '../components/CancelTaskButton';
+import { CancelTaskButton } from '../../../components/tasks/CancelTaskButton';
 import { ExecutionCards } from '../components/ExecutionCards';
 import { ExecutionTable } from '../components/ExecutionTable';
 import { P, TASK_LIST, taskEdit } from '../components/paths';
@@ -79,6 +79,9 @@ export function OtaTaskDetailPage() {
               <CancelTaskButton
                 id={tk.id}
                 name={tk.name}
+                cancel={cancelOtaTask}
+                permission={`${P}.cancel`}
+                testId="ota-task-cancel"
                 onCancelled={() => void queryClient.invalidateQueries({ queryKey: ['ota-tasks', id] })}
               />
             )}

@@ -8,7 +8,7 @@ import { useIdParam } from '../../../lib/use-id-param';
 import { otaTaskQuery, updateOtaTask } from '../api/ota-tasks-api';
 import { OtaTaskForm } from '../components/OtaTaskForm';
 import { TASK_LIST, taskDetail } from '../components/paths';
-import { effectiveTimeBody } from '../components/task-scope';
+import { effectiveTimeBody } from '../../../components/tasks/task-scope';
 
 /** Before the start only: the schedule and the knobs (the server refuses otherwise). */
 export function OtaTaskEditPage() {

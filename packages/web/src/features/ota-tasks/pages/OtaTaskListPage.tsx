@@ -10,11 +10,11 @@ import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { accountOptionsQuery } from '../../../lib/account-options';
-import { listOtaTasks } from '../api/ota-tasks-api';
+import { cancelOtaTask, listOtaTasks } from '../api/ota-tasks-api';
 import type { OtaTaskListItem } from '../api/types';
 import { P, taskAdd, taskDetail, taskEdit } from '../components/paths';
 import { CountsProgress, CreationStatusTag, OtaStatusTag } from '../components/status-tags';
-import { CancelTaskButton } from '../components/CancelTaskButton';
+import { CancelTaskButton } from '../../../components/tasks/CancelTaskButton';
 import { ListTable } from '../../../components/ListTable';
 
 type Schedule = 'all' | (typeof SCHEDULE_STATES)[number];
@@ -118,7 +118,17 @@ export function OtaTaskListPage() {
               {t('common.edit')}
             </Link>
           )}
-          {r.schedule !== 'ended' && <CancelTaskButton id={r.id} name={r.name} link onCancelled={reload} />}
+          {r.schedule !== 'ended' && (
+            <CancelTaskButton
+              id={r.id}
+              name={r.name}
+              link
+              cancel={cancelOtaTask}
+              permission={`${P}.cancel`}
+              testId="ota-task-cancel"
+              onCancelled={reload}
+            />
+          )}
         </Space>
       ),
     },

@@ -8,7 +8,7 @@ import { PAGINATION } from '../../../lib/pro-table';
 import { listPushResults } from '../api/push-tasks-api';
 import type { PushResult } from '../api/types';
 import { ResultStateTag } from './status';
-import { StateSnFilter } from '../../ota-tasks/components/StateSnFilter';
+import { StateSnFilter } from '../../../components/tasks/StateSnFilter';
 
 /** Per-device delivery: state, the device's ack code, how long it took. */
 export function PushResultTable({

@@ -20,13 +20,13 @@ import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
 import { savedOrFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session-context';
-import { printOptions } from '../../devices/components/device-codes';
+import { printOptions } from '../../../lib/print-options';
 import { accountOptionsQuery } from '../../../lib/account-options';
-import { resourceOptionsQuery } from '../../ota-tasks/api/lookups';
-import { EffectiveTimeField, ScopeFields } from '../../ota-tasks/components/ScopeFields';
+import { resourceOptionsQuery } from '../../../lib/lookups';
+import { EffectiveTimeField, ScopeFields } from '../../../components/tasks/ScopeFields';
 import type { PushTaskFormValues } from './push-body';
 import { pageSubmitter } from '../../../lib/page-submitter';
-import { PackageUpload } from '../../files/components/PackageUpload';
+import { PackageUpload } from '../../../components/files/PackageUpload';
 import { LogoMaker } from '../logo/LogoMaker';
 
 /** Print parameters, each optional: left empty, the device keeps its own. */

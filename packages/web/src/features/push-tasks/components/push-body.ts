@@ -1,6 +1,6 @@
 import type { PushType } from '@herald/contract';
 import type { Dayjs } from 'dayjs';
-import { effectiveTimeBody, scopeBody, type ScopeValues } from '../../ota-tasks/components/task-scope';
+import { effectiveTimeBody, scopeBody, type ScopeValues } from '../../../components/tasks/task-scope';
 import type { CreatePushTaskBody } from '../api/types';
 
 export type PushTaskFormValues = ScopeValues & {

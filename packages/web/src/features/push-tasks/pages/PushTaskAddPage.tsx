@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PUSH_TYPES, type PushType } from '@herald/contract';
 import { toastSuccess, toastWarning } from '../../../lib/feedback';
 import { createPushTask } from '../api/push-tasks-api';
-import { PUSH_LIST, pushDetail } from '../components/paths';
+import { PUSH_LIST, pushDetail } from '../../../lib/push-task-paths';
 import { toPushBody, type PushTaskFormValues } from '../components/push-body';
 import { PushTaskForm } from '../components/PushTaskForm';
 import { useSaveAndLeave } from '../../../lib/save-and-leave';

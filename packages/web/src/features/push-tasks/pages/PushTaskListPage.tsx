@@ -10,10 +10,10 @@ import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { accountOptionsQuery } from '../../../lib/account-options';
-import { CancelTaskButton } from '../../ota-tasks/components/CancelTaskButton';
+import { CancelTaskButton } from '../../../components/tasks/CancelTaskButton';
 import { cancelPushTask, listPushTasks } from '../api/push-tasks-api';
 import type { PushTaskListItem } from '../api/types';
-import { P, pushAdd, pushDetail } from '../components/paths';
+import { P, pushAdd, pushDetail } from '../../../lib/push-task-paths';
 import { isLivePush, PushProgress, PushStatusTag } from '../components/status';
 import { ListTable } from '../../../components/ListTable';
 

@@ -1,22 +1,11 @@
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { resolveLocale, translate } from '@herald/contract';
+import { familyOf, jobStatusLabel } from '../../../lib/job-status';
 
 /** Colours by meaning: waiting, on its way, done, failed, expired. */
 const JOB_COLOURS = ['default', 'processing', 'cyan', 'success', 'error', 'warning'] as const;
 const RESULT_COLOURS = ['error', 'success', 'processing'] as const;
-
-/** What a job does, for its status words: a print, or a broadcast (speech, transaction). */
-export type StatusFamily = 'print' | 'broadcast';
-export const familyOf = (kind: string | undefined): StatusFamily | undefined =>
-  kind === undefined ? undefined : kind === 'print' ? 'print' : 'broadcast';
-
-/** A job status's label: "Print success" for a print, "Broadcast failed" for speech; plain without a kind. */
-export function jobStatusLabel(t: TFunction, status: number, family?: StatusFamily): string {
-  const plain = t(`job.status.${status}`, { defaultValue: String(status) });
-  return family ? t(`job.statusOf.${family}.${status}`, { defaultValue: plain }) : plain;
-}
 
 export function JobStatusTag({ status, kind }: { status: number; kind?: string }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery } from '@herald/contract';
 import { formatDateTime } from '../../../lib/format';
-import { DeliveryStatus, lastResultText } from '../../account-api/components/DeliveryStatus';
+import { DeliveryStatus, lastResultText } from '../../../components/DeliveryStatus';
 import { JobStatusTag } from './StatusTags';
 
 /**

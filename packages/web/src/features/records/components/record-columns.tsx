@@ -2,7 +2,8 @@ import type { ProColumns } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
-import { JobStatusTag, jobStatusLabel, useReasonLabel, type StatusFamily } from './StatusTags';
+import { jobStatusLabel, type StatusFamily } from '../../../lib/job-status';
+import { JobStatusTag, useReasonLabel } from './StatusTags';
 
 /**
  * Column builders the record lists share. `T` is the row type; the builders only read the

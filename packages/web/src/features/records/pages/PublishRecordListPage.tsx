@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { PublishRecord } from '@herald/contract';
 import { latencyColumn, statusOptions, textColumn, timeColumn } from '../components/record-columns';
 import { RecordTable } from '../components/RecordTable';
-import { PublishStatusTag, jobStatusLabel } from '../components/StatusTags';
+import { jobStatusLabel } from '../../../lib/job-status';
+import { PublishStatusTag } from '../components/StatusTags';
 
 const SORT = { publishedAt: 'publishedAt', latencyMs: 'latency' };
 

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TradeRecordDetail } from '@herald/contract';
-import { useSpeakLanguages } from '../../resource-packages/components/use-speak-languages';
+import { useSpeakLanguages } from '../../../lib/use-speak-languages';
 import { formatAmount } from '../components/format-amount';
 import { JobDetail } from '../components/JobDetail';
 import { RecordDetail } from '../components/RecordDetail';

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { CURRENCIES, PAYMENT_TYPES, type TradeRecord } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { useSession } from '../../../lib/session-context';
-import { useSpeakLanguages } from '../../resource-packages/components/use-speak-languages';
+import { useSpeakLanguages } from '../../../lib/use-speak-languages';
 import { formatAmount } from '../components/format-amount';
 import { jobStatusColumn, reasonColumn, textColumn, timeColumn } from '../components/record-columns';
 import { RecordTable } from '../components/RecordTable';

@@ -7,7 +7,7 @@ import { PAYMENT_TYPES, TRADE_SPEAK_PREFIXES, VOLUME_PRESETS, type TradeSpeakSet
 import { useCan } from '../../../lib/can';
 import { toastSuccess } from '../../../lib/feedback';
 import { requiredSelect } from '../../../lib/form-rules';
-import { speakLanguagesQuery } from '../../resource-packages/api/lookups';
+import { speakLanguagesQuery } from '../../../lib/lookups';
 import { saveTradeSpeakSetting, tradeSpeakSettingQuery } from '../api/trade-speak-setting';
 
 const MARKS = Object.fromEntries(VOLUME_PRESETS.map((v) => [v, String(v)]));

@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
 import { ApiError } from '../../../lib/http';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { PackageUpload, versionRule } from '../../files';
+import { PackageUpload, versionRule } from '../../../components/files';
 import type { ResourcePackageBody } from '../api/types';
-import { useSpeakLanguages } from './use-speak-languages';
+import { useSpeakLanguages } from '../../../lib/use-speak-languages';
 import { pageSubmitter } from '../../../lib/page-submitter';
 
 function toBody(v: ResourcePackageBody): ResourcePackageBody {

@@ -7,11 +7,11 @@ import { DeleteLink } from '../../../components/DeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
-import { FileEntries, OwnerTag, formatBytesExact, useIdRouteParam } from '../../files';
+import { FileEntries, OwnerTag, formatBytesExact, useIdRouteParam } from '../../../components/files';
 import { deleteResourcePackage } from '../api/delete-resource-package';
 import { resourcePackageQuery } from '../api/get-resource-package';
 import { P, PACKAGE_LIST } from '../components/paths';
-import { useSpeakLanguages } from '../components/use-speak-languages';
+import { useSpeakLanguages } from '../../../lib/use-speak-languages';
 import { DetailTitle } from '../../../components/DetailTitle';
 
 /** A resource package's fields and files; for a language pack its clips and the ones it lacks. */

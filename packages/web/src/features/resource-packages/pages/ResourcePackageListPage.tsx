@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
-import { usePackageTailColumns } from '../../files';
+import { usePackageTailColumns } from '../../../components/files';
 import { deleteResourcePackage } from '../api/delete-resource-package';
 import { listResourcePackages } from '../api/list-resource-packages';
 import type { ResourcePackageListItem } from '../api/types';
 import { P, packageAdd, packageDetail } from '../components/paths';
-import { useSpeakLanguages } from '../components/use-speak-languages';
+import { useSpeakLanguages } from '../../../lib/use-speak-languages';
 import { ListTable } from '../../../components/ListTable';
 
 /** Resource and language packages: the platform's and, for an account, its own. */

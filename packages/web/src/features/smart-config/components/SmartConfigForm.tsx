@@ -4,7 +4,7 @@ import { SC_UPDATE_TYPES } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
 import { savedOrFieldErrors } from '../../../lib/server-field-errors';
-import { PackageUpload, versionRule } from '../../files';
+import { PackageUpload, versionRule } from '../../../components/files';
 import type { SmartConfigBody, SmartConfigVersion } from '../api/types';
 import { pageSubmitter } from '../../../lib/page-submitter';
 

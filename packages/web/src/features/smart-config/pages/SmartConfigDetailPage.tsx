@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { DetailFallback } from '../../../components/DetailFallback';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { formatBytesExact, useIdRouteParam } from '../../files';
+import { formatBytesExact, useIdRouteParam } from '../../../components/files';
 import { smartConfigQuery } from '../api/smart-config';
 import { DownloadLink } from '../components/DownloadLink';
 import { ListingActions } from '../components/ListingActions';

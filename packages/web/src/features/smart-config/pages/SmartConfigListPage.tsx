@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
-import { formatBytes } from '../../files';
+import { formatBytes } from '../../../components/files';
 import { listSmartConfig } from '../api/smart-config';
 import type { SmartConfigVersion } from '../api/types';
 import { DownloadLink } from '../components/DownloadLink';

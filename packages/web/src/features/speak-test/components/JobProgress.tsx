@@ -2,7 +2,7 @@ import { Alert, Card, Descriptions, Steps, Tag } from 'antd';
 import { JobStatus, type SpeakTestJob } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { jobStatusLabel } from '../../records/components/StatusTags';
+import { jobStatusLabel } from '../../../lib/job-status';
 
 /** Steps 0 → 1 → 2 → final; the last step is success (3), failed (4) or timeout (5). */
 export function jobSteps(status: number): { current: number; state: 'process' | 'finish' | 'error' } {

@@ -1,11 +1,9 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { Button, Card, Tabs } from 'antd';
+import { useRef, useState } from 'react';
+import { Button } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../lib/session-context';
 import {
   FIT_SCROLL,
   fitColumns,
@@ -15,46 +13,26 @@ import {
   type SortState,
   type TableParams,
 } from '../../../lib/pro-table';
-import { AlarmSettingsForm, AlarmTable, WARN_QUERY } from '../../push-alarms';
 import { listMutedDevices } from '../api/list-muted-devices';
 import type { Device } from '../api/types';
-import { CommandTrackerProvider } from '../components/CommandTracker';
-import { SILENCE_VIEW } from '../components/device-codes';
-import { OnlineTag } from '../components/DeviceTags';
-import { useDeviceActions } from '../components/use-device-actions';
+import { CommandTrackerProvider } from './CommandTracker';
+import { OnlineTag } from './DeviceTags';
+import { useDeviceActions } from './use-device-actions';
 
 const SILENCE_MUTE = ['herald.device.physical.push.alert.silence.mute'];
 
 /**
- * Device alarms (spec section 6): the muted devices (as anyone who may open the page has always
- * seen them), the push-delay alarms, and, on the account side, the alarm's settings.
+ * Muted devices (the mute lifts by itself after 24 hours) with unmute, one or many: a tab of the
+ * device alarms page, which the shell composes with the push-delay alarms.
  */
-export function DeviceSilenceListPage() {
-  const { t } = useTranslation();
-  const can = useCan();
-  const { side } = useSession();
-  const tab = (key: string, testId: string, label: string, children: ReactNode) => ({
-    key,
-    label: <span data-testid={testId}>{label}</span>,
-    children,
-  });
-  const items = [
-    can(SILENCE_VIEW) && tab('muted', 'silence-tab-muted', t('pushAlarm.tabs.muted'), <SilenceTable />),
-    can(WARN_QUERY) && tab('alarms', 'silence-tab-alarms', t('pushAlarm.tabs.alarms'), <AlarmTable />),
-    side === 'ac' &&
-      can(WARN_QUERY) &&
-      tab('settings', 'silence-tab-settings', t('pushAlarm.tabs.settings'), <AlarmSettingsForm />),
-  ].filter((i) => i !== false);
+export function MutedDeviceTable() {
   return (
     <CommandTrackerProvider>
-      <Card styles={{ body: { paddingTop: 4 } }}>
-        <Tabs items={items} />
-      </Card>
+      <SilenceTable />
     </CommandTrackerProvider>
   );
 }
 
-/** Muted devices (the mute lifts by itself after 24 hours) with unmute, one or many. */
 function SilenceTable() {
   const { t } = useTranslation();
   const navigate = useNavigate();

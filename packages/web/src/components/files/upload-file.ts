@@ -1,9 +1,9 @@
 import { ResultCode, type Envelope, type FilePurpose, type StoredFile } from '@herald/contract';
-import { ApiError, authHeaders, buildUrl, logout } from '../../../lib/http';
-import { showLoginTimeout } from '../../../lib/feedback';
-import i18n from '../../../lib/i18n';
-import { navigateTo } from '../../../lib/navigation';
-import { clearSession } from '../../../lib/session-storage';
+import { ApiError, authHeaders, buildUrl, logout } from '../../lib/http';
+import { showLoginTimeout } from '../../lib/feedback';
+import i18n from '../../lib/i18n';
+import { navigateTo } from '../../lib/navigation';
+import { clearSession } from '../../lib/session-storage';
 
 export type UploadArgs = {
   purpose: FilePurpose;

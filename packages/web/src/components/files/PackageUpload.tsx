@@ -3,8 +3,8 @@ import { Alert, Button, Descriptions, Progress, Space, Typography, Upload } from
 import { InboxOutlined } from '@ant-design/icons';
 import { FILE_LIMITS, type FilePurpose, type StoredFile } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/http';
-import { uploadFile } from '../api/upload-file';
+import { ApiError } from '../../lib/http';
+import { uploadFile } from './upload-file';
 import { acceptOf, checkFile } from './check-file';
 import { FileEntries } from './FileEntries';
 import { formatBytes, formatBytesExact } from './format-bytes';

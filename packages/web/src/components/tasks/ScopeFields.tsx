@@ -1,65 +1,14 @@
-import { useState } from 'react';
 import { Form, Input, Radio, Select } from 'antd';
 import { ProFormDateTimePicker } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import { TASK_SCOPES, type Device, type Page } from '@herald/contract';
+import { TASK_SCOPES } from '@herald/contract';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { get } from '../../../lib/http';
-import { groupLabel } from '../../device-groups/components/group-label';
-import { cohortOptionsQuery, groupOptionsQuery } from '../api/lookups';
+import { groupLabel } from '../../lib/group-label';
+import { cohortOptionsQuery, groupOptionsQuery } from '../../lib/lookups';
+import { DevicePicker } from '../DevicePicker';
 import { effectiveTimeTooSoon } from './task-scope';
-
-/** Devices matching what was typed (S/N or name), for the "specified devices" picker. */
-function DevicePicker({
-  accountId,
-  enabled,
-  value,
-  onChange,
-}: {
-  accountId?: number;
-  /** operators pick the account first (the list would mix accounts otherwise) */
-  enabled: boolean;
-  value?: number[];
-  onChange?: (v: number[]) => void;
-}) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [known, setKnown] = useState<Map<number, string>>(new Map());
-  const devices = useQuery({
-    queryKey: ['devices', 'picker', accountId ?? null, search] as const,
-    queryFn: () => get<Page<Device>>('/v1/devices', { accountId, sn: search || undefined, page: 1, pageSize: 50 }),
-    enabled,
-  });
-  const options = (devices.data?.list ?? []).map((d) => ({
-    value: d.id,
-    label: d.name ? `${d.sn} (${d.name})` : d.sn,
-  }));
-  // keep the labels of picked devices when the search moves on
-  const labelled = [
-    ...options,
-    ...[...known].filter(([id]) => !options.some((o) => o.value === id)).map(([id, label]) => ({ value: id, label })),
-  ];
-  return (
-    <Select
-      mode="multiple"
-      showSearch
-      disabled={!enabled}
-      filterOption={false}
-      onSearch={setSearch}
-      loading={devices.isFetching}
-      placeholder={t('otaTask.scope.devicesPlaceholder')}
-      value={value}
-      options={labelled}
-      data-testid="task-devices"
-      onChange={(ids: number[]) => {
-        setKnown(new Map(ids.map((id) => [id, labelled.find((o) => o.value === id)?.label ?? String(id)])));
-        onChange?.(ids);
-      }}
-    />
-  );
-}
 
 /**
  * The device scope of a task (upgrade and push): all of the account's devices, picked devices,
@@ -105,7 +54,12 @@ export function ScopeFields({
           extra={accountReady ? undefined : t('error.selectAccountFirst')}
           rules={[{ required: true, message: t('validation.selectOne') }]}
         >
-          <DevicePicker accountId={accountId} enabled={accountReady} />
+          <DevicePicker
+            accountId={accountId}
+            enabled={accountReady}
+            placeholder={t('otaTask.scope.devicesPlaceholder')}
+            testId="task-devices"
+          />
         </Form.Item>
       )}
       {scope === 'group' && (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { speakLanguagesQuery } from '../api/lookups';
+import { speakLanguagesQuery } from './lookups';
 
 /** Speak language options and a code → name lookup in the interface language. */
 export function useSpeakLanguages() {

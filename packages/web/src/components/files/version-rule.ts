@@ -1,6 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import { VERSION_RE } from '@herald/contract';
-import i18n from '../../../lib/i18n';
+import i18n from '../../lib/i18n';
 
 /** A version field (x.xx.xx.xx, the contract's VERSION_RE); empty passes (pair with required()). */
 export const versionRule = (): Rule => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import enUS from '../../../locales/en_US/group';
-import zhCN from '../../../locales/zh_CN/group';
+import enUS from '../locales/en_US/group';
+import zhCN from '../locales/zh_CN/group';
 import { groupLabel } from './group-label';
 
 const tOf = (catalogue: { group: Record<string, unknown> }) =>

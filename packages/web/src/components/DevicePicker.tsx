@@ -2,26 +2,32 @@ import { useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Device, Page } from '@herald/contract';
-import { useTranslation } from 'react-i18next';
-import { get } from '../../../lib/http';
+import { get } from '../lib/http';
 
-/** Devices of the account matching the S/N typed, picked one by one (a cohort made by hand). */
+/**
+ * Devices of the account matching what was typed (S/N or name), picked one by one: a cohort made
+ * by hand, or a task's "specified devices".
+ */
 export function DevicePicker({
   accountId,
   enabled,
   value,
   onChange,
+  placeholder,
+  testId,
 }: {
   accountId?: number;
+  /** operators pick the account first (the list would mix accounts otherwise) */
   enabled: boolean;
   value?: number[];
   onChange?: (v: number[]) => void;
+  placeholder: string;
+  testId: string;
 }) {
-  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [known, setKnown] = useState<Map<number, string>>(new Map());
   const devices = useQuery({
-    queryKey: ['devices', 'cohort-picker', accountId ?? null, search] as const,
+    queryKey: ['devices', 'picker', accountId ?? null, search] as const,
     queryFn: () => get<Page<Device>>('/v1/devices', { accountId, sn: search || undefined, page: 1, pageSize: 50 }),
     enabled,
   });
@@ -42,10 +48,10 @@ export function DevicePicker({
       filterOption={false}
       onSearch={setSearch}
       loading={devices.isFetching}
-      placeholder={t('cohort.devicesPlaceholder')}
+      placeholder={placeholder}
       value={value}
       options={labelled}
-      data-testid="cohort-devices"
+      data-testid={testId}
       onChange={(ids: number[]) => {
         setKnown(new Map(ids.map((id) => [id, labelled.find((o) => o.value === id)?.label ?? String(id)])));
         onChange?.(ids);

@@ -3,7 +3,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@herald/contract';
-import { changeLocale } from '../../lib/i18n';
+import { changeLocale } from '../lib/i18n';
 
 const LABELS: Record<Locale, string> = { zh_CN: '简体中文', en_US: 'English' };
 

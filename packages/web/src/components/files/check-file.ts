@@ -1,5 +1,5 @@
 import { FILE_LIMITS, type FilePurpose } from '@herald/contract';
-import { hasExtension } from '../../../lib/files';
+import { hasExtension } from '../../lib/files';
 
 /**
  * What the console refuses before sending a byte (the server checks the same again): a name

@@ -1,31 +1,30 @@
 import { Button, Popconfirm, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../../lib/can';
-import { toastSuccess } from '../../../lib/feedback';
-import { cancelOtaTask } from '../api/ota-tasks-api';
-import { P } from './paths';
+import { useCan } from '../../lib/can';
+import { toastSuccess } from '../../lib/feedback';
 
 /**
- * Cancel an upgrade task after a confirmation: devices not yet offered are dropped, those
- * mid-upgrade finish what they started (the device decides, Herald cannot stop a flash).
+ * Cancel a task (upgrade or push) after a confirmation. For an upgrade, devices not yet offered
+ * are dropped, those mid-upgrade finish what they started (the device decides, Herald cannot stop
+ * a flash); a push task says what it does in `hint`.
  */
 export function CancelTaskButton({
   id,
   name,
   link,
   onCancelled,
-  cancel = cancelOtaTask,
-  permission = `${P}.cancel`,
-  testId = 'ota-task-cancel',
+  cancel,
+  permission,
+  testId,
   hint,
 }: {
   id: number;
   name: string;
   link?: boolean;
   onCancelled: () => void;
-  cancel?: (id: number) => Promise<unknown>;
-  permission?: string;
-  testId?: string;
+  cancel: (id: number) => Promise<unknown>;
+  permission: string;
+  testId: string;
   /** what cancelling does to the devices, when not the upgrade task's */
   hint?: string;
 }) {

@@ -1,8 +1,8 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { groupLabel } from '../../device-groups/components/group-label';
-import { groupOptionsQuery, modelOptionsQuery } from '../api/list-lookups';
+import { groupLabel } from '../lib/group-label';
+import { groupOptionsQuery, modelOptionsQuery } from '../lib/lookups';
 
 type Row = { modelName: string | null; groupName?: string | null };
 

@@ -4,11 +4,11 @@ import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DeleteLink } from '../../../components/DeleteLink';
-import { accountOptionsQuery } from '../../../lib/account-options';
-import { useCan } from '../../../lib/can';
-import { formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../lib/session-context';
+import { DeleteLink } from '../DeleteLink';
+import { accountOptionsQuery } from '../../lib/account-options';
+import { useCan } from '../../lib/can';
+import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session-context';
 import { formatBytes } from './format-bytes';
 import { OwnerTag } from './OwnerTag';
 

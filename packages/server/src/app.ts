@@ -23,9 +23,9 @@ import { offlineGateway } from './gateway/offline';
 import { startGateway } from './gateway';
 import { ensureAdmin } from './modules/auth/seed';
 import { modules } from './modules';
-import { startJobs } from './jobs';
-import { startCheckpoints } from './jobs/checkpoint';
-import { startVacuum } from './jobs/vacuum';
+import { startJobs } from './housekeeping';
+import { startCheckpoints } from './housekeeping/checkpoint';
+import { startVacuum } from './housekeeping/vacuum';
 import { openStorage } from './storage';
 import { claimLocalStorage } from './storage/local-claim';
 import { openInvalidation } from './lib/invalidation';
@@ -172,7 +172,7 @@ export async function createServer(
   deps.gateway = gateway;
   const stopJobs = opts.jobs === false ? async () => {} : startJobs(deps, app.log);
   // PostgreSQL vacuums and checkpoints itself; PGlite has no background processes to do it
-  // (jobs/vacuum.ts, jobs/checkpoint.ts)
+  // (housekeeping/vacuum.ts, housekeeping/checkpoint.ts)
   const embedded = opts.jobs !== false && database.kind === 'pglite';
   const stopVacuum = embedded ? startVacuum(database.db, app.log) : async () => {};
   const stopCheckpoints = embedded ? startCheckpoints(database.db, app.log) : async () => {};

@@ -9,7 +9,7 @@ import {
   type JobMessage,
   type JobResult,
 } from '@herald/contract';
-import { every } from '../../jobs/every';
+import { every } from '../../lib/every';
 import { GatewayUnavailable } from '../../gateway/types';
 import type { Deps } from '../../lib/deps';
 import { inTurn } from '../../lib/in-turn';

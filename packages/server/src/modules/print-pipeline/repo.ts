@@ -139,36 +139,6 @@ export async function recentJobs(
   return { n: Number(r?.n ?? 0), edge: date(r?.edge) };
 }
 
-/** modelId: the printer model the template is written for (null: any printer). */
-export type TemplateRow = { id: number; body: string; command: string; modelId: number | null };
-export async function findTemplate(db: Db, accountId: number, id: number): Promise<TemplateRow | undefined> {
-  const [r] = await rowsOf(
-    db,
-    sql`select id, body, command, model_id from templates
-         where id = ${id} and account_id = ${accountId} and deleted_at is null`,
-  );
-  return r
-    ? { id: Number(r.id), body: String(r.body), command: String(r.command), modelId: num(r.model_id) }
-    : undefined;
-}
-
-export type BusinessRow = { id: number; type: number; templateId: number | null; voiceContent: string | null };
-export async function findBusiness(db: Db, accountId: number, id: number): Promise<BusinessRow | undefined> {
-  const [r] = await rowsOf(
-    db,
-    sql`select id, type, template_id, voice_content from businesses
-         where id = ${id} and account_id = ${accountId} and deleted_at is null`,
-  );
-  return r
-    ? {
-        id: Number(r.id),
-        type: Number(r.type),
-        templateId: num(r.template_id),
-        voiceContent: (r.voice_content as string | null) ?? null,
-      }
-    : undefined;
-}
-
 // ── jobs ─────────────────────────────────────────────────────────────────
 
 export type NewJob = {

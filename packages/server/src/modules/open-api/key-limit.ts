@@ -2,7 +2,7 @@ import type { Limit } from '../../config';
 import type { Deps } from '../../lib/deps';
 import { rateLimited } from '../../lib/errors';
 import { hitMany } from '../../lib/shared-limits';
-import { Batcher } from '../print-pipeline/batcher';
+import { Batcher } from '../../lib/batcher';
 
 /**
  * Calls per app key (OPEN_API_LIMIT_PER_KEY), counted in `shared_limits` so the limit holds

@@ -303,15 +303,11 @@ const SWEEP_MS = 1_000;
 const STRANDED_AFTER_MS = 2_000;
 /** how often the sweep looks for sent jobs due again (a scan of unfinished and unconfirmed jobs) */
 const RESEND_CHECK_MS = 5_000;
-const NONCE_PURGE_MS = 60_000;
 
 const resend = (deps: Deps): repo.Resend => ({ baseMs: deps.config.jobResendMs, capMs: deps.config.jobResendMs * 30 });
 
-/**
- * One pass of the scheduled work: expiry, stranded queues, jobs due to be sent again (now and
- * then), and old nonces (now and then).
- */
-export async function sweep(deps: Deps, now = Date.now(), purge = false, resendCheck = true): Promise<void> {
+/** One pass of the scheduled work: expiry, stranded queues, jobs due to be sent again (now and then). */
+export async function sweep(deps: Deps, now = Date.now(), resendCheck = true): Promise<void> {
   for (;;) {
     const expired = await repo.expireDue(deps.db, now);
     for (const row of expired) notify(deps, row);
@@ -324,22 +320,18 @@ export async function sweep(deps: Deps, now = Date.now(), purge = false, resendC
   const { refusals, sent } = state(deps);
   for (const [jobId, at] of refusals) if (now - at >= REFUSAL_RECORD_MS) refusals.delete(jobId);
   for (const [jobId, at] of sent) if (now - at >= deps.config.jobResendMs) sent.delete(jobId);
-  if (purge) await repo.purgeNonces(deps.db);
 }
 
 /** Start the sweep (every second) and return a function that stops it and waits for pending writes. */
 export function startPipeline(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
   const s = state(deps);
   s.log = log.child({ module: 'jobs' });
-  let lastPurge = 0;
   let lastResend = 0;
   const stopSweep = every(SWEEP_MS, 'job sweep', s.log, async () => {
     const now = Date.now();
-    const purge = now - lastPurge >= NONCE_PURGE_MS;
-    if (purge) lastPurge = now;
     const resendCheck = now - lastResend >= Math.min(RESEND_CHECK_MS, deps.config.jobResendMs);
     if (resendCheck) lastResend = now;
-    await sweep(deps, now, purge, resendCheck);
+    await sweep(deps, now, resendCheck);
   });
   return async () => {
     await stopSweep();

@@ -47,6 +47,7 @@ import { writeQueue } from './write-queue';
  */
 
 export type JobSource = 'api' | 'console';
+export type { ApiCall } from './repo';
 /** Where a job comes from; open API calls also carry their general request record's context. */
 export type SubmitOptions = { source: JobSource; api?: repo.ApiCall } | JobSource;
 const optionsOf = (o: SubmitOptions) => (typeof o === 'string' ? { source: o } : o);

@@ -37,6 +37,8 @@ import { documentOpenApi, OPEN_API_SECURITY_SCHEMES } from './modules/open-api/d
 import { documentUpload } from './modules/files/upload-document';
 import { drain, lifecycle } from './modules/ops/lifecycle';
 import { closeFeed } from './modules/live/feed';
+import { JobEvents } from './modules/print-pipeline/events';
+import { listenToJobs } from './modules/job-listeners';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
 function markPublic(scope: App): void {
@@ -112,7 +114,9 @@ export async function createServer(
     gateway: offlineGateway,
     storage: openStorage(config),
     renderer,
+    jobEvents: new JobEvents(app.log),
   };
+  listenToJobs(deps);
   await ensureAdmin(deps, app.log);
 
   await app.register(securityHeadersPlugin, { headers });

@@ -1,8 +1,6 @@
 import { JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { jobCounts } from '../dashboard/job-counts';
-import { raiseJob } from '../live/raise';
 import * as sql from './batch-repo';
 import { Batcher, ItemFailure, runIsolated, type BatcherOptions } from '../../lib/batcher';
 import { insertRefusedPublishes, type JobRow, type RefusedPublish, type TargetDevice } from './repo';
@@ -134,14 +132,9 @@ export function writeQueue(deps: Deps): WriteQueue {
     // one statement each: a failed batch is retried in halves (callers' input is checked before
     // it gets here, plugins/input-guard.ts, but one bad row must never fail another account's call)
     const devices = new Batcher((items: sql.DeviceQuery[]) => sql.findDevices(db, items), ONE_STATEMENT);
-    const counts = jobCounts(deps);
     const jobs = new Batcher(async (items: sql.JobInsert[]) => {
       const rows = await sql.insertJobs(db, items);
-      for (const row of rows) {
-        if (!row) continue;
-        counts.requested(row);
-        raiseJob(deps, row);
-      }
+      for (const row of rows) if (row) deps.jobEvents.emit('accepted', row);
       return rows;
     }, ONE_STATEMENT);
     // several statements in turn, each isolated on its own (a batch is not to be run twice)

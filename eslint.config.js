@@ -100,20 +100,4 @@ export default defineConfig([
     files: [`${server}/modules/**/*.ts`],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [routesNeverImportRepos()] }] },
   },
-  // ALLOW-LIST, for this session only: modules/jobs and modules/open-api are being restructured
-  // (issue 31, the print path), which moves this signature, nonce and admission code into the
-  // open-API service. The merger removes this block once that lands. No import cycle runs through
-  // either folder today, so no-cycle needs no allow-list.
-  {
-    files: [`${server}/modules/open-api/routes.ts`],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: root,
-          zones: [routesNeverImportRepos(['**/modules/jobs/repo.ts', '**/modules/open-api/key-repo.ts'])],
-        },
-      ],
-    },
-  },
 ]);

@@ -1,6 +1,6 @@
 /**
  * The job pipeline's database work on its own: the same batched statements the server runs
- * (packages/server/src/modules/jobs/batch-repo.ts) for J print jobs in batches of B, stage by
+ * (packages/server/src/modules/print-pipeline/batch-repo.ts) for J print jobs in batches of B, stage by
  * stage, on a fresh embedded database (PGlite, in memory) or an empty PostgreSQL. No HTTP, no
  * MQTT: it says what one job costs the database and which stage costs what.
  *
@@ -8,7 +8,7 @@
  *                            [--data-dir DIR] [--alter SQL] [--checkpoint-every J]
  *
  * --checkpoint-every J runs CHECKPOINT after every J jobs of the batched run, as the server does on
- * the embedded database (jobs/checkpoint.ts): its own time, and the full-page images it makes the
+ * the embedded database (housekeeping/checkpoint.ts): its own time, and the full-page images it makes the
  * next writes of each page log, show in the figures.
  */
 import crypto from 'node:crypto';
@@ -18,8 +18,9 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_PRINT_PARAMS, JobStatus } from '@herald/contract';
 import { openDatabase } from '../packages/server/src/db/client';
 import { accounts, devices, models } from '../packages/server/src/db/schema';
-import * as sqlBatch from '../packages/server/src/modules/jobs/batch-repo';
-import type { NewJob } from '../packages/server/src/modules/jobs/repo';
+import * as sqlBatch from '../packages/server/src/modules/print-pipeline/batch-repo';
+import type { NewJob } from '../packages/server/src/modules/print-pipeline/repo';
+import { useNonces } from '../packages/server/src/modules/open-api/repo';
 
 const { values: args } = parseArgs({
   options: {
@@ -122,7 +123,7 @@ async function run(J: number, B: number, checkpointEvery = 0): Promise<Stages> {
       return job;
     });
     await time('nonces', () =>
-      sqlBatch.useNonces(
+      useNonces(
         db,
         batch.map((j) => ({ appKey: 'k', nonce: j.msgId, expiresAt: new Date(now + 300_000) })),
       ),

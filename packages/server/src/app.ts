@@ -24,9 +24,9 @@ import { offlineGateway } from './gateway/offline';
 import { startGateway } from './gateway';
 import { ensureAdmin } from './modules/auth/seed';
 import { modules } from './modules';
-import { startJobs } from './jobs';
-import { startCheckpoints } from './jobs/checkpoint';
-import { startVacuum } from './jobs/vacuum';
+import { startJobs } from './housekeeping';
+import { startCheckpoints } from './housekeeping/checkpoint';
+import { startVacuum } from './housekeeping/vacuum';
 import { openStorage } from './storage';
 import { claimLocalStorage } from './storage/local-claim';
 import { openInvalidation } from './lib/invalidation';
@@ -38,6 +38,8 @@ import { documentOpenApi, OPEN_API_SECURITY_SCHEMES } from './modules/open-api/d
 import { documentUpload } from './modules/files/upload-document';
 import { drain, lifecycle } from './modules/ops/lifecycle';
 import { closeFeed } from './modules/live/feed';
+import { JobEvents } from './modules/print-pipeline/events';
+import { listenToJobs } from './modules/job-listeners';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
 function markPublic(scope: App): void {
@@ -113,7 +115,9 @@ export async function createServer(
     gateway: offlineGateway,
     storage: openStorage(config),
     renderer,
+    jobEvents: new JobEvents(app.log),
   };
+  listenToJobs(deps);
   await ensureAdmin(deps, app.log);
 
   await app.register(securityHeadersPlugin, { headers });
@@ -182,7 +186,7 @@ export async function createServer(
   deps.gateway = gateway;
   const stopJobs = opts.jobs === false ? async () => {} : startJobs(deps, app.log);
   // PostgreSQL vacuums and checkpoints itself; PGlite has no background processes to do it
-  // (jobs/vacuum.ts, jobs/checkpoint.ts)
+  // (housekeeping/vacuum.ts, housekeeping/checkpoint.ts)
   const embedded = opts.jobs !== false && database.kind === 'pglite';
   const stopVacuum = embedded ? startVacuum(database.db, app.log) : async () => {};
   const stopCheckpoints = embedded ? startCheckpoints(database.db, app.log) : async () => {};

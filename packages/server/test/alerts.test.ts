@@ -12,7 +12,7 @@ import {
   type Telemetry,
 } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
-import { purgeExpiredRecords } from '../src/jobs/purge';
+import { purgeExpiredRecords } from '../src/housekeeping/purge';
 import { deviceAlertStates, devices, mails, messages, users, webhookDeliveries } from '../src/db/schema';
 import { feed, type Numbered } from '../src/modules/live/feed';
 import { handleUplink } from '../src/modules/device-link/service';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
-import { checkpointIfDue, walState } from '../src/jobs/checkpoint';
+import { checkpointIfDue, walState } from '../src/housekeeping/checkpoint';
 
 /**
  * The embedded database has no checkpointer (PGlite runs PostgreSQL without background

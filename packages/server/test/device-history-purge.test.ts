@@ -11,7 +11,7 @@ import {
   devices,
   jobStats,
 } from '../src/db/schema';
-import { purgeExpiredRecords } from '../src/jobs/purge';
+import { purgeExpiredRecords } from '../src/housekeeping/purge';
 import { seedDevice, seedModel } from './devices-fixture';
 import { seedAccount } from './fixtures';
 import { startServer } from './harness';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, otaTasks } from '../src/db/schema';
-import { ORPHAN_FILE_AGE_MS, sweepOrphanFiles } from '../src/jobs/sweep-files';
+import { ORPHAN_FILE_AGE_MS, sweepOrphanFiles } from '../src/housekeeping/sweep-files';
 import { findFirmwareForAccount } from '../src/modules/firmware/repo';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { upload, uploaded } from './files-fixture';

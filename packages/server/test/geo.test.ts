@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceM, TRACK_RETENTION_DAYS } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { devices, deviceTrack, fenceEvents } from '../src/db/schema';
-import { purgeExpiredRecords } from '../src/jobs/purge';
+import { purgeExpiredRecords } from '../src/housekeeping/purge';
 import { onPosition } from '../src/modules/locations/service';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
 import { seedAccount, seedRoleUser } from './fixtures';

@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireDueSql, pendingForDeviceSql, resendDevicesSql, strandedDevicesSql } from '../src/modules/jobs/repo';
+import {
+  expireDueSql,
+  pendingForDeviceSql,
+  resendDevicesSql,
+  strandedDevicesSql,
+} from '../src/modules/print-pipeline/repo';
 import { startServer } from './harness';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_CONTENT_MAX, PROTOCOL_VERSION, RETENTION_DAYS, UserStatus } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { accounts, deviceAlertStates, deviceAlerts, messages, notices, users } from '../src/db/schema';
-import { purgeExpiredRecords } from '../src/jobs/purge';
+import { purgeExpiredRecords } from '../src/housekeeping/purge';
 import { raiseDeviceAlert } from '../src/modules/messages/alerts';
 import { deviceRow, eventually, seedDevice, seedModel } from './devices-fixture';
 import { seedAccount, seedRoleUser } from './fixtures';

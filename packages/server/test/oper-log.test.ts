@@ -1,8 +1,8 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mails, operLogs } from '../src/db/schema';
-import { startJobs } from '../src/jobs';
-import { purgeExpiredRecords } from '../src/jobs/purge';
+import { startJobs } from '../src/housekeeping';
+import { purgeExpiredRecords } from '../src/housekeeping/purge';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';
 import { auditLines } from './people';

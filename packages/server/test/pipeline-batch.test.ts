@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GeneralResult, JobStatus, PROTOCOL_VERSION, PublishStatus, type Ack, type JobResult } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { apiRequests, jobs, publishRecords } from '../src/db/schema';
-import { onJobAck, onJobResult } from '../src/modules/jobs/pipeline';
-import { writeQueue } from '../src/modules/jobs/write-queue';
+import { onJobAck, onJobResult } from '../src/modules/print-pipeline/pipeline';
+import { writeQueue } from '../src/modules/print-pipeline/write-queue';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { seedDevice, seedModel } from './devices-fixture';
@@ -12,7 +12,7 @@ import { OpenClient, freshNonce, jobReaches, jobRow, onlineInDb, seedApiKey, sim
 import { uniq } from './people';
 
 /**
- * The pipeline's writes are grouped into batches (modules/jobs/write-queue.ts). Calls sent at the
+ * The pipeline's writes are grouped into batches (modules/print-pipeline/write-queue.ts). Calls sent at the
  * same moment share a batch; these tests send them together so that the per-row rules are
  * exercised inside one statement: replays, order ids, and many jobs of one device at once.
  */

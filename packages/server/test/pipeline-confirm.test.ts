@@ -3,7 +3,7 @@ import { JobStatus, UNCONFIRMED } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { eq } from 'drizzle-orm';
 import { devices } from '../src/db/schema';
-import { jobMessage } from '../src/modules/jobs/pipeline';
+import { jobMessage } from '../src/modules/print-pipeline/pipeline';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { eventually, seedDevice, seedModel } from './devices-fixture';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStatus, PROTOCOL_VERSION, topics } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { publishRecords } from '../src/db/schema';
-import { flushDevice } from '../src/modules/jobs/pipeline';
+import { flushDevice } from '../src/modules/print-pipeline/pipeline';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import type { Client } from './harness';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_RETENTION_DAYS, DEFAULT_ALARM_SETTINGS, JobStatus } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { accounts, alarmMutes, pushAlarms } from '../src/db/schema';
-import { purgeExpiredRecords } from '../src/jobs/purge';
+import { purgeExpiredRecords } from '../src/housekeeping/purge';
 import { raisePushAlarm } from '../src/modules/push-alarms/watch';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
 import { seedAccount, seedRoleUser } from './fixtures';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION_DAYS } from '@herald/contract';
 import { jobs, publishRecords } from '../src/db/schema';
-import { purgeExpiredRecords } from '../src/jobs/purge';
+import { purgeExpiredRecords } from '../src/housekeeping/purge';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { createDevice, createModel } from './fleet';
 import { adminClient, Client, expectError, expectOk, startServer } from './harness';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { hit, peek, reset } from '../src/lib/shared-limits';
-import { purgeExpiredRecords } from '../src/jobs/purge';
+import { purgeExpiredRecords } from '../src/housekeeping/purge';
 import type { Server } from '../src/app';
 import { startPeer, startServer, type TestServer } from './harness';
 import { uniq } from './people';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualDevice } from '@herald/device-sim';
 import { loadConfig } from '../src/config';
 import { files } from '../src/db/schema';
-import { ORPHAN_FILE_AGE_MS, sweepOrphanFiles } from '../src/jobs/sweep-files';
+import { ORPHAN_FILE_AGE_MS, sweepOrphanFiles } from '../src/housekeeping/sweep-files';
 import { fileDownloadInfo } from '../src/modules/files/service';
 import { signedDownloadUrl } from '../src/modules/files/urls';
 import { openStorage } from '../src/storage';

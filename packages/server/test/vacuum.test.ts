@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
-import { vacuumRound } from '../src/jobs/vacuum';
+import { vacuumRound } from '../src/housekeeping/vacuum';
 
 /**
  * The embedded database has no autovacuum (PGlite runs PostgreSQL without background

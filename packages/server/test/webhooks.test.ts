@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS, webhookBodySchema } from '@herald/contract';
 import { accountApis, webhookDeliveries } from '../src/db/schema';
-import { toJobView } from '../src/modules/jobs/view';
+import { toJobView } from '../src/modules/print-pipeline/view';
 import { invalidatePushConfig } from '../src/modules/webhooks/push-config';
 import { onJobStatus } from '../src/modules/webhooks/service';
 import { seedAccount, seedRoleUser } from './fixtures';

@@ -1623,7 +1623,7 @@ export const pushStreaks = pgTable(
 
 /**
  * Cancels a device still has to hear: a job it may hold (sent, status 1) was cancelled while it was
- * offline (jobs/cancel-pending.ts). Sent and deleted when it comes back; kept no longer than the
+ * offline (modules/print-pipeline/cancel-pending.ts). Sent and deleted when it comes back; kept no longer than the
  * job's expiry, after which the device drops the job by itself.
  */
 export const pendingCancels = pgTable(

@@ -19,7 +19,7 @@ const HEARTBEAT_MS = 2_000;
  *   device for its presence and, after a grace, takes offline the devices that did not answer
  *   (their last wills were lost with the broker);
  * - the jobs whose messages or answers were lost are sent again from their rows by the
- *   pipeline's sweep (modules/jobs/pipeline.ts), so nothing here re-sends anything;
+ *   pipeline's sweep (modules/print-pipeline/pipeline.ts), so nothing here re-sends anything;
  * - it says whether it is ready (readiness) and logs each loss and recovery at warn.
  */
 export function brokerLink(

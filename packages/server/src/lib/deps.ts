@@ -14,6 +14,7 @@ import type { Gateway } from '../gateway/types';
 import type { FileStorage } from '../storage';
 import type { Renderer } from '../modules/templates/render-pool';
 import type { Invalidation } from './invalidation';
+import type { JobEvents } from '../modules/print-pipeline/events';
 
 /** What modules need from the outside; passed explicitly so tests can see the wiring. */
 export type Deps = {
@@ -29,6 +30,8 @@ export type Deps = {
   renderer: Renderer;
   /** tells every server's caches what changed (lib/invalidation.ts) */
   invalidation: Invalidation;
+  /** what happened to jobs, from the pipeline to its listeners (modules/job-listeners.ts) */
+  jobEvents: JobEvents;
 };
 
 export type App = FastifyInstance<

@@ -7,7 +7,7 @@ import { named } from '../db/named';
  * key, counted in one row of `shared_limits` by one statement per hit (an upsert, so two servers
  * hitting the same key at once are counted one after the other). The database's clock decides
  * when a window ends, so servers whose clocks differ agree. Rows of ended windows are reused by
- * the key's next hit and purged by the housekeeping round (jobs/purge.ts).
+ * the key's next hit and purged by the housekeeping round (housekeeping/purge.ts).
  *
  * Keys are namespaced by their user: `qr:client:<address>|<sn>`, `signin:<username>`, ...
  */

@@ -114,3 +114,20 @@ export const businessOptions = (db: Db, accountId: number, createdBy: number | u
       and(eq(businesses.accountId, accountId), ownedBy(businesses.createdBy, createdBy), isNull(businesses.deletedAt)),
     )
     .orderBy(asc(businesses.name), asc(businesses.id));
+
+/** What a print or speak job takes of a business. */
+export type JobBusiness = Pick<BusinessRow, 'id' | 'type' | 'templateId' | 'voiceContent'>;
+
+/** A live business of this account, for a job (another account's or a deleted one is not found). */
+export const findJobBusiness = async (db: Db, accountId: number, id: number): Promise<JobBusiness | undefined> =>
+  (
+    await db
+      .select({
+        id: businesses.id,
+        type: businesses.type,
+        templateId: businesses.templateId,
+        voiceContent: businesses.voiceContent,
+      })
+      .from(businesses)
+      .where(and(eq(businesses.id, id), eq(businesses.accountId, accountId), isNull(businesses.deletedAt)))
+  )[0];

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { JOB_STATS_BUCKET_MINUTES, JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { every } from '../../jobs/every';
+import { every } from '../../lib/every';
 import type { Deps } from '../../lib/deps';
 import { raiseDashboard } from '../live/raise';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AccountStatus, DeviceStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { named } from '../../db/named';
-import { tsParam } from '../jobs/repo';
+import { tsParam } from '../print-pipeline/repo';
 
 /** A node's subscription holds (since `subscribedSince`), or it has none (null), as of `now`. */
 export async function heartbeat(db: Db, nodeId: string, subscribedSince: Date | null, now: Date): Promise<void> {

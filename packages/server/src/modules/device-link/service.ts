@@ -42,8 +42,8 @@ import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import * as repo from './repo';
 import { raiseDeviceState, raisePresence } from '../live/raise';
 import { askPresence, UNANSWERED } from './presence-check';
-import { inBackground, markBehind, onDeviceOnline, onJobAck, onJobResult } from '../jobs/pipeline';
-import { onDeviceOnlineForCancels } from '../jobs/cancel-pending';
+import { inBackground, markBehind, onDeviceOnline, onJobAck, onJobResult } from '../print-pipeline/pipeline';
+import { onDeviceOnlineForCancels } from '../print-pipeline/cancel-pending';
 import { onDeviceOnlineForOta, onDeviceVersions, onOtaAck, onOtaProgress } from '../ota-tasks/device';
 import { onDeviceOnlineForPush, onPushAck } from '../push-tasks/device';
 

@@ -5,7 +5,7 @@ import { DEFAULT_PRINT_PARAMS, DeviceStatus, DEVICE_SECRET_RE, SN_RE } from '@he
 import type { ImportFileRow } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { every } from '../../jobs/every';
+import { every } from '../../lib/every';
 import * as groupsRepo from '../groups/repo';
 import * as modelsRepo from '../models/repo';
 import { MODEL_DISABLED } from '../models/service';

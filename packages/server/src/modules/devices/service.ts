@@ -26,7 +26,7 @@ import { dataOwner, mustOwn } from '../../lib/data-scope';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { groupLabel } from '../groups/default-name';
 import * as groupsRepo from '../groups/repo';
-import { flushDevice, markBehind } from '../jobs/pipeline';
+import { flushDevice, markBehind } from '../print-pipeline/pipeline';
 import * as modelsRepo from '../models/repo';
 import { MODEL_DISABLED } from '../models/service';
 import { audit } from '../oper-log/audit';

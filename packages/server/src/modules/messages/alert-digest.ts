@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ALERT_KINDS, formatMessage, type AlertKind, type AlertPhase, type Locale } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { every } from '../../jobs/every';
+import { every } from '../../lib/every';
 import type { Deps } from '../../lib/deps';
 import { hit } from '../../lib/shared-limits';
 import { alertTitles } from './alert-title';

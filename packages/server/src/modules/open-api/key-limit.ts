@@ -2,13 +2,13 @@ import type { Limit } from '../../config';
 import type { Deps } from '../../lib/deps';
 import { rateLimited } from '../../lib/errors';
 import { hitMany } from '../../lib/shared-limits';
-import { Batcher } from '../jobs/batcher';
+import { Batcher } from '../../lib/batcher';
 
 /**
  * Calls per app key (OPEN_API_LIMIT_PER_KEY), counted in `shared_limits` so the limit holds
  * however many servers take the account's calls: one account cannot take the whole capacity the
  * others share. Calls are counted in batches like their nonces (one statement for the calls of a
- * few ms, jobs/write-queue.ts), each ranked by its place in its batch, so the count is exact. Only
+ * few ms, print-pipeline/write-queue.ts), each ranked by its place in its batch, so the count is exact. Only
  * signed calls count: anyone can send someone else's app key, and must not use up its allowance.
  */
 

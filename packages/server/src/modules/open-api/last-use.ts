@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps';
-import { touchKeys } from './key-repo';
+import { touchKeys } from './repo';
 
 /**
  * A key's "last used", kept cheaply: admission is hot (thousands of calls a second), so a call

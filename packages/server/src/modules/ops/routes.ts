@@ -5,7 +5,7 @@ import type { RoutesPlugin } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { bearerToken } from '../../plugins/auth';
 import { SERVED_WHILE_DRAINING } from '../../plugins/drain';
-import { publishBacklog } from '../jobs/pipeline';
+import { publishBacklog } from '../print-pipeline/pipeline';
 import { metricsOf } from './metrics';
 import { readiness, readinessSchema } from './readiness';
 

@@ -29,7 +29,7 @@ import {
 import type { AuthContext } from '../../lib/context';
 import type { App, Deps, RoutesPlugin } from '../../lib/deps';
 import { ok } from '../../lib/envelope';
-import { cancelFromConsole, reprint } from '../jobs/control';
+import { cancelFromConsole, reprint } from '../print-pipeline/control';
 import * as records from './service';
 import { getTradeStats } from './trade-stats';
 

@@ -3,7 +3,7 @@ import type { OpenJobAccepted, SpeakTestDevice, SpeakTestJob, SpeakTestSendBody 
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { invalid } from '../../lib/errors';
-import { findJob, submitSpeak, submitTrade } from '../jobs/service';
+import { findJob, submitSpeak, submitTrade } from '../print-pipeline/service';
 import { audit } from '../oper-log/audit';
 import * as repo from './repo';
 import { dataOwner, mustOwnJob } from '../../lib/data-scope';

@@ -108,3 +108,15 @@ export const templateOptions = (db: Db, accountId: number, createdBy: number | u
       and(eq(templates.accountId, accountId), ownedBy(templates.createdBy, createdBy), isNull(templates.deletedAt)),
     )
     .orderBy(asc(templates.name), asc(templates.id));
+
+/** What a print job takes of a template; modelId: the printer model it is written for (null: any printer). */
+export type PrintTemplate = Pick<TemplateRow, 'id' | 'body' | 'command' | 'modelId'>;
+
+/** A live template of this account, for a print job (another account's or a deleted one is not found). */
+export const findPrintTemplate = async (db: Db, accountId: number, id: number): Promise<PrintTemplate | undefined> =>
+  (
+    await db
+      .select({ id: templates.id, body: templates.body, command: templates.command, modelId: templates.modelId })
+      .from(templates)
+      .where(and(eq(templates.id, id), eq(templates.accountId, accountId), isNull(templates.deletedAt)))
+  )[0];

@@ -15,7 +15,7 @@ import type { Deps } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { targetAccount } from '../../lib/scope';
-import { toJobView } from '../jobs/view';
+import { toJobView } from '../print-pipeline/view';
 import { pushConfig } from './push-config';
 import * as repo from './repo';
 import { testBody } from './test-event';

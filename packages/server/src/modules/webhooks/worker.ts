@@ -2,7 +2,7 @@ import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '@herald
 import type { FastifyBaseLogger } from 'fastify';
 import { fetch } from 'undici';
 import type { Db } from '../../db/client';
-import { every } from '../../jobs/every';
+import { every } from '../../lib/every';
 import type { Deps } from '../../lib/deps';
 import { observeWebhookAttempt } from '../ops/metrics';
 import { PrivateAddressError, literalRefused, publicOnly } from './public-address';

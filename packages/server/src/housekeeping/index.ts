@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../lib/deps';
 import { raiseOfflineAlerts } from '../modules/messages/alert-offline';
-import { every } from './every';
+import { every } from '../lib/every';
 import { purgeExpiredRecords } from './purge';
 import { sweepOrphanFiles } from './sweep-files';
 

@@ -1,5 +1,4 @@
-import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   CANCELLED,
   DeviceStatus,
@@ -10,7 +9,8 @@ import {
   UNCONFIRMED,
 } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { inText, runNamed } from '../../db/named';
+import { arrayStatement } from '../../db/array-statement';
+import { inText } from '../../db/named';
 import {
   finishApiRequest,
   mapJob,
@@ -39,52 +39,8 @@ import {
  * 1,526-1,786 to 1,173-1,376 µs of database time per job.
  */
 
-const dialect = new PgDialect();
-
-type Columns<T> = Record<string, (t: T, i: number) => unknown>;
-
-/** The placeholder of a batch's number of items (see `rows` below). */
-const ROWS = '$rows';
-
-/**
- * A statement of the pipeline: its text never changes, so it is built once (drizzle's query
- * building took ~4 % of the main thread's time at 450 jobs/s when it ran for every batch) and
- * runs as a prepared statement named `jobs.<name>`. Each column is one array parameter, the
- * items' values in order; `build` places them (`c.<column>`) in the text, and `rows` right after
- * the `unnest` of the arrays. Given `statement<Item>(name)(columns, build)`, the result runs a
- * batch of items.
- *
- * `rows` is `limit (select <the batch's number of items>)`: it limits nothing (the arrays hold
- * that many rows), but it lets PostgreSQL keep one plan for the statement instead of planning it
- * on every run. Seeing the arrays' values, the planner knows that `unnest` makes one or two rows
- * (at 200 jobs/s) and finds that plan cheaper than the generic one, which has to assume 10
- * rows: so it makes a custom plan every time (pg_stat_statements at 200 jobs/s: as many plans as
- * runs; planning took 670 µs of the 1,380 µs per job the statements took). A limit whose value
- * the planner cannot see (a subselect) makes both plans assume a tenth of the rows, one: the
- * plans are alike, and after its first five runs PostgreSQL keeps the generic one. One row
- * rather than 10 also keeps that plan on index probes when `jobs` is small (a new database),
- * where with 10 rows it chose to read and hash the whole table, and kept that plan while the
- * table grew. The embedded database forces generic plans on named statements (pglite-worker.mjs).
- */
-function statement<T>(name: string) {
-  return <C extends Columns<T>>(columns: C, build: (c: Record<keyof C, Placeholder>, rows: SQL) => SQL) => {
-    const keys = Object.keys(columns);
-    const rows = sql`limit (select ${sql.placeholder(ROWS)}::int)`;
-    const q = dialect.sqlToQuery(build(Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as never, rows));
-    // per parameter: the column it takes, the number of items, or its constant value
-    const slots = q.params.map((p) =>
-      is(p, Placeholder) ? (p.name === ROWS ? { rows: true } : { column: p.name as keyof C }) : { value: p },
-    );
-    if (!slots.some((s) => 'rows' in s)) throw new Error(`jobs.${name}: no rows limit after its unnest`);
-    return async (db: Db, items: T[]): Promise<Raw[]> => {
-      const arrays = new Map(keys.map((k) => [k, items.map(columns[k]!)]));
-      const values = slots.map((s) =>
-        'column' in s ? arrays.get(s.column as string) : 'rows' in s ? items.length : s.value,
-      );
-      return runNamed(db, `jobs.${name}`, q.sql, values);
-    };
-  };
-}
+/** A statement of the pipeline, named `jobs.<name>` (db/array-statement.ts). */
+const statement = <T>(name: string) => arrayStatement<T>(`jobs.${name}`);
 
 /**
  * A job that expired after it was sent, before its device reported it (status 5, not
@@ -142,26 +98,7 @@ export function rounds<T>(items: T[], key: (t: T) => string): T[][] {
   return out.map((r) => r.items);
 }
 
-// ── reads and inserts of the open API call ─────────────────────────────
-
-export type NonceItem = { appKey: string; nonce: string; expiresAt: Date };
-
-const insertNonces = statement<NonceItem>('nonces')(
-  { appKey: (n) => n.appKey, nonce: (n) => n.nonce, expiresAt: (n) => ts(n.expiresAt) },
-  (c, rows) => sql`insert into api_nonces (app_key, nonce, expires_at)
-             select * from unnest(${c.appKey}::text[], ${c.nonce}::text[], ${c.expiresAt}::timestamptz[]) ${rows}
-             on conflict do nothing returning app_key, nonce`,
-);
-
-/** Records the nonces; per item false when it was seen before (also earlier in the same batch). */
-export async function useNonces(db: Db, items: NonceItem[]): Promise<boolean[]> {
-  const key = (appKey: unknown, nonce: unknown) => `${String(appKey)}\n${String(nonce)}`;
-  const unique = new Map(items.map((n) => [key(n.appKey, n.nonce), n]));
-  const rows = await insertNonces(db, [...unique.values()]);
-  const fresh = new Set(rows.map((r) => key(r.app_key, r.nonce)));
-  // the first of the batch's duplicates takes it
-  return items.map((n) => fresh.delete(key(n.appKey, n.nonce)));
-}
+// ── the device lookup and the insert of a job request ──────────────────
 
 export type DeviceQuery = { accountId: number; sn: string };
 

@@ -64,10 +64,6 @@ const rowsOf = async (db: Db, q: SQL) => (await db.execute<Raw>(q)).rows;
 
 // ── lookups for a request ────────────────────────────────────────────────
 
-export async function purgeNonces(db: Db): Promise<void> {
-  await db.execute(sql`delete from api_nonces where expires_at < now()`);
-}
-
 export type TargetDevice = {
   id: number;
   sn: string;
@@ -137,36 +133,6 @@ export async function recentJobs(
          where account_id = ${accountId} and requested_at > ${tsParam(since)}::timestamptz and device_id = ${deviceId}`,
   );
   return { n: Number(r?.n ?? 0), edge: date(r?.edge) };
-}
-
-/** modelId: the printer model the template is written for (null: any printer). */
-export type TemplateRow = { id: number; body: string; command: string; modelId: number | null };
-export async function findTemplate(db: Db, accountId: number, id: number): Promise<TemplateRow | undefined> {
-  const [r] = await rowsOf(
-    db,
-    sql`select id, body, command, model_id from templates
-         where id = ${id} and account_id = ${accountId} and deleted_at is null`,
-  );
-  return r
-    ? { id: Number(r.id), body: String(r.body), command: String(r.command), modelId: num(r.model_id) }
-    : undefined;
-}
-
-export type BusinessRow = { id: number; type: number; templateId: number | null; voiceContent: string | null };
-export async function findBusiness(db: Db, accountId: number, id: number): Promise<BusinessRow | undefined> {
-  const [r] = await rowsOf(
-    db,
-    sql`select id, type, template_id, voice_content from businesses
-         where id = ${id} and account_id = ${accountId} and deleted_at is null`,
-  );
-  return r
-    ? {
-        id: Number(r.id),
-        type: Number(r.type),
-        templateId: num(r.template_id),
-        voiceContent: (r.voice_content as string | null) ?? null,
-      }
-    : undefined;
 }
 
 // ── jobs ─────────────────────────────────────────────────────────────────
@@ -362,40 +328,6 @@ export const resendDevicesSql = (now: number, r: Resend) => {
 export async function resendDevices(db: Db, now: number, r: Resend): Promise<{ id: number; sn: string }[]> {
   const rows = await named(db, 'jobs.resend-due', resendDevicesSql(now, r));
   return rows.map((x) => ({ id: Number(x.id), sn: String(x.sn) }));
-}
-
-/** An open API call's general request record, when the call did not create a job. */
-export type ApiRequestRow = {
-  accountId: number | null;
-  appKey: string | null;
-  method: string;
-  path: string;
-  orderId: string | null;
-  sn: string | null;
-  jobId: number | null;
-  result: number;
-  code: number;
-  message: string | null;
-  ip: string | null;
-  durationMs: number;
-};
-
-/** Several general request records in one statement (write-queue.ts batches them). */
-export async function insertApiRequests(db: Db, rs: ApiRequestRow[]): Promise<void[]> {
-  if (!rs.length) return [];
-  const values = sql.join(
-    rs.map(
-      (r) =>
-        sql`(${r.accountId}::int, ${r.appKey}, ${r.method}, ${r.path}, ${r.orderId}, ${r.sn}, ${r.jobId}::bigint,
-             ${r.result}::smallint, ${r.code}::int, ${r.message}, ${r.ip}, ${r.durationMs}::int)`,
-    ),
-    sql`, `,
-  );
-  await db.execute(
-    sql`insert into api_requests (account_id, app_key, method, path, order_id, sn, job_id, result, code, message, ip, duration_ms)
-        values ${values}`,
-  );
-  return rs.map(() => undefined);
 }
 
 /** A job message the gateway did not take: its publish record, status 0 with the reason. */

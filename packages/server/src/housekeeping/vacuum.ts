@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { every } from './every';
+import { every } from '../lib/every';
 
 /**
  * Housekeeping of the embedded database. PostgreSQL reclaims the space of updated and deleted

@@ -3,8 +3,6 @@ import type { Deps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import { rateLimited } from '../../lib/errors';
 import { turnsPerOwner } from '../../lib/in-turn';
-import { jobCounts } from '../dashboard/job-counts';
-import { raiseJob } from '../live/raise';
 import { insertJobs, type JobInsert } from './batch-repo';
 import * as repo from './repo';
 import { writeQueue } from './write-queue';
@@ -52,10 +50,7 @@ export function withinRateLimit<T>(
       await checkWindow(tx, device, now, seconds, count);
       return (await insertJobs(tx, [item]))[0] ?? null;
     });
-    if (row) {
-      jobCounts(deps).requested(row);
-      raiseJob(deps, row);
-    }
+    if (row) deps.jobEvents.emit('accepted', row);
     return row;
   };
   return inDeviceTurn(deps, device.id, async () => {

@@ -22,6 +22,8 @@ import {
 import type { Deps } from '../../lib/deps';
 import { AppError, conflict, invalid } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
+import { findJobBusiness } from '../businesses/repo';
+import { findPrintTemplate, type PrintTemplate } from '../templates/repo';
 import { fill, printerOf } from '../templates/render';
 import { renderedOrRefused } from '../templates/refused';
 import { clipExists, composeTradeBroadcast } from '../trade-speak/compose';
@@ -45,13 +47,14 @@ import { writeQueue } from './write-queue';
  */
 
 export type JobSource = 'api' | 'console';
+export type { ApiCall } from './repo';
 /** Where a job comes from; open API calls also carry their general request record's context. */
 export type SubmitOptions = { source: JobSource; api?: repo.ApiCall } | JobSource;
 const optionsOf = (o: SubmitOptions) => (typeof o === 'string' ? { source: o } : o);
 
 const CACHE_MS = 3_000;
 type Caches = {
-  templates: TtlCache<string, repo.TemplateRow | undefined>;
+  templates: TtlCache<string, PrintTemplate | undefined>;
   trade: TtlCache<number, TradeSpeakSetting | null>;
 };
 const caches = new WeakMap<Deps, Caches>();
@@ -198,12 +201,12 @@ async function printFor(
   let templateId: number | null = null;
   let businessId: number | null = null;
   const loadTemplate = (id: number) =>
-    cache(deps).templates.get(`${accountId}:${id}`, () => repo.findTemplate(deps.db, accountId, id));
+    cache(deps).templates.get(`${accountId}:${id}`, () => findPrintTemplate(deps.db, accountId, id));
   if (input.content !== undefined) {
     body = input.content;
   } else {
     if (input.businessId !== undefined) {
-      const business = await repo.findBusiness(deps.db, accountId, input.businessId);
+      const business = await findJobBusiness(deps.db, accountId, input.businessId);
       if (!business || business.type !== BusinessType.PRINT || business.templateId === null) {
         throw invalid('error.businessInvalid', 'businessId');
       }
@@ -292,7 +295,7 @@ async function speakJob(
     payload.clips = input.clips;
     payload.language = language;
   } else if (input.businessId !== undefined) {
-    const business = await repo.findBusiness(deps.db, accountId, input.businessId);
+    const business = await findJobBusiness(deps.db, accountId, input.businessId);
     if (!business || business.type === BusinessType.PRINT || !business.voiceContent) {
       throw invalid('error.businessInvalid', 'businessId');
     }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { every } from './every';
+import { every } from '../lib/every';
 
 /**
  * Checkpoints of the embedded database. PostgreSQL's checkpointer, a background process, writes

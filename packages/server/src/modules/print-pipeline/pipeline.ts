@@ -1,4 +1,3 @@
-import { observePush, raisePushAlarm } from '../push-alarms/watch';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   JobStatus,
@@ -9,14 +8,10 @@ import {
   type JobMessage,
   type JobResult,
 } from '@herald/contract';
-import { every } from '../../jobs/every';
+import { every } from '../../lib/every';
 import { GatewayUnavailable } from '../../gateway/types';
 import type { Deps } from '../../lib/deps';
 import { inTurn } from '../../lib/in-turn';
-import { jobCounts } from '../dashboard/job-counts';
-import { observeJob } from '../ops/metrics';
-import { onJobStatus } from '../webhooks/service';
-import { raiseJob } from '../live/raise';
 import { PublishLimit } from './publish-limit';
 import type { AckedJob } from './batch-repo';
 import * as repo from './repo';
@@ -99,14 +94,9 @@ function track(deps: Deps, p: Promise<unknown>, what = 'job pipeline: write fail
  */
 export const inBackground = (deps: Deps, p: Promise<unknown>, what: string) => track(deps, p, what);
 
-/** Tell the webhooks module (it never throws into the pipeline, but be sure) and the live console, and count a finished job. */
+/** A job's status moved: whoever listens hears it (events.ts; the counters, metrics, live console, webhooks). */
 export function notify(deps: Deps, job: repo.JobRow & { late?: boolean }): void {
-  // a late report of a job that had ended unconfirmed moves its count; its timing was observed then
-  if (job.late) jobCounts(deps).settledLate(job);
-  else if (job.status >= JobStatus.SUCCESS) jobCounts(deps).finished(job);
-  if (!job.late) observeJob(deps, job);
-  raiseJob(deps, job);
-  track(deps, onJobStatus(deps, job));
+  deps.jobEvents.emit('changed', job);
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -271,9 +261,9 @@ export async function onJobAck(deps: Deps, device: DeviceRef, ack: Ack, arrivedA
   if (row) notify(deps, row);
   // the device's next job goes out now that this one is acked (one job at a time on its way)
   if ((row as AckedJob | null)?.waiting) track(deps, flushDevice(deps, device, false));
-  // the push-delay alarm watches each acked push's latency (a few map operations; a raise is written aside)
-  const alarm = row && ack.code === 'ok' ? observePush(deps, row, arrivedAt - ack.ts, arrivedAt) : undefined;
-  if (row && alarm) track(deps, raisePushAlarm(deps, row, alarm), 'push alarm not recorded');
+  // the push-delay alarm watches each acked push's latency
+  if (row && ack.code === 'ok')
+    deps.jobEvents.emit('acked', { job: row, latencyMs: arrivedAt - ack.ts, at: arrivedAt });
   return true;
 }
 
@@ -303,15 +293,11 @@ const SWEEP_MS = 1_000;
 const STRANDED_AFTER_MS = 2_000;
 /** how often the sweep looks for sent jobs due again (a scan of unfinished and unconfirmed jobs) */
 const RESEND_CHECK_MS = 5_000;
-const NONCE_PURGE_MS = 60_000;
 
 const resend = (deps: Deps): repo.Resend => ({ baseMs: deps.config.jobResendMs, capMs: deps.config.jobResendMs * 30 });
 
-/**
- * One pass of the scheduled work: expiry, stranded queues, jobs due to be sent again (now and
- * then), and old nonces (now and then).
- */
-export async function sweep(deps: Deps, now = Date.now(), purge = false, resendCheck = true): Promise<void> {
+/** One pass of the scheduled work: expiry, stranded queues, jobs due to be sent again (now and then). */
+export async function sweep(deps: Deps, now = Date.now(), resendCheck = true): Promise<void> {
   for (;;) {
     const expired = await repo.expireDue(deps.db, now);
     for (const row of expired) notify(deps, row);
@@ -324,27 +310,23 @@ export async function sweep(deps: Deps, now = Date.now(), purge = false, resendC
   const { refusals, sent } = state(deps);
   for (const [jobId, at] of refusals) if (now - at >= REFUSAL_RECORD_MS) refusals.delete(jobId);
   for (const [jobId, at] of sent) if (now - at >= deps.config.jobResendMs) sent.delete(jobId);
-  if (purge) await repo.purgeNonces(deps.db);
 }
 
 /** Start the sweep (every second) and return a function that stops it and waits for pending writes. */
 export function startPipeline(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
   const s = state(deps);
   s.log = log.child({ module: 'jobs' });
-  let lastPurge = 0;
   let lastResend = 0;
   const stopSweep = every(SWEEP_MS, 'job sweep', s.log, async () => {
     const now = Date.now();
-    const purge = now - lastPurge >= NONCE_PURGE_MS;
-    if (purge) lastPurge = now;
     const resendCheck = now - lastResend >= Math.min(RESEND_CHECK_MS, deps.config.jobResendMs);
     if (resendCheck) lastResend = now;
-    await sweep(deps, now, purge, resendCheck);
+    await sweep(deps, now, resendCheck);
   });
   return async () => {
     await stopSweep();
-    while (s.inflight.size > 0 || s.chains.size > 0) {
-      await Promise.allSettled([...s.inflight, ...s.chains.values(), writeQueue(deps).flush()]);
+    while (s.inflight.size > 0 || s.chains.size > 0 || deps.jobEvents.busy) {
+      await Promise.allSettled([...s.inflight, ...s.chains.values(), writeQueue(deps).flush(), deps.jobEvents.idle()]);
     }
     await writeQueue(deps).flush();
   };

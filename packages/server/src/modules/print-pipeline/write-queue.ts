@@ -1,18 +1,9 @@
 import { JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { jobCounts } from '../dashboard/job-counts';
-import { raiseJob } from '../live/raise';
 import * as sql from './batch-repo';
-import { Batcher, ItemFailure, runIsolated, type BatcherOptions } from './batcher';
-import {
-  insertApiRequests,
-  insertRefusedPublishes,
-  type ApiRequestRow,
-  type JobRow,
-  type RefusedPublish,
-  type TargetDevice,
-} from './repo';
+import { Batcher, ItemFailure, runIsolated, type BatcherOptions } from '../../lib/batcher';
+import { insertRefusedPublishes, type JobRow, type RefusedPublish, type TargetDevice } from './repo';
 
 /**
  * The pipeline's database work, grouped: each request or device message adds its item and waits
@@ -29,27 +20,16 @@ export type Transition =
   ({ kind: 'pushed' } & sql.Pushed) | ({ kind: 'ack' } & sql.AckItem) | ({ kind: 'result' } & sql.ResultItem);
 
 export type WriteQueue = {
-  nonces: Batcher<sql.NonceItem, boolean>;
   devices: Batcher<sql.DeviceQuery, TargetDevice | undefined>;
   jobs: Batcher<sql.JobInsert, sql.StoredJob | null>;
   transitions: Batcher<Transition, JobRow | null | undefined>;
-  /** general request records of calls that made no job (refusals, record and device lookups) */
-  apiRequests: Batcher<ApiRequestRow, void>;
   /** publish records of job messages the gateway did not take (status 0) */
   refusedPublishes: Batcher<RefusedPublish, void>;
   /** waits until nothing is queued or running */
   flush: () => Promise<void>;
-  /**
-   * True when open API calls should be refused for now: past this backlog a new request would
-   * wait seconds for its batch and most callers would give up first, so the server would spend
-   * its time on answers nobody reads (throughput collapses to near zero). Refusing at once keeps
-   * the accepted ones fast.
-   */
-  overloaded: () => boolean;
+  /** items queued on a request's path (device reads, job inserts): the open API sheds load past a limit */
+  backlog: () => number;
 };
-
-/** Items queued on the request path (nonces, device reads, job inserts) before calls are refused. */
-const BACKLOG_MAX = 1_000;
 
 /**
  * A few ms of waiting buys a batch: the API answer and the device's PUBACK wait that long at most.
@@ -151,16 +131,10 @@ export function writeQueue(deps: Deps): WriteQueue {
     const db = deps.db;
     // one statement each: a failed batch is retried in halves (callers' input is checked before
     // it gets here, plugins/input-guard.ts, but one bad row must never fail another account's call)
-    const nonces = new Batcher((items: sql.NonceItem[]) => sql.useNonces(db, items), ONE_STATEMENT);
     const devices = new Batcher((items: sql.DeviceQuery[]) => sql.findDevices(db, items), ONE_STATEMENT);
-    const counts = jobCounts(deps);
     const jobs = new Batcher(async (items: sql.JobInsert[]) => {
       const rows = await sql.insertJobs(db, items);
-      for (const row of rows) {
-        if (!row) continue;
-        counts.requested(row);
-        raiseJob(deps, row);
-      }
+      for (const row of rows) if (row) deps.jobEvents.emit('accepted', row);
       return rows;
     }, ONE_STATEMENT);
     // several statements in turn, each isolated on its own (a batch is not to be run twice)
@@ -171,15 +145,14 @@ export function writeQueue(deps: Deps): WriteQueue {
       maxWaitMs: wait,
       quietMs: Math.max(50, 2 * wait),
     });
-    const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), UNAWAITED);
     // many at once only when the broker is overwhelmed
     const refusedPublishes = new Batcher((items: RefusedPublish[]) => insertRefusedPublishes(db, items), UNAWAITED);
-    const all = [nonces, devices, jobs, transitions, apiRequests, refusedPublishes];
+    const all = [devices, jobs, transitions, refusedPublishes];
     const flush = async () => {
       while (all.some((b) => b.size > 0)) await Promise.all(all.map((b) => b.flush()));
     };
-    const overloaded = () => nonces.size + devices.size + jobs.size > BACKLOG_MAX;
-    q = { nonces, devices, jobs, transitions, apiRequests, refusedPublishes, flush, overloaded };
+    const backlog = () => devices.size + jobs.size;
+    q = { devices, jobs, transitions, refusedPublishes, flush, backlog };
     queues.set(deps, q);
   }
   return q;

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { arrayStatement } from '../../db/array-statement';
+import type { Db } from '../../db/client';
+
+/**
+ * The open API's own SQL: its keys (what admits a call), its nonces (a call is taken once) and
+ * the general request records of calls that made no job (a job's record is written with the job,
+ * print-pipeline/batch-repo.ts).
+ */
+
+/** What the open API needs of a key to admit a call: its secrets and its account's status. */
+export type ApiKeyRow = {
+  keyId: number;
+  accountId: number;
+  appKey: string;
+  secret: string;
+  /** a rotated key's old secret, accepted until `previousExpiresAt` (ms) */
+  previousSecret: string | null;
+  previousExpiresAt: number | null;
+  accountStatus: number;
+};
+
+type Raw = Record<string, unknown>;
+
+export async function findApiKey(db: Db, appKey: string): Promise<ApiKeyRow | undefined> {
+  const [r] = (
+    await db.execute<Raw>(
+      sql`select k.id, k.account_id, k.app_key, k.secret, k.previous_secret, k.previous_expires_at,
+                 c.status as account_status
+            from api_keys k join accounts c on c.id = k.account_id
+           where k.app_key = ${appKey}`,
+    )
+  ).rows;
+  if (!r) return undefined;
+  const expires = r.previous_expires_at;
+  return {
+    keyId: Number(r.id),
+    accountId: Number(r.account_id),
+    appKey: String(r.app_key),
+    secret: String(r.secret),
+    previousSecret: (r.previous_secret as string | null) ?? null,
+    previousExpiresAt: expires === null || expires === undefined ? null : new Date(expires as string).getTime(),
+    accountStatus: Number(r.account_status),
+  };
+}
+
+/**
+ * Last use of these keys, now; a key written less than `minAgeMs` ago is left alone (another
+ * server wrote it), so each key's row changes at most once a minute whatever the servers.
+ */
+export async function touchKeys(db: Db, keyIds: number[], minAgeMs: number): Promise<void> {
+  const ids = sql.join(
+    keyIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update api_keys set last_used_at = now()
+     where id in (${ids})
+       and (last_used_at is null or last_used_at < now() - make_interval(secs => ${minAgeMs / 1000}))`);
+}
+
+// ── nonces ───────────────────────────────────────────────────────────────
+
+export type NonceItem = { appKey: string; nonce: string; expiresAt: Date };
+
+const insertNonces = arrayStatement<NonceItem>('open-api.nonces')(
+  { appKey: (n) => n.appKey, nonce: (n) => n.nonce, expiresAt: (n) => n.expiresAt.toISOString() },
+  (c, rows) => sql`insert into api_nonces (app_key, nonce, expires_at)
+             select * from unnest(${c.appKey}::text[], ${c.nonce}::text[], ${c.expiresAt}::timestamptz[]) ${rows}
+             on conflict do nothing returning app_key, nonce`,
+);
+
+/** Records the nonces; per item false when it was seen before (also earlier in the same batch). */
+export async function useNonces(db: Db, items: NonceItem[]): Promise<boolean[]> {
+  const key = (appKey: unknown, nonce: unknown) => `${String(appKey)}\n${String(nonce)}`;
+  const unique = new Map(items.map((n) => [key(n.appKey, n.nonce), n]));
+  const rows = await insertNonces(db, [...unique.values()]);
+  const fresh = new Set(rows.map((r) => key(r.app_key, r.nonce)));
+  // the first of the batch's duplicates takes it
+  return items.map((n) => fresh.delete(key(n.appKey, n.nonce)));
+}
+
+/** Nonces whose timestamps would be refused anyway: they need no remembering. */
+export async function purgeNonces(db: Db): Promise<void> {
+  await db.execute(sql`delete from api_nonces where expires_at < now()`);
+}
+
+// ── general request records ──────────────────────────────────────────────
+
+/** An open API call's general request record, when the call did not create a job. */
+export type ApiRequestRow = {
+  accountId: number | null;
+  appKey: string | null;
+  method: string;
+  path: string;
+  orderId: string | null;
+  sn: string | null;
+  jobId: number | null;
+  result: number;
+  code: number;
+  message: string | null;
+  ip: string | null;
+  durationMs: number;
+};
+
+/** Several general request records in one statement (call-queue.ts batches them). */
+export async function insertApiRequests(db: Db, rs: ApiRequestRow[]): Promise<void[]> {
+  if (!rs.length) return [];
+  const values = sql.join(
+    rs.map(
+      (r) =>
+        sql`(${r.accountId}::int, ${r.appKey}, ${r.method}, ${r.path}, ${r.orderId}, ${r.sn}, ${r.jobId}::bigint,
+             ${r.result}::smallint, ${r.code}::int, ${r.message}, ${r.ip}, ${r.durationMs}::int)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(
+    sql`insert into api_requests (account_id, app_key, method, path, order_id, sn, job_id, result, code, message, ip, duration_ms)
+        values ${values}`,
+  );
+  return rs.map(() => undefined);
+}

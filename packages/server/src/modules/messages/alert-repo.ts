@@ -181,6 +181,13 @@ export async function markOffline(tx: Db, deviceId: number): Promise<boolean> {
 }
 
 /** Clears the offline state of a device that is back: true when it was set (its recovery is due). */
+/** Whether the device has an offline alert raised (one indexed read, outside any transaction). */
+export async function offlineRaised(db: Db, deviceId: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    select 1 from device_alert_states where device_id = ${deviceId} and 'offline' = any(active)`);
+  return rows.length > 0;
+}
+
 export async function clearOffline(tx: Db, deviceId: number): Promise<boolean> {
   const { rows } = await tx.execute(sql`
     update device_alert_states set active = array_remove(active, 'offline')

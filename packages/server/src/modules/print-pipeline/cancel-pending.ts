@@ -18,8 +18,12 @@ type DeviceRef = { id: number; sn: string; accountId?: number };
  * take is put back for the next time. Returns how many were sent.
  */
 export async function sendPendingCancels(deps: Deps, device: Device): Promise<number> {
+  return sendTaken(deps, device, await control.takePendingCancels(deps.db, device.id));
+}
+
+async function sendTaken(deps: Deps, device: Device, taken: { jobId: number; msgId: string }[]): Promise<number> {
   let sent = 0;
-  for (const c of await control.takePendingCancels(deps.db, device.id)) {
+  for (const c of taken) {
     const id = await sendCommand(deps, { userId: null }, device, 'cancel', { job: c.msgId }, { required: false }).catch(
       () => null,
     );
@@ -46,8 +50,11 @@ export async function keepCancel(deps: Deps, job: repo.JobRow): Promise<void> {
 /** The device announced itself (presence online): its pending cancels go out. */
 export function onDeviceOnlineForCancels(deps: Deps, device: DeviceRef): void {
   const send = async () => {
+    // almost every return has nothing waiting: the take comes first, the account only when needed
+    const taken = await control.takePendingCancels(deps.db, device.id);
+    if (!taken.length) return;
     const accountId = device.accountId ?? (await control.accountOfDevice(deps.db, device.id));
-    if (accountId !== undefined) await sendPendingCancels(deps, { ...device, accountId, online: true });
+    if (accountId !== undefined) await sendTaken(deps, { ...device, accountId, online: true }, taken);
   };
   inBackground(deps, send(), 'pending cancels not sent');
 }

@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { RECEIPT_BYTES_MAX } from '@herald/contract';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { App, Deps } from './lib/deps';
@@ -18,27 +17,16 @@ import { drainPlugin } from './plugins/drain';
 import { retryAfterPlugin } from './plugins/retry-after';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
-import { JwtKeys } from './modules/auth/jwt';
-import { Mailer } from './modules/mail/mailer';
-import { offlineGateway } from './gateway/offline';
 import { startGateway } from './gateway';
 import { ensureAdmin } from './modules/auth/seed';
 import { modules } from './modules';
-import { startJobs } from './housekeeping';
-import { startCheckpoints } from './housekeeping/checkpoint';
-import { startVacuum } from './housekeeping/vacuum';
-import { openStorage } from './storage';
 import { claimLocalStorage } from './storage/local-claim';
-import { openInvalidation } from './lib/invalidation';
-import { startOtaEngine } from './modules/ota-tasks/engine';
-import { startImportClaims } from './modules/devices/import-run';
-import { startJobCounts } from './modules/dashboard/job-counts';
-import { startRenderer } from './modules/templates/render-pool';
 import { documentOpenApi, OPEN_API_SECURITY_SCHEMES } from './modules/open-api/document';
 import { documentUpload } from './modules/files/upload-document';
-import { drain, lifecycle } from './modules/ops/lifecycle';
-import { closeFeed } from './modules/live/feed';
-import { JobEvents } from './modules/print-pipeline/events';
+import { drain } from './modules/ops/lifecycle';
+import { buildDeps } from './build-deps';
+import { startWorkers } from './lib/workers';
+import { serverWorkers } from './workers';
 import { listenToJobs } from './modules/job-listeners';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
@@ -68,6 +56,7 @@ export async function createServer(
     logger?: boolean | object;
     /** where the server's own logger writes (stdout by default); tests read it */
     logStream?: { write: (line: string) => void };
+    /** the scheduled housekeeping (purge, sweeps, the embedded database's upkeep); the tests leave it off */
     jobs?: boolean;
   } = {},
 ): Promise<Server> {
@@ -98,25 +87,8 @@ export async function createServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const jwt = await JwtKeys.load(database.db);
-  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const renderer = startRenderer({
-    threads: config.renderThreads,
-    timeoutMs: config.renderTimeoutMs,
-    maxBytes: RECEIPT_BYTES_MAX,
-  });
-  const invalidation = await openInvalidation(database, { databaseUrl: config.databaseUrl, log: app.log });
-  const deps: Deps = {
-    invalidation,
-    config,
-    db: database.db,
-    jwt,
-    mailer,
-    gateway: offlineGateway,
-    storage: openStorage(config),
-    renderer,
-    jobEvents: new JobEvents(app.log),
-  };
+  const deps = await buildDeps(config, database, app.log);
+  // what happens to a job reaches the modules that count, notify and alarm (modules/job-listeners.ts)
   listenToJobs(deps);
   await ensureAdmin(deps, app.log);
 
@@ -147,9 +119,9 @@ export async function createServer(
 
   await app.register(errorsPlugin);
   await app.register(retryAfterPlugin);
-  await app.register(drainPlugin, { lifecycle: lifecycle(deps) });
+  await app.register(drainPlugin, { lifecycle: deps.lifecycle });
   await app.register(inputGuardPlugin);
-  await app.register(authPlugin, { db: database.db, jwt });
+  await app.register(authPlugin, { db: database.db, jwt: deps.jwt });
   for (const register of modules) await app.register(async (scope) => register(scope as App, deps));
 
   const webDist = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
@@ -184,41 +156,29 @@ export async function createServer(
   // devices reach the services only once every route is in place
   const gateway = await startGateway(deps, { httpServer: app.server, log: app.log });
   deps.gateway = gateway;
-  const stopJobs = opts.jobs === false ? async () => {} : startJobs(deps, app.log);
-  // PostgreSQL vacuums and checkpoints itself; PGlite has no background processes to do it
-  // (housekeeping/vacuum.ts, housekeeping/checkpoint.ts)
-  const embedded = opts.jobs !== false && database.kind === 'pglite';
-  const stopVacuum = embedded ? startVacuum(database.db, app.log) : async () => {};
-  const stopCheckpoints = embedded ? startCheckpoints(database.db, app.log) : async () => {};
-  // upgrade tasks run wherever devices are served, tests included (they are not a scheduled job)
-  const stopOta = startOtaEngine(deps, app.log);
-  // device imports go on wherever a server runs (a stopped server's imports are carried on by another)
-  const stopImports = startImportClaims(deps, app.log);
-  const stopJobCounts = startJobCounts(deps, app.log);
-  mailer.start();
+  // background work: every loop of the server (src/workers.ts)
+  const workers = startWorkers(serverWorkers(deps, database, { log: app.log, housekeeping: opts.jobs !== false }), {
+    log: app.log,
+    observe: (name, ok, seconds) => deps.metrics.observeWorkerRound(name, ok, seconds),
+  });
+  app.log.debug({ workers: workers.names }, 'background workers started');
   return {
     app,
     deps,
     database,
-    drain: (o = {}) => drain(lifecycle(deps), app, { ...config.shutdown, ...o }),
+    drain: (o = {}) => drain(deps.lifecycle, app, { ...config.shutdown, ...o }),
     close: async () => {
-      lifecycle(deps).refuseNew();
-      await stopJobs();
-      await stopVacuum();
-      await stopCheckpoints();
-      await stopOta();
+      deps.lifecycle.refuseNew();
       // before the gateway and the database: an import's last chunk still notifies and writes
-      await stopImports();
-      mailer.stop();
+      await workers.stop('beforeRoutes');
       await gateway.close(); // the one started here, even if a test swapped deps.gateway
       await app.close();
-      // after the pipeline and the routes: the last jobs are counted (a failure is logged, and the
-      // database still closes)
-      await stopJobCounts().catch((err: unknown) => app.log.error({ err }, 'job counts: the last write failed'));
-      await renderer.close();
-      closeFeed(deps);
+      // after the pipeline and the routes: the last jobs are counted
+      await workers.stop('afterRoutes');
+      await deps.renderer.close();
+      deps.feed.close();
       await storageClaim?.release();
-      await invalidation.close();
+      await deps.invalidation.close();
       if (!opts.database) await database.close();
     },
   };

@@ -156,6 +156,27 @@ describe('probes and metrics', () => {
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
+
+  it("/metrics shows when each background worker's last round went well and how long it took", async () => {
+    const text = await vi.waitFor(
+      async () => {
+        const res = await get('/metrics', { authorization: `Bearer ${TOKEN}` });
+        // the engines run every second, the webhook worker twice a second, the job counts every 5 s
+        for (const worker of ['ota engine', 'push engine', 'webhook worker', 'alert digests', 'job counts'])
+          expect(sample(res.body, 'herald_worker_last_success_timestamp_seconds', { worker }), worker).toBeDefined();
+        return res.body;
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    const now = Date.now() / 1000;
+    const last = sample(text, 'herald_worker_last_success_timestamp_seconds', { worker: 'webhook worker' })!;
+    expect(last).toBeGreaterThan(now - 60);
+    expect(last).toBeLessThanOrEqual(now);
+    const took = sample(text, 'herald_worker_last_round_seconds', { worker: 'ota engine' })!;
+    expect(took).toBeGreaterThanOrEqual(0);
+    expect(took).toBeLessThan(30);
+    expect(text).toContain('# TYPE herald_worker_failures_total counter');
+  });
 });
 
 describe('the drain on SIGTERM', () => {

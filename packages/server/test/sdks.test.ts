@@ -92,7 +92,7 @@ beforeAll(async () => {
     .update(apiKeys)
     .set({ secret: newSecret, previousSecret: keys.secret, previousExpiresAt: new Date(Date.now() + 3_600_000) })
     .where(eq(apiKeys.accountId, accountId));
-  invalidatePushConfig(server.deps.db, accountId);
+  invalidatePushConfig(server.deps, accountId);
   await server.deps.invalidation.publish('account', accountId);
   const r = await finalPush(new OpenClient(server, keys.appKey, newSecret), 'rotated');
   rotated = { ...r, previous: String(r.headers[WEBHOOK_HEADERS.signaturePrevious] ?? '') };

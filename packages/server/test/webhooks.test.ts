@@ -97,7 +97,7 @@ describe('webhooks', () => {
           .insert(accountApis)
           .values({ accountId: A.accountId, pushUrls: { print: url } })
           .onConflictDoUpdate({ target: accountApis.accountId, set: { pushUrls: { print: url } } });
-        invalidatePushConfig(server.deps.db, A.accountId);
+        invalidatePushConfig(server.deps, A.accountId);
         const job = await insertJob(
           server,
           { accountId: A.accountId, deviceId: device.id, sn: device.sn },

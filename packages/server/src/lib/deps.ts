@@ -13,10 +13,27 @@ import type { Mailer } from '../modules/mail/mailer';
 import type { Gateway } from '../gateway/types';
 import type { FileStorage } from '../storage';
 import type { Renderer } from '../modules/templates/render-pool';
+import type { JobCounts } from '../modules/dashboard/job-counts';
+import type { DeviceLinkState } from '../modules/device-link/state';
+import type { ImportRuns } from '../modules/devices/import-run';
+import type { Feed } from '../modules/live/feed';
+import type { GeoEnabledCache } from '../modules/locations/geo-enabled';
+import type { Lifecycle } from '../modules/ops/lifecycle';
+import type { Metrics } from '../modules/ops/metrics';
+import type { DatabaseCheck } from '../modules/ops/readiness';
+import type { PushWatch } from '../modules/push-alarms/watch';
+import type { PushEngineState } from '../modules/push-tasks/engine';
+import type { PushConfigCache } from '../modules/webhooks/push-config';
+import type { WebhookIdle } from '../modules/webhooks/worker';
 import type { Invalidation } from './invalidation';
 import type { JobEvents } from '../modules/print-pipeline/events';
+import type { QuietAccounts } from './quiet-accounts';
 
-/** What modules need from the outside; passed explicitly so tests can see the wiring. */
+/**
+ * What modules need from the outside, and what this server keeps in memory; passed explicitly so
+ * tests can see the wiring. Built in one place (src/build-deps.ts); one object per server, so two
+ * servers in one process (the tests) share nothing through it.
+ */
 export type Deps = {
   config: Config;
   db: Db;
@@ -32,6 +49,40 @@ export type Deps = {
   invalidation: Invalidation;
   /** what happened to jobs, from the pipeline to its listeners (modules/job-listeners.ts) */
   jobEvents: JobEvents;
+
+  // What this server keeps in memory. A cache here is told of changes on the other servers
+  // through `invalidation`; nothing here is another server's business.
+
+  /** the way down: readiness, new requests refused, requests in flight (ops/lifecycle.ts) */
+  lifecycle: Lifecycle;
+  /** readiness's one `select 1` at a time (ops/readiness.ts) */
+  databaseCheck: DatabaseCheck;
+  /** this server's Prometheus registry (ops/metrics.ts) */
+  metrics: Metrics;
+  /** live events raised here and heard from the other servers (live/feed.ts) */
+  feed: Feed;
+  /** open live streams per user id (live/service.ts) */
+  liveStreams: Map<number, number>;
+  /** jobs counted in memory, written every few seconds (dashboard/job-counts.ts) */
+  jobCounts: JobCounts;
+  /** the device imports this server runs (devices/import-run.ts) */
+  imports: ImportRuns;
+  /** the push engine's pass in progress (push-tasks/engine.ts) */
+  pushEngine: PushEngineState;
+  /** accounts without a live upgrade task, for a second (ota-tasks/device.ts) */
+  otaQuiet: QuietAccounts;
+  /** accounts without a live push task, for a second (push-tasks/device.ts) */
+  pushQuiet: QuietAccounts;
+  /** devices' messages in turn, positions waiting, presence asks (device-link/state.ts) */
+  deviceLink: DeviceLinkState;
+  /** the push-delay alarm's settings copy and fast pushes to write (push-alarms/watch.ts) */
+  pushWatch: PushWatch;
+  /** whether an account has the geolocation service (locations/geo-enabled.ts) */
+  geoEnabled: GeoEnabledCache;
+  /** accounts' push addresses and signing secrets (webhooks/push-config.ts) */
+  pushConfigs: PushConfigCache;
+  /** when the webhook worker looks again with nothing due (webhooks/worker.ts) */
+  webhookIdle: WebhookIdle;
 };
 
 export type App = FastifyInstance<

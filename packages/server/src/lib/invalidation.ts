@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 
 /**
  * What a server's in-process caches are told when something they hold changes, on this server or
@@ -59,12 +59,8 @@ class Fanout {
   }
 }
 
+/** per database handle, as NOTIFY is per database: every server opened on one hears the others */
 const embedded = new WeakMap<Database, Fanout>();
-/** Each database handle's bus, for the caches kept per handle (they are given the handle, not Deps). */
-const byDb = new WeakMap<Db, Invalidation>();
-
-/** The bus of the server on this database handle (undefined outside a server: unit tests). */
-export const invalidationOf = (db: Db): Invalidation | undefined => byDb.get(db);
 
 /**
  * For the external gateway's device cache (gateway/external.ts): `drop(sn)` when a device changed
@@ -82,18 +78,24 @@ export async function openInvalidation(
     let fanout = embedded.get(database);
     if (!fanout) embedded.set(database, (fanout = new Fanout()));
     const local = fanout;
-    const bus: Invalidation = {
+    const mine = new Set<() => void>();
+    return {
       publish: async (topic, key) => local.deliver(topic, String(key)),
-      subscribe: (topic, drop, dropAll) => local.subscribe(topic, drop, dropAll),
+      subscribe: (topic, drop, dropAll) => {
+        const off = local.subscribe(topic, drop, dropAll);
+        mine.add(off);
+        return () => (mine.delete(off), off());
+      },
       live: true,
-      close: async () => {},
+      // the fan-out outlives a server closed on its database (a restart in the tests): its caches leave it
+      close: async () => {
+        for (const off of mine) off();
+        mine.clear();
+      },
     };
-    byDb.set(database.db, bus);
-    return bus;
   }
   const bus = new ListeningBus(database, opts.databaseUrl, opts.log.child({ module: 'invalidation' }));
   await bus.connect();
-  byDb.set(database.db, bus);
   return bus;
 }
 

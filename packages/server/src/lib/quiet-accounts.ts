@@ -1,5 +1,3 @@
-import type { Deps } from './deps';
-
 /**
  * Remembers for a moment that an account has nothing of one kind going on (no live upgrade task,
  * no live push task), so that the work a device does on connecting can skip queries that would
@@ -47,17 +45,4 @@ export class QuietAccounts {
     this.quietUntil.delete(accountId);
     this.checking.delete(accountId);
   }
-}
-
-/** One QuietAccounts per running server (Deps) and kind. */
-export function quietAccounts(
-  ttlMs: number,
-  check: (deps: Deps, accountId: number) => Promise<boolean>,
-): (deps: Deps) => QuietAccounts {
-  const byDeps = new WeakMap<Deps, QuietAccounts>();
-  return (deps) => {
-    let q = byDeps.get(deps);
-    if (!q) byDeps.set(deps, (q = new QuietAccounts(ttlMs, (id) => check(deps, id))));
-    return q;
-  };
 }

@@ -56,7 +56,7 @@ async function withSecret(deps: Deps, row: repo.ApiKeyRow): Promise<ApiKeySecret
 
 /** After a change to which secrets are accepted: every server's caches of the account's keys. */
 async function changed(deps: Deps, accountId: number): Promise<void> {
-  invalidatePushConfig(deps.db, accountId);
+  invalidatePushConfig(deps, accountId);
   await deps.invalidation.publish('account', accountId);
 }
 

@@ -80,7 +80,7 @@ export async function modifyAccountApi(
     });
     return updated;
   });
-  invalidatePushConfig(deps.db, accountId);
+  invalidatePushConfig(deps, accountId);
   await deps.invalidation.publish('account', accountId);
   return toDetail(row, await repo.firstKey(deps.db, accountId));
 }

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { JOB_STATS_BUCKET_MINUTES, JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { every } from '../../lib/every';
 import type { Deps } from '../../lib/deps';
+import type { RoundWorker } from '../../lib/workers';
 import { raiseDashboard } from '../live/raise';
 
 const BUCKET_MS = JOB_STATS_BUCKET_MINUTES * 60_000;
@@ -48,7 +48,7 @@ function mergeInto(into: Tally, from: Tally) {
  * as account 0), and per device and UTC day for the device ranking. Several servers each add their
  * own. A server that dies loses at most the last round of counts; the records are not touched.
  */
-class JobCounts {
+export class JobCounts {
   private buckets: Tally = new Map();
   private devices: Tally = new Map();
   private writing: Promise<void> = Promise.resolve();
@@ -145,23 +145,26 @@ async function addCounts(db: Db, t: Tally, target: Target) {
            failed = t.failed + excluded.failed`);
 }
 
-const counters = new WeakMap<Deps, JobCounts>();
+/** A server's counter, whose writes tell the dashboards on every server (live feed). */
+export const newJobCounts = (deps: Pick<Deps, 'db' | 'feed'>): JobCounts =>
+  new JobCounts(deps.db, (accountIds) => accountIds.forEach((a) => raiseDashboard(deps, a)));
 
-/** This server's counter. */
-export function jobCounts(deps: Deps): JobCounts {
-  let c = counters.get(deps);
-  if (!c) {
-    const dashboards = (accountIds: number[]) => accountIds.forEach((a) => raiseDashboard(deps, a));
-    counters.set(deps, (c = new JobCounts(deps.db, dashboards)));
-  }
-  return c;
-}
+/** This server's counter (the field, for the callers that take it by function). */
+export const jobCounts = (deps: Pick<Deps, 'jobCounts'>): JobCounts => deps.jobCounts;
 
-/** Write the counts every few seconds; the returned stop writes the last of them. */
-export function startJobCounts(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
-  const stop = every(JOB_COUNTS_FLUSH_MS, 'job counts', log, () => jobCounts(deps).flush(false));
-  return async () => {
-    await stop();
-    await jobCounts(deps).flush();
+/**
+ * Write the counts every few seconds; the stop, after the routes and the job pipeline closed,
+ * writes the last of them (a failure is logged, and the close goes on).
+ */
+export function jobCountsWorker(deps: Pick<Deps, 'jobCounts'>, log: FastifyBaseLogger): RoundWorker {
+  return {
+    name: 'job counts',
+    everyMs: JOB_COUNTS_FLUSH_MS,
+    round: () => deps.jobCounts.flush(false),
+    outlivesRoutes: true,
+    stop: async (stopRounds) => {
+      await stopRounds();
+      await deps.jobCounts.flush().catch((err: unknown) => log.error({ err }, 'job counts: the last write failed'));
+    },
   };
 }

@@ -20,7 +20,6 @@ import { forbidden, notFound } from '../../lib/errors';
 import { dataOwner } from '../../lib/data-scope';
 import { ownAccount } from '../../lib/scope';
 import { accountExists, countAccounts } from '../common/repo';
-import { jobCounts } from './job-counts';
 import * as repo from './repo';
 
 const DAY_MS = 86_400_000;
@@ -64,10 +63,7 @@ const dayLabel = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 
 const eachDay = (w: { firstDay: number; days: number }) => Array.from({ length: w.days }, (_, i) => w.firstDay + i);
 
 /** The counts this server has not written yet go first, so its own latest jobs show. */
-const countsWritten = (deps: Deps) =>
-  jobCounts(deps)
-    .flush()
-    .catch(() => undefined);
+const countsWritten = (deps: Deps) => deps.jobCounts.flush().catch(() => undefined);
 
 export async function totalStat(deps: Deps, auth: AuthContext, q: DashboardQuery): Promise<TotalStat> {
   const scope = await scopeOf(deps, auth, q);

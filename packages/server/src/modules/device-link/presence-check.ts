@@ -35,16 +35,13 @@ export function presenceCheck(now = Date.now()): CommandMessage {
   };
 }
 
-/** per server: when each device was last asked on its own (an optimisation only: a repeated ask is harmless) */
-const askedAt = new WeakMap<Deps, Map<string, number>>();
-
 /**
  * A device reported (telemetry, an event) while Herald has it offline: its online message was
  * lost. Ask it to announce itself again; at most once per ASK_AGAIN_MS per device and process.
  */
 export async function askPresence(deps: Deps, sn: string, now = Date.now()): Promise<void> {
-  let asked = askedAt.get(deps);
-  if (!asked) askedAt.set(deps, (asked = new Map()));
+  // an optimisation only: a repeated ask is harmless
+  const asked = deps.deviceLink.presenceAskedAt;
   if (now - (asked.get(sn) ?? -Infinity) < ASK_AGAIN_MS) return;
   // the broker is away: its reconnection asks the whole fleet anyway (gateway/link.ts)
   if (deps.gateway.health?.().ready === false) return;

@@ -36,12 +36,13 @@ import {
 } from '@herald/contract/device-sign';
 import { deviceBaseUrl } from '../../config';
 import type { Deps } from '../../lib/deps';
-import { turnsPerOwner } from '../../lib/in-turn';
+import { inTurn } from '../../lib/in-turn';
 import { AppError, uniqueViolation } from '../../lib/errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import * as repo from './repo';
 import { raiseDeviceState, raisePresence } from '../live/raise';
 import { askPresence, UNANSWERED } from './presence-check';
+import type { Placed } from './state';
 import { inBackground, markBehind, onDeviceOnline, onJobAck, onJobResult } from '../print-pipeline/pipeline';
 import { onDeviceOnlineForCancels } from '../print-pipeline/cancel-pending';
 import { onDeviceOnlineForOta, onDeviceVersions, onOtaAck, onOtaProgress } from '../ota-tasks/device';
@@ -225,30 +226,24 @@ export async function onEvent(deps: Deps, device: DeviceRef, e: DeviceEvent): Pr
  * the broker delivered them: run side by side, a state event could be written after the
  * telemetry report the device sent behind it, and leave the older state in place.
  */
-const inDeviceTurn = turnsPerOwner<number>();
-/** A device's positions go to its track and fences in order too, off the telemetry's answer. */
-const inPositionTurn = turnsPerOwner<number>();
-
-type Placed = { device: DeviceRef & { accountId: number }; position: Omit<Position, 'locatedAt'>; at: Date };
-/** Per server: the position of each device waiting for its turn (at most one; a newer one replaces it). */
-const waitingPositions = new WeakMap<object, Map<number, Placed>>();
+const inDeviceTurn = <T>(deps: Deps, deviceId: number, work: () => Promise<T>) =>
+  inTurn(deps.deviceLink.stateTurns, deviceId, work);
 
 /**
- * A device's position goes to its track and fences after the one being handled, if any. When
- * the database falls behind, positions of one device do not pile up: one waits, the latest.
+ * A device's position goes to its track and fences after the one being handled, if any (off the
+ * telemetry's answer). When the database falls behind, positions of one device do not pile up:
+ * one waits, the latest.
  */
 function trackPosition(deps: Deps, p: Placed): void {
-  let waiting = waitingPositions.get(deps);
-  if (!waiting) waitingPositions.set(deps, (waiting = new Map()));
+  const { waitingPositions: waiting, positionTurns } = deps.deviceLink;
   const queued = waiting.has(p.device.id);
   waiting.set(p.device.id, p);
   if (queued) return;
-  const slot = waiting;
   inBackground(
     deps,
-    inPositionTurn(deps, p.device.id, () => {
-      const latest = slot.get(p.device.id)!;
-      slot.delete(p.device.id);
+    inTurn(positionTurns, p.device.id, () => {
+      const latest = waiting.get(p.device.id)!;
+      waiting.delete(p.device.id);
       return onPosition(deps, latest.device, latest.position, latest.at);
     }),
     'device position not tracked',

@@ -5,7 +5,7 @@ import { DEFAULT_PRINT_PARAMS, DeviceStatus, DEVICE_SECRET_RE, SN_RE } from '@he
 import type { ImportFileRow } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { every } from '../../lib/every';
+import type { RoundWorker } from '../../lib/workers';
 import * as groupsRepo from '../groups/repo';
 import * as modelsRepo from '../models/repo';
 import { MODEL_DISABLED } from '../models/service';
@@ -30,22 +30,19 @@ export type RowError = { row: number; sn: string; message: string };
 class ClaimLost extends Error {}
 
 /** This server's running imports, so a close can stop them between chunks. */
-class ImportRuns {
+export class ImportRuns {
   /** who holds a claim: readable by an operator looking at the table, unique per server */
   readonly node = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly stopping = new AbortController();
   private readonly running = new Set<Promise<void>>();
-
-  constructor(private readonly deps: Deps) {}
 
   get stopped(): boolean {
     return this.stopping.signal.aborted;
   }
 
   /** Run a claimed import to its end, or until the server closes or another server takes it. */
-  run(claim: repo.ImportClaim, log: FastifyBaseLogger): Promise<void> {
-    const { deps, node } = this;
-    const done = runClaimed(deps, node, claim, this.stopping.signal, log).finally(() => this.running.delete(done));
+  run(deps: Deps, claim: repo.ImportClaim, log: FastifyBaseLogger): Promise<void> {
+    const done = runClaimed(deps, this.node, claim, this.stopping.signal, log).finally(() => this.running.delete(done));
     this.running.add(done);
     return done;
   }
@@ -61,34 +58,34 @@ class ImportRuns {
   }
 }
 
-const runs = new WeakMap<Deps, ImportRuns>();
-
-export function importRuns(deps: Deps): ImportRuns {
-  let r = runs.get(deps);
-  if (!r) runs.set(deps, (r = new ImportRuns(deps)));
-  return r;
-}
+/** This server's imports (the field, for the tests that take it by function). */
+export const importRuns = (deps: Pick<Deps, 'imports'>): ImportRuns => deps.imports;
 
 /**
  * Look for imports whose claim is over (every `IMPORT_CLAIM_MS`) and carry them on, one at a
- * time. The returned stop ends the loop and this server's imports (those started by its uploads
- * too) after their current chunk, giving their claims up.
+ * time. The stop ends the loop and this server's imports (those started by its uploads too) after
+ * their current chunk, giving their claims up.
  */
-export function startImportClaims(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
-  const runs = importRuns(deps);
+export function importClaims(deps: Deps, log: FastifyBaseLogger): RoundWorker {
+  const runs = deps.imports;
   const { leaseMs, claimEveryMs } = deps.config.imports;
-  const stopLoop = every(claimEveryMs, 'device import claims', log, async (signal) => {
-    while (!signal.aborted && !runs.stopped) {
-      const claim = await repo.claimImport(deps.db, runs.node, leaseMs);
-      if (!claim) return;
-      log.info({ importId: claim.id, processed: claim.processed }, 'carrying on a device import');
-      await runs.run(claim, log);
-    }
-  });
-  return async () => {
-    const stopped = runs.stop();
-    await stopLoop();
-    await stopped;
+  return {
+    name: 'device import claims',
+    everyMs: claimEveryMs,
+    round: async (signal) => {
+      while (!signal.aborted && !runs.stopped) {
+        const claim = await repo.claimImport(deps.db, runs.node, leaseMs);
+        if (!claim) return;
+        log.info({ importId: claim.id, processed: claim.processed }, 'carrying on a device import');
+        await runs.run(deps, claim, log);
+      }
+    },
+    // the imports first: the round running waits for its import, which stops between chunks
+    stop: async (stopRounds) => {
+      const stopped = runs.stop();
+      await stopRounds();
+      await stopped;
+    },
   };
 }
 

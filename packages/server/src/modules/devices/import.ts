@@ -18,7 +18,7 @@ import { iso, isoOrNull } from '../../lib/filters';
 import { mustOwn } from '../../lib/data-scope';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { isOle2, readXlsRows, type SheetRow } from './import-xls';
-import { importRuns, withoutValues, type RowError } from './import-run';
+import { withoutValues, type RowError } from './import-run';
 import * as repo from './repo';
 
 /**
@@ -116,7 +116,7 @@ export async function startImport(
     throw invalid('error.notFound', 'accountId');
   const rows = await parseImportFile(decodeUpload(body.content));
   const id = randomUUID();
-  const runs = importRuns(deps);
+  const runs = deps.imports;
   const actor = { userId: auth.userId, username: auth.username, accountId: auth.accountId, ip: auth.ip };
   try {
     // claimed by this server from the start; any other carries it on if this one stops
@@ -138,7 +138,7 @@ export async function startImport(
     throw new Error('device import not stored');
   }
   const claim = { id, accountId, processed: 0, created: 0, failed: [], rows, actor };
-  setImmediate(() => void runs.run(claim, log));
+  setImmediate(() => void runs.run(deps, claim, log));
   return (await repo.findImport(deps.db, id))!;
 }
 

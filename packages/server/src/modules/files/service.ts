@@ -15,7 +15,6 @@ import { iso } from '../../lib/filters';
 import { ownAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import { inspectUpload } from './archive';
-import { countInflated } from './inflated-metric';
 import * as repo from './repo';
 import { signedDownloadUrl } from './urls';
 
@@ -69,7 +68,7 @@ export async function uploadFile(
   if (data.length === 0) throw invalid('error.fileFormat', 'file');
   const tally = { inflated: 0 };
   const { format, entries } = await inspectUpload(q.purpose, q.name, data, tally).finally(() =>
-    countInflated(deps, tally.inflated),
+    deps.metrics.inflatedBytes.inc(tally.inflated),
   );
   const sha256 = createHash('sha256').update(data).digest('hex');
   const storageKey = `${q.purpose}/${randomUUID()}`;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LIVE_COALESCE_MS, type LiveEventType } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import type { Invalidation } from '../../lib/invalidation';
 
 /**
  * One live event as it travels between servers: its kind, its data (what the stream sends) and,
@@ -41,7 +42,7 @@ export class Feed {
   /** batches published (one NOTIFY each on PostgreSQL): what coalescing saves is measured by it */
   published = 0;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly bus: Invalidation) {}
 
   raise(key: string, event: LiveEvent, merge?: (before: LiveEvent, now: LiveEvent) => LiveEvent): void {
     const before = this.pending.get(key);
@@ -59,13 +60,13 @@ export class Feed {
     for (const e of events) this.deliver(e);
     for (const batch of batches(events)) {
       this.published++;
-      void this.deps.invalidation.publish('live', `${this.origin}\n${batch}`);
+      void this.bus.publish('live', `${this.origin}\n${batch}`);
     }
   }
 
   /** Listen for every server's events (the first stream of this server starts listening to the others). */
   listen(l: Listener): () => void {
-    this.unsubscribe ??= this.deps.invalidation.subscribe(
+    this.unsubscribe ??= this.bus.subscribe(
       'live',
       (payload) => this.received(payload),
       () => {
@@ -149,16 +150,5 @@ export function batches(events: LiveEvent[]): string[] {
   return out;
 }
 
-const feeds = new WeakMap<Deps, Feed>();
-
-/** This server's feed. */
-export function feed(deps: Deps): Feed {
-  let f = feeds.get(deps);
-  if (!f) feeds.set(deps, (f = new Feed(deps)));
-  return f;
-}
-
-/** Stop this server's feed, if it has one (server close). */
-export function closeFeed(deps: Deps): void {
-  feeds.get(deps)?.close();
-}
+/** This server's feed (the field, for the tests that take it by function). */
+export const feed = (deps: Pick<Deps, 'feed'>): Feed => deps.feed;

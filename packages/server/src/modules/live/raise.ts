@@ -1,6 +1,6 @@
 import type { JobKind, LiveEventData } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
-import { feed, type LiveEvent } from './feed';
+import type { LiveEvent } from './feed';
 
 /**
  * What the places where things change call: each a map write (feed.ts coalesces and sends), so
@@ -20,7 +20,7 @@ const summed = (before: LiveEvent, now: LiveEvent): LiveEvent => ({
 /** A device came online or went offline. */
 export function raisePresence(deps: Deps, d: { id: number; sn: string; accountId?: Account }, online: boolean) {
   const data: LiveEventData<'presence'> = { accountId: acc(d.accountId), deviceId: d.id, sn: d.sn, online };
-  feed(deps).raise(`presence:${d.id}`, { type: 'presence', data });
+  deps.feed.raise(`presence:${d.id}`, { type: 'presence', data });
 }
 
 /** A device's live state changed (telemetry, a state event): which fields. */
@@ -36,7 +36,7 @@ export function raiseDeviceState(
     sn: d.sn,
     changed: [...changed],
   };
-  feed(deps).raise(`state:${d.id}`, { type: 'deviceState', data }, (before, now) => ({
+  deps.feed.raise(`state:${d.id}`, { type: 'deviceState', data }, (before, now) => ({
     ...now,
     data: { ...now.data, changed: [...new Set([...(before.data.changed as string[]), ...changed])] },
   }));
@@ -55,24 +55,24 @@ export function raiseJob(
     status: job.status,
     count: 1,
   };
-  feed(deps).raise(`job:${job.deviceId}:${job.kind}`, { type: 'job', data }, summed);
+  deps.feed.raise(`job:${job.deviceId}:${job.kind}`, { type: 'job', data }, summed);
 }
 
 /** An upgrade task's executions moved. */
 export function raiseOta(deps: Deps, t: { taskId: number; accountId: Account }) {
   const data: LiveEventData<'ota'> = { accountId: acc(t.accountId), taskId: t.taskId, count: 1 };
-  feed(deps).raise(`ota:${t.taskId}`, { type: 'ota', data }, summed);
+  deps.feed.raise(`ota:${t.taskId}`, { type: 'ota', data }, summed);
 }
 
 /** A push task's executions moved. */
 export function raisePushTask(deps: Deps, t: { taskId: number; accountId: Account }) {
   const data: LiveEventData<'pushTask'> = { accountId: acc(t.accountId), taskId: t.taskId, count: 1 };
-  feed(deps).raise(`push:${t.taskId}`, { type: 'pushTask', data }, summed);
+  deps.feed.raise(`push:${t.taskId}`, { type: 'pushTask', data }, summed);
 }
 
 /** An account's dashboard counters were written (account 0: the platform's). */
-export function raiseDashboard(deps: Deps, accountId: number) {
-  feed(deps).raise(`dashboard:${accountId}`, { type: 'dashboard', data: { accountId } });
+export function raiseDashboard(deps: Pick<Deps, 'feed'>, accountId: number) {
+  deps.feed.raise(`dashboard:${accountId}`, { type: 'dashboard', data: { accountId } });
 }
 
 /**
@@ -81,5 +81,5 @@ export function raiseDashboard(deps: Deps, accountId: number) {
  */
 export function raiseUnread(deps: Deps, accountId: number | null) {
   const data: LiveEventData<'unread'> = { accountId };
-  feed(deps).raise(`unread:${accountId ?? 'all'}`, { type: 'unread', data });
+  deps.feed.raise(`unread:${accountId ?? 'all'}`, { type: 'unread', data });
 }

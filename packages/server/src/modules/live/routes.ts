@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { envelope, LIVE_COALESCE_MS, LIVE_EVENTS, LIVE_HEARTBEAT_MS, LIVE_PATH } from '@herald/contract';
 import type { RoutesPlugin } from '../../lib/deps';
 import { ok } from '../../lib/envelope';
-import { lifecycle } from '../ops/lifecycle';
 import { openStream } from './service';
 
 const tags = ['live'];
@@ -66,7 +65,7 @@ const liveRoutes: RoutesPlugin = async (app, deps) => {
         start: () => {
           reply.hijack();
           // not a request the drain waits for: the drain ends it instead (service.ts)
-          lifecycle(deps).end(req);
+          deps.lifecycle.end(req);
           raw.writeHead(200, {
             ...(reply.getHeaders() as Record<string, string>),
             'content-type': 'text/event-stream; charset=utf-8',

@@ -4,8 +4,7 @@ import type { Deps } from '../../lib/deps';
 import { dataOwner } from '../../lib/data-scope';
 import { AppError } from '../../lib/errors';
 import { loadAuthContext } from '../../plugins/auth';
-import { lifecycle } from '../ops/lifecycle';
-import { feed, type Numbered } from './feed';
+import type { Numbered } from './feed';
 import { readOwned, visible, type Viewer } from './scope';
 
 /** What a stream writes to its client (routes.ts speaks Server-Sent Events). */
@@ -17,15 +16,6 @@ export type StreamOut = {
   end: () => void;
 };
 
-/** Open streams per user on this server. */
-const openStreams = new WeakMap<Deps, Map<number, number>>();
-
-function counted(deps: Deps): Map<number, number> {
-  let m = openStreams.get(deps);
-  if (!m) openStreams.set(deps, (m = new Map()));
-  return m;
-}
-
 /**
  * A console's live stream: first `ready`, then what it missed since `lastEventId` (or `resync`
  * when this server cannot tell: the id is another server's or too old), then every event its
@@ -35,13 +25,13 @@ function counted(deps: Deps): Map<number, number> {
  * Returns the stream's end, for its connection's close.
  */
 export function openStream(deps: Deps, auth: AuthContext, lastEventId: string | undefined, out: StreamOut) {
-  const perUser = counted(deps);
+  const perUser = deps.liveStreams;
   const held = perUser.get(auth.userId) ?? 0;
   if (held >= LIVE_STREAMS_PER_USER) throw new AppError(ResultCode.RATE_LIMITED, 'live.tooManyStreams');
   perUser.set(auth.userId, held + 1);
   out.start();
 
-  const f = feed(deps);
+  const f = deps.feed;
   let viewer: Viewer = auth;
   let ended = false;
   let stopListening = () => {};
@@ -97,9 +87,9 @@ export function openStream(deps: Deps, auth: AuthContext, lastEventId: string | 
       .catch(end);
   }, LIVE_HEARTBEAT_MS);
   beat.unref();
-  forget = lifecycle(deps).stream(end);
+  forget = deps.lifecycle.stream(end);
   return end;
 }
 
 /** Streams open on this server (for tests and metrics). */
-export const streamsOpen = (deps: Deps): number => feed(deps).streams;
+export const streamsOpen = (deps: Deps): number => deps.feed.streams;

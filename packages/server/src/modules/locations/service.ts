@@ -48,7 +48,7 @@ const STAY_ACCURACY_MAX_M = 1_000;
  * report older than the track's latest point changes nothing.
  */
 export async function onPosition(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'invalidation' | 'geoEnabled'>,
   device: { id: number; sn: string; accountId: number },
   pos: Omit<Position, 'locatedAt'>,
   at: Date,

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mails } from '../../db/schema';
 import { redactUrl } from '../../lib/log-redact';
+import type { RoundWorker } from '../../lib/workers';
 
 export type MailKind = 'activation' | 'resetPassword' | 'changeAdmin' | 'emailChanged' | 'alert';
 export type OutgoingMail = { to: string; subject: string; body: string; kind: MailKind; link?: string };
@@ -17,6 +18,8 @@ export const MAIL_LEASE_MS = 5 * 60_000;
 /** A mail whose error log grew past this is given up (about 20 failed tries). */
 const ERROR_LOG_MAX = 2000;
 const BATCH = 20;
+/** How often a server with SMTP_URL looks for mail to send. */
+const DISPATCH_EVERY_MS = 10_000;
 
 /**
  * Mail goes into the `mails` table first (in the caller's transaction), so a rolled-back
@@ -28,7 +31,6 @@ const BATCH = 20;
  */
 export class Mailer {
   private transport: nodemailer.Transporter | undefined;
-  private timer: NodeJS.Timeout | undefined;
   private running = false;
 
   constructor(
@@ -56,14 +58,19 @@ export class Mailer {
       );
   }
 
-  /** Deliver pending mails now (called after commits and by the timer). */
-  async dispatch(): Promise<void> {
+  /** Whether it sends mail (SMTP_URL), or only keeps the outbox. */
+  get sends(): boolean {
+    return this.transport !== undefined;
+  }
+
+  /** Deliver pending mails now (the worker's round; tests call it); a server closing stops it between batches. */
+  async dispatch(signal?: AbortSignal): Promise<void> {
     if (!this.transport || this.running) return;
     this.running = true;
     try {
       for (let pending = await claimMails(this.db, BATCH); pending.length > 0;) {
         await this.send(pending);
-        pending = pending.length < BATCH ? [] : await claimMails(this.db, BATCH);
+        pending = pending.length < BATCH || signal?.aborted ? [] : await claimMails(this.db, BATCH);
       }
     } finally {
       this.running = false;
@@ -85,15 +92,14 @@ export class Mailer {
       }
     }
   }
-
-  start(intervalMs = 10_000): void {
-    if (this.transport) this.timer = setInterval(() => void this.dispatch().catch(() => {}), intervalMs);
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
 }
+
+/** Sends the mail that waits, from every server with SMTP_URL (each mail claimed by one of them). */
+export const mailDispatch = (mailer: Mailer): RoundWorker => ({
+  name: 'mail dispatch',
+  everyMs: DISPATCH_EVERY_MS,
+  round: (signal) => mailer.dispatch(signal),
+});
 
 type ClaimedMail = { id: number; to: string; subject: string; body: string };
 

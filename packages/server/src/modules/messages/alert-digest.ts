@@ -1,8 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { ALERT_KINDS, formatMessage, type AlertKind, type AlertPhase, type Locale } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { every } from '../../lib/every';
 import type { Deps } from '../../lib/deps';
+import type { RoundWorker } from '../../lib/workers';
 import { hit } from '../../lib/shared-limits';
 import { alertTitles } from './alert-title';
 import * as alertRepo from './alert-repo';
@@ -63,9 +62,13 @@ export async function sendDueDigests(deps: Pick<Deps, 'db' | 'config'>, now = ne
   });
 }
 
-/** Every server sends due digests; each digest is taken by one of them. Returns `stop`. */
-export function startDigestWorker(deps: Pick<Deps, 'db' | 'config'>, log: FastifyBaseLogger): () => Promise<void> {
-  return every(DIGEST_TICK_MS, 'alert digests', log, async () => {
-    await sendDueDigests(deps);
-  });
+/** Every server sends due digests of flapping devices; each digest is taken by one of them. */
+export function digestWorker(deps: Pick<Deps, 'db' | 'config'>): RoundWorker {
+  return {
+    name: 'alert digests',
+    everyMs: DIGEST_TICK_MS,
+    round: async () => {
+      await sendDueDigests(deps);
+    },
+  };
 }

@@ -19,7 +19,6 @@ import {
 } from '@herald/contract';
 import type { RoutesPlugin } from '../../lib/deps';
 import { ok } from '../../lib/envelope';
-import { startDigestWorker } from './alert-digest';
 import * as channels from './channels';
 import * as messages from './service';
 
@@ -196,15 +195,6 @@ const messageRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (req) => ok(await channels.setAlertChannels(deps, req.auth, req.body)),
   );
-
-  // digests of flapping devices go out from every server (each digest from one of them)
-  let stop: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stop = startDigestWorker(deps, app.log);
-  });
-  app.addHook('onClose', async () => {
-    await stop?.();
-  });
 };
 
 export default messageRoutes;

@@ -69,14 +69,8 @@ export class Lifecycle {
   }
 }
 
-const lifecycles = new WeakMap<Deps, Lifecycle>();
-
-/** This server's lifecycle. */
-export function lifecycle(deps: Deps): Lifecycle {
-  let l = lifecycles.get(deps);
-  if (!l) lifecycles.set(deps, (l = new Lifecycle()));
-  return l;
-}
+/** This server's lifecycle (the field, for the tests that take it by function). */
+export const lifecycle = (deps: Pick<Deps, 'lifecycle'>): Lifecycle => deps.lifecycle;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

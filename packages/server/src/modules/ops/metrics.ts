@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isFinalJobStatus, JobStatus } from '@herald/contract';
-import { poolOf } from '../../db/client';
+import type { Config } from '../../config';
+import { poolOf, type Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { TtlCache } from '../../lib/ttl-cache';
 import { readSnapshot, type Snapshot } from './metrics-repo';
@@ -30,7 +31,7 @@ type JobLike = {
  * prom-client's global registry would mix them). Counters and histograms are this process's;
  * the gauges read from the database are the platform's, cached for SNAPSHOT_TTL_MS.
  */
-class Metrics {
+export class Metrics {
   readonly registry = new Registry();
   private readonly snapshots = new TtlCache<0, Snapshot>(SNAPSHOT_TTL_MS, 1);
 
@@ -71,9 +72,34 @@ class Metrics {
     help: 'Webhook deliveries this process gave up on after the last retry',
     registers: [this.registry],
   });
+  /** the CPU that uploads cost, and the proof that a bomb cost only its budget (files/service.ts) */
+  readonly inflatedBytes = new Counter({
+    name: 'herald_upload_inflated_bytes_total',
+    help: 'Bytes this process inflated while checking uploaded archives (each entry within its budget)',
+    registers: [this.registry],
+  });
+  /** the background workers' rounds (lib/workers.ts): a worker whose last success grows old is stuck or failing */
+  readonly workerLastSuccess = new Gauge({
+    name: 'herald_worker_last_success_timestamp_seconds',
+    help: "When each background worker's last round ended without an error (Unix time)",
+    labelNames: ['worker'] as const,
+    registers: [this.registry],
+  });
+  readonly workerLastRound = new Gauge({
+    name: 'herald_worker_last_round_seconds',
+    help: "How long each background worker's last round took",
+    labelNames: ['worker'] as const,
+    registers: [this.registry],
+  });
+  readonly workerFailures = new Counter({
+    name: 'herald_worker_failures_total',
+    help: 'Rounds of each background worker that ended in an error (logged as "<worker> failed")',
+    labelNames: ['worker'] as const,
+    registers: [this.registry],
+  });
 
-  constructor(deps: Deps) {
-    const snapshot = () => this.snapshot(deps);
+  constructor(db: Db, config: Pick<Config, 'metrics'>) {
+    const snapshot = () => this.snapshot(db);
     const registers = [this.registry];
     new Gauge({
       name: 'herald_jobs',
@@ -123,7 +149,7 @@ class Metrics {
       labelNames: ['state'] as const,
       registers,
       collect() {
-        const pool = poolOf(deps.db);
+        const pool = poolOf(db);
         if (!pool) return;
         this.set({ state: 'total' }, pool.totalCount);
         this.set({ state: 'idle' }, pool.idleCount);
@@ -132,22 +158,20 @@ class Metrics {
       },
     });
     // the process's own: CPU, memory, event-loop lag (nodejs_eventloop_lag_*), GC, handles
-    if (deps.config.metrics.enabled) collectDefaultMetrics({ register: this.registry });
+    if (config.metrics.enabled) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** One round of a background worker (lib/workers.ts). */
+  observeWorkerRound(worker: string, ok: boolean, seconds: number): void {
+    this.workerLastRound.set({ worker }, seconds);
+    if (ok) this.workerLastSuccess.set({ worker }, Date.now() / 1000);
+    else this.workerFailures.inc({ worker });
   }
 
   /** The database's numbers, or undefined when it does not answer (the other metrics still go out). */
-  private snapshot(deps: Deps): Promise<Snapshot | undefined> {
-    return this.snapshots.get(0, () => readSnapshot(deps.db)).catch(() => undefined);
+  private snapshot(db: Db): Promise<Snapshot | undefined> {
+    return this.snapshots.get(0, () => readSnapshot(db)).catch(() => undefined);
   }
-}
-
-const registries = new WeakMap<Deps, Metrics>();
-
-/** This server's metrics. */
-export function metricsOf(deps: Deps): Metrics {
-  let m = registries.get(deps);
-  if (!m) registries.set(deps, (m = new Metrics(deps)));
-  return m;
 }
 
 const seconds = (from: Date, to: Date) => Math.max(0, to.getTime() - from.getTime()) / 1000;
@@ -156,9 +180,9 @@ const seconds = (from: Date, to: Date) => Math.max(0, to.getTime() - from.getTim
  * A job moved (called by the pipeline for each status change it makes): its ack and final
  * latencies, and the finished count. Never throws into the pipeline.
  */
-export function observeJob(deps: Deps, job: JobLike): void {
+export function observeJob(deps: Pick<Deps, 'metrics'>, job: JobLike): void {
   try {
-    const m = metricsOf(deps);
+    const m = deps.metrics;
     if (job.status === JobStatus.PUSH_SUCCEEDED && job.ackedAt) {
       m.ackSeconds.observe({ kind: job.kind }, seconds(job.requestedAt, job.ackedAt));
     } else if (isFinalJobStatus(job.status) && job.finishedAt) {
@@ -172,8 +196,8 @@ export function observeJob(deps: Deps, job: JobLike): void {
 }
 
 /** One webhook delivery attempt's outcome (`gaveUp`: it was the last, and it failed). */
-export function observeWebhookAttempt(deps: Deps, ok: boolean, gaveUp: boolean): void {
-  const m = metricsOf(deps);
+export function observeWebhookAttempt(deps: Pick<Deps, 'metrics'>, ok: boolean, gaveUp: boolean): void {
+  const m = deps.metrics;
   m.webhookAttempts.inc({ outcome: ok ? 'ok' : 'failed' });
   if (gaveUp) m.webhookFailures.inc();
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { lifecycle } from './lifecycle';
 
 /** A database that takes longer than this to answer `select 1` counts as down. */
 export const DATABASE_CHECK_MS = 2_000;
@@ -24,36 +24,40 @@ type Check = z.infer<typeof checkSchema>;
  * One `select 1` at a time per server: while the database does not answer, probes share the one
  * waiting instead of queueing a new query (and a pool connection) every few seconds.
  */
-const pending = new WeakMap<Deps, Promise<Check>>();
+export class DatabaseCheck {
+  private pending: Promise<Check> | undefined;
 
-function databaseCheck(deps: Deps, log: FastifyBaseLogger): Promise<Check> {
-  let p = pending.get(deps);
-  if (!p) {
-    p = deps.db.execute(sql`select 1`).then(
-      () => ({ ready: true }),
-      // the probe is public: the error (addresses, names) goes to the log, not into the answer
-      (err: unknown) => (
-        log.warn({ err }, 'readiness: the database check failed'),
-        { ready: false, detail: 'query failed' }
-      ),
-    );
-    pending.set(deps, p);
-    void p.finally(() => pending.delete(deps));
+  constructor(private readonly db: Db) {}
+
+  run(log: FastifyBaseLogger): Promise<Check> {
+    let p = this.pending;
+    if (!p) {
+      p = this.db.execute(sql`select 1`).then(
+        () => ({ ready: true }),
+        // the probe is public: the error (addresses, names) goes to the log, not into the answer
+        (err: unknown) => (
+          log.warn({ err }, 'readiness: the database check failed'),
+          { ready: false, detail: 'query failed' }
+        ),
+      );
+      this.pending = p;
+      void p.finally(() => (this.pending = undefined));
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Check>((resolve) => {
+      timer = setTimeout(
+        () => resolve({ ready: false, detail: `no answer in ${DATABASE_CHECK_MS} ms` }),
+        DATABASE_CHECK_MS,
+      );
+    });
+    return Promise.race([p, late]).finally(() => clearTimeout(timer));
   }
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<Check>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ ready: false, detail: `no answer in ${DATABASE_CHECK_MS} ms` }),
-      DATABASE_CHECK_MS,
-    );
-  });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
 /** Whether this server should be sent work: the database answers, the gateway serves devices, no drain. */
 export async function readiness(deps: Deps, log: FastifyBaseLogger): Promise<Readiness> {
-  const draining = lifecycle(deps).draining;
-  const database = await databaseCheck(deps, log);
+  const draining = deps.lifecycle.draining;
+  const database = await deps.databaseCheck.run(log);
   const broker = deps.gateway.health?.() ?? { ready: true };
   const failing: Readiness['failing'] = [];
   if (!database.ready) failing.push('database');

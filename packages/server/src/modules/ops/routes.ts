@@ -6,7 +6,6 @@ import { AppError } from '../../lib/errors';
 import { bearerToken } from '../../plugins/auth';
 import { SERVED_WHILE_DRAINING } from '../../plugins/drain';
 import { publishBacklog } from '../print-pipeline/pipeline';
-import { metricsOf } from './metrics';
 import { readiness, readinessSchema } from './readiness';
 
 /**
@@ -56,7 +55,7 @@ const opsRoutes: RoutesPlugin = async (app, deps) => {
         void reply.header('www-authenticate', 'Bearer');
         throw new AppError(ResultCode.TOKEN_INVALID, 'error.tokenInvalid');
       }
-      const m = metricsOf(deps);
+      const m = deps.metrics;
       m.publishBacklog.set(publishBacklog(deps));
       return reply.type(m.registry.contentType).send(await m.registry.metrics());
     },

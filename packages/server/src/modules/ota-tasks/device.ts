@@ -1,6 +1,7 @@
 import { compareVersions, type Ack, type OtaProgress } from '@herald/contract';
+import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { quietAccounts } from '../../lib/quiet-accounts';
+import { QuietAccounts } from '../../lib/quiet-accounts';
 import { takeInJoiners } from './engine';
 import { offerDue, retryOrEnd } from './offer';
 import * as repo from './repo';
@@ -19,11 +20,11 @@ type DeviceRef = { id: number; sn: string; accountId?: number };
  * its account at once (service.ts); a device that connects in the second after another server
  * process created one gets its offer from the engine's tick instead.
  */
-export const otaQuiet = quietAccounts(1_000, (deps, accountId) => repo.hasLiveTask(deps.db, accountId));
+export const newOtaQuiet = (db: Db) => new QuietAccounts(1_000, (accountId) => repo.hasLiveTask(db, accountId));
 
 /** False only when the device's account surely has no live upgrade task. */
 const mayHaveTasks = (deps: Deps, device: DeviceRef) =>
-  device.accountId === undefined ? Promise.resolve(true) : otaQuiet(deps).busy(device.accountId);
+  device.accountId === undefined ? Promise.resolve(true) : deps.otaQuiet.busy(device.accountId);
 
 /** How far an attempt got; reports never move it back (QoS 1 duplicates, reordering). */
 const RANK: Record<string, number> = { offered: 0, downloading: 1, verifying: 2, installing: 3 };

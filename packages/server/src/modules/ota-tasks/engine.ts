@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { ACTIVE_EXECUTION_STATES } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import type { RoundWorker } from '../../lib/workers';
 import { devicesInScope, scopeOf } from '../task-scope/scope';
 import { guardCampaigns } from './campaign';
 import { addExecutions } from './evaluate';
@@ -17,27 +17,11 @@ const OVERDUE_BATCH = 500;
  * The upgrade engine: every OTA_TICK_MS it starts due tasks, times out and retries executions,
  * sends offers to online devices, takes in devices that joined a task's scope, and ends or expires
  * tasks. Every step claims its rows with a conditional update, so several server processes may run
- * it side by side. Returns a stop function that waits for the tick in progress.
+ * it side by side. It runs wherever devices are served, tests included (it is not a scheduled job).
  */
-export function startOtaEngine(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+export function otaEngine(deps: Deps): RoundWorker {
   let n = 0;
-  const loop = () => {
-    if (stopped) return;
-    running = tick(deps, n++ % JOIN_EVERY === 0)
-      .catch((err) => log.error({ err }, 'ota engine tick failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, deps.config.otaTickMs);
-      });
-  };
-  timer = setTimeout(loop, deps.config.otaTickMs);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return { name: 'ota engine', everyMs: deps.config.otaTickMs, round: () => tick(deps, n++ % JOIN_EVERY === 0) };
 }
 
 export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()): Promise<void> {

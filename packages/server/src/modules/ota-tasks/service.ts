@@ -29,7 +29,6 @@ import { checkScope, devicesInScope, type ScopedDevice, type ScopeSpec } from '.
 import { addExecutions } from './evaluate';
 import { criteriaOf, phasesOf } from './campaign';
 import { progressSeries } from './progress';
-import { otaQuiet } from './device';
 import * as repo from './repo';
 import { findTarget, type Target } from './target';
 
@@ -223,7 +222,7 @@ export async function createTask(deps: Deps, auth: AuthContext, body: CreateOtaT
     });
     return task.id;
   });
-  otaQuiet(deps).forget(accountId);
+  deps.otaQuiet.forget(accountId);
   return getTask(deps, auth, id);
 }
 

@@ -9,7 +9,7 @@ import type { Deps } from '../../lib/deps';
 import { alertTitle } from '../messages/alerts';
 import * as messages from '../messages/repo';
 import * as repo from './repo';
-import { invalidationOf } from '../../lib/invalidation';
+import type { Invalidation } from '../../lib/invalidation';
 
 /** How long a server keeps an account's settings before reading them again (a change elsewhere shows within it). */
 const SETTINGS_TTL_MS = 30_000;
@@ -19,7 +19,8 @@ type Monitor = Pick<AlarmSettingsBody, 'monitorMinutes' | 'consecutive' | 'thres
 };
 /** A slow push to weigh (observePush), or an alarm to record as it is (slowPushAt undefined). */
 export type PushAlarm = { latencyMs: number; monitor: Monitor; slowPushAt?: number };
-type State = {
+/** One server's copy of the accounts' settings and its fast pushes not yet written (Deps.pushWatch). */
+export type PushWatch = {
   settings: Map<number, { s: Monitor; at: number; loading?: Promise<void> }>;
   /** fast pushes not yet written, per device the latest (ms): each ends the device's streak */
   fast: Map<number, number>;
@@ -32,29 +33,27 @@ const PRUNE_EVERY = 10_000;
 const STALE_MS = 2 * 3_600_000;
 /** Fast pushes are written together, this often at most: most pushes are fast, and most end nothing. */
 const FAST_FLUSH_MS = 200;
-const states = new WeakMap<object, State>();
-const stateOf = (deps: Pick<Deps, 'db'>): State => {
-  let s = states.get(deps.db);
-  if (!s) {
-    const state: State = { settings: new Map(), fast: new Map(), seen: 0 };
-    states.set(deps.db, (s = state));
-    // another server saved an account's settings: read them again at its next push (the copy serves meanwhile)
-    const stale = (c: { at: number } | undefined) => c && (c.at = 0);
-    invalidationOf(deps.db)?.subscribe(
-      'alarmSettings',
-      (id) => stale(state.settings.get(Number(id))),
-      () => state.settings.forEach(stale),
-    );
-  }
-  return s;
-};
+
+export function newPushWatch(bus: Invalidation): PushWatch {
+  const state: PushWatch = { settings: new Map(), fast: new Map(), seen: 0 };
+  // another server saved an account's settings: read them again at its next push (the copy serves meanwhile)
+  const stale = (c: { at: number } | undefined) => c && (c.at = 0);
+  bus.subscribe(
+    'alarmSettings',
+    (id) => stale(state.settings.get(Number(id))),
+    () => state.settings.forEach(stale),
+  );
+  return state;
+}
+
+type WatchDeps = Pick<Deps, 'db' | 'pushWatch'>;
 
 /**
  * The account's monitoring, from this server's copy; a missing or old copy is read again in the
  * background (the push that finds none is judged by the defaults).
  */
-function monitorOf(deps: Pick<Deps, 'db'>, accountId: number, now: number): Monitor {
-  const { settings } = stateOf(deps);
+function monitorOf(deps: WatchDeps, accountId: number, now: number): Monitor {
+  const { settings } = deps.pushWatch;
   const cached = settings.get(accountId);
   if (!cached || (now - cached.at > SETTINGS_TTL_MS && !cached.loading)) {
     const entry = cached ?? { s: DEFAULT_ALARM_SETTINGS, at: 0 };
@@ -72,8 +71,8 @@ function monitorOf(deps: Pick<Deps, 'db'>, accountId: number, now: number): Moni
 }
 
 /** An account saved its settings: this server uses them from the next push (the others are told, lib/invalidation.ts). */
-export const rememberSettings = (deps: Pick<Deps, 'db'>, accountId: number, s: Monitor) =>
-  stateOf(deps).settings.set(accountId, { s, at: Date.now() });
+export const rememberSettings = (deps: WatchDeps, accountId: number, s: Monitor) =>
+  deps.pushWatch.settings.set(accountId, { s, at: Date.now() });
 
 /**
  * One acked push of a device and its latency, on the pipeline's hot path: a few map operations.
@@ -84,7 +83,7 @@ export const rememberSettings = (deps: Pick<Deps, 'db'>, accountId: number, s: M
  * pipeline more than everything else the alarm does).
  */
 export function observePush(
-  deps: Pick<Deps, 'db'>,
+  deps: WatchDeps,
   job: { accountId: number; deviceId: number },
   latencyMs: number,
   at: number,
@@ -92,7 +91,7 @@ export function observePush(
   // an echoed send time that is not one (0, the device's own clock): no latency to judge
   if (!(latencyMs >= 0 && latencyMs <= ALARM_LATENCY_MAX_MS)) return undefined;
   const monitor = monitorOf(deps, job.accountId, at);
-  const state = stateOf(deps);
+  const state = deps.pushWatch;
   if (++state.seen % PRUNE_EVERY === 0) prune(state, at);
   if (latencyMs > monitor.thresholdMs) return { latencyMs, monitor, slowPushAt: at };
   state.fast.set(job.deviceId, Math.max(at, state.fast.get(job.deviceId) ?? 0));
@@ -100,7 +99,7 @@ export function observePush(
   return undefined;
 }
 
-async function flushFast(deps: Pick<Deps, 'db'>, state: State): Promise<void> {
+async function flushFast(deps: WatchDeps, state: PushWatch): Promise<void> {
   state.flushing = undefined;
   const fast = [...state.fast].map(([deviceId, at]) => ({ deviceId, at }));
   state.fast.clear();
@@ -109,7 +108,7 @@ async function flushFast(deps: Pick<Deps, 'db'>, state: State): Promise<void> {
 }
 
 /** Settings of accounts not seen for long go. */
-function prune(state: State, now: number) {
+function prune(state: PushWatch, now: number) {
   for (const [accountId, c] of state.settings)
     if (now - c.at > STALE_MS && !c.loading) state.settings.delete(accountId);
 }
@@ -119,7 +118,7 @@ function prune(state: State, now: number) {
  * of the streak when it is complete (an alarm is due), else undefined.
  */
 export function countSlowPush(
-  deps: Pick<Deps, 'db'>,
+  deps: WatchDeps,
   deviceId: number,
   push: PushAlarm & { slowPushAt: number },
 ): Promise<number | undefined> {
@@ -127,15 +126,15 @@ export function countSlowPush(
     deviceId,
     at: push.slowPushAt,
     latencyMs: push.latencyMs,
-    endedAt: stateOf(deps).fast.get(deviceId) ?? 0,
+    endedAt: deps.pushWatch.fast.get(deviceId) ?? 0,
     consecutive: push.monitor.consecutive,
     windowMs: push.monitor.monitorMinutes * 60_000,
   });
 }
 
 /** Write the fast pushes observed so far now (tests; they are written within FAST_FLUSH_MS anyway). */
-export async function flushFastPushes(deps: Pick<Deps, 'db'>): Promise<void> {
-  const state = stateOf(deps);
+export async function flushFastPushes(deps: WatchDeps): Promise<void> {
+  const state = deps.pushWatch;
   clearTimeout(state.flushing);
   await flushFast(deps, state);
 }
@@ -151,7 +150,7 @@ export async function flushFastPushes(deps: Pick<Deps, 'db'>): Promise<void> {
  * nothing half done.
  */
 export async function raisePushAlarm(
-  deps: Pick<Deps, 'db'>,
+  deps: WatchDeps,
   device: { accountId: number; deviceId: number; sn: string },
   alarm: PushAlarm,
   at?: Date,

@@ -1,6 +1,7 @@
 import { DEFAULT_PRINT_PARAMS, printParamsSchema, type Ack } from '@herald/contract';
+import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { quietAccounts } from '../../lib/quiet-accounts';
+import { QuietAccounts } from '../../lib/quiet-accounts';
 import { flushDevice, kick } from './engine';
 import * as repo from './repo';
 import { raisePushTask } from '../live/raise';
@@ -45,13 +46,14 @@ export async function onPushAck(deps: Deps, device: DeviceRef, ack: Ack, arrived
  * Accounts without a live push task, remembered for a second, so that most connects skip the
  * lookups (see lib/quiet-accounts.ts). Creating a task forgets its account at once.
  */
-export const pushQuiet = quietAccounts(1_000, (deps, accountId) => repo.hasLiveTask(deps.db, accountId, new Date()));
+export const newPushQuiet = (db: Db) =>
+  new QuietAccounts(1_000, (accountId) => repo.hasLiveTask(db, accountId, new Date()));
 
 /** The device is online and subscribed: send its pending push messages. */
 export function onDeviceOnlineForPush(deps: Deps, device: DeviceRef): void {
   // errors are the engine's to log; the device gets them on the next pass otherwise
   void (async () => {
-    if (device.accountId !== undefined && !(await pushQuiet(deps).busy(device.accountId))) return;
+    if (device.accountId !== undefined && !(await deps.pushQuiet.busy(device.accountId))) return;
     await flushDevice(deps, device.id, device.accountId);
   })().catch(() => kick(deps));
 }

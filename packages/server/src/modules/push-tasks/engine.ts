@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PROTOCOL_VERSION, type ConfigMessage, type PrintParams } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import type { RoundWorker } from '../../lib/workers';
 import { fileDownloadInfo } from '../files/service';
 import { takeInPushJoiners } from './joiners';
 import * as repo from './repo';
@@ -12,37 +13,29 @@ const BATCH = 500;
 /** Late joiners of 'all', 'group' and 'sn' tasks are looked for every this many passes. */
 const JOIN_EVERY = 10;
 
-type EngineState = { log?: FastifyBaseLogger; running?: Promise<void>; again: boolean; passes: number };
-const engines = new WeakMap<Deps, EngineState>();
-const stateOf = (deps: Deps) => {
-  let s = engines.get(deps);
-  if (!s) engines.set(deps, (s = { again: false, passes: 0 }));
-  return s;
-};
+/** One server's push engine: its log, and the pass running (a kick during it asks for one more). */
+export type PushEngineState = { log: FastifyBaseLogger; running?: Promise<void>; again: boolean; passes: number };
+export const newPushEngineState = (log: FastifyBaseLogger): PushEngineState => ({
+  log: log.child({ module: 'push-tasks' }),
+  again: false,
+  passes: 0,
+});
 
 /**
  * The push engine: every PUSH_TICK_MS (config.pushTickMs) it starts due tasks, expires results past their task's
  * expiry, sends messages to online devices (and again when unacked for RESEND_AFTER_MS), and
  * ends tasks with nothing left open. Every step claims rows with a conditional update, so several
- * server processes may run it side by side. Returns a stop function that waits for the pass in
- * progress.
+ * server processes may run it side by side. Its stop waits for the pass in progress (a kicked one too).
  */
-export function startPushEngine(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
-  const s = stateOf(deps);
-  s.log = log.child({ module: 'push-tasks' });
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const loop = () => {
-    if (stopped) return;
-    void run(deps).finally(() => {
-      if (!stopped) timer = setTimeout(loop, deps.config.pushTickMs);
-    });
-  };
-  timer = setTimeout(loop, deps.config.pushTickMs);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await s.running;
+export function pushEngine(deps: Deps): RoundWorker {
+  return {
+    name: 'push engine',
+    everyMs: deps.config.pushTickMs,
+    round: () => run(deps),
+    stop: async (stopRounds) => {
+      await stopRounds();
+      await deps.pushEngine.running;
+    },
   };
 }
 
@@ -53,7 +46,7 @@ export function kick(deps: Deps): void {
 
 /** One pass at a time per server; a kick during a pass runs one more after it. */
 function run(deps: Deps): Promise<void> {
-  const s = stateOf(deps);
+  const s = deps.pushEngine;
   if (s.running) {
     s.again = true;
     return s.running;
@@ -62,7 +55,7 @@ function run(deps: Deps): Promise<void> {
     do {
       s.again = false;
       await tick(deps, new Date(), s.passes++ % JOIN_EVERY === 0).catch((err: unknown) =>
-        s.log?.error({ err }, 'push engine pass failed'),
+        s.log.error({ err }, 'push engine pass failed'),
       );
     } while (s.again);
   })().finally(() => (s.running = undefined));
@@ -123,7 +116,7 @@ async function sendAll(deps: Deps, out: repo.Outgoing[]): Promise<void> {
       const msg = await message(deps, o, signed);
       await deps.gateway.publish(o.sn, 'config', msg);
     } catch (err) {
-      stateOf(deps).log?.warn({ err, sn: o.sn, result: o.result.id }, 'push message not sent');
+      deps.pushEngine.log.warn({ err, sn: o.sn, result: o.result.id }, 'push message not sent');
       await repo.unclaim(deps.db, o.result.id);
     }
   }

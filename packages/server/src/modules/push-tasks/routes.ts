@@ -13,7 +13,6 @@ import {
 import { ok } from '../../lib/envelope';
 import { sendImage } from '../../lib/image';
 import type { RoutesPlugin } from '../../lib/deps';
-import { startPushEngine } from './engine';
 import * as tasks from './service';
 
 const tags = ['push-tasks'];
@@ -21,10 +20,6 @@ const tags = ['push-tasks'];
 const access = (action: string) => ({ access: { permission: `herald.push.task.${action}` } }) as const;
 
 const pushTaskRoutes: RoutesPlugin = async (app, deps) => {
-  // the engine lives as long as the routes (like the job pipeline's sweep): stopped on close
-  const stop = startPushEngine(deps, app.log);
-  app.addHook('onClose', async () => stop());
-
   app.get(
     '/v1/push-tasks',
     {

@@ -26,7 +26,6 @@ import { audit } from '../oper-log/audit';
 import * as fileRepo from '../files/repo';
 import { findResourceForAccount } from '../resource-packages/repo';
 import { checkScope, devicesInScope, scopeOf, type ScopeSpec } from '../task-scope/scope';
-import { pushQuiet } from './device';
 import { kick } from './engine';
 import * as repo from './repo';
 
@@ -232,7 +231,7 @@ export async function createPushTask(
     });
     return t;
   });
-  pushQuiet(deps).forget(accountId);
+  deps.pushQuiet.forget(accountId);
   if (task.status === PushTaskStatus.PUSHING) kick(deps);
   return {
     ...(await getPushTask(deps, auth, task.id)),

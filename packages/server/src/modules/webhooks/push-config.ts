@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { WebhookEvent } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accountApis, apiKeys } from '../../db/schema';
-import { invalidationOf } from '../../lib/invalidation';
+import type { Deps } from '../../lib/deps';
+import type { Invalidation } from '../../lib/invalidation';
 
 /**
  * An account's push addresses and signing secret (its oldest API key's), cached for a few seconds: the pipeline calls
@@ -19,22 +20,19 @@ export type PushConfig = {
   previous: { secret: string; expiresAt: number } | null;
 };
 type Entry = { at: number; value: Promise<PushConfig> };
+/** One server's entries by account (Deps.pushConfigs). */
+export type PushConfigCache = Map<number, Entry>;
 
-// per database, so several servers in one process (tests) never share entries
-const caches = new WeakMap<Db, Map<number, Entry>>();
-const cacheOf = (db: Db) => {
-  let c = caches.get(db);
-  if (!c) {
-    const cache = new Map<number, Entry>();
-    caches.set(db, (c = cache));
-    invalidationOf(db)?.subscribe(
-      'account',
-      (id) => cache.delete(Number(id)),
-      () => cache.clear(),
-    );
-  }
-  return c;
-};
+/** A server's cache, told by the invalidation bus what changed on any server. */
+export function newPushConfigCache(bus: Invalidation): PushConfigCache {
+  const cache: PushConfigCache = new Map();
+  bus.subscribe(
+    'account',
+    (id) => cache.delete(Number(id)),
+    () => cache.clear(),
+  );
+  return cache;
+}
 
 async function load(db: Db, accountId: number): Promise<PushConfig> {
   const [[row], [key]] = await Promise.all([
@@ -61,18 +59,22 @@ async function load(db: Db, accountId: number): Promise<PushConfig> {
   };
 }
 
-export function pushConfig(db: Db, accountId: number, now = Date.now()): Promise<PushConfig> {
-  const cache = cacheOf(db);
+export function pushConfig(
+  deps: Pick<Deps, 'db' | 'invalidation' | 'pushConfigs'>,
+  accountId: number,
+  now = Date.now(),
+): Promise<PushConfig> {
+  const cache = deps.pushConfigs;
   const hit = cache.get(accountId);
   if (hit && now - hit.at < PUSH_CONFIG_TTL_MS) return hit.value;
-  const value = load(db, accountId);
-  if (invalidationOf(db)?.live === false) return value;
+  const value = load(deps.db, accountId);
+  if (!deps.invalidation.live) return value;
   cache.set(accountId, { at: now, value });
   // a failed load is not cached
   value.catch(() => cache.get(accountId)?.value === value && cache.delete(accountId));
   return value;
 }
 
-export function invalidatePushConfig(db: Db, accountId: number): void {
-  cacheOf(db).delete(accountId);
+export function invalidatePushConfig(deps: Pick<Deps, 'pushConfigs'>, accountId: number): void {
+  deps.pushConfigs.delete(accountId);
 }

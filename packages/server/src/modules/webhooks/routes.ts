@@ -10,7 +10,6 @@ import {
 import { ok } from '../../lib/envelope';
 import type { RoutesPlugin } from '../../lib/deps';
 import * as webhooks from './service';
-import { startWebhookWorker } from './worker';
 
 const tags = ['webhooks'];
 const QUERY = { access: { side: 'ac', permission: 'herald.dev.api.query' } } as const;
@@ -71,15 +70,6 @@ const webhookRoutes: RoutesPlugin = async (app, deps) => {
     },
     async (req) => ok(await webhooks.redeliver(deps, req.auth, req.params.id)),
   );
-
-  // the delivery worker lives as long as the server
-  let stop: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stop = startWebhookWorker(deps, app.log);
-  });
-  app.addHook('onClose', async () => {
-    await stop?.();
-  });
 };
 
 export default webhookRoutes;

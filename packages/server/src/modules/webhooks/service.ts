@@ -35,7 +35,7 @@ export async function onJobStatus(deps: Deps, job: JobRow): Promise<void> {
   try {
     const event = job.kind as WebhookEvent;
     if (!WEBHOOK_EVENTS.includes(event)) return;
-    const { urls } = await pushConfig(deps.db, job.accountId);
+    const { urls } = await pushConfig(deps, job.accountId);
     const url = urls[event];
     if (!url) return;
     await repo.insertDelivery(deps.db, {
@@ -46,7 +46,7 @@ export async function onJobStatus(deps: Deps, job: JobRow): Promise<void> {
       payload: webhookBody(event, job),
       nextAttemptAt: new Date(),
     });
-    wake(deps.db);
+    wake(deps);
   } catch {
     // the delivery is lost; the job record itself is intact and visible in the console
   }
@@ -123,7 +123,7 @@ export async function getDelivery(deps: Deps, auth: AuthContext, id: number): Pr
 
 /** The event's push address as it is now (a test or a redelivery goes where pushes go today). */
 async function addressOf(deps: Deps, accountId: number, event: string): Promise<string> {
-  const { urls } = await pushConfig(deps.db, accountId);
+  const { urls } = await pushConfig(deps, accountId);
   const url = WEBHOOK_EVENTS.includes(event as WebhookEvent) ? urls[event as WebhookEvent] : undefined;
   if (!url) throw invalid('error.webhookNoAddress', 'event');
   return url;
@@ -153,7 +153,7 @@ export async function sendTest(deps: Deps, auth: AuthContext, event: WebhookEven
     });
     return d;
   });
-  wake(deps.db);
+  wake(deps);
   return toDelivery(row);
 }
 
@@ -188,6 +188,6 @@ export async function redeliver(deps: Deps, auth: AuthContext, id: number): Prom
     });
     return d;
   });
-  wake(deps.db);
+  wake(deps);
   return toDelivery(row);
 }

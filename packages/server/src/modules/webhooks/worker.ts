@@ -1,9 +1,8 @@
 import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { fetch } from 'undici';
-import type { Db } from '../../db/client';
-import { every } from '../../lib/every';
 import type { Deps } from '../../lib/deps';
+import type { RoundWorker } from '../../lib/workers';
 import { observeWebhookAttempt } from '../ops/metrics';
 import { PrivateAddressError, literalRefused, publicOnly } from './public-address';
 import { pushConfig } from './push-config';
@@ -18,14 +17,15 @@ const CONCURRENCY = 20;
 /** A claimed delivery is not claimed again for this long (longer than one request can take). */
 const LEASE_MS = WEBHOOK_TIMEOUT_MS * 6;
 
-// per database: onJobStatus wakes the worker of the server that queued the delivery
-type Idle = { at: number; wakes: number };
-const idleUntil = new WeakMap<Db, Idle>();
-export function wake(db: Db): void {
-  const s = idleUntil.get(db);
-  if (s) rouse(s);
+/** Until when a server's worker sleeps with nothing due (Deps.webhookIdle), and how often it was woken. */
+export type WebhookIdle = { at: number; wakes: number };
+export const newWebhookIdle = (): WebhookIdle => ({ at: 0, wakes: 0 });
+
+/** A delivery was queued here (onJobStatus, a test, a redelivery): this server's worker looks at once. */
+export function wake(deps: Pick<Deps, 'webhookIdle'>): void {
+  rouse(deps.webhookIdle);
 }
-function rouse(idle: Idle): void {
+function rouse(idle: WebhookIdle): void {
   idle.at = 0;
   idle.wakes++;
 }
@@ -81,7 +81,7 @@ async function post(
 }
 
 async function deliver(deps: Deps, d: repo.DeliveryRow): Promise<void> {
-  const { secret, previous } = await pushConfig(deps.db, d.accountId);
+  const { secret, previous } = await pushConfig(deps, d.accountId);
   const rawBody = JSON.stringify(d.payload);
   const timestamp = String(Date.now());
   const headers: Record<string, string> = {
@@ -121,12 +121,11 @@ async function deliver(deps: Deps, d: repo.DeliveryRow): Promise<void> {
 /**
  * Looks for due webhook deliveries every TICK_MS and sends up to CONCURRENCY at once. Each
  * delivery runs on its own: a receiver that takes its whole timeout holds one slot, not the
- * deliveries of every other account behind it. Returns `stop`, which waits for the round and
- * the deliveries in flight so the database is not closed under them.
+ * deliveries of every other account behind it. Its stop waits for the round and the deliveries
+ * in flight so the database is not closed under them.
  */
-export function startWebhookWorker(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
-  const idle: Idle = { at: 0, wakes: 0 };
-  idleUntil.set(deps.db, idle);
+export function webhookWorker(deps: Deps, log: FastifyBaseLogger): RoundWorker {
+  const idle = deps.webhookIdle;
   const inFlight = new Set<Promise<void>>();
 
   const round = async () => {
@@ -153,9 +152,13 @@ export function startWebhookWorker(deps: Deps, log: FastifyBaseLogger): () => Pr
     idle.at = next ? Math.min(next.getTime(), wakeAt) : wakeAt;
   };
 
-  const stopRounds = every(TICK_MS, 'webhook worker round', log, round);
-  return async () => {
-    await stopRounds();
-    await Promise.all(inFlight);
+  return {
+    name: 'webhook worker',
+    everyMs: TICK_MS,
+    round,
+    stop: async (stopRounds) => {
+      await stopRounds();
+      await Promise.all(inFlight);
+    },
   };
 }

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { RECEIPT_BYTES_MAX } from '@herald/contract';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { offlineGateway } from './gateway/offline';
+import type { Deps } from './lib/deps';
+import { openInvalidation } from './lib/invalidation';
+import { JwtKeys } from './modules/auth/jwt';
+import { newJobCounts } from './modules/dashboard/job-counts';
+import { newDeviceLinkState } from './modules/device-link/state';
+import { ImportRuns } from './modules/devices/import-run';
+import { Feed } from './modules/live/feed';
+import { newGeoEnabledCache } from './modules/locations/geo-enabled';
+import { Mailer } from './modules/mail/mailer';
+import { JobEvents } from './modules/print-pipeline/events';
+import { Lifecycle } from './modules/ops/lifecycle';
+import { Metrics } from './modules/ops/metrics';
+import { DatabaseCheck } from './modules/ops/readiness';
+import { newOtaQuiet } from './modules/ota-tasks/device';
+import { newPushWatch } from './modules/push-alarms/watch';
+import { newPushQuiet } from './modules/push-tasks/device';
+import { newPushEngineState } from './modules/push-tasks/engine';
+import { startRenderer } from './modules/templates/render-pool';
+import { newPushConfigCache } from './modules/webhooks/push-config';
+import { newWebhookIdle } from './modules/webhooks/worker';
+import { openStorage } from './storage';
+
+/**
+ * One server's dependencies: what it reaches outside (database, keys, mail, files, the renderer's
+ * threads, the invalidation bus) and what it keeps in memory, each a field built here. The gateway
+ * is a stand-in until the routes are in place (app.ts starts the real one).
+ */
+export async function buildDeps(config: Config, database: Database, log: FastifyBaseLogger): Promise<Deps> {
+  const db = database.db;
+  const jwt = await JwtKeys.load(db);
+  const mailer = new Mailer(db, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const renderer = startRenderer({
+    threads: config.renderThreads,
+    timeoutMs: config.renderTimeoutMs,
+    maxBytes: RECEIPT_BYTES_MAX,
+  });
+  const invalidation = await openInvalidation(database, { databaseUrl: config.databaseUrl, log });
+  const feed = new Feed(invalidation);
+  return {
+    invalidation,
+    config,
+    db,
+    jwt,
+    mailer,
+    gateway: offlineGateway,
+    storage: openStorage(config),
+    renderer,
+    jobEvents: new JobEvents(log),
+
+    lifecycle: new Lifecycle(),
+    databaseCheck: new DatabaseCheck(db),
+    metrics: new Metrics(db, config),
+    feed,
+    liveStreams: new Map(),
+    jobCounts: newJobCounts({ db, feed }),
+    imports: new ImportRuns(),
+    pushEngine: newPushEngineState(log),
+    otaQuiet: newOtaQuiet(db),
+    pushQuiet: newPushQuiet(db),
+    deviceLink: newDeviceLinkState(),
+    pushWatch: newPushWatch(invalidation),
+    geoEnabled: newGeoEnabledCache(invalidation),
+    pushConfigs: newPushConfigCache(invalidation),
+    webhookIdle: newWebhookIdle(),
+  };
+}

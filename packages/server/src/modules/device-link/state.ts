@@ -1,0 +1,27 @@
+import type { Position } from '@herald/contract';
+
+/** A device's position waiting for its turn to go to its track and fences (service.ts). */
+export type Placed = {
+  device: { id: number; sn: string; accountId: number };
+  position: Omit<Position, 'locatedAt'>;
+  at: Date;
+};
+
+/** What one server keeps in memory about its devices' messages (Deps.deviceLink). */
+export type DeviceLinkState = {
+  /** each device's state messages, stored one after the other (inTurn, by device id) */
+  stateTurns: Map<number, Promise<unknown>>;
+  /** each device's positions, handled one after the other (inTurn, by device id) */
+  positionTurns: Map<number, Promise<unknown>>;
+  /** the position of each device waiting for its turn: at most one, a newer one replaces it */
+  waitingPositions: Map<number, Placed>;
+  /** when each device was last asked on its own to announce itself (presence-check.ts), by S/N */
+  presenceAskedAt: Map<string, number>;
+};
+
+export const newDeviceLinkState = (): DeviceLinkState => ({
+  stateTurns: new Map(),
+  positionTurns: new Map(),
+  waitingPositions: new Map(),
+  presenceAskedAt: new Map(),
+});

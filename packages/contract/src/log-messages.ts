@@ -353,6 +353,10 @@ export const logMessages = {
     en_US: 'Imported {{count}} device(s) (rows {{first}}–{{last}}, import {{jobId}})',
     zh_CN: '导入 {{count}} 台设备（第 {{first}}–{{last}} 行，导入任务 {{jobId}}）',
   },
+  'log.device.importSecrets': {
+    en_US: 'Took the {{count}} generated secret(s) of import {{jobId}}',
+    zh_CN: '取走导入任务 {{jobId}} 生成的 {{count}} 个密钥',
+  },
   // packages and files
   'log.file.upload': {
     en_US: 'Uploaded {{purpose}} file "{{name}}" (id {{id}}, {{size}} bytes, md5 {{md5}})',

@@ -607,6 +607,10 @@ export const messages = {
     en_US: 'Too many live connections for this user, close another console tab',
     zh_CN: '该用户的实时连接过多，请关闭其他控制台标签页',
   },
+  'error.importSecretsTaken': {
+    en_US: 'The generated secrets of this batch add were already taken: they are shown only once',
+    zh_CN: '本次批量添加生成的密钥已被取走：密钥仅展示一次',
+  },
   // operation-log descriptions (log-messages.ts)
   ...logMessages,
 } satisfies Catalogue;

@@ -553,6 +553,11 @@ export const deviceImports = pgTable(
     claimedAt: ts('claimed_at'),
     /** which server holds the claim */
     claimedBy: text('claimed_by'),
+    /**
+     * The secrets Herald made for rows without one ([{sn, secret}]), until the importer takes them:
+     * offered once, as a single add shows its secret once, then dropped.
+     */
+    generatedSecrets: jsonb('generated_secrets').$type<GeneratedSecret[]>(),
   },
   (t) => [
     index('device_imports_running_idx')
@@ -560,6 +565,8 @@ export const deviceImports = pgTable(
       .where(sql`status = 'running'`),
   ],
 );
+
+export type GeneratedSecret = { sn: string; secret: string };
 
 export type ImportFileRow = {
   row: number;

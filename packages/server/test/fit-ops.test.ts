@@ -1,0 +1,125 @@
+import ExcelJS from 'exceljs';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../src/db/schema';
+import { seedAccount, seedRoleUser } from './fixtures';
+import { adminClient, type Client, expectError, expectOk, startServer } from './harness';
+import { createDevice, createModel, newSn } from './fleet';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let op: Client;
+let A: Awaited<ReturnType<typeof seedAccount>>;
+let printer: Awaited<ReturnType<typeof createModel>>;
+let speaker: Awaited<ReturnType<typeof createModel>>;
+
+beforeAll(async () => {
+  server = await startServer();
+  op = await adminClient(server);
+  A = await seedAccount(server);
+  printer = await createModel(op);
+  speaker = await createModel(op, { type: 'speaker' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('what the console asks before a delete', () => {
+  it('a group answers the device count the delete then moves', async () => {
+    const g = expectOk(await A.client.post('/v1/groups', { name: `G${newSn()}` }));
+    await createDevice(A.client, printer.id, { groupId: g.id });
+    await createDevice(A.client, printer.id, { groupId: g.id });
+    expect(expectOk(await A.client.get(`/v1/groups/${g.id}`)).deviceCount).toBe(2);
+    expect(expectOk(await A.client.delete(`/v1/groups/${g.id}`))).toEqual({ movedDevices: 2 });
+  });
+});
+
+describe('a speaker has no paper', () => {
+  const params = {
+    language: 'en',
+    speed: 90,
+    density: 'dark',
+    voiceType: 'beep',
+    volume: 40,
+    communicationType: 'ethernet',
+    logo: true,
+    autoCut: false,
+    paperWidth: 80,
+    rateLimitSeconds: 0,
+    rateLimitCount: 0,
+  };
+
+  it('keeps the printer-only settings of a speaker as they were, and takes the rest', async () => {
+    const d = await createDevice(A.client, speaker.id);
+    const before = expectOk(await A.client.get(`/v1/devices/${d.id}`)).printParams;
+    expectOk(await A.client.put(`/v1/devices/${d.id}/print-params`, params));
+    const after = expectOk(await A.client.get(`/v1/devices/${d.id}`)).printParams;
+    expect(after).toEqual({
+      ...params,
+      speed: before.speed,
+      density: before.density,
+      logo: before.logo,
+      autoCut: before.autoCut,
+      paperWidth: before.paperWidth,
+    });
+    expect(after.paperWidth).not.toBe(80);
+  });
+
+  it('a printer takes them all', async () => {
+    const d = await createDevice(A.client, printer.id);
+    expectOk(await A.client.put(`/v1/devices/${d.id}/print-params`, params));
+    expect(expectOk(await A.client.get(`/v1/devices/${d.id}`)).printParams).toEqual(params);
+  });
+});
+
+describe('a batch add offers the secrets it made once', () => {
+  async function xlsx(rows: string[][]) {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Devices');
+    ws.addRow(['S/N', 'Name', 'Model code', 'Group name', 'Secret']);
+    for (const r of rows) ws.addRow(r);
+    return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+  }
+  async function waitDone(client: Client, id: string) {
+    for (let i = 0; i < 200; i++) {
+      const job = expectOk(await client.get(`/v1/devices/imports/${id}`));
+      if (job.status !== 'running') return job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('import did not finish');
+  }
+
+  it('to the importer, once; factory secrets are not among them', async () => {
+    const made = [newSn(), newSn()];
+    const provisioned = newSn();
+    const content = await xlsx([
+      [made[0]!, 'One', printer.code, ''],
+      [provisioned, 'Two', printer.code, '', 'factory_secret-0123456789'],
+      [made[1]!, 'Three', printer.code, ''],
+      ['bad sn', 'Four', printer.code, ''],
+    ]);
+    const job = expectOk(await A.client.post('/v1/devices/imports', { fileName: 'd.xlsx', content }));
+    const done = await waitDone(A.client, job.id);
+    expect(done).toMatchObject({ status: 'done', created: 3, generatedSecrets: 2 });
+
+    // another user of the account, even one who may batch add, does not get them
+    const colleague = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: A.accountId,
+      permissions: ['herald.device.physical.list', 'herald.device.physical.list.batchAdd'],
+    });
+    expectError(await colleague.client.post(`/v1/devices/imports/${job.id}/secrets`, {}), 40004);
+
+    const { list } = expectOk(await A.client.post(`/v1/devices/imports/${job.id}/secrets`, {}));
+    const rows = await server.deps.db.select().from(devices).where(inArray(devices.sn, made));
+    expect([...list].sort((a, b) => a.sn.localeCompare(b.sn))).toEqual(
+      rows.map((r) => ({ sn: r.sn, secret: r.secret })).sort((a, b) => a.sn.localeCompare(b.sn)),
+    );
+    // never again readable: the job counts none and a second call is refused with its own message
+    expect(expectOk(await A.client.get(`/v1/devices/imports/${job.id}`)).generatedSecrets).toBe(0);
+    const again = await A.client.post(`/v1/devices/imports/${job.id}/secrets`, {});
+    expectError(again, 40010);
+    expect(again.body.message).toMatch(/shown only once/);
+    const [dev] = await server.deps.db.select().from(devices).where(eq(devices.sn, provisioned));
+    expect(dev!.secret).toBe('factory_secret-0123456789');
+  });
+});

@@ -16,6 +16,7 @@ const OWNER = { username: 'opsowner', email: 'owner@ops.test', password: 'OpsOwn
 let herald: Herald;
 let owner: ApiClient;
 let modelIds: Record<string, number>;
+let op: ApiClient;
 let speakerId: number;
 
 beforeAll(async () => {
@@ -30,6 +31,7 @@ beforeAll(async () => {
     ],
   });
   modelIds = ground.modelIds;
+  op = ground.op;
   owner = await herald.api().login(OWNER.username, OWNER.password);
   const speaker = (await ok(owner.post('/v1/devices', { sn: 'OPSSPK0001', modelId: modelIds.OPS1 }), 'speaker')) as {
     id: number;
@@ -130,5 +132,37 @@ test('a speaker shows no printer-only fields; a batch add without secrets offers
   await byId(page, 'device-import-secrets-ok').click();
   // taken: offered no more (the server refuses a second take: fit-ops.test.ts in the integration suite)
   expect(await byId(page, 'device-import-secrets').count()).toBe(0);
+  await page.close();
+});
+
+test("an operator reads every account's geofences and switches an account's push-delay alarm", async () => {
+  const accounts = (await ok(op.get('/v1/common/accountListQuery'), 'accounts')) as { id: number; name: string }[];
+  const shop = accounts.find((a) => a.name === 'Ops Shop')!;
+  await ok(op.post(`/v1/accounts/${shop.id}/geo-service`, { enabled: true }), 'geo service');
+  const fence = (await ok(
+    owner.post('/v1/geo-fences', { name: 'Counter', lat: 22.5, lng: 114.1, radius: 150, deviceIds: [speakerId] }),
+    'fence',
+  )) as { id: number };
+
+  const page = await herald.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/login?lang=zh_CN');
+  await signIn(page, 'admin', OP_PASSWORD);
+  await page.goto('/geo-fence/list');
+  await poll(() => byId(page, `fence-account-${fence.id}`).textContent()).toBe('Ops Shop');
+  expect(await page.locator('[data-testid="fence-table"] thead th').allTextContents()).toContain('账户');
+  // read only: no add, edit or delete for an operator
+  expect(await byId(page, `fence-edit-${fence.id}`).count()).toBe(0);
+  expect(await byId(page, 'fence-add').count()).toBe(0);
+  await byId(page, `fence-detail-${fence.id}`).click();
+  await visible(page, 'fence-detail');
+
+  await page.goto(`/account/list/detail?id=${shop.id}`);
+  const state = await visible(page, 'account-pushAlarm-state');
+  expect(await state.getAttribute('data-enabled')).toBe('true');
+  expect(await page.locator('.ant-descriptions-item-label').allTextContents()).toContain('推送延迟告警');
+  await byId(page, 'account-pushAlarm-toggle').click();
+  await (await visible(page, 'confirm-ok')).click();
+  await poll(() => byId(page, 'account-pushAlarm-state').getAttribute('data-enabled')).toBe('false');
   await page.close();
 });

@@ -103,6 +103,14 @@ export const logMessages = {
     en_US: 'Disabled the custom QR code service of account "{{name}}" (id {{id}})',
     zh_CN: '关闭账户“{{name}}”（ID {{id}}）的自定义二维码服务',
   },
+  'log.account.pushAlarmEnable': {
+    en_US: 'Enabled the push-delay alarm service of account "{{name}}" (id {{id}})',
+    zh_CN: '开通账户“{{name}}”（ID {{id}}）的推送延迟告警服务',
+  },
+  'log.account.pushAlarmDisable': {
+    en_US: 'Disabled the push-delay alarm service of account "{{name}}" (id {{id}})',
+    zh_CN: '关闭账户“{{name}}”（ID {{id}}）的推送延迟告警服务',
+  },
   'log.account.enable': { en_US: 'Enabled account "{{name}}" (id {{id}})', zh_CN: '启用账户“{{name}}”（ID {{id}}）' },
   'log.account.disable': {
     en_US: 'Disabled account "{{name}}" (id {{id}})',

@@ -5,6 +5,9 @@ import { devices } from '../src/db/schema';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, type Client, expectError, expectOk, startServer } from './harness';
 import { createDevice, createModel, newSn } from './fleet';
+import { eventually } from './devices-fixture';
+import { observePush } from '../src/modules/push-alarms/watch';
+import { DEFAULT_ALARM_SETTINGS } from '@herald/contract';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let op: Client;
@@ -121,5 +124,76 @@ describe('a batch add offers the secrets it made once', () => {
     expect(again.body.message).toMatch(/shown only once/);
     const [dev] = await server.deps.db.select().from(devices).where(eq(devices.sn, provisioned));
     expect(dev!.secret).toBe('factory_secret-0123456789');
+  });
+});
+
+describe("operators read every account's geofences", () => {
+  it('lists, filters by account, opens and lists events with herald.op.geo.fence; changes nothing', async () => {
+    const B = await seedAccount(server);
+    const fences: Record<number, number> = {};
+    for (const acct of [A, B]) {
+      expectOk(await op.post(`/v1/accounts/${acct.accountId}/geo-service`, { enabled: true }));
+      const d = await createDevice(acct.client, printer.id);
+      const f = expectOk(
+        await acct.client.post('/v1/geo-fences', {
+          name: `Fence ${newSn()}`,
+          lat: 22.5,
+          lng: 114.1,
+          radius: 200,
+          deviceIds: [d.id],
+        }),
+      );
+      fences[acct.accountId] = f.id;
+    }
+    const reader = await seedRoleUser(server, {
+      side: 'op',
+      permissions: ['herald.op.geo.fence', 'herald.op.geo.fence.query'],
+    });
+    const all = expectOk(await reader.client.get('/v1/geo-fences?pageSize=100'));
+    const ids = all.list.map((f: { id: number }) => f.id);
+    expect(ids).toEqual(expect.arrayContaining([fences[A.accountId], fences[B.accountId]]));
+    const ofB = expectOk(await reader.client.get(`/v1/geo-fences?accountId=${B.accountId}`));
+    expect(ofB.list.map((f: { id: number; accountName: string }) => [f.id, f.accountName])).toEqual([
+      [fences[B.accountId], expect.stringContaining('Shop')],
+    ]);
+    const detail = expectOk(await reader.client.get(`/v1/geo-fences/${fences[A.accountId]}`));
+    expect(detail).toMatchObject({ accountId: A.accountId, deviceCount: 1 });
+    expect(detail.devices).toHaveLength(1);
+    expectOk(await reader.client.get(`/v1/geo-fences/events?accountId=${A.accountId}`));
+    // read only: an operator neither adds, edits, switches nor deletes a fence
+    const id = fences[A.accountId]!;
+    expectError(await reader.client.put(`/v1/geo-fences/${id}`, { name: 'Moved' }), 40003);
+    expectError(await reader.client.post(`/v1/geo-fences/${id}/status`, { enabled: false }), 40003);
+    expectError(await reader.client.delete(`/v1/geo-fences/${id}`), 40003);
+    // an operator without the permission does not read them; an account user never another's
+    const other = await seedRoleUser(server, {
+      side: 'op',
+      permissions: ['herald.op.account', 'herald.op.account.query'],
+    });
+    expectError(await other.client.get('/v1/geo-fences'), 40003);
+    expectError(await A.client.get(`/v1/geo-fences/${fences[B.accountId]}`), 40004);
+    expectError(await A.client.get(`/v1/geo-fences?accountId=${B.accountId}`), 40003);
+  });
+});
+
+describe('the push-delay alarm service, beside the other value-added services', () => {
+  it('is on for an account until an operator switches it off; off, a slow push raises nothing', async () => {
+    const C = await seedAccount(server);
+    const job = { accountId: C.accountId, deviceId: 2_000_000_000 };
+    const slow = DEFAULT_ALARM_SETTINGS.thresholdMs + 1_000;
+    // this server's copy of the account's monitoring is read in the background: judged from then on
+    const judged = (want: boolean) =>
+      eventually(
+        async () => (observePush(server.deps, job, slow, Date.now()) !== undefined) === want || undefined,
+        `judged ${want}`,
+      );
+    expect(expectOk(await op.get(`/v1/accounts/${C.accountId}`)).pushAlarmEnabled).toBe(true);
+    await judged(true);
+    expectError(await C.client.post(`/v1/accounts/${C.accountId}/push-alarm-service`, { enabled: false }), 40003);
+    const off = expectOk(await op.post(`/v1/accounts/${C.accountId}/push-alarm-service`, { enabled: false }));
+    expect(off.pushAlarmEnabled).toBe(false);
+    await judged(false);
+    expectOk(await op.post(`/v1/accounts/${C.accountId}/push-alarm-service`, { enabled: true }));
+    await judged(true);
   });
 });

@@ -51,6 +51,11 @@ export const accounts = pgTable(
       .default(sql`'{}'::text[]`),
     /** device alert kinds that raise messages (ALERT_KINDS); null: all of them */
     alertKinds: text('alert_kinds').array(),
+    /**
+     * The push-delay alarm value-added service: on for every account (as before the switch
+     * existed); off, slow pushes raise no alarm for the account.
+     */
+    pushAlarmEnabled: boolean('push_alarm_enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { IMPORT_COLUMNS } from '@herald/contract';
 import { startHerald, type ApiClient, type Herald } from './harness';
-import { ok, operatorAndAccount } from './story';
+import { ok, operatorAndAccount, PNG_DATA_URL } from './story';
 import { byId, poll, signIn, visible } from './ui';
 
 /**
@@ -156,6 +156,23 @@ test("an operator reads every account's geofences and switches an account's push
   expect(await byId(page, 'fence-add').count()).toBe(0);
   await byId(page, `fence-detail-${fence.id}`).click();
   await visible(page, 'fence-detail');
+
+  // device-type names in the reader's language: the model list's column
+  const types = (await ok(op.get('/v1/device-types'), 'types')) as { id: number; code: string }[];
+  const typed = (await ok(
+    op.post('/v1/models', {
+      name: 'Typed printer',
+      code: 'OPTY1',
+      type: 'printer',
+      image: PNG_DATA_URL,
+      deviceTypeId: types.find((d) => d.code === 'cloud-printer')!.id,
+    }),
+    'typed model',
+  )) as { id: number };
+  await page.goto('/device/device-model');
+  await poll(() => page.locator(`[data-testid="model-table"] tr[data-row-key="${typed.id}"]`).textContent()).toContain(
+    '云打印机',
+  );
 
   await page.goto(`/account/list/detail?id=${shop.id}`);
   const state = await visible(page, 'account-pushAlarm-state');

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../src/db/schema';
+import { devices, users } from '../src/db/schema';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { adminClient, type Client, expectError, expectOk, startServer } from './harness';
 import { createDevice, createModel, newSn } from './fleet';
@@ -195,5 +195,56 @@ describe('the push-delay alarm service, beside the other value-added services', 
     await judged(false);
     expectOk(await op.post(`/v1/accounts/${C.accountId}/push-alarm-service`, { enabled: true }));
     await judged(true);
+  });
+});
+
+describe('device type names', () => {
+  it("are in the reader's language wherever the server answers them", async () => {
+    const types = expectOk(await op.withLang('zh_CN').get('/v1/device-types')) as {
+      id: number;
+      code: string;
+      name: string;
+    }[];
+    const printerType = types.find((d) => d.code === 'cloud-printer')!;
+    expect(printerType.name).toBe('云打印机');
+    const en = expectOk(await op.withLang('en_US').get('/v1/device-types')) as { code: string; name: string }[];
+    expect(en.find((d) => d.code === 'cloud-printer')!.name).toBe('Cloud printer');
+    const m = await createModel(op, { deviceTypeId: printerType.id });
+    expect(expectOk(await op.withLang('zh_CN').get(`/v1/models/${m.id}`)).deviceTypeName).toBe('云打印机');
+    const list = expectOk(await op.withLang('zh_CN').get(`/v1/models?code=${m.code}`));
+    expect(list.list[0].deviceTypeName).toBe('云打印机');
+    expect(expectOk(await op.withLang('en_US').get(`/v1/models/${m.id}`)).deviceTypeName).toBe('Cloud printer');
+  });
+});
+
+describe('own data only, in a geofence', () => {
+  it("shows a narrowed user only their own devices in a fence's detail, and counts only those", async () => {
+    expectOk(await op.post(`/v1/accounts/${A.accountId}/geo-service`, { enabled: true }));
+    const self = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: A.accountId,
+      permissions: [
+        'herald.device.physical.list',
+        'herald.device.physical.list.add',
+        'herald.geo.fence',
+        'herald.geo.fence.query',
+      ],
+    });
+    await server.deps.db.update(users).set({ dataPermission: 'self' }).where(eq(users.id, self.userId));
+    const mine = await createDevice(self.client, printer.id);
+    const theirs = await createDevice(A.client, printer.id);
+    const fence = expectOk(
+      await A.client.post('/v1/geo-fences', {
+        name: `Fence ${newSn()}`,
+        lat: 22.5,
+        lng: 114.1,
+        radius: 200,
+        deviceIds: [mine.id, theirs.id],
+      }),
+    );
+    expect(expectOk(await A.client.get(`/v1/geo-fences/${fence.id}`)).devices).toHaveLength(2);
+    const seen = expectOk(await self.client.get(`/v1/geo-fences/${fence.id}`));
+    expect(seen.devices.map((d: { id: number }) => d.id)).toEqual([mine.id]);
+    expect(seen.deviceCount).toBe(1);
   });
 });

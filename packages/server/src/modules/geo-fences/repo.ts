@@ -161,12 +161,19 @@ export const deviceOptions = (
     .orderBy(asc(devices.sn))
     .limit(limit);
 
-export const watchedDevices = (db: Db, fenceId: number) =>
+/** `owner`: an "own data only" caller sees only the watched devices assigned to them. */
+export const watchedDevices = (db: Db, fenceId: number, owner?: number) =>
   db
     .select({ ...positionColumns, inside: fenceDevices.inside, since: fenceDevices.since })
     .from(fenceDevices)
     .innerJoin(devices, eq(devices.id, fenceDevices.deviceId))
-    .where(and(eq(fenceDevices.fenceId, fenceId), ne(devices.status, DeviceStatus.DELETED)))
+    .where(
+      and(
+        eq(fenceDevices.fenceId, fenceId),
+        ne(devices.status, DeviceStatus.DELETED),
+        ownedBy(devices.ownerUserId, owner),
+      ),
+    )
     .orderBy(asc(devices.sn));
 
 /** Replaces the watched devices: the ones kept keep their state, new ones start with `states`. */

@@ -67,9 +67,14 @@ async function fenceOf(deps: Deps, auth: AuthContext, id: number): Promise<repo.
 
 export async function getFence(deps: Deps, auth: AuthContext, id: number): Promise<FenceDetail> {
   const row = await fenceOf(deps, auth, id);
-  const watched = await repo.watchedDevices(deps.db, id);
+  const owner = dataOwner(auth);
+  const watched = await repo.watchedDevices(deps.db, id, owner);
   return {
     ...toFence(row),
+    // an "own data only" user counts only their devices too: the totals would tell of the others'
+    ...(owner === undefined
+      ? {}
+      : { deviceCount: watched.length, alarmCount: watched.filter((d) => d.inside === false).length }),
     devices: watched.map((d) => {
       const position = positionOfRow(d);
       return {

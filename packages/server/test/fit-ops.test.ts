@@ -248,3 +248,22 @@ describe('own data only, in a geofence', () => {
     expect(seen.deviceCount).toBe(1);
   });
 });
+
+describe('own data only, and names', () => {
+  it("a narrowed user's template or business name never confirms another user's row; their own still clash", async () => {
+    const self = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: A.accountId,
+      permissions: ['herald.dev.template', 'herald.dev.template.add', 'herald.dev.business', 'herald.dev.business.add'],
+    });
+    await server.deps.db.update(users).set({ dataPermission: 'self' }).where(eq(users.id, self.userId));
+    const name = `Secret menu ${newSn()}`;
+    const body = { modelId: printer.id, body: 'Order {{no}}', params: [{ name: 'no', sample: '1' }] };
+    expectOk(await A.client.post('/v1/templates', { name, ...body }));
+    const mine = expectOk(await self.client.post('/v1/templates', { name, ...body }));
+    expectError(await self.client.post('/v1/templates', { name, ...body }), 40009);
+    expectOk(await A.client.post('/v1/businesses', { name, type: 1, voiceContent: 'Paid' }));
+    expectOk(await self.client.post('/v1/businesses', { name, type: 0, templateId: mine.id }));
+    expectError(await self.client.post('/v1/businesses', { name, type: 1, voiceContent: 'Paid' }), 40009);
+  });
+});

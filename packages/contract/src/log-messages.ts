@@ -103,6 +103,14 @@ export const logMessages = {
     en_US: 'Disabled the custom QR code service of account "{{name}}" (id {{id}})',
     zh_CN: '关闭账户“{{name}}”（ID {{id}}）的自定义二维码服务',
   },
+  'log.account.pushAlarmEnable': {
+    en_US: 'Enabled the push-delay alarm service of account "{{name}}" (id {{id}})',
+    zh_CN: '开通账户“{{name}}”（ID {{id}}）的推送延迟告警服务',
+  },
+  'log.account.pushAlarmDisable': {
+    en_US: 'Disabled the push-delay alarm service of account "{{name}}" (id {{id}})',
+    zh_CN: '关闭账户“{{name}}”（ID {{id}}）的推送延迟告警服务',
+  },
   'log.account.enable': { en_US: 'Enabled account "{{name}}" (id {{id}})', zh_CN: '启用账户“{{name}}”（ID {{id}}）' },
   'log.account.disable': {
     en_US: 'Disabled account "{{name}}" (id {{id}})',
@@ -352,6 +360,10 @@ export const logMessages = {
   'log.device.import': {
     en_US: 'Imported {{count}} device(s) (rows {{first}}–{{last}}, import {{jobId}})',
     zh_CN: '导入 {{count}} 台设备（第 {{first}}–{{last}} 行，导入任务 {{jobId}}）',
+  },
+  'log.device.importSecrets': {
+    en_US: 'Took the {{count}} generated secret(s) of import {{jobId}}',
+    zh_CN: '取走导入任务 {{jobId}} 生成的 {{count}} 个密钥',
   },
   // packages and files
   'log.file.upload': {

@@ -607,6 +607,15 @@ export const messages = {
     en_US: 'Too many live connections for this user, close another console tab',
     zh_CN: '该用户的实时连接过多，请关闭其他控制台标签页',
   },
+  // the seeded device types (migration 0004), by code
+  'deviceType.cloud-printer': { en_US: 'Cloud printer', zh_CN: '云打印机' },
+  'deviceType.cloud-speaker': { en_US: 'Cloud speaker', zh_CN: '云音箱' },
+  'deviceType.cloud-printer-speaker': { en_US: 'Cloud printer with speaker', zh_CN: '云打印音箱一体机' },
+  'deviceType.pos-terminal': { en_US: 'POS terminal', zh_CN: 'POS 终端' },
+  'error.importSecretsTaken': {
+    en_US: 'The generated secrets of this batch add were already taken: they are shown only once',
+    zh_CN: '本次批量添加生成的密钥已被取走：密钥仅展示一次',
+  },
   // operation-log descriptions (log-messages.ts)
   ...logMessages,
 } satisfies Catalogue;

@@ -111,6 +111,8 @@ export const MENU_PERMISSIONS = [
   { code: 'herald.dev.api', titleKey: 'menu.api', sides: ['ac'], actions: ['query', 'edit', 'secret'] },
   { code: 'herald.dev.speak.test', titleKey: 'menu.speakTest', sides: ['ac'], actions: ['query'] },
   { code: 'herald.geo.fence', titleKey: 'menu.geoFence', sides: ['ac'], actions: [...CRUD, 'status'] },
+  /** every account's fences, read only: an operator sees them, the account keeps them */
+  { code: 'herald.op.geo.fence', titleKey: 'menu.geoFence', sides: ['op'], actions: ['query'] },
   /** the cell table that positions devices by the cells they hear (the device map's, operators') */
   { code: 'herald.op.cell', titleKey: 'perm.cellTable', sides: ['op'], actions: ['query', 'import'] },
   { code: 'herald.op.notice', titleKey: 'menu.notice', sides: ['op'], actions: [...CRUD, 'publish'] },
@@ -164,6 +166,7 @@ export const ACCOUNT_PICKING_SCREENS = [
   'herald.push.task',
   'herald.oper.log',
   'herald.ota.cohort',
+  'herald.op.geo.fence',
 ] as const;
 /**
  * Operator permissions that let one pick an account: use the account look-up, and look at one

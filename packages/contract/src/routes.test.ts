@@ -182,7 +182,8 @@ const SPEC_ROUTE_TABLE: [path: string, roles: string[], children: string[]][] = 
   ['/push/task', ['push.task'], ['add', 'detail/:id']],
   ['/system/api', ['dev.api'], []],
   ['/system/speak-test', ['dev.speak.test'], []],
-  ['/geo-fence/list', ['geo.fence'], ['add', 'edit', 'detail', 'detail/gs-detail']],
+  // the spec's role, and Herald's read-only one for operators (issue 29: every account's fences)
+  ['/geo-fence/list', ['geo.fence', 'op.geo.fence'], ['add', 'edit', 'detail', 'detail/gs-detail']],
   ['/notice/list', ['op.notice'], ['add', 'edit', 'detail']],
   ['/oper-log/list', ['oper.log'], []],
   ['/user/list', ['admin.op.user', 'admin.ac.user'], ['add', 'details', 'edit', 'addRoles']],

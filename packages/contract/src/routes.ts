@@ -353,9 +353,11 @@ export const MENU_ROUTES: readonly RouteNode[] = [
     name: 'geoFence',
     titleKey: 'menu.geoFence',
     icon: 'AimOutlined',
-    permission: ['herald.geo.fence'],
+    // operators read every account's fences (herald.op.geo.fence); only an account adds and edits
+    permission: ['herald.geo.fence', 'herald.op.geo.fence'],
     children: [
-      ...detailAddEdit('geoFence', ['add', 'edit', 'detail']),
+      ...detailAddEdit('geoFence', ['add', 'edit']).map((r) => ({ ...r, side: 'ac' as const })),
+      ...detailAddEdit('geoFence', ['detail']),
       { path: 'detail/gs-detail', name: 'geoFence.gsDetail', titleKey: 'route.location', hidden: true, noCache: true },
     ],
   },

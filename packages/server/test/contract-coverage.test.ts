@@ -60,6 +60,7 @@ describe('routes and the contract', () => {
         'POST /v1/devices/:id/logs',
         'POST /v1/devices/:id/restart',
         'POST /v1/devices/:id/test-print',
+        'POST /v1/devices/imports/:id/secrets',
         'POST /v1/devices/:id/jobs/:jobId/cancel',
         'POST /v1/records/print/:id/cancel',
         'POST /v1/records/print/:id/reprint',

@@ -320,12 +320,13 @@ describe('geofences', () => {
     expect(dup.body.message).toBe('Fence name already exists');
     expect(await auditLines(server, 'geoFence', 'add', '"Checked"')).toHaveLength(1);
 
-    // another account, the operator, and a user without the permission: none of it
+    // another account and a user without the permission: none of it; the operator reads it only
     expectError(await B.client.get(`/v1/geo-fences/${f.id}`), 40004);
     expectError(await B.client.put(`/v1/geo-fences/${f.id}`, { radius: 10 }), 40004);
     expectError(await B.client.delete(`/v1/geo-fences/${f.id}`), 40004);
     expect(expectOk(await B.client.get('/v1/geo-fences')).list.map((x: { id: number }) => x.id)).not.toContain(f.id);
-    expectError(await op.get('/v1/geo-fences'), 40003);
+    expect(expectOk(await op.get('/v1/geo-fences')).list.map((x: { id: number }) => x.id)).toContain(f.id);
+    expectError(await op.put(`/v1/geo-fences/${f.id}`, { radius: 10 }), 40003);
     const reader = await seedRoleUser(server, {
       side: 'ac',
       accountId: A.accountId,

@@ -199,6 +199,20 @@ export const printParamsSchema = z.object({
 });
 export type PrintParams = z.infer<typeof printParamsSchema>;
 
+/**
+ * Print settings that only a printer has: a speaker or a broadcaster has no paper, print head or
+ * cutter, so the console does not show them for one and the server keeps them as they were.
+ */
+export const PRINTER_ONLY_PARAMS = [
+  'speed',
+  'density',
+  'logo',
+  'autoCut',
+  'paperWidth',
+] as const satisfies readonly (keyof PrintParams)[];
+/** A model without a type (an old row) is treated as a printer: nothing is hidden from it. */
+export const isPrinterType = (modelType: string | null | undefined) => !modelType || modelType === 'printer';
+
 export const COMMANDS = [
   'restart',
   'pause',

@@ -50,6 +50,8 @@ export const accountStatusBody = z.object({
 export const accountGeoServiceBody = z.object({ enabled: z.boolean({ error: 'validation.invalidOption' }) });
 /** POST /v1/accounts/:id/qr-brand-service — the custom device QR code service on or off. */
 export const accountQrBrandServiceBody = accountGeoServiceBody;
+/** POST /v1/accounts/:id/push-alarm-service — the push-delay alarm service on or off. */
+export const accountPushAlarmServiceBody = accountGeoServiceBody;
 /** POST /v1/accounts/:id/change-admin — a new super-administrator replaces (and deletes) the old one. */
 export const changeAccountAdminBody = z.object({ adminEmail: emailSchema, adminUsername: usernameSchema.optional() });
 /* POST /v1/accounts/:id/unlock-admin has no body: it clears the super-administrator's lock. */
@@ -90,6 +92,8 @@ export const accountSchema = z.object({
   geoEnabled: z.boolean(),
   /** the custom device QR code value-added service is on (POST /v1/accounts/:id/qr-brand-service) */
   qrBrandEnabled: z.boolean(),
+  /** the push-delay alarm value-added service is on (POST /v1/accounts/:id/push-alarm-service) */
+  pushAlarmEnabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -296,8 +296,15 @@ export const importJobSchema = z.object({
   message: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** secrets Herald made for rows without one, waiting for the importer to take them (0 once taken) */
+  generatedSecrets: z.number().int(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
+/** POST /v1/devices/imports/:id/secrets — the generated secrets, answered once and then dropped. */
+export const importSecretsSchema = z.object({
+  list: z.array(z.object({ sn: z.string(), secret: z.string() })),
+});
+export type ImportSecrets = z.infer<typeof importSecretsSchema>;
 export const importIdParamSchema = z.object({ id: z.string().uuid('validation.format') });
 
 /** GET /v1/common/getDeviceQrcodeUrl?sn= */

@@ -77,6 +77,8 @@ export type FenceDeviceOption = z.infer<typeof fenceDeviceOptionSchema>;
 
 /** GET /v1/geo-fences */
 export const fenceListQuery = pageQuerySchema.extend({
+  /** operators: one account's fences (absent: every account's); an account user's own is implied */
+  accountId: queryId,
   name: z.string().trim().max(64, 'validation.maxLength').optional(),
   enabled: queryFlag,
   ...sortParams(['name', 'radius', 'deviceCount', 'alarmCount', 'createdAt']),
@@ -86,6 +88,7 @@ export type FenceListQuery = z.infer<typeof fenceListQuery>;
 export const fenceSchema = z.object({
   id: z.number().int(),
   accountId: z.number().int(),
+  accountName: z.string(),
   name: z.string(),
   description: z.string().nullable(),
   lat: z.number(),
@@ -123,6 +126,7 @@ export type FenceDetail = z.infer<typeof fenceDetailSchema>;
 /** GET /v1/geo-fences/events: entries and exits of the last 7 days. */
 export const fenceEventQuery = pageQuerySchema
   .extend({
+    accountId: queryId,
     fenceId: queryId,
     sn: z.string().trim().max(64, 'validation.maxLength').optional(),
     kind: z.enum(FENCE_EVENT_KINDS, { error: 'validation.invalidOption' }).optional(),

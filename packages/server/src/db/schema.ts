@@ -51,6 +51,11 @@ export const accounts = pgTable(
       .default(sql`'{}'::text[]`),
     /** device alert kinds that raise messages (ALERT_KINDS); null: all of them */
     alertKinds: text('alert_kinds').array(),
+    /**
+     * The push-delay alarm value-added service: on for every account (as before the switch
+     * existed); off, slow pushes raise no alarm for the account.
+     */
+    pushAlarmEnabled: boolean('push_alarm_enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -553,6 +558,11 @@ export const deviceImports = pgTable(
     claimedAt: ts('claimed_at'),
     /** which server holds the claim */
     claimedBy: text('claimed_by'),
+    /**
+     * The secrets Herald made for rows without one ([{sn, secret}]), until the importer takes them:
+     * offered once, as a single add shows its secret once, then dropped.
+     */
+    generatedSecrets: jsonb('generated_secrets').$type<GeneratedSecret[]>(),
   },
   (t) => [
     index('device_imports_running_idx')
@@ -560,6 +570,8 @@ export const deviceImports = pgTable(
       .where(sql`status = 'running'`),
   ],
 );
+
+export type GeneratedSecret = { sn: string; secret: string };
 
 export type ImportFileRow = {
   row: number;

@@ -170,3 +170,7 @@ export const liveDeviceSns = async (db: Db, accountId: number) =>
       .from(devices)
       .where(and(eq(devices.accountId, accountId), ne(devices.status, DeviceStatus.DELETED)))
   ).map((r) => r.sn);
+
+export const setPushAlarmEnabled = async (tx: Db, id: number, enabled: boolean): Promise<void> => {
+  await tx.update(accounts).set({ pushAlarmEnabled: enabled, updatedAt: new Date() }).where(eq(accounts.id, id));
+};

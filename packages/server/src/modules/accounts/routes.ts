@@ -3,6 +3,7 @@ import {
   accountSchema,
   accountGeoServiceBody,
   accountQrBrandServiceBody,
+  accountPushAlarmServiceBody,
   accountStatusBody,
   changeAccountAdminBody,
   createAccountBody,
@@ -100,6 +101,21 @@ const accountRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (req) => ok(await accounts.setService(deps, req.auth, req.params.id, 'qrBrand', req.body.enabled)),
+  );
+
+  app.post(
+    '/v1/accounts/:id/push-alarm-service',
+    {
+      config: op('edit'),
+      schema: {
+        tags,
+        summary: 'Turn the push-delay alarm value-added service on or off for an account',
+        params: idParamSchema,
+        body: accountPushAlarmServiceBody,
+        response: { 200: envelope(accountSchema) },
+      },
+    },
+    async (req) => ok(await accounts.setService(deps, req.auth, req.params.id, 'pushAlarm', req.body.enabled)),
   );
 
   app.post(

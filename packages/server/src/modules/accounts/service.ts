@@ -51,6 +51,7 @@ function toAccount(v: repo.AccountView): Account {
     userCount: v.userCount,
     geoEnabled: v.geoEnabled === true,
     qrBrandEnabled: v.qrBrandEnabled === true,
+    pushAlarmEnabled: a.pushAlarmEnabled,
     createdAt: iso(a.createdAt),
     updatedAt: iso(a.updatedAt),
   };
@@ -260,6 +261,13 @@ const SERVICES = {
     set: setQrBrandEnabled,
     after: undefined,
     log: { on: 'log.account.qrBrandEnable', off: 'log.account.qrBrandDisable' },
+  },
+  /** the push-delay alarm: the servers' copies of the account's monitoring are read again */
+  pushAlarm: {
+    isOn: (a: Account) => a.pushAlarmEnabled,
+    set: repo.setPushAlarmEnabled,
+    after: (deps: Deps, id: number) => void deps.invalidation.publish('alarmSettings', id),
+    log: { on: 'log.account.pushAlarmEnable', off: 'log.account.pushAlarmDisable' },
   },
 } as const;
 export type AccountService = keyof typeof SERVICES;

@@ -56,7 +56,14 @@ export const findBusinessView = async (db: Db, id: number): Promise<BusinessView
       .limit(1)
   )[0];
 
-export const findBusinessIdByName = async (db: Db, accountId: number, name: string, exceptId?: number) =>
+/** `owner`: among that user's own only (an "own data only" user's names never confirm another's). */
+export const findBusinessIdByName = async (
+  db: Db,
+  accountId: number,
+  name: string,
+  exceptId?: number,
+  owner?: number,
+) =>
   (
     await db
       .select({ id: businesses.id })
@@ -67,6 +74,7 @@ export const findBusinessIdByName = async (db: Db, accountId: number, name: stri
           isNull(businesses.deletedAt),
           sql`lower(${businesses.name}) = lower(${name})`,
           exceptId ? ne(businesses.id, exceptId) : undefined,
+          ownedBy(businesses.createdBy, owner),
         ),
       )
       .limit(1)

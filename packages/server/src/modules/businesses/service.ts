@@ -72,8 +72,12 @@ async function normalise(deps: Deps, auth: AuthContext, accountId: number, s: Sh
   return { type: s.type, templateId: null, voiceContent: s.voiceContent };
 }
 
-async function checkName(deps: Deps, accountId: number, name: string, exceptId?: number) {
-  if (await repo.findBusinessIdByName(deps.db, accountId, name, exceptId)) {
+/**
+ * Names are unique among the account's live businesses; for an "own data only" user among their own: a
+ * refusal for another user's name would tell them that row exists (docs/data-permission.md).
+ */
+async function checkName(deps: Deps, auth: AuthContext, accountId: number, name: string, exceptId?: number) {
+  if (await repo.findBusinessIdByName(deps.db, accountId, name, exceptId, dataOwner(auth))) {
     throw conflict('error.businessNameExists', 'name');
   }
 }
@@ -85,7 +89,7 @@ export async function createBusiness(deps: Deps, auth: AuthContext, body: Create
     templateId: body.templateId ?? null,
     voiceContent: body.voiceContent || null,
   });
-  await checkName(deps, accountId, body.name);
+  await checkName(deps, auth, accountId, body.name);
   const id = await deps.db.transaction(async (tx) => {
     const b = await repo.insertBusiness(tx, {
       accountId,
@@ -116,7 +120,7 @@ export async function updateBusiness(
     templateId: body.templateId !== undefined ? body.templateId : business.templateId,
     voiceContent: body.voiceContent !== undefined ? body.voiceContent || null : business.voiceContent,
   });
-  if (body.name !== undefined) await checkName(deps, business.accountId, body.name, id);
+  if (body.name !== undefined) await checkName(deps, auth, business.accountId, body.name, id);
   await deps.db.transaction(async (tx) => {
     await repo.updateBusiness(tx, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),

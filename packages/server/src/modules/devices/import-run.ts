@@ -160,6 +160,8 @@ async function runImport(deps: Deps, node: string, claim: repo.ImportClaim, sign
       else valid.push({ ...r, modelId: model.id, groupId });
       if (r.sn) seen.add(r.sn);
     }
+    // the factory's provisioned secret, or one Herald makes: offered once to the importer (generatedSecrets)
+    const secrets = new Map(valid.map((r) => [r.sn, r.secret || randomToken(24)]));
     const createdSns = await deps.db.transaction(async (tx) => {
       if (!(await repo.holdImport(tx, id, node, processed))) throw new ClaimLost();
       const out =
@@ -175,14 +177,20 @@ async function runImport(deps: Deps, node: string, claim: repo.ImportClaim, sign
                 groupId: r.groupId,
                 // an account user's import is theirs, an operator's assigned to nobody (as one by one)
                 ownerUserId: actor.accountId !== null ? actor.userId : null,
-                // the factory's provisioned secret, or one Herald makes (obtained by registration)
-                secret: r.secret || randomToken(24),
+                secret: secrets.get(r.sn)!,
                 status: DeviceStatus.ENABLED,
                 printParams: { ...DEFAULT_PRINT_PARAMS },
               })),
             );
       const sns = out.map((o) => o.sn);
       const inserted = new Set(sns);
+      const generated = valid.filter((r) => !r.secret && inserted.has(r.sn));
+      if (generated.length > 0)
+        await repo.addGeneratedSecrets(
+          tx,
+          id,
+          generated.map((r) => ({ sn: r.sn, secret: secrets.get(r.sn)! })),
+        );
       for (const r of valid)
         if (!inserted.has(r.sn)) chunkFailed.push({ row: r.row, sn: r.sn, message: 'error.snExists' });
       if (out.length > 0) {

@@ -17,6 +17,7 @@ import { invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull } from '../../lib/filters';
 import { mustOwn } from '../../lib/data-scope';
 import { ownAccount, targetAccount } from '../../lib/scope';
+import { audit } from '../oper-log/audit';
 import { isOle2, readXlsRows, type SheetRow } from './import-xls';
 import { withoutValues, type RowError } from './import-run';
 import * as repo from './repo';
@@ -102,6 +103,7 @@ export function toImportJob(j: repo.ImportRow, locale: Locale): ImportJob {
     message: j.message ? translate(j.message, locale) : null,
     createdAt: iso(j.createdAt),
     finishedAt: isoOrNull(j.finishedAt),
+    generatedSecrets: j.generatedSecrets,
   };
 }
 
@@ -148,4 +150,21 @@ export async function getImport(deps: Deps, auth: AuthContext, id: string): Prom
   if (!j || (own !== undefined && j.accountId !== own)) throw notFound();
   mustOwn(auth, j.userId);
   return j;
+}
+
+/**
+ * The secrets made for rows without one, to the importer only, once: the same statement drops
+ * them, as a single add shows its secret once. A second call is refused with its own message.
+ */
+export async function takeGeneratedSecrets(deps: Deps, auth: AuthContext, id: string) {
+  const j = await getImport(deps, auth, id);
+  if (j.userId !== auth.userId) throw notFound();
+  const list = await repo.takeGeneratedSecrets(deps.db, id);
+  if (!list) throw invalid('error.importSecretsTaken');
+  await audit(deps.db, auth, {
+    module: 'device',
+    type: 'import',
+    description: { key: 'log.device.importSecrets', params: { count: list.length, jobId: id } },
+  });
+  return { list };
 }

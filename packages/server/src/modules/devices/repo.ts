@@ -33,6 +33,7 @@ import {
   models,
   qrBrands,
   users,
+  type GeneratedSecret,
   type ImportActor,
   type ImportFileRow,
 } from '../../db/schema';
@@ -270,14 +271,40 @@ export const findLogFile = async (db: Db, deviceId: number, logId: number) =>
 // ── imports ──────────────────────────────────────────────────────────────
 
 /** An import as the console sees it: without the file's rows (secrets) and the importer's details. */
-const { rows: _rows, actor: _actor, ...importView } = getTableColumns(deviceImports);
-export type ImportRow = Omit<typeof deviceImports.$inferSelect, 'rows' | 'actor'>;
+const { rows: _rows, actor: _actor, generatedSecrets: _secrets, ...importColumns } = getTableColumns(deviceImports);
+const importView = {
+  ...importColumns,
+  /** how many generated secrets wait to be taken (the secrets themselves only by takeGeneratedSecrets) */
+  generatedSecrets: sql<number>`coalesce(jsonb_array_length(${deviceImports.generatedSecrets}), 0)::int`,
+};
+export type ImportRow = Omit<typeof deviceImports.$inferSelect, 'rows' | 'actor' | 'generatedSecrets'> & {
+  generatedSecrets: number;
+};
 
 export const insertImport = (db: Db, values: PgInsertValue<typeof deviceImports>) =>
   db.insert(deviceImports).values(values);
 
 export const updateImport = (db: Db, id: string, values: Partial<typeof deviceImports.$inferInsert>) =>
   db.update(deviceImports).set(values).where(eq(deviceImports.id, id));
+
+/** Add a chunk's generated secrets to those waiting (inside the chunk's transaction). */
+export const addGeneratedSecrets = (tx: Db, id: string, list: GeneratedSecret[]) =>
+  tx
+    .update(deviceImports)
+    .set({
+      generatedSecrets: sql`coalesce(${deviceImports.generatedSecrets}, '[]'::jsonb) || ${JSON.stringify(list)}::jsonb`,
+    })
+    .where(eq(deviceImports.id, id));
+
+/** The waiting generated secrets, dropped in the same statement: a second call gets nothing. */
+export async function takeGeneratedSecrets(db: Db, id: string): Promise<GeneratedSecret[] | undefined> {
+  const { rows } = await db.execute(sql`
+    update ${deviceImports} d set generated_secrets = null
+    from (select id, generated_secrets from ${deviceImports} where id = ${id} for update) old
+    where d.id = old.id and old.generated_secrets is not null
+    returning old.generated_secrets as list`);
+  return (rows[0] as { list: GeneratedSecret[] } | undefined)?.list;
+}
 
 export const findImport = async (db: Db, id: string): Promise<ImportRow | undefined> =>
   (await db.select(importView).from(deviceImports).where(eq(deviceImports.id, id)).limit(1))[0];

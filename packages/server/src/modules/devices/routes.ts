@@ -20,6 +20,7 @@ import {
   idsBodySchema,
   importDevicesBody,
   importIdParamSchema,
+  importSecretsSchema,
   importJobSchema,
   IMPORT_MAX_BYTES,
   logParamsSchema,
@@ -171,6 +172,19 @@ const deviceRoutes: RoutesPlugin = async (app, deps) => {
       },
     },
     async (req) => ok(imports.toImportJob(await imports.getImport(deps, req.auth, req.params.id), req.locale)),
+  );
+  app.post(
+    '/v1/devices/imports/:id/secrets',
+    {
+      config: can('batchAdd'),
+      schema: {
+        tags,
+        summary: 'The secrets made for rows without one: to the importer, once (a second call is refused)',
+        params: importIdParamSchema,
+        response: { 200: envelope(importSecretsSchema) },
+      },
+    },
+    async (req) => ok(await imports.takeGeneratedSecrets(deps, req.auth, req.params.id)),
   );
 
   // ── batch actions ───────────────────────────────────────────────────────

@@ -15,6 +15,8 @@ import {
   type Page,
   type PrinterState,
   type PrintParams,
+  isPrinterType,
+  PRINTER_ONLY_PARAMS,
   type updateDeviceBody,
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
@@ -353,7 +355,11 @@ export async function setPrintParams(
   params: PrintParams,
   locale: Locale = DEFAULT_LOCALE,
 ) {
-  const { device } = await scopedDevice(deps, auth, id);
+  const { device, modelType } = await scopedDevice(deps, auth, id);
+  if (!isPrinterType(modelType)) {
+    const stored = { ...DEFAULT_PRINT_PARAMS, ...(device.printParams as object) } as PrintParams;
+    params = { ...params, ...Object.fromEntries(PRINTER_ONLY_PARAMS.map((k) => [k, stored[k]])) };
+  }
   await deps.db.transaction(async (tx) => {
     await repo.updateDevices(tx, [id], { printParams: params });
     await audit(tx, auth, {

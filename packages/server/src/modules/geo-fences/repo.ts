@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm';
 import { DeviceStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { devices, fenceDevices, fenceEvents, geoFences } from '../../db/schema';
+import { accounts, devices, fenceDevices, fenceEvents, geoFences } from '../../db/schema';
 import { ofOwnedDevice, ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 import { sortedBy, type SortOrder } from '../../lib/sort';
@@ -29,11 +29,18 @@ const deviceCount = sql<number>`(select count(*)::int from fence_devices fd join
 const alarmCount = sql<number>`(select count(*)::int from fence_devices fd join devices d on d.id = fd.device_id
   where fd.fence_id = geo_fences.id and d.status <> ${DeviceStatus.DELETED} and fd.inside = false)`;
 
-const fenceColumns = { fence: geoFences, deviceCount, alarmCount };
-export type FenceRow = { fence: typeof geoFences.$inferSelect; deviceCount: number; alarmCount: number };
+const accountName = sql<string>`(select a.name from ${accounts} a where a.id = geo_fences.account_id)`;
+const fenceColumns = { fence: geoFences, deviceCount, alarmCount, accountName };
+export type FenceRow = {
+  fence: typeof geoFences.$inferSelect;
+  deviceCount: number;
+  alarmCount: number;
+  accountName: string;
+};
 
 export type FenceFilters = {
-  accountId: number;
+  /** undefined: every account's (operators) */
+  accountId: number | undefined;
   name?: string;
   enabled?: boolean;
   sortField?: 'name' | 'radius' | 'deviceCount' | 'alarmCount' | 'createdAt';
@@ -45,7 +52,7 @@ export type FenceFilters = {
 export async function listFences(db: Db, f: FenceFilters): Promise<{ rows: FenceRow[]; total: number }> {
   const where = and(
     ...([
-      eq(geoFences.accountId, f.accountId),
+      f.accountId !== undefined ? eq(geoFences.accountId, f.accountId) : undefined,
       f.name ? ilike(geoFences.name, containsPattern(f.name)) : undefined,
       f.enabled !== undefined ? eq(geoFences.enabled, f.enabled) : undefined,
     ] as (SQL | undefined)[]),
@@ -74,12 +81,13 @@ export async function listFences(db: Db, f: FenceFilters): Promise<{ rows: Fence
   return { rows, total: total?.n ?? 0 };
 }
 
-export const findFence = async (db: Db, accountId: number, id: number): Promise<FenceRow | undefined> =>
+/** `accountId` undefined: whichever account's (operators). */
+export const findFence = async (db: Db, accountId: number | undefined, id: number): Promise<FenceRow | undefined> =>
   (
     await db
       .select(fenceColumns)
       .from(geoFences)
-      .where(and(eq(geoFences.id, id), eq(geoFences.accountId, accountId)))
+      .where(and(eq(geoFences.id, id), accountId !== undefined ? eq(geoFences.accountId, accountId) : undefined))
       .limit(1)
   )[0];
 
@@ -153,12 +161,19 @@ export const deviceOptions = (
     .orderBy(asc(devices.sn))
     .limit(limit);
 
-export const watchedDevices = (db: Db, fenceId: number) =>
+/** `owner`: an "own data only" caller sees only the watched devices assigned to them. */
+export const watchedDevices = (db: Db, fenceId: number, owner?: number) =>
   db
     .select({ ...positionColumns, inside: fenceDevices.inside, since: fenceDevices.since })
     .from(fenceDevices)
     .innerJoin(devices, eq(devices.id, fenceDevices.deviceId))
-    .where(and(eq(fenceDevices.fenceId, fenceId), ne(devices.status, DeviceStatus.DELETED)))
+    .where(
+      and(
+        eq(fenceDevices.fenceId, fenceId),
+        ne(devices.status, DeviceStatus.DELETED),
+        ownedBy(devices.ownerUserId, owner),
+      ),
+    )
     .orderBy(asc(devices.sn));
 
 /** Replaces the watched devices: the ones kept keep their state, new ones start with `states`. */
@@ -233,7 +248,8 @@ export async function cross(tx: Db, fenceId: number, deviceId: number, from: boo
 export const insertEvent = (tx: Db, e: typeof fenceEvents.$inferInsert) => tx.insert(fenceEvents).values(e);
 
 export type EventFilters = {
-  accountId: number;
+  /** undefined: every account's (operators) */
+  accountId: number | undefined;
   /** "own data only": the events of the devices assigned to this user */
   owner?: number;
   fenceId?: number;
@@ -249,7 +265,7 @@ export type EventFilters = {
 export async function listEvents(db: Db, f: EventFilters) {
   const where = and(
     ...([
-      eq(fenceEvents.accountId, f.accountId),
+      f.accountId !== undefined ? eq(fenceEvents.accountId, f.accountId) : undefined,
       ofOwnedDevice(fenceEvents.deviceId, f.owner),
       gt(fenceEvents.at, f.since),
       f.fenceId !== undefined ? eq(fenceEvents.fenceId, f.fenceId) : undefined,

@@ -21,12 +21,14 @@ import * as fences from './service';
 const tags = ['geo-fences'];
 /** Fences are an account's (screen /geo-fence/list). */
 const ac = (action: string) => ({ access: { side: 'ac', permission: `herald.geo.fence.${action}` } }) as const;
+/** Reading them: the account's users, and operators (every account's, read only). */
+const read = { access: { permission: { ac: 'herald.geo.fence.query', op: 'herald.op.geo.fence.query' } } } as const;
 
 const fenceRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/v1/geo-fences',
     {
-      config: ac('query'),
+      config: read,
       schema: {
         tags,
         summary: 'List geofences',
@@ -52,7 +54,7 @@ const fenceRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/v1/geo-fences/events',
     {
-      config: ac('query'),
+      config: read,
       schema: {
         tags,
         summary: 'Entries and exits of the last 7 days',
@@ -78,7 +80,7 @@ const fenceRoutes: RoutesPlugin = async (app, deps) => {
   app.get(
     '/v1/geo-fences/:id',
     {
-      config: ac('query'),
+      config: read,
       schema: {
         tags,
         summary: 'A geofence and its devices',

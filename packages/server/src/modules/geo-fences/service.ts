@@ -20,7 +20,7 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { duplicateAs, invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
-import { targetAccount } from '../../lib/scope';
+import { listAccount, targetAccount } from '../../lib/scope';
 import { alertTarget, deliverAlert } from '../messages/repo';
 import { audit } from '../oper-log/audit';
 import { requireGeoService } from '../locations/geo-enabled';
@@ -32,6 +32,7 @@ import { dataOwner } from '../../lib/data-scope';
 const toFence = (r: repo.FenceRow): Fence => ({
   id: r.fence.id,
   accountId: r.fence.accountId,
+  accountName: r.accountName,
   name: r.fence.name,
   description: r.fence.description,
   lat: r.fence.lat,
@@ -46,7 +47,7 @@ const toFence = (r: repo.FenceRow): Fence => ({
 
 export async function listFences(deps: Deps, auth: AuthContext, q: FenceListQuery): Promise<Page<Fence>> {
   const { rows, total } = await repo.listFences(deps.db, {
-    accountId: targetAccount(auth, undefined),
+    accountId: listAccount(auth, q.accountId),
     name: q.name || undefined,
     enabled: q.enabled,
     sortField: q.sortField,
@@ -58,16 +59,22 @@ export async function listFences(deps: Deps, auth: AuthContext, q: FenceListQuer
 }
 
 async function fenceOf(deps: Deps, auth: AuthContext, id: number): Promise<repo.FenceRow> {
-  const row = await repo.findFence(deps.db, targetAccount(auth, undefined), id);
+  // an operator reads any account's fence (herald.op.geo.fence); changing one stays the account's
+  const row = await repo.findFence(deps.db, auth.side === 'op' ? undefined : targetAccount(auth, undefined), id);
   if (!row) throw notFound();
   return row;
 }
 
 export async function getFence(deps: Deps, auth: AuthContext, id: number): Promise<FenceDetail> {
   const row = await fenceOf(deps, auth, id);
-  const watched = await repo.watchedDevices(deps.db, id);
+  const owner = dataOwner(auth);
+  const watched = await repo.watchedDevices(deps.db, id, owner);
   return {
     ...toFence(row),
+    // an "own data only" user counts only their devices too: the totals would tell of the others'
+    ...(owner === undefined
+      ? {}
+      : { deviceCount: watched.length, alarmCount: watched.filter((d) => d.inside === false).length }),
     devices: watched.map((d) => {
       const position = positionOfRow(d);
       return {
@@ -219,7 +226,7 @@ export const deviceOptions = (deps: Deps, auth: AuthContext, keyword: string | u
 
 export async function listEvents(deps: Deps, auth: AuthContext, q: FenceEventQuery): Promise<Page<FenceEvent>> {
   const { rows, total } = await repo.listEvents(deps.db, {
-    accountId: targetAccount(auth, undefined),
+    accountId: listAccount(auth, q.accountId),
     owner: dataOwner(auth),
     fenceId: q.fenceId,
     sn: q.sn || undefined,

@@ -22,11 +22,12 @@ const modelColumns = {
 const modelView = {
   ...modelColumns,
   deviceTypeName: deviceTypes.name,
+  deviceTypeCode: deviceTypes.code,
   deviceCount: sql<number>`(select count(*)::int from ${devices} d where d.model_id = models.id and d.status <> ${DeviceStatus.DELETED})`,
 };
 export type ModelView = {
   [K in keyof typeof modelColumns]: (typeof models.$inferSelect)[K];
-} & { deviceTypeName: string | null; deviceCount: number };
+} & { deviceTypeName: string | null; deviceTypeCode: string | null; deviceCount: number };
 
 export type ModelFilters = {
   name?: string;

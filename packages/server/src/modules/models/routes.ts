@@ -31,7 +31,7 @@ const modelRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(pageOf(modelSchema)) },
       },
     },
-    async (req) => ok(await models.listModels(deps, req.query)),
+    async (req) => ok(await models.listModels(deps, req.query, req.locale)),
   );
   app.post(
     '/v1/models',
@@ -52,7 +52,7 @@ const modelRoutes: RoutesPlugin = async (app, deps) => {
       config: op('query'),
       schema: { tags, summary: 'Model detail', params: idParamSchema, response: { 200: envelope(modelSchema) } },
     },
-    async (req) => ok(await models.getModel(deps, req.params.id)),
+    async (req) => ok(await models.getModel(deps, req.params.id, req.locale)),
   );
   app.put(
     '/v1/models/:id',
@@ -130,7 +130,7 @@ const modelRoutes: RoutesPlugin = async (app, deps) => {
         response: { 200: envelope(z.array(deviceTypeSchema)) },
       },
     },
-    async () => ok(await models.listDeviceTypes(deps)),
+    async (req) => ok(await models.listDeviceTypes(deps, req.locale)),
   );
 };
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DEFAULT_LOCALE, messages, type Locale } from '@herald/contract';
 import type {
   createModelBody,
   DeviceType,
@@ -27,7 +28,14 @@ export const MODEL_DISABLED = 0;
 /** Versioned so a changed image gets a new URL and the old one can be cached for good. */
 export const modelImageUrl = (id: number, updatedAt: Date) => `/v1/models/${id}/image?v=${updatedAt.getTime()}`;
 
-const toModel = (v: repo.ModelView): Model => ({
+/**
+ * A device type's name in the reader's language: the seeded types (0004) by their code; a type
+ * added later without a translation keeps its stored name.
+ */
+export const deviceTypeLabel = (code: string, name: string, locale: Locale): string =>
+  (messages as Record<string, Record<Locale, string> | undefined>)[`deviceType.${code}`]?.[locale] ?? name;
+
+const toModel = (v: repo.ModelView, locale: Locale): Model => ({
   id: v.id,
   name: v.name,
   code: v.code,
@@ -36,7 +44,7 @@ const toModel = (v: repo.ModelView): Model => ({
   capability: v.capability,
   description: v.description,
   deviceTypeId: v.deviceTypeId,
-  deviceTypeName: v.deviceTypeName,
+  deviceTypeName: v.deviceTypeName === null ? null : deviceTypeLabel(v.deviceTypeCode ?? '', v.deviceTypeName, locale),
   imageUrl: modelImageUrl(v.id, v.updatedAt),
   imageMime: v.imageMime,
   status: v.status,
@@ -45,7 +53,7 @@ const toModel = (v: repo.ModelView): Model => ({
   updatedAt: iso(v.updatedAt),
 });
 
-export async function listModels(deps: Deps, q: ListQuery): Promise<Page<Model>> {
+export async function listModels(deps: Deps, q: ListQuery, locale: Locale = DEFAULT_LOCALE): Promise<Page<Model>> {
   const { rows, total } = await repo.listModels(deps.db, {
     name: q.name || undefined,
     code: q.code || undefined,
@@ -57,13 +65,13 @@ export async function listModels(deps: Deps, q: ListQuery): Promise<Page<Model>>
     limit: q.pageSize,
     offset: offsetOf(q),
   });
-  return { list: rows.map(toModel), total, page: q.page, pageSize: q.pageSize };
+  return { list: rows.map((r) => toModel(r, locale)), total, page: q.page, pageSize: q.pageSize };
 }
 
-export async function getModel(deps: Deps, id: number): Promise<Model> {
+export async function getModel(deps: Deps, id: number, locale: Locale = DEFAULT_LOCALE): Promise<Model> {
   const v = await repo.findModelView(deps.db, id);
   if (!v) throw notFound();
-  return toModel(v);
+  return toModel(v, locale);
 }
 
 export async function getModelImage(deps: Deps, id: number) {
@@ -176,7 +184,8 @@ export async function deleteModel(deps: Deps, auth: AuthContext, id: number): Pr
   });
 }
 
-export const listDeviceTypes = async (deps: Deps): Promise<DeviceType[]> => repo.listDeviceTypes(deps.db);
+export const listDeviceTypes = async (deps: Deps, locale: Locale = DEFAULT_LOCALE): Promise<DeviceType[]> =>
+  (await repo.listDeviceTypes(deps.db)).map((d) => ({ ...d, name: deviceTypeLabel(d.code, d.name, locale) }));
 
 /** Lookup: account users get the enabled models (what they may add devices of); operators all. */
 export async function modelOptions(deps: Deps, auth: AuthContext): Promise<ModelOption[]> {

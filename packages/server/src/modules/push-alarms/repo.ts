@@ -13,6 +13,11 @@ const ALARM_LOCK = 727_276;
 export const findSettings = async (db: Db, accountId: number) =>
   (await db.select().from(alarmSettings).where(eq(alarmSettings.accountId, accountId)).limit(1))[0];
 
+/** The account's push-delay alarm service (accounts.push_alarm_enabled); a missing account: off. */
+export const serviceOn = async (db: Db, accountId: number): Promise<boolean> =>
+  (await db.select({ on: accounts.pushAlarmEnabled }).from(accounts).where(eq(accounts.id, accountId)).limit(1))[0]
+    ?.on ?? false;
+
 export const saveSettings = (tx: Db, accountId: number, s: AlarmSettingsBody) =>
   tx
     .insert(alarmSettings)

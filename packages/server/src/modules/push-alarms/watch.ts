@@ -16,6 +16,8 @@ const SETTINGS_TTL_MS = 30_000;
 
 type Monitor = Pick<AlarmSettingsBody, 'monitorMinutes' | 'consecutive' | 'thresholdMs' | 'notifyHours'> & {
   liftMuteHours: number;
+  /** the account's push-delay alarm service (an operator's switch); undefined: not read yet, on */
+  serviceOff?: boolean;
 };
 /** A slow push to weigh (observePush), or an alarm to record as it is (slowPushAt undefined). */
 export type PushAlarm = { latencyMs: number; monitor: Monitor; slowPushAt?: number };
@@ -56,11 +58,10 @@ function monitorOf(deps: WatchDeps, accountId: number, now: number): Monitor {
   const { settings } = deps.pushWatch;
   const cached = settings.get(accountId);
   if (!cached || (now - cached.at > SETTINGS_TTL_MS && !cached.loading)) {
-    const entry = cached ?? { s: DEFAULT_ALARM_SETTINGS, at: 0 };
-    entry.loading = repo
-      .findSettings(deps.db, accountId)
-      .then((row) => {
-        entry.s = row ?? DEFAULT_ALARM_SETTINGS;
+    const entry: { s: Monitor; at: number; loading?: Promise<void> } = cached ?? { s: DEFAULT_ALARM_SETTINGS, at: 0 };
+    entry.loading = Promise.all([repo.findSettings(deps.db, accountId), repo.serviceOn(deps.db, accountId)])
+      .then(([row, on]) => {
+        entry.s = { ...(row ?? DEFAULT_ALARM_SETTINGS), serviceOff: !on };
         entry.at = Date.now();
       })
       .catch(() => {}) // the defaults or the last copy stay; the next push asks again
@@ -71,8 +72,11 @@ function monitorOf(deps: WatchDeps, accountId: number, now: number): Monitor {
 }
 
 /** An account saved its settings: this server uses them from the next push (the others are told, lib/invalidation.ts). */
-export const rememberSettings = (deps: WatchDeps, accountId: number, s: Monitor) =>
-  deps.pushWatch.settings.set(accountId, { s, at: Date.now() });
+export function rememberSettings(deps: WatchDeps, accountId: number, s: Monitor): void {
+  const { settings } = deps.pushWatch;
+  const serviceOff = settings.get(accountId)?.s.serviceOff;
+  settings.set(accountId, { s: { ...s, serviceOff }, at: Date.now() });
+}
 
 /**
  * One acked push of a device and its latency, on the pipeline's hot path: a few map operations.
@@ -91,6 +95,8 @@ export function observePush(
   // an echoed send time that is not one (0, the device's own clock): no latency to judge
   if (!(latencyMs >= 0 && latencyMs <= ALARM_LATENCY_MAX_MS)) return undefined;
   const monitor = monitorOf(deps, job.accountId, at);
+  // the service is off for the account: no latency of its devices is judged
+  if (monitor.serviceOff) return undefined;
   const state = deps.pushWatch;
   if (++state.seen % PRUNE_EVERY === 0) prune(state, at);
   if (latencyMs > monitor.thresholdMs) return { latencyMs, monitor, slowPushAt: at };

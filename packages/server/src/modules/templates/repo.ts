@@ -61,7 +61,14 @@ export const findTemplateView = async (db: Db, id: number): Promise<TemplateView
   )[0];
 
 /** Names are unique among an account's live templates (case-insensitive). */
-export const findTemplateIdByName = async (db: Db, accountId: number, name: string, exceptId?: number) =>
+/** `owner`: among that user's own only (an "own data only" user's names never confirm another's). */
+export const findTemplateIdByName = async (
+  db: Db,
+  accountId: number,
+  name: string,
+  exceptId?: number,
+  owner?: number,
+) =>
   (
     await db
       .select({ id: templates.id })
@@ -72,6 +79,7 @@ export const findTemplateIdByName = async (db: Db, accountId: number, name: stri
           isNull(templates.deletedAt),
           sql`lower(${templates.name}) = lower(${name})`,
           exceptId ? ne(templates.id, exceptId) : undefined,
+          ownedBy(templates.createdBy, owner),
         ),
       )
       .limit(1)

@@ -114,8 +114,12 @@ async function checkModel(deps: Deps, modelId: number) {
   if (!(await repo.findPrinterModel(deps.db, modelId))) throw invalid('error.modelNotFound', 'modelId');
 }
 
-async function checkName(deps: Deps, accountId: number, name: string, exceptId?: number) {
-  if (await repo.findTemplateIdByName(deps.db, accountId, name, exceptId)) {
+/**
+ * Names are unique among the account's live templates; for an "own data only" user among their own: a
+ * refusal for another user's name would tell them that row exists (docs/data-permission.md).
+ */
+async function checkName(deps: Deps, auth: AuthContext, accountId: number, name: string, exceptId?: number) {
+  if (await repo.findTemplateIdByName(deps.db, accountId, name, exceptId, dataOwner(auth))) {
     throw conflict('error.templateNameExists', 'name');
   }
 }
@@ -127,7 +131,7 @@ export async function createTemplate(deps: Deps, auth: AuthContext, body: Create
   const accountId = accountOf(auth);
   await checkModel(deps, body.modelId);
   await checkBody(deps, body.body, body.params, body.command);
-  await checkName(deps, accountId, body.name);
+  await checkName(deps, auth, accountId, body.name);
   const id = await deps.db.transaction(async (tx) => {
     const t = await repo.insertTemplate(tx, {
       accountId,
@@ -159,7 +163,7 @@ export async function updateTemplate(
   if (body.modelId !== undefined && body.modelId !== template.modelId) await checkModel(deps, body.modelId);
   const params = body.params ?? storedParams(template);
   await checkBody(deps, body.body ?? template.body, params, body.command ?? template.command);
-  if (body.name !== undefined) await checkName(deps, template.accountId, body.name, id);
+  if (body.name !== undefined) await checkName(deps, auth, template.accountId, body.name, id);
   await deps.db.transaction(async (tx) => {
     await repo.updateTemplate(tx, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),

@@ -17,6 +17,7 @@ export default {
       createdRange: 'Created between',
       geoService: 'Geolocation service',
       qrBrandService: 'Custom QR code',
+      pushAlarmService: 'Push-delay alarm',
       services: 'Value-added services',
     },
     geo: {
@@ -64,6 +65,10 @@ export default {
         "Enable the custom QR code for account {{name}}? The account can then put its own logo and product name on its devices' QR codes and detail pages.",
       qrBrandOff:
         'Disable the custom QR code of account {{name}}? Its logo and product name disappear from its devices at once; they are kept for when it is enabled again.',
+      pushAlarmOn:
+        'Enable the push-delay alarm for account {{name}}? Slow pushes of its devices raise alarms again, by its alarm settings.',
+      pushAlarmOff:
+        'Disable the push-delay alarm of account {{name}}? Slow pushes of its devices raise no alarm from now on; past alarms stay listed.',
       unlockAdmin:
         'Unlock administrator {{name}} of account {{account}}? The administrator can sign in with the current password again.',
     },

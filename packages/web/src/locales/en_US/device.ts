@@ -212,6 +212,12 @@ export default {
       row: 'Row',
       reason: 'Reason',
       toList: 'Back to the device list',
+      secretsWaiting:
+        'Herald made the secrets of {{count}} device(s) (rows without a secret). They are shown only once.',
+      secretsShow: 'Show the secrets',
+      secretsTitle: 'Secrets of {{count}} new device(s), shown only this once',
+      secretsDownload: 'Download (CSV)',
+      secret: 'Secret',
     },
   },
 };

@@ -86,6 +86,7 @@ export default {
     devicesTitle: 'Monitored devices ({{count}})',
     tabs: { fences: 'Geofences', events: 'Entry and exit events' },
     fields: {
+      account: 'Account',
       id: 'ID',
       name: 'Name',
       description: 'Description',

@@ -11,6 +11,10 @@ export default {
     defaultName: 'Default group',
     defaultUndeletable: 'The default group cannot be deleted',
     actions: { add: 'Create group', edit: 'Edit group' },
-    confirm: { delete: 'Delete group {{name}}?' },
+    confirm: {
+      delete: 'Delete group {{name}}?',
+      moves: 'Its {{count}} device(s) will move to the default group.',
+      movesNone: 'It has no devices.',
+    },
   },
 };

@@ -49,7 +49,7 @@ export default {
     actions: { add: 'Create template', edit: 'Edit template' },
     confirm: {
       delete: 'Delete template {{name}}?',
-      inUse: 'It is used by {{count}} business(es) and cannot be deleted until they stop using it.',
     },
+    inUseRefusal: 'Template {{name}} is used by {{count}} business(es): it cannot be deleted until they stop using it.',
   },
 };

@@ -15,6 +15,7 @@ export default {
       userCount: '用户数',
       geoService: '定位服务',
       qrBrandService: '自定义二维码',
+      pushAlarmService: '推送延迟告警',
       services: '增值服务',
       createdAt: '创建时间',
       createdRange: '创建时间',
@@ -51,6 +52,8 @@ export default {
       qrBrandOn:
         '确定为账户 {{name}} 开通自定义二维码？开通后该账户可在其设备的二维码和详情页上使用自己的 Logo 和产品名称。',
       qrBrandOff: '确定关闭账户 {{name}} 的自定义二维码？其设备上的 Logo 和产品名称将立即消失，重新开通时恢复。',
+      pushAlarmOn: '确定为账户 {{name}} 开通推送延迟告警？其设备推送延迟时将按其告警设置再次产生告警。',
+      pushAlarmOff: '确定关闭账户 {{name}} 的推送延迟告警？此后其设备推送延迟不再产生告警，已有告警仍可查看。',
       unlockAdmin: '确定解锁账户 {{account}} 的管理员 {{name}}？解锁后该管理员可使用当前密码重新登录。',
     },
     changeAdminHint: '新管理员将收到激活邮件；当前管理员用户将被删除。',

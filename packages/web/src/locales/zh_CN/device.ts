@@ -211,6 +211,11 @@ export default {
       row: '行号',
       reason: '原因',
       toList: '返回设备列表',
+      secretsWaiting: '已为 {{count}} 台设备生成密钥（文件中未填密钥的行），密钥仅展示一次。',
+      secretsShow: '查看密钥',
+      secretsTitle: '{{count}} 台新设备的密钥（仅展示这一次）',
+      secretsDownload: '下载（CSV）',
+      secret: '密钥',
     },
   },
 };

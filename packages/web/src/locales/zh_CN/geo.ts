@@ -85,6 +85,7 @@ export default {
     devicesTitle: '监控设备（{{count}}）',
     tabs: { fences: '电子围栏', events: '进出事件' },
     fields: {
+      account: '账户',
       id: 'ID',
       name: '名称',
       description: '描述',

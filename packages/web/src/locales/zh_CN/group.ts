@@ -11,6 +11,10 @@ export default {
     defaultName: '默认分组',
     defaultUndeletable: '默认分组不能删除',
     actions: { add: '新建分组', edit: '编辑分组' },
-    confirm: { delete: '确定删除分组 {{name}}？' },
+    confirm: {
+      delete: '确定删除分组 {{name}}？',
+      moves: '其下 {{count}} 台设备将移至默认分组。',
+      movesNone: '该分组下没有设备。',
+    },
   },
 };

@@ -49,7 +49,7 @@ export default {
     actions: { add: '新增模板', edit: '编辑模板' },
     confirm: {
       delete: '确定删除模板 {{name}}？',
-      inUse: '该模板正被 {{count}} 个业务使用，需先解除关联才能删除。',
     },
+    inUseRefusal: '模板 {{name}} 正被 {{count}} 个业务使用，需先解除关联才能删除。',
   },
 };

@@ -7,6 +7,7 @@ import { setService, type AccountService } from '../api/set-service';
 const IS_ON: Record<AccountService, (a: Account) => boolean> = {
   geo: (a) => a.geoEnabled,
   qrBrand: (a) => a.qrBrandEnabled,
+  pushAlarm: (a) => a.pushAlarmEnabled,
 };
 
 /**

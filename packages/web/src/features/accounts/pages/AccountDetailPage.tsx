@@ -77,6 +77,9 @@ export function AccountDetailPage() {
         <Descriptions.Item label={t('account.fields.qrBrandService')}>
           <ServiceSwitch account={a} service="qrBrand" canEdit={can(`${P}.edit`)} onDone={() => void refetch()} />
         </Descriptions.Item>
+        <Descriptions.Item label={t('account.fields.pushAlarmService')}>
+          <ServiceSwitch account={a} service="pushAlarm" canEdit={can(`${P}.edit`)} onDone={() => void refetch()} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('account.fields.remark')} span={2}>
           {a.remark || '-'}
         </Descriptions.Item>

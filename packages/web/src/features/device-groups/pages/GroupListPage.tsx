@@ -3,7 +3,7 @@ import { Button, Space, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { DeleteLink } from '../../../components/DeleteLink';
+import { AskFirstDeleteLink } from '../../../components/AskFirstDeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import {
@@ -16,6 +16,7 @@ import {
   type TableParams,
 } from '../../../lib/pro-table';
 import { deleteGroup } from '../api/delete-group';
+import { getGroup } from '../api/get-group';
 import { listGroups } from '../api/list-groups';
 import type { DeviceGroup } from '../api/types';
 import { GroupFormModal } from '../components/GroupFormModal';
@@ -76,9 +77,21 @@ export function GroupListPage() {
                 </Button>
               </Tooltip>
             ) : (
-              <DeleteLink
-                title={t('group.confirm.delete', { name: g.name })}
+              <AskFirstDeleteLink
                 testId={`group-delete-${g.id}`}
+                ask={async () => {
+                  const now = await getGroup(g.id);
+                  return {
+                    title: t('group.confirm.delete', { name: groupLabel(now, t) }),
+                    description: (
+                      <span data-testid="group-delete-moves">
+                        {now.deviceCount > 0
+                          ? t('group.confirm.moves', { count: now.deviceCount })
+                          : t('group.confirm.movesNone')}
+                      </span>
+                    ),
+                  };
+                }}
                 onDelete={() => deleteGroup(g.id)}
                 onDeleted={() => reload()}
               />

@@ -1,4 +1,4 @@
-import type { ImportJob } from '@herald/contract';
+import type { ImportJob, ImportSecrets } from '@herald/contract';
 import { download, get, post } from '../../../lib/http';
 import type { ImportDevicesBody } from './types';
 
@@ -13,3 +13,6 @@ export const importJobQuery = (id: string | undefined) => ({
   enabled: !!id,
   refetchInterval: (q: { state: { data?: ImportJob } }) => (q.state.data?.status === 'running' ? 1000 : false),
 });
+
+/** Answered once: the server drops the secrets as it sends them. */
+export const takeImportSecrets = (id: string) => post<ImportSecrets>(`/v1/devices/imports/${id}/secrets`, {});

@@ -1,5 +1,6 @@
 import { Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isPrinterType } from '@herald/contract';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
 import type { DeviceDetail } from '../api/types';
@@ -14,6 +15,7 @@ export function DeviceSummary({ device: d }: { device: DeviceDetail }) {
   const opts = printOptions(t);
   const pick = (list: { value: unknown; label: string }[], v: unknown) => list.find((o) => o.value === v)?.label ?? '-';
   const pp = d.printParams;
+  const printer = isPrinterType(d.modelType);
   return (
     <>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} data-testid="device-summary">
@@ -59,20 +61,30 @@ export function DeviceSummary({ device: d }: { device: DeviceDetail }) {
         data-testid="device-print-params"
       >
         <Descriptions.Item label={t('device.print.language')}>{pick(opts.language, pp.language)}</Descriptions.Item>
-        <Descriptions.Item label={t('device.print.speed')}>{pick(opts.speed, pp.speed)}</Descriptions.Item>
-        <Descriptions.Item label={t('device.print.density')}>{pick(opts.density, pp.density)}</Descriptions.Item>
+        {printer && <Descriptions.Item label={t('device.print.speed')}>{pick(opts.speed, pp.speed)}</Descriptions.Item>}
+        {printer && (
+          <Descriptions.Item label={t('device.print.density')}>{pick(opts.density, pp.density)}</Descriptions.Item>
+        )}
         <Descriptions.Item label={t('device.print.voiceType')}>{pick(opts.voiceType, pp.voiceType)}</Descriptions.Item>
         <Descriptions.Item label={t('device.print.volume')}>{pp.volume}</Descriptions.Item>
         <Descriptions.Item label={t('device.print.communicationType')}>
           {pick(opts.communicationType, pp.communicationType)}
         </Descriptions.Item>
-        <Descriptions.Item label={t('device.print.logo')}>{t(pp.logo ? 'device.yes' : 'device.no')}</Descriptions.Item>
-        <Descriptions.Item label={t('device.print.autoCut')}>
-          {t(pp.autoCut ? 'device.yes' : 'device.no')}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('device.print.paperWidth')}>
-          {pick(opts.paperWidth, pp.paperWidth)}
-        </Descriptions.Item>
+        {printer && (
+          <Descriptions.Item label={t('device.print.logo')}>
+            {t(pp.logo ? 'device.yes' : 'device.no')}
+          </Descriptions.Item>
+        )}
+        {printer && (
+          <Descriptions.Item label={t('device.print.autoCut')}>
+            {t(pp.autoCut ? 'device.yes' : 'device.no')}
+          </Descriptions.Item>
+        )}
+        {printer && (
+          <Descriptions.Item label={t('device.print.paperWidth')}>
+            <span data-testid="device-paper-width">{pick(opts.paperWidth, pp.paperWidth)}</span>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('device.print.rateLimit')}>
           {pp.rateLimitSeconds > 0 && pp.rateLimitCount > 0
             ? t('device.print.rateLimitValue', { count: pp.rateLimitCount, seconds: pp.rateLimitSeconds })

@@ -9,7 +9,7 @@ import {
   WifiOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Telemetry } from '@herald/contract';
+import { isPrinterType, type Telemetry } from '@herald/contract';
 import { formatDateTime } from '../../../lib/format';
 import type { DeviceDetail } from '../api/types';
 import { formatBytes } from './device-codes';
@@ -80,16 +80,18 @@ export function LiveStateCards({ device }: { device: DeviceDetail }) {
             )}
           </StateCard>
         </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <StateCard title={t('device.fields.printerState')} icon={<PrinterOutlined />} testId="device-state-printer">
-            <PrinterStateTag state={tm.printer?.state} />
-            {tm.printer?.logo && (
-              <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }} data-testid="device-state-logo">
-                {t('device.startupLogo', { width: tm.printer.logo.width, height: tm.printer.logo.height })}
-              </div>
-            )}
-          </StateCard>
-        </Col>
+        {isPrinterType(device.modelType) && (
+          <Col xs={24} sm={12} lg={6}>
+            <StateCard title={t('device.fields.printerState')} icon={<PrinterOutlined />} testId="device-state-printer">
+              <PrinterStateTag state={tm.printer?.state} />
+              {tm.printer?.logo && (
+                <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }} data-testid="device-state-logo">
+                  {t('device.startupLogo', { width: tm.printer.logo.width, height: tm.printer.logo.height })}
+                </div>
+              )}
+            </StateCard>
+          </Col>
+        )}
         <Col xs={24} sm={12} lg={6}>
           <StateCard title={t('device.fields.freeMemory')} icon={<DatabaseOutlined />} testId="device-state-memory">
             <Statistic value={formatBytes(tm.freeMemory)} valueStyle={{ fontSize: 16 }} />

@@ -9,6 +9,7 @@ import { toastError } from '../../../lib/feedback';
 import { hasExtension, readAsDataUrl } from '../../../lib/files';
 import { useSession } from '../../../lib/session-context';
 import { downloadImportTemplate, importJobQuery, startImport } from '../api/import-devices';
+import { ImportSecretsCard } from '../components/ImportSecretsCard';
 import { accountOptionsQuery } from '../../../lib/account-options';
 import { useSaveAndLeave } from '../../../lib/save-and-leave';
 
@@ -140,6 +141,9 @@ export function DeviceBatchAddPage() {
               style={{ padding: 16 }}
             />
           </div>
+        )}
+        {job && job.status !== 'running' && job.generatedSecrets > 0 && (
+          <ImportSecretsCard key={job.id} jobId={job.id} count={job.generatedSecrets} />
         )}
         {job && job.failed.length > 0 && (
           <Table

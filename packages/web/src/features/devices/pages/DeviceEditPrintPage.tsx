@@ -3,7 +3,7 @@ import { ProForm, ProFormDigit, ProFormRadio, ProFormSelect, ProFormSwitch } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DEFAULT_PRINT_PARAMS } from '@herald/contract';
+import { DEFAULT_PRINT_PARAMS, isPrinterType } from '@herald/contract';
 import { DetailFallback } from '../../../components/DetailFallback';
 import { toastSuccess } from '../../../lib/feedback';
 import { requiredSelect } from '../../../lib/form-rules';
@@ -34,6 +34,7 @@ function EditPrintForm() {
   const d = query.data;
   const opts = printOptions(t);
   if (!d) return <DetailFallback query={query} back="/device/list" />;
+  const printer = isPrinterType(d.modelType);
 
   return (
     <Card title={`${t('route.editPrint')} · ${d.sn}`}>
@@ -47,7 +48,8 @@ function EditPrintForm() {
         onFinish={async (v) => {
           let r;
           try {
-            r = await updatePrintParams(d.id, v);
+            // the fields a speaker does not show keep their stored values
+            r = await updatePrintParams(d.id, { ...DEFAULT_PRINT_PARAMS, ...d.printParams, ...v });
           } catch {
             return false;
           }
@@ -64,13 +66,17 @@ function EditPrintForm() {
           options={opts.language}
           rules={[requiredSelect()]}
         />
-        <ProFormRadio.Group
-          name="speed"
-          label={t('device.print.speed')}
-          options={opts.speed}
-          rules={[requiredSelect()]}
-        />
-        <ProFormRadio.Group name="density" label={t('device.print.density')} options={opts.density} />
+        {printer && (
+          <>
+            <ProFormRadio.Group
+              name="speed"
+              label={t('device.print.speed')}
+              options={opts.speed}
+              rules={[requiredSelect()]}
+            />
+            <ProFormRadio.Group name="density" label={t('device.print.density')} options={opts.density} />
+          </>
+        )}
         <ProFormRadio.Group name="voiceType" label={t('device.print.voiceType')} options={opts.voiceType} />
         <ProFormRadio.Group
           name="volume"
@@ -84,9 +90,18 @@ function EditPrintForm() {
           label={t('device.print.communicationType')}
           options={opts.communicationType}
         />
-        <ProFormSwitch name="logo" label={t('device.print.logo')} />
-        <ProFormSwitch name="autoCut" label={t('device.print.autoCut')} />
-        <ProFormRadio.Group name="paperWidth" label={t('device.print.paperWidth')} options={opts.paperWidth} />
+        {printer && (
+          <>
+            <ProFormSwitch name="logo" label={t('device.print.logo')} />
+            <ProFormSwitch name="autoCut" label={t('device.print.autoCut')} />
+            <ProFormRadio.Group
+              name="paperWidth"
+              label={t('device.print.paperWidth')}
+              options={opts.paperWidth}
+              fieldProps={{ 'data-testid': 'device-print-paper-width' } as object}
+            />
+          </>
+        )}
         <ProFormDigit
           name="rateLimitSeconds"
           label={t('device.print.rateLimitSeconds')}

@@ -12,7 +12,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { HOME_PATH } from '@herald/contract';
+import { HOME_PATH, isPrinterType } from '@herald/contract';
 import { useCan } from '../../../lib/can';
 import { toastWarning } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
@@ -206,8 +206,8 @@ function DeviceTable() {
       title: t('device.fields.printerState'),
       dataIndex: 'printerState',
       search: false,
-      // from the latest telemetry; speakers and devices that never reported show '-'
-      render: (_, d) => <PrinterStateTag state={d.printerState ?? undefined} />,
+      // from the latest telemetry; a printer that never reported shows '-', a speaker nothing (it has no paper)
+      render: (_, d) => (isPrinterType(d.modelType) ? <PrinterStateTag state={d.printerState ?? undefined} /> : null),
     },
     { title: t('device.fields.firmware'), dataIndex: 'firmwareVersion', search: false },
     {

@@ -18,7 +18,7 @@ import {
   type TableParams,
 } from '../../../lib/pro-table';
 import { fenceOptionsQuery, listFenceEvents } from '../api/geo-fences-api';
-import { fenceDetail, fenceDeviceLocation, P } from './codes';
+import { fenceDetail, fenceDeviceLocation, READ } from './codes';
 
 /** The time range filter as ISO instants, so the server and the viewer agree. */
 const rangeToQuery = (v: [string, string]) => ({
@@ -61,7 +61,7 @@ export function FenceEventsTable({ fenceId, testId = 'fence-events-table' }: { f
         optionFilterProp: 'label',
         options: (fences.data ?? []).map((x) => ({ value: x.id, label: x.name })),
       },
-      render: (_, e) => (can(`${P}.query`) ? <Link to={fenceDetail(e.fenceId)}>{e.fenceName}</Link> : e.fenceName),
+      render: (_, e) => (can(READ) ? <Link to={fenceDetail(e.fenceId)}>{e.fenceName}</Link> : e.fenceName),
     },
     {
       title: f('sn'),

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Space, Typography } from 'antd';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { Fence } from '@herald/contract';
@@ -6,11 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DeleteLink } from '../../../components/DeleteLink';
 import { ListTable } from '../../../components/ListTable';
+import { accountOptionsQuery } from '../../../lib/account-options';
 import { useCan } from '../../../lib/can';
+import { useSession } from '../../../lib/session-context';
 import { formatDateTime } from '../../../lib/format';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { deleteFence, listFences } from '../api/geo-fences-api';
-import { fenceAdd, fenceDetail, fenceEdit, P } from './codes';
+import { fenceAdd, fenceDetail, fenceEdit, P, READ } from './codes';
 import { FenceStatusSwitch } from './FenceStatusSwitch';
 
 /** The account's fences: how many devices each watches and how many are outside now. */
@@ -22,9 +25,26 @@ export function FencesTable({ canAdd }: { canAdd: boolean }) {
   useReloadOnReturn(action);
   const reload = () => void action.current?.reload();
   const f = (k: string) => t(`geoFence.fields.${k}`);
+  // operators read every account's fences, and filter them by account
+  const { side } = useSession();
+  const accounts = useQuery(accountOptionsQuery(side === 'op'));
 
   const columns: ProColumns<Fence>[] = [
     { title: f('id'), dataIndex: 'id', search: false, width: 80 },
+    {
+      title: f('account'),
+      dataIndex: 'accountId',
+      valueType: 'select',
+      hideInTable: side !== 'op',
+      hideInSearch: side !== 'op',
+      fieldProps: {
+        options: (accounts.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+        showSearch: true,
+        optionFilterProp: 'label',
+        'data-testid': 'fence-filter-account',
+      },
+      render: (_, r) => <span data-testid={`fence-account-${r.id}`}>{r.accountName}</span>,
+    },
     {
       title: f('name'),
       dataIndex: 'name',
@@ -32,7 +52,7 @@ export function FencesTable({ canAdd }: { canAdd: boolean }) {
       ellipsis: true,
       fieldProps: { 'data-testid': 'fence-filter-name' },
       render: (_, r) =>
-        can(`${P}.query`) ? (
+        can(READ) ? (
           <Link to={fenceDetail(r.id)} data-testid={`fence-row-${r.id}`}>
             {r.name}
           </Link>
@@ -79,7 +99,7 @@ export function FencesTable({ canAdd }: { canAdd: boolean }) {
       valueType: 'option',
       render: (_, r) => (
         <Space>
-          {can(`${P}.query`) && (
+          {can(READ) && (
             <Link to={fenceDetail(r.id)} data-testid={`fence-detail-${r.id}`}>
               {t('common.detail')}
             </Link>

@@ -9,3 +9,5 @@ export const fenceDeviceLocation = (deviceId: number, fenceId: number) =>
 
 /** The fence menu's permission; its buttons are `${P}.<action>` (query, add, edit, delete, status). */
 export const P = 'herald.geo.fence';
+/** Reading fences: the account's users (P.query) and operators, every account's, read only. */
+export const READ = [`${P}.query`, 'herald.op.geo.fence.query'] as const;

@@ -21,6 +21,7 @@ describe('fence form → API body', () => {
     const fence = {
       id: 1,
       accountId: 2,
+      accountName: 'Shop',
       name: 'Depot',
       description: null,
       lat: 1,

@@ -5,7 +5,7 @@ import { FenceEventsTable } from '../components/FenceEventsTable';
 import { FencesTable } from '../components/FencesTable';
 import { GeoDisabledAlert } from '../components/GeoDisabledAlert';
 
-/** Geofences (account side): the fences, and their devices' entries and exits. */
+/** Geofences: an account's (operators: every account's, read only), and their devices' entries and exits. */
 export function FenceListPage() {
   const { t } = useTranslation();
   const config = useMapConfig();

@@ -4,11 +4,12 @@ import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DeleteLink } from '../../../components/DeleteLink';
+import { AskFirstDeleteLink } from '../../../components/AskFirstDeleteLink';
 import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useReloadOnReturn } from '../../../lib/use-reload-on-return';
 import { deleteTemplate } from '../api/delete-template';
+import { getTemplate } from '../api/get-template';
 import { listTemplates } from '../api/list-templates';
 import { printerModelsQuery } from '../api/model-options';
 import type { TemplateListItem } from '../api/types';
@@ -75,10 +76,14 @@ export function TemplateListPage() {
             </Link>
           )}
           {can(`${P}.delete`) && (
-            <DeleteLink
-              title={t('template.confirm.delete', { name: r.name })}
-              description={r.businessCount > 0 ? t('template.confirm.inUse', { count: r.businessCount }) : undefined}
+            <AskFirstDeleteLink
               testId={`template-delete-${r.id}`}
+              ask={async () => {
+                const now = await getTemplate(r.id);
+                return now.businessCount > 0
+                  ? { refusal: t('template.inUseRefusal', { name: now.name, count: now.businessCount }) }
+                  : { title: t('template.confirm.delete', { name: now.name }) };
+              }}
               onDelete={() => deleteTemplate(r.id)}
               onDeleted={() => reload()}
             />

@@ -1,0 +1,1 @@
+ALTER TABLE "device_imports" ADD COLUMN "generated_secrets" jsonb;

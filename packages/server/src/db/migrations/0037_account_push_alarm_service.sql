@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "push_alarm_enabled" boolean DEFAULT true NOT NULL;

@@ -14,9 +14,10 @@ export const findSettings = async (db: Db, accountId: number) =>
   (await db.select().from(alarmSettings).where(eq(alarmSettings.accountId, accountId)).limit(1))[0];
 
 /** The account's push-delay alarm service (accounts.push_alarm_enabled); a missing account: off. */
+/** Whether the account has the push-delay alarm service (on by default, as the column; so for an account not found). */
 export const serviceOn = async (db: Db, accountId: number): Promise<boolean> =>
   (await db.select({ on: accounts.pushAlarmEnabled }).from(accounts).where(eq(accounts.id, accountId)).limit(1))[0]
-    ?.on ?? false;
+    ?.on ?? true;
 
 export const saveSettings = (tx: Db, accountId: number, s: AlarmSettingsBody) =>
   tx

@@ -24,6 +24,13 @@ import { startRenderer } from './modules/templates/render-pool';
 import { newPushConfigCache } from './modules/webhooks/push-config';
 import { newWebhookIdle } from './modules/webhooks/worker';
 import { openStorage } from './storage';
+import { newPipelineState } from './modules/print-pipeline/pipeline';
+import { newWriteQueue } from './modules/print-pipeline/write-queue';
+import { newPrintCaches } from './modules/print-pipeline/service';
+import { newCallQueue } from './modules/open-api/call-queue';
+import { newApiKeyCache } from './modules/open-api/verify';
+import { newKeyLimiter } from './modules/open-api/key-limit';
+import { newKeyUses } from './modules/open-api/last-use';
 
 /**
  * One server's dependencies: what it reaches outside (database, keys, mail, files, the renderer's
@@ -41,6 +48,7 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
   });
   const invalidation = await openInvalidation(database, { databaseUrl: config.databaseUrl, log });
   const feed = new Feed(invalidation);
+  const jobEvents = new JobEvents(log);
   return {
     invalidation,
     config,
@@ -50,7 +58,7 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
     gateway: offlineGateway,
     storage: openStorage(config),
     renderer,
-    jobEvents: new JobEvents(log),
+    jobEvents,
 
     lifecycle: new Lifecycle(),
     databaseCheck: new DatabaseCheck(db),
@@ -67,5 +75,12 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
     geoEnabled: newGeoEnabledCache(invalidation),
     pushConfigs: newPushConfigCache(invalidation),
     webhookIdle: newWebhookIdle(),
+    pipeline: newPipelineState(config),
+    pipelineWrites: newWriteQueue({ db, config, jobEvents }),
+    printCaches: newPrintCaches(invalidation),
+    openApiCalls: newCallQueue(db),
+    apiKeys: newApiKeyCache(invalidation),
+    keyLimiter: newKeyLimiter(db, config.limits.openApiPerKey),
+    keyUses: newKeyUses(),
   };
 }

@@ -28,6 +28,13 @@ import type { WebhookIdle } from '../modules/webhooks/worker';
 import type { Invalidation } from './invalidation';
 import type { JobEvents } from '../modules/print-pipeline/events';
 import type { QuietAccounts } from './quiet-accounts';
+import type { PipelineState } from '../modules/print-pipeline/pipeline';
+import type { WriteQueue } from '../modules/print-pipeline/write-queue';
+import type { PrintCaches } from '../modules/print-pipeline/service';
+import type { CallQueue } from '../modules/open-api/call-queue';
+import type { ApiKeyCache } from '../modules/open-api/verify';
+import type { KeyLimiter } from '../modules/open-api/key-limit';
+import type { KeyUses } from '../modules/open-api/last-use';
 
 /**
  * What modules need from the outside, and what this server keeps in memory; passed explicitly so
@@ -83,6 +90,20 @@ export type Deps = {
   pushConfigs: PushConfigCache;
   /** when the webhook worker looks again with nothing due (webhooks/worker.ts) */
   webhookIdle: WebhookIdle;
+  /** the print pipeline's publish chains, writes in flight and publish limit (print-pipeline/pipeline.ts) */
+  pipeline: PipelineState;
+  /** the pipeline's batched writes (print-pipeline/write-queue.ts) */
+  pipelineWrites: WriteQueue;
+  /** templates and broadcast settings the pipeline reads (print-pipeline/service.ts) */
+  printCaches: PrintCaches;
+  /** the open API's batched nonces and request records (open-api/call-queue.ts) */
+  openApiCalls: CallQueue;
+  /** open-API keys by app key (open-api/verify.ts) */
+  apiKeys: ApiKeyCache;
+  /** the per-key call counter, when the limit is on (open-api/key-limit.ts) */
+  keyLimiter: KeyLimiter | undefined;
+  /** keys noted as used, written once a second (open-api/last-use.ts) */
+  keyUses: KeyUses;
 };
 
 export type App = FastifyInstance<

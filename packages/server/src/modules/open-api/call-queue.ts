@@ -1,4 +1,5 @@
 import type { Deps } from '../../lib/deps';
+import type { Db } from '../../db/client';
 import { Batcher, type BatcherOptions } from '../../lib/batcher';
 import { insertApiRequests, useNonces, type ApiRequestRow, type NonceItem } from './repo';
 
@@ -20,19 +21,14 @@ const NONCES: BatcherOptions = { maxItems: 200, maxWaitMs: 5, isolate: true };
 /** Rows nobody waits for (written after the answer): a longer window, bigger batches. */
 const UNAWAITED: BatcherOptions = { maxItems: 500, maxWaitMs: 20, isolate: true };
 
-const queues = new WeakMap<Deps, CallQueue>();
-
-export function callQueue(deps: Deps): CallQueue {
-  let q = queues.get(deps);
-  if (!q) {
-    const db = deps.db;
-    const nonces = new Batcher((items: NonceItem[]) => useNonces(db, items), NONCES);
-    const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), UNAWAITED);
-    const flush = async () => {
-      while (nonces.size > 0 || apiRequests.size > 0) await Promise.all([nonces.flush(), apiRequests.flush()]);
-    };
-    q = { nonces, apiRequests, flush };
-    queues.set(deps, q);
-  }
-  return q;
+/** The open API's batched writes in this server (a field of Deps, built in build-deps.ts). */
+export function newCallQueue(db: Db): CallQueue {
+  const nonces = new Batcher((items: NonceItem[]) => useNonces(db, items), NONCES);
+  const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), UNAWAITED);
+  const flush = async () => {
+    while (nonces.size > 0 || apiRequests.size > 0) await Promise.all([nonces.flush(), apiRequests.flush()]);
+  };
+  return { nonces, apiRequests, flush };
 }
+
+export const callQueue = (deps: Deps): CallQueue => deps.openApiCalls;

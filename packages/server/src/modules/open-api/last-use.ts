@@ -11,12 +11,12 @@ import { touchKeys } from './repo';
 export const LAST_USE_EVERY_MS = 60_000;
 const FLUSH_MS = 1_000;
 
-type State = { noted: Map<number, number>; pending: Set<number>; timer?: NodeJS.Timeout };
-const states = new WeakMap<Deps, State>();
+export type KeyUses = { noted: Map<number, number>; pending: Set<number>; timer?: NodeJS.Timeout };
+/** The keys this server noted (a field of Deps, built in build-deps.ts). */
+export const newKeyUses = (): KeyUses => ({ noted: new Map(), pending: new Set() });
 
 export function noteKeyUse(deps: Deps, keyId: number, log: FastifyBaseLogger, now = Date.now()): void {
-  let s = states.get(deps);
-  if (!s) states.set(deps, (s = { noted: new Map(), pending: new Set() }));
+  const s = deps.keyUses;
   const last = s.noted.get(keyId);
   if (last !== undefined && now - last < LAST_USE_EVERY_MS) return;
   if (s.noted.size >= 100_000) s.noted.clear();

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AccountStatus, OPEN_API, ResultCode } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import type { Invalidation } from '../../lib/invalidation';
 import { AppError } from '../../lib/errors';
 import { safeEqual } from '../../lib/crypto';
 import { guardInput } from '../../plugins/input-guard';
@@ -25,7 +26,13 @@ export const header = (req: FastifyRequest, name: string) => {
   return typeof v === 'string' && v.length > 0 && v.length <= 128 ? v : undefined;
 };
 
-const keyCaches = new WeakMap<Deps, TtlCache<string, ApiKeyRow | undefined>>();
+export type ApiKeyCache = TtlCache<string, ApiKeyRow | undefined>;
+/**
+ * Open-API keys by app key, for a few seconds (a field of Deps, built in build-deps.ts): any change
+ * of an account (status, keys, secrets) drops them all (rare).
+ */
+export const newApiKeyCache = (invalidation: Invalidation): ApiKeyCache =>
+  invalidatedCache(invalidation, 3_000, { account: 'all' });
 
 /** A body that no parser read (no content type): its bytes are unknown, so it cannot be signed. */
 const unreadBody = (req: FastifyRequest, call: Call) =>
@@ -46,10 +53,7 @@ export async function verify(deps: Deps, req: FastifyRequest): Promise<Signed> {
   if (!appKey) throw signInvalid();
   call.appKey = appKey;
   if (unreadBody(req, call)) throw unsupportedMediaType();
-  let keys = keyCaches.get(deps);
-  // keyed by app key: any change of an account (status, keys, secrets) drops them all (rare)
-  if (!keys) keyCaches.set(deps, (keys = invalidatedCache(deps.invalidation, 3_000, { account: 'all' })));
-  const key = await keys.get(appKey, () => findApiKey(deps.db, appKey));
+  const key = await deps.apiKeys.get(appKey, () => findApiKey(deps.db, appKey));
   if (!key) throw signInvalid();
   call.accountId = key.accountId;
   const timestamp = header(req, h.timestamp);

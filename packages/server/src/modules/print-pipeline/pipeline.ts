@@ -10,6 +10,7 @@ import {
 } from '@herald/contract';
 import { every } from '../../lib/every';
 import { GatewayUnavailable } from '../../gateway/types';
+import type { Config } from '../../config';
 import type { Deps } from '../../lib/deps';
 import { inTurn } from '../../lib/in-turn';
 import { PublishLimit } from './publish-limit';
@@ -30,7 +31,7 @@ import { writeQueue } from './write-queue';
 
 type DeviceRef = { id: number; sn: string };
 
-type State = {
+export type PipelineState = {
   /** per device: the tail of its publish chain (keeps one device's jobs in order) */
   chains: Map<number, Promise<unknown>>;
   /** writes started and not yet finished; close() waits for them */
@@ -61,25 +62,21 @@ type State = {
  * work from growing with the overload.
  */
 const REFUSAL_RECORD_MS = 60_000;
-const states = new WeakMap<Deps, State>();
-function state(deps: Deps): State {
-  let s = states.get(deps);
-  if (!s) {
-    s = {
-      chains: new Map(),
-      inflight: new Set(),
-      log: undefined,
-      publishes: new PublishLimit(deps.config.publishInFlight, deps.config.publishBacklog),
-      refusals: new Map(),
-      sent: new Map(),
-      behind: new Set(),
-      flushes: new Map(),
-      flushAll: new Set(),
-    };
-    states.set(deps, s);
-  }
-  return s;
+/** The pipeline's state in this server (a field of Deps, built in build-deps.ts). */
+export function newPipelineState(config: Pick<Config, 'publishInFlight' | 'publishBacklog'>): PipelineState {
+  return {
+    chains: new Map(),
+    inflight: new Set(),
+    log: undefined,
+    publishes: new PublishLimit(config.publishInFlight, config.publishBacklog),
+    refusals: new Map(),
+    sent: new Map(),
+    behind: new Set(),
+    flushes: new Map(),
+    flushAll: new Set(),
+  };
 }
+const state = (deps: Deps): PipelineState => deps.pipeline;
 
 function track(deps: Deps, p: Promise<unknown>, what = 'job pipeline: write failed'): void {
   const s = state(deps);

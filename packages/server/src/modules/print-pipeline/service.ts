@@ -20,6 +20,7 @@ import {
   type TradeSpeakSetting,
 } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
+import type { Invalidation } from '../../lib/invalidation';
 import { AppError, conflict, invalid } from '../../lib/errors';
 import { isoOrNull } from '../../lib/filters';
 import { findJobBusiness } from '../businesses/repo';
@@ -53,22 +54,16 @@ export type SubmitOptions = { source: JobSource; api?: repo.ApiCall } | JobSourc
 const optionsOf = (o: SubmitOptions) => (typeof o === 'string' ? { source: o } : o);
 
 const CACHE_MS = 3_000;
-type Caches = {
+export type PrintCaches = {
   templates: TtlCache<string, PrintTemplate | undefined>;
   trade: TtlCache<number, TradeSpeakSetting | null>;
 };
-const caches = new WeakMap<Deps, Caches>();
-function cache(deps: Deps): Caches {
-  let c = caches.get(deps);
-  if (!c) {
-    c = {
-      templates: invalidatedCache(deps.invalidation, CACHE_MS, { template: (key) => key }),
-      trade: invalidatedCache(deps.invalidation, CACHE_MS, { tradeSettings: Number }),
-    };
-    caches.set(deps, c);
-  }
-  return c;
-}
+/** Templates and broadcast settings the pipeline reads, for a few seconds (a field of Deps). */
+export const newPrintCaches = (invalidation: Invalidation): PrintCaches => ({
+  templates: invalidatedCache(invalidation, CACHE_MS, { template: (key) => key }),
+  trade: invalidatedCache(invalidation, CACHE_MS, { tradeSettings: Number }),
+});
+const cache = (deps: Deps): PrintCaches => deps.printCaches;
 
 /** The account's transaction broadcast settings (null: none saved), cached for a few seconds. */
 export const tradeSettings = (deps: Deps, accountId: number) =>

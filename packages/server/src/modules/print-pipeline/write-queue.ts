@@ -123,37 +123,33 @@ async function runTransitions(db: Db, items: Transition[]): Promise<(Out | ItemF
   return out;
 }
 
-const queues = new WeakMap<Deps, WriteQueue>();
-
-export function writeQueue(deps: Deps): WriteQueue {
-  let q = queues.get(deps);
-  if (!q) {
-    const db = deps.db;
-    // one statement each: a failed batch is retried in halves (callers' input is checked before
-    // it gets here, plugins/input-guard.ts, but one bad row must never fail another account's call)
-    const devices = new Batcher((items: sql.DeviceQuery[]) => sql.findDevices(db, items), ONE_STATEMENT);
-    const jobs = new Batcher(async (items: sql.JobInsert[]) => {
-      const rows = await sql.insertJobs(db, items);
-      for (const row of rows) if (row) deps.jobEvents.emit('accepted', row);
-      return rows;
-    }, ONE_STATEMENT);
-    // several statements in turn, each isolated on its own (a batch is not to be run twice)
-    // a longer window (JOB_WRITE_WAIT_MS) is not skipped by a batcher quiet for only 50 ms
-    const wait = deps.config.jobWriteWaitMs;
-    const transitions = new Batcher((items: Transition[]) => runTransitions(db, items), {
-      ...OPTS,
-      maxWaitMs: wait,
-      quietMs: Math.max(50, 2 * wait),
-    });
-    // many at once only when the broker is overwhelmed
-    const refusedPublishes = new Batcher((items: RefusedPublish[]) => insertRefusedPublishes(db, items), UNAWAITED);
-    const all = [devices, jobs, transitions, refusedPublishes];
-    const flush = async () => {
-      while (all.some((b) => b.size > 0)) await Promise.all(all.map((b) => b.flush()));
-    };
-    const backlog = () => devices.size + jobs.size;
-    q = { devices, jobs, transitions, refusedPublishes, flush, backlog };
-    queues.set(deps, q);
-  }
-  return q;
+/** The queue of this server's pipeline writes (a field of Deps, built in build-deps.ts). */
+export function newWriteQueue(deps: Pick<Deps, 'db' | 'config' | 'jobEvents'>): WriteQueue {
+  const db = deps.db;
+  // one statement each: a failed batch is retried in halves (callers' input is checked before
+  // it gets here, plugins/input-guard.ts, but one bad row must never fail another account's call)
+  const devices = new Batcher((items: sql.DeviceQuery[]) => sql.findDevices(db, items), ONE_STATEMENT);
+  const jobs = new Batcher(async (items: sql.JobInsert[]) => {
+    const rows = await sql.insertJobs(db, items);
+    for (const row of rows) if (row) deps.jobEvents.emit('accepted', row);
+    return rows;
+  }, ONE_STATEMENT);
+  // several statements in turn, each isolated on its own (a batch is not to be run twice)
+  // a longer window (JOB_WRITE_WAIT_MS) is not skipped by a batcher quiet for only 50 ms
+  const wait = deps.config.jobWriteWaitMs;
+  const transitions = new Batcher((items: Transition[]) => runTransitions(db, items), {
+    ...OPTS,
+    maxWaitMs: wait,
+    quietMs: Math.max(50, 2 * wait),
+  });
+  // many at once only when the broker is overwhelmed
+  const refusedPublishes = new Batcher((items: RefusedPublish[]) => insertRefusedPublishes(db, items), UNAWAITED);
+  const all = [devices, jobs, transitions, refusedPublishes];
+  const flush = async () => {
+    while (all.some((b) => b.size > 0)) await Promise.all(all.map((b) => b.flush()));
+  };
+  const backlog = () => devices.size + jobs.size;
+  return { devices, jobs, transitions, refusedPublishes, flush, backlog };
 }
+
+export const writeQueue = (deps: Deps): WriteQueue => deps.pipelineWrites;

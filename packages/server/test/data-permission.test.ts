@@ -155,3 +155,26 @@ describe('what a user makes', () => {
     expect(ids(expectOk(await self.client.get('/v1/push-tasks?pageSize=100')))).toEqual([own.id]);
   });
 });
+
+describe('the operation log', () => {
+  it("lists and exports only an own-data user's own entries; the others see the whole account's", async () => {
+    // an entry of each: the administrator's and the own-data user's template
+    const adminName = `LogAdmin ${uniq()}`;
+    const ownName = `LogSelf ${uniq()}`;
+    expectOk(await A.client.post('/v1/templates', { name: adminName, modelId, body: 'Hello', params: [] }));
+    expectOk(await self.client.post('/v1/templates', { name: ownName, modelId, body: 'Hi', params: [] }));
+    const mine = expectOk(await self.client.get('/v1/oper-logs?pageSize=100'));
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.list.every((r: { userId: number }) => r.userId === self.id)).toBe(true);
+    const texts = (page: { list: { description: string }[] }) => page.list.map((r) => r.description).join('\n');
+    expect(texts(mine)).toContain(ownName);
+    expect(texts(mine)).not.toContain(adminName);
+    const all = expectOk(await whole.client.get('/v1/oper-logs?pageSize=100'));
+    expect(texts(all)).toContain(adminName);
+    expect(texts(all)).toContain(ownName);
+    const csv = await self.client.get('/v1/file/recordDownloadOperLog');
+    expect(csv.status).toBe(200);
+    expect(String(csv.body.raw)).toContain(ownName);
+    expect(String(csv.body.raw)).not.toContain(adminName);
+  });
+});

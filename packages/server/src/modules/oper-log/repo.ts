@@ -10,6 +10,8 @@ export type OperLogFilters = {
   type?: string;
   /** a number: that account's entries; null: operator entries only; undefined: all */
   accountId?: number | null;
+  /** that user's own entries only (an "own data only" reader) */
+  userId?: number;
   from?: Date;
   /** exclusive */
   before?: Date;
@@ -25,6 +27,7 @@ function whereOf(f: OperLogFilters): SQL | undefined {
       : f.accountId !== undefined
         ? eq(operLogs.accountId, f.accountId)
         : undefined,
+    f.userId !== undefined ? eq(operLogs.userId, f.userId) : undefined,
     f.from ? gte(operLogs.createdAt, f.from) : undefined,
     f.before ? lt(operLogs.createdAt, f.before) : undefined,
   );

@@ -12,6 +12,7 @@ import {
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
+import { dataOwner } from '../../lib/data-scope';
 import { forbidden } from '../../lib/errors';
 import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { toCsv } from './csv';
@@ -21,7 +22,8 @@ type Filters = z.infer<typeof operLogExportQuery>;
 
 /**
  * The caller's view of the log: operators see everything (or one account with `accountId`);
- * account users see only their own account's entries, never operators'.
+ * account users see only their own account's entries, never operators'; a user with "own data
+ * only" sees only the entries of what they did themselves (docs/data-permission.md).
  */
 function scoped(auth: AuthContext, q: Filters): repo.OperLogFilters {
   let accountId: number | undefined = q.accountId;
@@ -34,6 +36,7 @@ function scoped(auth: AuthContext, q: Filters): repo.OperLogFilters {
     module: q.module || undefined,
     type: q.type || undefined,
     accountId,
+    userId: dataOwner(auth),
     from: rangeStart(q.from),
     before: rangeEnd(q.to),
   };

@@ -166,7 +166,7 @@ describe('the operation log', () => {
     const mine = expectOk(await self.client.get('/v1/oper-logs?pageSize=100'));
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.list.every((r: { userId: number }) => r.userId === self.id)).toBe(true);
-    const texts = (page: { list: { description: string }[] }) => page.list.map((r) => r.description).join('\n');
+    const texts = (page: typeof mine) => (page.list as { description: string }[]).map((r) => r.description).join('\n');
     expect(texts(mine)).toContain(ownName);
     expect(texts(mine)).not.toContain(adminName);
     const all = expectOk(await whole.client.get('/v1/oper-logs?pageSize=100'));

@@ -246,6 +246,10 @@ describe('own data only, in a geofence', () => {
     const seen = expectOk(await self.client.get(`/v1/geo-fences/${fence.id}`));
     expect(seen.devices.map((d: { id: number }) => d.id)).toEqual([mine.id]);
     expect(seen.deviceCount).toBe(1);
+    // the fence list counts the same way for them, and the whole fence for the administrator
+    const row = (page: { list?: { id: number; deviceCount: number }[] }) => page.list?.find((f) => f.id === fence.id);
+    expect(row(expectOk(await self.client.get('/v1/geo-fences?pageSize=100')))?.deviceCount).toBe(1);
+    expect(row(expectOk(await A.client.get('/v1/geo-fences?pageSize=100')))?.deviceCount).toBe(2);
   });
 });
 

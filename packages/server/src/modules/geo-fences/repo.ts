@@ -23,14 +23,26 @@ import { ofOwnedDevice, ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 import { sortedBy, type SortOrder } from '../../lib/sort';
 
-/** Watched devices that still exist: a deleted device drops out of every count and list. */
-const deviceCount = sql<number>`(select count(*)::int from fence_devices fd join devices d on d.id = fd.device_id
-  where fd.fence_id = geo_fences.id and d.status <> ${DeviceStatus.DELETED})`;
-const alarmCount = sql<number>`(select count(*)::int from fence_devices fd join devices d on d.id = fd.device_id
-  where fd.fence_id = geo_fences.id and d.status <> ${DeviceStatus.DELETED} and fd.inside = false)`;
+/**
+ * Watched devices that still exist: a deleted device drops out of every count and list. An "own
+ * data only" reader (`owner`) counts only the devices assigned to them: the totals would tell of
+ * the others'.
+ */
+const mineOnly = (owner: number | undefined) => (owner === undefined ? sql`` : sql` and d.owner_user_id = ${owner}`);
+const deviceCountOf = (owner?: number) => sql<number>`(select count(*)::int from fence_devices fd
+  join devices d on d.id = fd.device_id
+  where fd.fence_id = geo_fences.id and d.status <> ${DeviceStatus.DELETED}${mineOnly(owner)})`;
+const alarmCountOf = (owner?: number) => sql<number>`(select count(*)::int from fence_devices fd
+  join devices d on d.id = fd.device_id
+  where fd.fence_id = geo_fences.id and d.status <> ${DeviceStatus.DELETED} and fd.inside = false${mineOnly(owner)})`;
 
 const accountName = sql<string>`(select a.name from ${accounts} a where a.id = geo_fences.account_id)`;
-const fenceColumns = { fence: geoFences, deviceCount, alarmCount, accountName };
+const fenceColumns = (owner?: number) => ({
+  fence: geoFences,
+  deviceCount: deviceCountOf(owner),
+  alarmCount: alarmCountOf(owner),
+  accountName,
+});
 export type FenceRow = {
   fence: typeof geoFences.$inferSelect;
   deviceCount: number;
@@ -41,6 +53,8 @@ export type FenceRow = {
 export type FenceFilters = {
   /** undefined: every account's (operators) */
   accountId: number | undefined;
+  /** an "own data only" reader: counts of their devices only */
+  owner?: number;
   name?: string;
   enabled?: boolean;
   sortField?: 'name' | 'radius' | 'deviceCount' | 'alarmCount' | 'createdAt';
@@ -57,12 +71,13 @@ export async function listFences(db: Db, f: FenceFilters): Promise<{ rows: Fence
       f.enabled !== undefined ? eq(geoFences.enabled, f.enabled) : undefined,
     ] as (SQL | undefined)[]),
   );
+  const columns = fenceColumns(f.owner);
   const order = sortedBy(
     {
       name: geoFences.name,
       radius: geoFences.radius,
-      deviceCount,
-      alarmCount,
+      deviceCount: columns.deviceCount,
+      alarmCount: columns.alarmCount,
       createdAt: geoFences.createdAt,
     },
     f,
@@ -70,7 +85,7 @@ export async function listFences(db: Db, f: FenceFilters): Promise<{ rows: Fence
   ) ?? [desc(geoFences.id)];
   const [rows, [total]] = await Promise.all([
     db
-      .select(fenceColumns)
+      .select(columns)
       .from(geoFences)
       .where(where)
       .orderBy(...order)
@@ -85,7 +100,7 @@ export async function listFences(db: Db, f: FenceFilters): Promise<{ rows: Fence
 export const findFence = async (db: Db, accountId: number | undefined, id: number): Promise<FenceRow | undefined> =>
   (
     await db
-      .select(fenceColumns)
+      .select(fenceColumns())
       .from(geoFences)
       .where(and(eq(geoFences.id, id), accountId !== undefined ? eq(geoFences.accountId, accountId) : undefined))
       .limit(1)

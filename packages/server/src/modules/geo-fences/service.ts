@@ -48,6 +48,7 @@ const toFence = (r: repo.FenceRow): Fence => ({
 export async function listFences(deps: Deps, auth: AuthContext, q: FenceListQuery): Promise<Page<Fence>> {
   const { rows, total } = await repo.listFences(deps.db, {
     accountId: listAccount(auth, q.accountId),
+    owner: dataOwner(auth),
     name: q.name || undefined,
     enabled: q.enabled,
     sortField: q.sortField,

@@ -11,8 +11,8 @@
  *
  * Options: --devices N (5000)  --workers W (2)  --batch B (250 per worker, first ramp only)
  *          --settle S (10)  --timeout S (300: per phase — ramp, shutdown, storm)  --no-mosquitto  --no-herald
- *          --cpu-prof (the restarted Herald writes a V8 CPU profile of the storm into
- *            $TMPDIR/herald-bench-profiles/reconnect/)  --mosquitto PATH (/usr/sbin/mosquitto)
+ *          --cpu-prof (both Herald processes write V8 CPU profiles, one per thread, into
+ *            $TMPDIR/herald-bench-profiles/reconnect/first/ (ramp and shutdown) and restarted/ (start-up and storm))  --mosquitto PATH (/usr/sbin/mosquitto)
  *
  * The devices keep the simulator's own reconnect behaviour (docs/device-protocol.md § 1.4): after a
  * lost connection or a refused attempt they wait min(60 s, 1 s × 2^attempt) × random(0.5 … 1.5),
@@ -302,12 +302,13 @@ async function herald(runKey: string): Promise<Broker> {
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     mqttPort,
     async start(restart) {
-      if (restart && args['cpu-prof']) fs.mkdirSync(PROFILE_DIR, { recursive: true });
+      const profileDir = path.join(PROFILE_DIR, restart ? 'restarted' : 'first');
+      if (args['cpu-prof']) fs.mkdirSync(profileDir, { recursive: true });
       const server = track(
         spawn(
           process.execPath,
           [
-            ...(restart && args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+            ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
             '--import',
             'tsx',
             'packages/server/src/main.ts',
@@ -426,7 +427,8 @@ async function main() {
   if (!args['no-herald']) results.push(await run(await herald(runKey), runKey));
   if (!args['no-mosquitto']) results.push(await run(await mosquitto(), runKey));
   table(results);
-  if (args['cpu-prof'] && !args['no-herald']) console.log(`\nthe restarted Herald's CPU profile: ${PROFILE_DIR}/`);
+  if (args['cpu-prof'] && !args['no-herald'])
+    console.log(`\nHerald's CPU profiles: ${PROFILE_DIR}/first/, ${PROFILE_DIR}/restarted/`);
   console.log(`load average at the end: ${loadavg()}`);
 }
 

@@ -24,7 +24,7 @@ import { users } from '../packages/server/src/db/schema';
 import { hashPassword } from '../packages/server/src/lib/crypto';
 import type { WorkerParams, WorkerReport } from './connections-shared';
 import { seedBenchFleet } from './seed';
-import { freePort, log, sleep, startMosquitto, stopChild, tmpDirs, track, waitForPort } from './processes';
+import { freePort, log, procStatus, sleep, startMosquitto, stopChild, tmpDirs, track, waitForPort } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,12 +55,6 @@ const mib = (kib: number) => (kib / 1024).toFixed(1);
 // ── children and clean-up ──────────────────────────────────────────────────
 
 // ── measurements ───────────────────────────────────────────────────────────
-
-/** One field of /proc/<pid>/status in KiB (VmRSS, VmHWM). */
-function procStatus(pid: number, field: string): number {
-  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) : NaN;
-}
 
 /** Open file descriptors of a process: each held connection is one. */
 const fdCount = (pid: number) => fs.readdirSync(`/proc/${pid}/fd`).length;

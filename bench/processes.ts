@@ -72,12 +72,13 @@ export async function waitForPort(port: number, child: ChildProcess, timeoutMs =
 /**
  * A Mosquitto of the bench's own on a free loopback port: anonymous (the bench's devices are not
  * what is measured), no connection cap, no persistence; as root it keeps this user, or it would
- * switch to one that cannot read the temp dir.
+ * switch to one that cannot read the temp dir. `port`: the one a restarted broker had, so its clients
+ * find it again.
  */
-export async function startMosquitto(binary: string, extra: string[] = []) {
+export async function startMosquitto(binary: string, extra: string[] = [], port?: number) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mosquitto-bench-'));
   tmpDirs.push(dir);
-  const port = await freePort();
+  port ??= await freePort();
   const conf = [
     `listener ${port} 127.0.0.1`,
     'allow_anonymous true',
@@ -95,4 +96,22 @@ export async function startMosquitto(binary: string, extra: string[] = []) {
   );
   await waitForPort(port, broker);
   return { broker, port };
+}
+
+/** One field of /proc/<pid>/status in KiB (VmRSS, VmHWM). */
+export function procStatus(pid: number, field: string): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
+
+/** CPU time (user + system, ms) a process has used so far: what it cost, whoever else shares the cores. */
+export function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    // fields after the parenthesised command name; utime and stime are the 12th and 13th of those
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
 }

@@ -48,7 +48,7 @@ import { seedBenchFleet } from './seed';
 import { benchSn } from './connections-shared';
 import { now, RECEIPT, RECEIPT_QR, type PushWorkerParams, type PushWorkerReport } from './push-shared';
 import { clusterCpuMs, databaseCounters, postmasterOf, startPgTemp, statementsReady, topStatements } from './pg-cost';
-import { freePort, log, sleep, startMosquitto, stopChild, tmpDirs, track, waitForPort } from './processes';
+import { cpuMs, freePort, log, sleep, startMosquitto, stopChild, tmpDirs, track, waitForPort } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -106,18 +106,6 @@ const IN_FLIGHT = Math.max(0, Number(args['in-flight']));
 const SHED = 'shed by the load generator (calls in flight at --in-flight)';
 
 // ── children and clean-up ──────────────────────────────────────────────────
-
-/** CPU time (user + system, ms) a process has used so far: what it cost, whoever else shares the cores. */
-function cpuMs(pid: number | undefined): number {
-  if (pid === undefined) return NaN;
-  try {
-    // fields after the parenthesised command name; utime and stime are the 12th and 13th of those
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return NaN;
-  }
-}
 
 // ── the fleet ──────────────────────────────────────────────────────────────
 

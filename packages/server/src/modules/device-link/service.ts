@@ -177,9 +177,9 @@ export async function dropped(deps: Deps, sn: string, reason: string): Promise<v
   if (closed) raisePresence(deps, closed, false);
 }
 
-/** Embedded broker start: connections of an earlier process are gone. */
-export async function resetPresence(deps: Deps): Promise<void> {
-  await repo.resetAllPresence(deps.db, 'server restart', new Date());
+/** Embedded broker start (connections of an earlier process are gone) and close (its connections go with it). */
+export async function resetPresence(deps: Deps, reason = 'server restart'): Promise<void> {
+  await repo.resetAllPresence(deps.db, reason, new Date());
 }
 
 // ── uplink ───────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/excel';
 import { IMPORT_MAX_BYTES, SN_RE } from '@herald/contract';
 import { invalid } from '../../lib/errors';
 import { isOle2, readXlsRows } from '../devices/import-xls';
@@ -9,7 +9,7 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 async function firstColumn(bytes: Buffer): Promise<string[]> {
   if (isOle2(bytes)) return readXlsRows(bytes, 1).map((r) => r.cells[0] ?? '');
   if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
-    const wb = new ExcelJS.Workbook();
+    const wb = await newWorkbook();
     await wb.xlsx.load(bytes as never);
     const ws = wb.worksheets[0];
     if (!ws) return [];

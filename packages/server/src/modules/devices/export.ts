@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/excel';
 import { DEVICE_EXPORT_MAX_ROWS, translate, type Device, type DeviceExportQuery, type Locale } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
@@ -74,7 +74,7 @@ export async function exportDevices(
     return keep.map((i) => r[i] ?? null);
   });
   if (format === 'csv') return { body: toCsv([header, ...rows]), type: 'text/csv; charset=utf-8', extension: 'csv' };
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const ws = wb.addWorksheet('Devices');
   ws.columns = header.map((h) => ({ header: h, width: 18 }));
   ws.getRow(1).font = { bold: true };

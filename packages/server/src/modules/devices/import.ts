@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../../lib/excel';
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
@@ -33,7 +33,7 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 export type ParsedRow = ImportFileRow;
 
 export async function templateXlsx(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const ws = wb.addWorksheet('Devices');
   ws.columns = IMPORT_COLUMNS.map((header) => ({ header, width: header === 'Name' ? 28 : 20 }));
   ws.getRow(1).font = { bold: true };
@@ -55,7 +55,7 @@ function decodeUpload(content: string): Buffer {
 }
 
 async function readXlsxRows(bytes: Buffer, columns: number): Promise<SheetRow[]> {
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   await wb.xlsx.load(bytes as never);
   const ws = wb.worksheets[0];
   if (!ws) return [];

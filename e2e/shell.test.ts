@@ -93,6 +93,10 @@ test('the first page follows the role: the device QR page for its holders, else 
 test('an alert link (needJump, sn, eventId, alertTotal) opens that device after sign-in', async () => {
   const page = await herald.newPage();
   await page.goto(`/login?needJump=1&sn=${SN}&eventId=ev-42&alertTotal=3`);
+  // the toast lasts two seconds from the jump: looked for from the start, not after the detail shows
+  const warned = page
+    .locator('.herald-toast-warning', { hasText: `Device ${SN} raised 3 alert(s)` })
+    .waitFor({ timeout: WAIT });
   await submitSignIn(page, OWNER.username, OWNER.password);
   await waitForPath(page, '/device/list/detail');
   const url = new URL(page.url());
@@ -100,11 +104,12 @@ test('an alert link (needJump, sn, eventId, alertTotal) opens that device after 
   expect(url.searchParams.get('alertTotal')).toBe('3');
   expect(Number(url.searchParams.get('id'))).toBeGreaterThan(0);
   await poll(() => byId(page, 'device-detail').textContent()).toContain(SN);
-  await page.locator('.herald-toast-warning', { hasText: `Device ${SN} raised 3 alert(s)` }).waitFor({ timeout: WAIT });
+  await warned;
 
   // an S/N the user cannot see: the spec's message, then the usual first page
+  const refused = page.locator('.herald-toast-error', { hasText: 'Incorrect Device S/N' }).waitFor({ timeout: WAIT });
   await page.goto('/login?needJump=1&sn=NOSUCH0001&alertTotal=1');
-  await page.locator('.herald-toast-error', { hasText: 'Incorrect Device S/N' }).waitFor({ timeout: WAIT });
+  await refused;
   await waitForPath(page, '/device/device-code');
   await page.close();
 });

@@ -13,7 +13,7 @@
  * idle before the fleet connects and again once every device is in and a settle time has passed).
  * See docs/benchmarks.md.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,7 +24,18 @@ import { users } from '../packages/server/src/db/schema';
 import { hashPassword } from '../packages/server/src/lib/crypto';
 import type { WorkerParams, WorkerReport } from './connections-shared';
 import { seedBenchFleet } from './seed';
-import { freePort, log, procStatus, sleep, startMosquitto, stopChild, tmpDirs, track, waitForPort } from './processes';
+import {
+  freePort,
+  log,
+  procStatus,
+  sleep,
+  spawnHerald,
+  startMosquitto,
+  stopChild,
+  tmpDirs,
+  track,
+  waitForPort,
+} from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,7 +58,6 @@ const KEEPALIVE = Number(args.keepalive);
 const TELEMETRY_MS = Number(args['telemetry-min']) * 60_000;
 const SETTLE_MS = Number(args.settle) * 1000;
 const TIMEOUT_MS = Number(args.timeout) * 1000;
-const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_PASSWORD = `Bench@${randomBytes(6).toString('hex')}`;
 
 const mib = (kib: number) => (kib / 1024).toFixed(1);
@@ -228,25 +238,7 @@ async function runHerald(runKey: string): Promise<Result> {
   tmpDirs.push(dataDir);
   await seedHerald(dataDir, runKey);
   const [httpPort, mqttPort] = [await freePort(), await freePort()];
-  const server = track(
-    spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PORT: String(httpPort),
-        MQTT_HOST: '127.0.0.1',
-        MQTT_PORT: String(mqttPort),
-        MQTT_TLS_PORT: '-1',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '',
-        DATABASE_URL: '',
-        MQTT_URL: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    }),
-  );
+  const server = spawnHerald({ dataDir, httpPort, mqttPort });
   await waitForPort(mqttPort, server);
   await waitForPort(httpPort, server);
   log(`Herald server pid ${server.pid}: http ${httpPort}, mqtt ${mqttPort}`);

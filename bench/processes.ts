@@ -115,3 +115,39 @@ export function cpuMs(pid: number | undefined): number {
     return NaN;
   }
 }
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * A Herald server as `npm start` runs it (through tsx), tracked: the embedded defaults on loopback
+ * ports, no TLS listener, no console, warnings only. `env` overrides (an external broker or
+ * database); `nodeArgs` go before the entry point (a CPU profile, V8 flags).
+ */
+export function spawnHerald(o: {
+  dataDir: string;
+  httpPort: number;
+  mqttPort: number;
+  nodeArgs?: string[];
+  env?: NodeJS.ProcessEnv;
+}): ChildProcess {
+  return track(
+    spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', 'packages/server/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: o.dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(o.httpPort),
+        MQTT_HOST: '127.0.0.1',
+        MQTT_PORT: String(o.mqttPort),
+        MQTT_TLS_PORT: '-1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '',
+        DATABASE_URL: '',
+        MQTT_URL: '',
+        ...o.env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
+}

@@ -48,7 +48,18 @@ import { seedBenchFleet } from './seed';
 import { benchSn } from './connections-shared';
 import { now, RECEIPT, RECEIPT_QR, type PushWorkerParams, type PushWorkerReport } from './push-shared';
 import { clusterCpuMs, databaseCounters, postmasterOf, startPgTemp, statementsReady, topStatements } from './pg-cost';
-import { cpuMs, freePort, log, sleep, startMosquitto, stopChild, tmpDirs, track, waitForPort } from './processes';
+import {
+  cpuMs,
+  freePort,
+  log,
+  sleep,
+  spawnHerald,
+  startMosquitto,
+  stopChild,
+  tmpDirs,
+  track,
+  waitForPort,
+} from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -402,35 +413,20 @@ async function runHerald(runKey: string, databaseUrl: string | undefined): Promi
   const external = args.mosquitto ? await startMosquitto(args['mosquitto-binary']) : undefined;
   const [httpPort, mqttPort] = [await freePort(), external?.port ?? (await freePort())];
   if (args['cpu-prof']) fs.mkdirSync(PROFILE_DIR, { recursive: true });
-  const server = track(
-    spawn(
-      process.execPath,
-      [
-        ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
-        ...args['server-flags'].split(' ').filter(Boolean),
-        '--import',
-        'tsx',
-        'packages/server/src/main.ts',
-      ],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          HOST: '127.0.0.1',
-          PORT: String(httpPort),
-          MQTT_HOST: '127.0.0.1',
-          MQTT_PORT: external ? '-1' : String(mqttPort),
-          MQTT_TLS_PORT: '-1',
-          LOG_LEVEL: 'warn',
-          WEB_DIST: '',
-          DATABASE_URL: databaseUrl ?? '',
-          MQTT_URL: external ? `mqtt://127.0.0.1:${external.port}` : '',
-        },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    ),
-  );
+  const server = spawnHerald({
+    dataDir,
+    httpPort,
+    mqttPort,
+    nodeArgs: [
+      ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+      ...args['server-flags'].split(' ').filter(Boolean),
+    ],
+    env: {
+      MQTT_PORT: external ? '-1' : String(mqttPort),
+      DATABASE_URL: databaseUrl ?? '',
+      MQTT_URL: external ? `mqtt://127.0.0.1:${external.port}` : '',
+    },
+  });
   if (!external) await waitForPort(mqttPort, server);
   await waitForPort(httpPort, server);
   log(`Herald server pid ${server.pid}: http ${httpPort}, mqtt ${mqttPort}; connecting ${N} devices`);

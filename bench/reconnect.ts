@@ -20,7 +20,7 @@
  * 60 s. So a broker that is back sooner is found sooner: the storm includes how long the broker
  * took to come back, and how far the devices' backoff had grown meanwhile. See docs/benchmarks.md.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +40,7 @@ import {
   startMosquitto,
   stopChild,
   tmpDirs,
+  spawnHerald,
   track,
   waitForPort,
 } from './processes';
@@ -62,7 +63,6 @@ const WORKERS = Math.max(1, Number(args.workers));
 const BATCH = Math.max(1, Number(args.batch));
 const SETTLE_MS = Number(args.settle) * 1000;
 const TIMEOUT_MS = Number(args.timeout) * 1000;
-const ROOT = path.resolve(import.meta.dirname, '..');
 const PROFILE_DIR = path.join(os.tmpdir(), 'herald-bench-profiles', 'reconnect');
 const ADMIN_PASSWORD = `Bench@${randomBytes(6).toString('hex')}`;
 
@@ -306,34 +306,12 @@ async function herald(runKey: string): Promise<Broker> {
     async start(restart) {
       const profileDir = path.join(PROFILE_DIR, restart ? 'restarted' : 'first');
       if (args['cpu-prof']) fs.mkdirSync(profileDir, { recursive: true });
-      const server = track(
-        spawn(
-          process.execPath,
-          [
-            ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-            '--import',
-            'tsx',
-            'packages/server/src/main.ts',
-          ],
-          {
-            cwd: ROOT,
-            env: {
-              ...process.env,
-              DATA_DIR: dataDir,
-              HOST: '127.0.0.1',
-              PORT: String(httpPort),
-              MQTT_HOST: '127.0.0.1',
-              MQTT_PORT: String(mqttPort),
-              MQTT_TLS_PORT: '-1',
-              LOG_LEVEL: 'warn',
-              WEB_DIST: '',
-              DATABASE_URL: '',
-              MQTT_URL: '',
-            },
-            stdio: ['ignore', 'inherit', 'inherit'],
-          },
-        ),
-      );
+      const server = spawnHerald({
+        dataDir,
+        httpPort,
+        mqttPort,
+        nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      });
       // polled every 200 ms: the storm clock is no coarser than that
       await waitForPort(mqttPort, server, TIMEOUT_MS);
       return server;

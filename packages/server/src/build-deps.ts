@@ -29,7 +29,6 @@ import { newWriteQueue } from './modules/print-pipeline/write-queue';
 import { newPrintCaches } from './modules/print-pipeline/service';
 import { newCallQueue } from './modules/open-api/call-queue';
 import { newApiKeyCache } from './modules/open-api/verify';
-import { newKeyLimiter } from './modules/open-api/key-limit';
 import { newKeyUses } from './modules/open-api/last-use';
 
 /**
@@ -78,9 +77,8 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
     pipeline: newPipelineState(config),
     pipelineWrites: newWriteQueue({ db, config, jobEvents }),
     printCaches: newPrintCaches(invalidation),
-    openApiCalls: newCallQueue(db),
+    openApiCalls: newCallQueue(db, config.limits.openApiPerKey),
     apiKeys: newApiKeyCache(invalidation),
-    keyLimiter: newKeyLimiter(db, config.limits.openApiPerKey),
     keyUses: newKeyUses(),
   };
 }

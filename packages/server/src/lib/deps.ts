@@ -33,7 +33,6 @@ import type { WriteQueue } from '../modules/print-pipeline/write-queue';
 import type { PrintCaches } from '../modules/print-pipeline/service';
 import type { CallQueue } from '../modules/open-api/call-queue';
 import type { ApiKeyCache } from '../modules/open-api/verify';
-import type { KeyLimiter } from '../modules/open-api/key-limit';
 import type { KeyUses } from '../modules/open-api/last-use';
 
 /**
@@ -100,8 +99,6 @@ export type Deps = {
   openApiCalls: CallQueue;
   /** open-API keys by app key (open-api/verify.ts) */
   apiKeys: ApiKeyCache;
-  /** the per-key call counter, when the limit is on (open-api/key-limit.ts) */
-  keyLimiter: KeyLimiter | undefined;
   /** keys noted as used, written once a second (open-api/last-use.ts) */
   keyUses: KeyUses;
 };

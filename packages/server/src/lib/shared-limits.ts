@@ -59,34 +59,6 @@ export async function peek(db: Db, keys: string[], max: number): Promise<Map<str
 }
 
 /**
- * Count `n` hits of each key at once, in windows of `windowMs`: one statement for a batch of
- * callers (the open API's per-key limit, modules/open-api/key-limit.ts). Answers each key's hits
- * after this batch, and the ms left of its window; the caller ranks its own hits within them.
- */
-export async function hitMany(
-  db: Db,
-  counts: Map<string, number>,
-  windowMs: number,
-): Promise<Map<string, { hits: number; retryAfterMs: number }>> {
-  // rows are locked in key order, so two servers' batches never wait on each other in a circle
-  const keys = [...counts.keys()].sort();
-  const rows = await named(
-    db,
-    'limits.hitMany',
-    sql`insert into shared_limits (key, hits, ends_at)
-          select k, n, now() + ${Math.max(1, Math.trunc(windowMs))} * interval '1 millisecond'
-            from unnest(${sql.param(keys)}::text[], ${sql.param(keys.map((k) => counts.get(k)!))}::int[]) as t(k, n)
-            order by k
-        on conflict (key) do update set
-          hits = case when shared_limits.ends_at <= now() then excluded.hits
-                      else least(shared_limits.hits + excluded.hits, ${HITS_CAP}) end,
-          ends_at = case when shared_limits.ends_at <= now() then excluded.ends_at else shared_limits.ends_at end
-        returning key, hits, greatest(0, ceil(extract(epoch from ends_at - now()) * 1000))::bigint as retry_after`,
-  );
-  return new Map(rows.map((r) => [String(r.key), { hits: Number(r.hits), retryAfterMs: Number(r.retry_after) }]));
-}
-
-/**
  * Take back one hit of each key's current window: for limits that count failures only, an attempt
  * is counted before it runs (so attempts arriving together cannot all slip under the limit) and
  * given back when it did not fail (the right password) or was not run (refused by another key).

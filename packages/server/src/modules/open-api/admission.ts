@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OPEN_API, ResultCode } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
-import { AppError } from '../../lib/errors';
+import { AppError, rateLimited as overKeyLimit } from '../../lib/errors';
 import { writeQueue } from '../print-pipeline/write-queue';
 import { callOf } from './call';
 import { callQueue } from './call-queue';
-import { countKeyCall } from './key-limit';
 import { header, type Signed } from './verify';
 
 /**
@@ -46,22 +45,22 @@ export function door(): (req: FastifyRequest, reply: FastifyReply) => Promise<vo
 
 /**
  * A signed call (verify.ts) is admitted: refused at once when the queues are too long, else its
- * nonce is stored and the key's call counted. Neither is awaited here: a job call looks up its
- * device meanwhile (see admitted); a reused nonce is the answer when both refuse.
+ * nonce is stored and the key's call counted (one statement for a batch of calls, call-queue.ts).
+ * That is not awaited here: a job call looks up its device meanwhile (see admitted); a reused
+ * nonce is the answer when both refuse.
  */
 export function admit(deps: Deps, req: FastifyRequest, { appKey, nonce, timestamp }: Signed): void {
   const call = callOf(req);
   // shed load before any database work
-  if (callQueue(deps).nonces.size + writeQueue(deps).backlog() > BACKLOG_MAX) throw rateLimited();
+  if (callQueue(deps).admissions.size + writeQueue(deps).backlog() > BACKLOG_MAX) throw rateLimited();
   // remembered for as long as its timestamp would still be accepted
   const expiresAt = new Date(Number(timestamp) + OPEN_API.clockSkewMs);
-  const fresh = callQueue(deps).nonces.add({ appKey, nonce, expiresAt });
-  const counted = countKeyCall(deps, appKey);
-  call.admitted = Promise.allSettled([fresh, counted]).then(([n, c]) => {
-    if (n.status === 'rejected') throw n.reason;
-    if (!n.value) throw new AppError(ResultCode.NONCE_REUSED, 'error.nonceReused');
-    if (c.status === 'rejected') throw c.reason;
-  });
+  call.admitted = callQueue(deps)
+    .admissions.add({ appKey, nonce, expiresAt })
+    .then((a) => {
+      if (!a.fresh) throw new AppError(ResultCode.NONCE_REUSED, 'error.nonceReused');
+      if (!a.allowed) throw overKeyLimit(a.retryAfterMs, 'error.apiKeyRateLimited');
+    });
   call.admitted.catch(() => {}); // answered by whoever awaits it; never an unhandled rejection
 }
 

@@ -1,15 +1,20 @@
+import type { Limit } from '../../config';
 import type { Deps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import { Batcher, type BatcherOptions } from '../../lib/batcher';
-import { insertApiRequests, useNonces, type ApiRequestRow, type NonceItem } from './repo';
+import { rankKeyCalls, type KeyVerdict } from './key-limit';
+import { insertApiRequests, useNonces, useNoncesCounting, type ApiRequestRow, type NonceItem } from './repo';
+
+/** A signed call's admission: its nonce fresh or not, and its key within its limit or not. */
+export type Admission = { fresh: boolean } & KeyVerdict;
 
 /**
  * The open API's own batched writes, grouped like the pipeline's (print-pipeline/write-queue.ts):
  * each call adds its item and one statement per batch does the work.
  */
 export type CallQueue = {
-  /** a call's nonce: false when it was used before */
-  nonces: Batcher<NonceItem, boolean>;
+  /** a call's nonce (used before or not) and its key's count, one statement per batch */
+  admissions: Batcher<NonceItem, Admission>;
   /** general request records of calls that made no job (refusals, record and device lookups) */
   apiRequests: Batcher<ApiRequestRow, void>;
   /** waits until nothing is queued or running */
@@ -17,18 +22,31 @@ export type CallQueue = {
 };
 
 /** A few ms of waiting buys a batch (as the pipeline's); one statement each, retried in halves when it fails. */
-const NONCES: BatcherOptions = { maxItems: 200, maxWaitMs: 5, isolate: true };
+const ADMISSIONS: BatcherOptions = { maxItems: 200, maxWaitMs: 5, isolate: true };
 /** Rows nobody waits for (written after the answer): a longer window, bigger batches. */
 const UNAWAITED: BatcherOptions = { maxItems: 500, maxWaitMs: 20, isolate: true };
 
-/** The open API's batched writes in this server (a field of Deps, built in build-deps.ts). */
-export function newCallQueue(db: Db): CallQueue {
-  const nonces = new Batcher((items: NonceItem[]) => useNonces(db, items), NONCES);
+/**
+ * The open API's batched writes in this server (a field of Deps, built in build-deps.ts);
+ * `keyLimit` is OPEN_API_LIMIT_PER_KEY, undefined when it is off.
+ */
+export function newCallQueue(db: Db, keyLimit: Limit | undefined): CallQueue {
+  const admit = async (items: NonceItem[]): Promise<Admission[]> => {
+    if (!keyLimit) return (await useNonces(db, items)).map((fresh) => ({ fresh, allowed: true, retryAfterMs: 0 }));
+    const { fresh, hits } = await useNoncesCounting(db, items, keyLimit.windowMs);
+    const verdicts = rankKeyCalls(
+      items.map((n) => n.appKey),
+      hits,
+      keyLimit,
+    );
+    return verdicts.map((v, i) => ({ ...v, fresh: fresh[i]! }));
+  };
+  const admissions = new Batcher(admit, ADMISSIONS);
   const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), UNAWAITED);
   const flush = async () => {
-    while (nonces.size > 0 || apiRequests.size > 0) await Promise.all([nonces.flush(), apiRequests.flush()]);
+    while (admissions.size > 0 || apiRequests.size > 0) await Promise.all([admissions.flush(), apiRequests.flush()]);
   };
-  return { nonces, apiRequests, flush };
+  return { admissions, apiRequests, flush };
 }
 
 export const callQueue = (deps: Deps): CallQueue => deps.openApiCalls;

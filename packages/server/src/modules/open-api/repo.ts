@@ -80,6 +80,69 @@ export async function useNonces(db: Db, items: NonceItem[]): Promise<boolean[]> 
   return items.map((n) => fresh.delete(key(n.appKey, n.nonce)));
 }
 
+/** An admitted call's key, counted in `shared_limits` (key-limit.ts). */
+export const keyLimitKey = (appKey: string) => `api:key:${appKey}`;
+
+/** Per key of a batch: its hits in the current window after the batch, and the ms left of it. */
+export type KeyHits = Map<string, { hits: number; retryAfterMs: number }>;
+
+/**
+ * The nonces of a batch of calls and their keys' hits in one statement (one round trip per batch
+ * instead of two: on PostgreSQL at 200 jobs/s a batch holds one or two calls, and each statement
+ * costs ~0.6 ms of CPU on both sides). The keys are counted in `shared_limits` as lib/shared-limits.ts
+ * counts its keys (one row per key and window, the database's clock ending it), a batch's calls of
+ * a key at once, keys in order so two servers' batches never wait on each other in a circle, and
+ * whether or not the nonce was fresh.
+ */
+const insertNoncesCounting = arrayStatement<NonceItem & { windowMs: number }>('open-api.nonces-counted')(
+  {
+    appKey: (n) => n.appKey,
+    nonce: (n) => n.nonce,
+    expiresAt: (n) => n.expiresAt.toISOString(),
+    windowMs: (n) => n.windowMs,
+  },
+  (c, rows) => sql`with v as (
+               select * from unnest(${c.appKey}::text[], ${c.nonce}::text[], ${c.expiresAt}::timestamptz[],
+                                    ${c.windowMs}::int[]) as v(app_key, nonce, expires_at, window_ms) ${rows}),
+             n as (insert into api_nonces (app_key, nonce, expires_at) select app_key, nonce, expires_at from v
+                   on conflict do nothing returning app_key, nonce),
+             l as (insert into shared_limits (key, hits, ends_at)
+                   select 'api:key:' || app_key, count(*), now() + max(window_ms) * interval '1 millisecond'
+                     from v group by 1 order by 1
+                   on conflict (key) do update set
+                     hits = case when shared_limits.ends_at <= now() then excluded.hits
+                                 else least(shared_limits.hits + excluded.hits, 1000000000) end,
+                     ends_at = case when shared_limits.ends_at <= now() then excluded.ends_at else shared_limits.ends_at end
+                   returning key, hits, greatest(0, ceil(extract(epoch from ends_at - now()) * 1000))::bigint as retry_after)
+             select app_key, nonce, null::text as key, null::int as hits, null::bigint as retry_after from n
+             union all select null, null, key, hits, retry_after from l`,
+);
+
+/**
+ * `useNonces` and the keys' hits of the same calls in one statement: per item whether its nonce
+ * was fresh, and per key its hits after this batch.
+ */
+export async function useNoncesCounting(
+  db: Db,
+  items: NonceItem[],
+  windowMs: number,
+): Promise<{ fresh: boolean[]; hits: KeyHits }> {
+  const key = (appKey: unknown, nonce: unknown) => `${String(appKey)}\n${String(nonce)}`;
+  const w = Math.max(1, Math.trunc(windowMs));
+  const rows = await insertNoncesCounting(
+    db,
+    items.map((n) => ({ ...n, windowMs: w })),
+  );
+  const fresh = new Set<string>();
+  const hits: KeyHits = new Map();
+  for (const r of rows) {
+    if (r.key === null) fresh.add(key(r.app_key, r.nonce));
+    else hits.set(String(r.key), { hits: Number(r.hits), retryAfterMs: Number(r.retry_after) });
+  }
+  // the first of the batch's duplicates takes it
+  return { fresh: items.map((n) => fresh.delete(key(n.appKey, n.nonce))), hits };
+}
+
 /** Nonces whose timestamps would be refused anyway: they need no remembering. */
 export async function purgeNonces(db: Db): Promise<void> {
   await db.execute(sql`delete from api_nonces where expires_at < now()`);

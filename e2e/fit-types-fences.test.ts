@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startHerald, type ApiClient, type Herald } from './harness';
-import { ok, operatorAndAccount } from './story';
+import { OPERATOR, openShop, signedInPage } from './fixtures-shop';
+import type { Herald } from './harness';
+import { ok } from './story';
 import { byId, openMenu, poll, signIn, visible } from './ui';
 
 /**
@@ -8,7 +9,6 @@ import { byId, openMenu, poll, signIn, visible } from './ui';
  * geofence (a narrowed user sees only their own devices in a fence's detail, and counts them).
  */
 
-const OP_PASSWORD = 'Operator@2024';
 const OWNER = { username: 'typesowner', email: 'owner@types.test', password: 'TypesOwner#1' };
 const CLERK = { username: 'typesclerk', email: 'clerk@types.test', password: 'TypesClerk#1' };
 const MODEL = { name: 'Types printer', code: 'TYP80', type: 'printer' } as const;
@@ -19,17 +19,12 @@ let herald: Herald;
 let fenceId: number;
 
 beforeAll(async () => {
-  herald = await startHerald();
-  const { op, modelIds } = await operatorAndAccount(herald, {
-    opPassword: OP_PASSWORD,
-    owner: OWNER,
-    accountName: 'Types Shop',
-    models: [MODEL],
-  });
+  const shop = await openShop({ owner: OWNER, accountName: 'Types Shop', models: [MODEL] });
+  herald = shop.herald;
+  const { op, owner, modelIds } = shop;
   const types = (await ok(op.get('/v1/device-types'), 'device types')) as { id: number; code: string }[];
   const printerType = types.find((t) => t.code === 'cloud-printer')!;
   await ok(op.call('PUT', `/v1/models/${modelIds[MODEL.code]}`, { deviceTypeId: printerType.id }), 'type the model');
-  const owner: ApiClient = await herald.api().login(OWNER.username, OWNER.password);
   const me = await ok(owner.get('/users/current'), 'the account admin');
   await ok(op.post(`/v1/accounts/${me.account.id}/geo-service`, { enabled: true }), 'geolocation on');
 
@@ -74,10 +69,7 @@ afterAll(async () => {
 });
 
 test("an operator sees every device type in their language, with each type's models and devices", async () => {
-  const page = await herald.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/login?lang=zh_CN');
-  await signIn(page, 'admin', OP_PASSWORD);
+  const page = await signedInPage(herald, OPERATOR, 'zh_CN');
   await openMenu(page, 'deviceType', '/device/device-type', 'deviceRoot');
   expect(await (await visible(page, 'device-type-row-cloud-printer')).innerText()).toBe('云打印机');
   await poll(() => byId(page, 'device-type-models-cloud-printer').innerText()).toBe(`${MODEL.name}（2）`);

@@ -54,6 +54,13 @@ describe("the operators' device-types screen", () => {
     expect((await overview(op, 'zh_CN')).find((t) => t.code === 'cloud-printer')!.name).toBe('云打印机');
   });
 
+  it('is described in the OpenAPI document with its answer', async () => {
+    const doc = (await server.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const get = doc.paths['/v1/device-types/overview']?.get;
+    expect(get?.summary).toBeTruthy();
+    expect(JSON.stringify(get?.responses?.['200'])).toContain('deviceCount');
+  });
+
   it('is for operators holding its permission only', async () => {
     const A = await seedAccount(server);
     expectError(await A.client.get('/v1/device-types/overview'), 40003);

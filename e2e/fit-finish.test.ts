@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startHerald, type ApiClient, type Herald } from './harness';
-import { ok, operatorAndAccount } from './story';
-import { byId, fill, pickFromDropdown, poll, signIn, visible, waitForPath } from './ui';
+import { OPERATOR, openShop, signedInPage, type Lang } from './fixtures-shop';
+import type { ApiClient, Herald } from './harness';
+import { ok } from './story';
+import { byId, fill, pickFromDropdown, poll, visible, waitForPath } from './ui';
 
 /**
  * The fit-and-finish list of issue 29, walked in Chromium at 1440×900 by an operator and an
@@ -9,7 +10,6 @@ import { byId, fill, pickFromDropdown, poll, signIn, visible, waitForPath } from
  * confirmations and the operators' screens.
  */
 
-const OP_PASSWORD = 'Operator@2024';
 const OWNER = { username: 'finishowner', email: 'owner@finish.test', password: 'FinishOwner#1' };
 const PRINTER_NAME = 'Front counter receipt printer by the entrance';
 
@@ -18,35 +18,27 @@ let owner: ApiClient;
 let printerId: number;
 
 beforeAll(async () => {
-  herald = await startHerald();
-  const ground = await operatorAndAccount(herald, {
-    opPassword: OP_PASSWORD,
+  let modelIds: Record<string, number>;
+  ({ herald, owner, modelIds } = await openShop({
     owner: OWNER,
     accountName: 'Finish Shop',
     models: [
       { name: 'Finish printer', code: 'FN80', type: 'printer' },
       { name: 'Finish speaker', code: 'FNS1', type: 'speaker' },
     ],
-  });
-  owner = await herald.api().login(OWNER.username, OWNER.password);
+  }));
   const printer = (await ok(
-    owner.post('/v1/devices', { sn: 'FINISHPRN0001', modelId: ground.modelIds.FN80, name: PRINTER_NAME }),
+    owner.post('/v1/devices', { sn: 'FINISHPRN0001', modelId: modelIds.FN80, name: PRINTER_NAME }),
     'add a printer',
   )) as { id: number };
   printerId = printer.id;
-  await ok(owner.post('/v1/devices', { sn: 'FINISHSPK0001', modelId: ground.modelIds.FNS1 }), 'add a speaker');
+  await ok(owner.post('/v1/devices', { sn: 'FINISHSPK0001', modelId: modelIds.FNS1 }), 'add a speaker');
 }, 120_000);
 afterAll(async () => {
   await herald?.stop();
 });
 
-async function ownerPage(lang: 'en_US' | 'zh_CN' = 'en_US') {
-  const page = await herald.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`/login?lang=${lang}`);
-  await signIn(page, OWNER.username, OWNER.password);
-  return page;
-}
+const ownerPage = (lang?: Lang) => signedInPage(herald, OWNER, lang);
 
 test('a detail page names its entity under a breadcrumb; the device keeps its rarer actions under "More"', async () => {
   for (const [lang, trail] of [
@@ -119,10 +111,7 @@ test('opened tabs survive a reload, lose a page the user may not open, and an "A
 });
 
 test('the dashboard offers today, 7 or 30 days, and ranks the platform’s devices for operators', async () => {
-  const page = await herald.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/login?lang=en_US');
-  await signIn(page, 'admin', OP_PASSWORD);
+  const page = await signedInPage(herald, OPERATOR);
   await visible(page, 'home-op');
   const title = (id: string) => byId(page, id).locator('.ant-card-head-title').first().textContent();
   await poll(() => title('chart-business')).toBe('Jobs of the last 7 days');

@@ -1,16 +1,16 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { IMPORT_COLUMNS } from '@herald/contract';
-import { startHerald, type ApiClient, type Herald } from './harness';
-import { ok, operatorAndAccount, PNG_DATA_URL } from './story';
-import { byId, poll, signIn, visible } from './ui';
+import { OPERATOR, openShop, signedInPage, type Lang } from './fixtures-shop';
+import type { ApiClient, Herald } from './harness';
+import { ok, PNG_DATA_URL } from './story';
+import { byId, poll, visible } from './ui';
 
 /**
  * The last of issue 29's fit and finish, in Chromium: deletes that ask the server first, speakers
  * without a printer's fields, and a batch add offering the secrets it made once.
  */
 
-const OP_PASSWORD = 'Operator@2024';
 const OWNER = { username: 'opsowner', email: 'owner@ops.test', password: 'OpsOwner#1' };
 
 let herald: Herald;
@@ -20,19 +20,14 @@ let op: ApiClient;
 let speakerId: number;
 
 beforeAll(async () => {
-  herald = await startHerald();
-  const ground = await operatorAndAccount(herald, {
-    opPassword: OP_PASSWORD,
+  ({ herald, op, owner, modelIds } = await openShop({
     owner: OWNER,
     accountName: 'Ops Shop',
     models: [
       { name: 'Ops printer', code: 'OP80', type: 'printer' },
       { name: 'Ops speaker', code: 'OPS1', type: 'speaker' },
     ],
-  });
-  modelIds = ground.modelIds;
-  op = ground.op;
-  owner = await herald.api().login(OWNER.username, OWNER.password);
+  }));
   const speaker = (await ok(owner.post('/v1/devices', { sn: 'OPSSPK0001', modelId: modelIds.OPS1 }), 'speaker')) as {
     id: number;
   };
@@ -42,13 +37,7 @@ afterAll(async () => {
   await herald?.stop();
 });
 
-async function ownerPage(lang: 'en_US' | 'zh_CN' = 'en_US') {
-  const page = await herald.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`/login?lang=${lang}`);
-  await signIn(page, OWNER.username, OWNER.password);
-  return page;
-}
+const ownerPage = (lang?: Lang) => signedInPage(herald, OWNER, lang);
 
 test('a group delete tells how many devices move, as the server counts them now; a used template is refused before any confirmation', async () => {
   const group = (await ok(owner.post('/v1/groups', { name: 'Back room' }), 'group')) as { id: number };
@@ -144,10 +133,7 @@ test("an operator reads every account's geofences and switches an account's push
     'fence',
   )) as { id: number };
 
-  const page = await herald.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/login?lang=zh_CN');
-  await signIn(page, 'admin', OP_PASSWORD);
+  const page = await signedInPage(herald, OPERATOR, 'zh_CN');
   await page.goto('/geo-fence/list');
   await poll(() => byId(page, `fence-account-${fence.id}`).textContent()).toBe('Ops Shop');
   expect(await page.locator('[data-testid="fence-table"] thead th').allTextContents()).toContain('账户');

@@ -73,6 +73,8 @@ export const MENU_PERMISSIONS = [
     actions: ['query', 'download'],
   },
   { code: 'herald.device.model', titleKey: 'menu.deviceModel', sides: ['op'], actions: [...CRUD, 'status'] },
+  /** the spec's "types" area: read only, the types are seeded with the protocol (docs/decisions.md) */
+  { code: 'herald.device.type', titleKey: 'menu.deviceType', sides: ['op'], actions: ['query'] },
   { code: 'herald.device.group', titleKey: 'menu.deviceGroup', sides: ['ac'], actions: CRUD },
   { code: 'herald.device.qrcode', titleKey: 'menu.deviceCode', sides: ['ac'], actions: ['query', 'edit'] },
   {

@@ -194,6 +194,8 @@ const HERALD_ADDED: [path: string, roles: string[], children: string[]][] = [
   ['/business-record/print', ['stat.print.rec'], ['detail']],
   ['/business-record/broadcast', ['stat.broadcast.rec'], ['detail']],
   ['/resource/cohort', ['ota.cohort'], ['add', 'detail/:id']],
+  // the spec's "types" permission area (section 6) with no route of its own in its table (issue 29)
+  ['/device/device-type', ['device.type'], []],
 ];
 
 describe("the spec's route table", () => {

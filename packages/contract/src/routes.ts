@@ -163,6 +163,12 @@ export const MENU_ROUTES: readonly RouteNode[] = [
         children: detailAddEdit('deviceModel', ['add', 'detail']),
       },
       {
+        path: '/device/device-type',
+        name: 'deviceType',
+        titleKey: 'menu.deviceType',
+        permission: ['herald.device.type'],
+      },
+      {
         path: '/device/device-group',
         name: 'deviceGroup',
         titleKey: 'menu.deviceGroup',

@@ -688,6 +688,18 @@ const OWNED = [
   '/v1/push-tasks/:id',
   '/v1/ota-tasks/:id',
 ];
+/**
+ * Details of the account's objects that still show a narrowed user another user's devices, with
+ * the reason. The sweep below fails when one is listed and no longer shows them (remove it then).
+ */
+const OWN_DATA_GAPS: Record<string, string> = {
+  'GET /v1/ota-cohorts/:id':
+    'left from issue 29: cohorts are not narrowed yet (their members, size and sources), docs/data-permission.md',
+};
+/** Details of objects that are each user's own, not the account's: another user's is not found. */
+const PERSONAL_DETAILS: Record<string, string> = {
+  'GET /v1/account-user-notice-msg/detail/:id': "a message of the administrator's own inbox",
+};
 const ownedRoute = (r: SeenRoute) => {
   const first = paramNames(r.url)[0];
   return first !== undefined && OWNED.includes(paramPrefix(r.url, first));
@@ -756,6 +768,85 @@ describe('own data only, route by route', { timeout: 120_000 }, () => {
     }
     expect(lists.length).toBeGreaterThan(40);
     expect(leaks).toEqual([]);
+  });
+
+  it("shows an own-data user of account A none of the objects A's administrator owns in the detail of any object of the account (a fence's devices)", async () => {
+    const self = await ownDataUser();
+    const whole = await seedRoleUser(server, {
+      side: 'ac',
+      accountId: A.accountId,
+      permissions: permissionsForSide('ac'),
+    });
+    const fromA = (p: string) => A.ids[p];
+    // the account's objects (not owned ones: those are refused outright, above) read by their id
+    const details = routes.filter(
+      (r) =>
+        r.method === 'GET' &&
+        paramNames(r.url).length > 0 &&
+        !NOT_SWEPT[key(r)] &&
+        !PERSONAL_DETAILS[key(r)] &&
+        !ownedRoute(r) &&
+        adminOfAccountPasses(r.access),
+    );
+    const leaks: string[] = [];
+    const gaps: string[] = [];
+    const shownToAll: string[] = [];
+    for (const r of details) {
+      const path = fill(r, fromA, []);
+      const res = await send(self.client, r, path);
+      if (res.status !== 200 || (res.body.code ?? 20000) !== 20000) leaks.push(`${key(r)} → ${brief(res)}`);
+      const seen = A.ownedMarkers.filter((m) => JSON.stringify(res.body).includes(m));
+      if (seen.length && OWN_DATA_GAPS[key(r)]) gaps.push(key(r));
+      else if (seen.length) leaks.push(`${key(r)} → ${brief(res)} shows ${seen.join(', ')}`);
+      const all = JSON.stringify((await send(whole.client, r, path)).body);
+      if (A.ownedMarkers.some((m) => all.includes(m))) shownToAll.push(key(r));
+    }
+    expect(details.length).toBeGreaterThan(8);
+    expect(leaks).toEqual([]);
+    expect(gaps.sort(), 'a gap that no longer shows: remove it from OWN_DATA_GAPS').toEqual(
+      Object.keys(OWN_DATA_GAPS).sort(),
+    );
+    // what the narrowing hid: a user with 'all' sees the owned device in the fence
+    expect(shownToAll).toContain('GET /v1/geo-fences/:id');
+
+    // the fence's counts are of the caller's devices too, in its detail and in the fence list
+    const fenceId = A.ids['/v1/geo-fences/:id'];
+    const counts = async (c: Client) => {
+      const detail = expectOk(await c.get(`/v1/geo-fences/${fenceId}`));
+      const row = expectOk(await c.get('/v1/geo-fences?pageSize=200')).list.find(
+        (f: { id: number }) => f.id === fenceId,
+      );
+      return { detail: [detail.deviceCount, detail.devices.length], list: row?.deviceCount };
+    };
+    expect(await counts(whole.client)).toEqual({ detail: [1, 1], list: 1 });
+    expect(await counts(self.client)).toEqual({ detail: [0, 0], list: 0 });
+  });
+
+  it("never refuses an own-data user's template or business name because a user they cannot see has it; their own names still clash", async () => {
+    const self = await ownDataUser();
+    const nameOf = async (path: string) => expectOk(await A.client.get(path)).name as string;
+    const taken = {
+      template: await nameOf(`/v1/templates/${A.ids['/v1/templates/:id']}`),
+      business: await nameOf(`/v1/businesses/${A.ids['/v1/businesses/:id']}`),
+    };
+    const template = { modelId: model.id, body: 'Hello', params: [] };
+    const mine = expectOk(await self.client.post('/v1/templates', { name: `Own ${uniq()}`, ...template }));
+    const business = { type: 0, templateId: mine.id, remark: 'r' };
+    // a rename, and a new one (the name is then theirs too: the checks below clash with it)
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['PUT', `/v1/templates/${mine.id}`, { name: taken.template }],
+      ['POST', '/v1/businesses', { name: taken.business, ...business }],
+    ];
+    const refused: string[] = [];
+    for (const [method, path, body] of cases) {
+      const res = await self.client.call(method, path, body);
+      if (res.body.code !== 20000) refused.push(`${method} ${path} with another user's name → ${brief(res)}`);
+    }
+    expect(refused).toEqual([]);
+    // a name of their own is refused as taken (40009), in both
+    expect(expectOk(await self.client.get(`/v1/templates/${mine.id}`)).name).toBe(taken.template);
+    expect((await self.client.post('/v1/templates', { name: taken.template, ...template })).body.code).toBe(40009);
+    expect((await self.client.post('/v1/businesses', { name: taken.business, ...business })).body.code).toBe(40009);
   });
 });
 

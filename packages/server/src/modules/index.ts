@@ -12,6 +12,7 @@ import groupRoutes from './groups/routes';
 import mailRoutes from './mail/routes';
 import manufacturerRoutes from './manufacturers/routes';
 import modelRoutes from './models/routes';
+import deviceTypeRoutes from './device-types/routes';
 import openApiRoutes from './open-api/routes';
 import operLogRoutes from './oper-log/routes';
 import personalRoutes from './personal/routes';
@@ -58,6 +59,7 @@ export const modules: RoutesPlugin[] = [
   personalRoutes,
   deviceLinkRoutes,
   modelRoutes,
+  deviceTypeRoutes,
   groupRoutes,
   deviceRoutes,
   deviceCardRoutes,

@@ -66,6 +66,7 @@ const PAGES: Record<string, Page> = {
   deviceModel: named(models, 'ModelListPage'),
   'deviceModel.add': named(models, 'ModelAddPage'),
   'deviceModel.detail': named(models, 'ModelDetailPage'),
+  deviceType: named(() => import('../features/device-types'), 'DeviceTypeListPage'),
   deviceGroup: named(() => import('../features/device-groups'), 'GroupListPage'),
   deviceFactory: named(manufacturers, 'ManufacturerPage'),
   deviceCert: named(manufacturers, 'LicenceCertPage'),

@@ -30,6 +30,7 @@ import help from './help';
 import jobControl from './job-control';
 
 import live from './live';
+import deviceTypes from './device-types';
 
 export default {
   ...common,
@@ -64,4 +65,5 @@ export default {
   ...jobControl,
 
   ...live,
+  ...deviceTypes,
 };

@@ -8,6 +8,7 @@ export default {
     deviceFactory: 'Manufacturers',
     deviceCert: 'Licences and certificates',
     deviceModel: 'Models',
+    deviceType: 'Device types',
     deviceGroup: 'Groups',
     deviceCode: 'Device QR code',
     account: 'Accounts',

@@ -8,6 +8,7 @@ export default {
     deviceFactory: '厂商管理',
     deviceCert: '许可证与证书',
     deviceModel: '型号管理',
+    deviceType: '设备类型',
     deviceGroup: '分组管理',
     deviceCode: '设备二维码',
     account: '账户管理',

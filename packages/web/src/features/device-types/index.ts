@@ -1,0 +1,1 @@
+export { DeviceTypeListPage } from './pages/DeviceTypeListPage';

@@ -177,4 +177,48 @@ describe('the operation log', () => {
     expect(String(csv.body.raw)).toContain(ownName);
     expect(String(csv.body.raw)).not.toContain(adminName);
   });
+
+  it("shows, counts and replaces only an own-data user's members of an OTA cohort; others' devices are not found to them", async () => {
+    const memberIds = (c: { members: { id: number }[] }) => c.members.map((m) => m.id).sort((a, b) => a - b);
+    const all = [...mine.map((d) => d.id), others.id].sort((a, b) => a - b);
+    const cohort = expectOk(
+      await A.client.post('/v1/ota-cohorts', { name: `mixed ${uniq()}`, source: 'manual', deviceIds: all }),
+    );
+    expect(cohort.size).toBe(3);
+
+    const seen = expectOk(await self.client.get(`/v1/ota-cohorts/${cohort.id}`));
+    expect(memberIds(seen)).toEqual(ids({ list: mine }));
+    expect(seen.size).toBe(2);
+    const listed = expectOk(await self.client.get('/v1/ota-cohorts?pageSize=100'));
+    expect(listed.list.find((c: { id: number }) => c.id === cohort.id).size).toBe(2);
+    expect(expectOk(await whole.client.get(`/v1/ota-cohorts/${cohort.id}`)).size).toBe(3);
+
+    // what they name of another user's is not theirs to take in
+    const picked = expectOk(
+      await self.client.post('/v1/ota-cohorts', {
+        name: `mine ${uniq()}`,
+        source: 'manual',
+        deviceIds: [mine[0]!.id, others.id],
+      }),
+    );
+    expect(memberIds(picked)).toEqual([mine[0]!.id]);
+    const sheet = Buffer.from(`SN\n${mine[1]!.sn}\n${others.sn}\n`).toString('base64');
+    const fromSheet = expectOk(
+      await self.client.post('/v1/ota-cohorts', {
+        name: `sheet ${uniq()}`,
+        source: 'file',
+        file: { fileName: 'sns.csv', content: sheet },
+      }),
+    );
+    expect(memberIds(fromSheet)).toEqual([mine[1]!.id]);
+    expect(fromSheet.notFound).toEqual([others.sn]);
+
+    // replacing the members replaces theirs only: the cohort keeps the device they cannot see
+    const replaced = expectOk(
+      await self.client.put(`/v1/ota-cohorts/${cohort.id}`, { source: 'manual', deviceIds: [mine[0]!.id] }),
+    );
+    expect(memberIds(replaced)).toEqual([mine[0]!.id]);
+    const after = expectOk(await A.client.get(`/v1/ota-cohorts/${cohort.id}`));
+    expect(memberIds(after)).toEqual([mine[0]!.id, others.id].sort((a, b) => a - b));
+  });
 });

@@ -692,10 +692,7 @@ const OWNED = [
  * Details of the account's objects that still show a narrowed user another user's devices, with
  * the reason. The sweep below fails when one is listed and no longer shows them (remove it then).
  */
-const OWN_DATA_GAPS: Record<string, string> = {
-  'GET /v1/ota-cohorts/:id':
-    'left from issue 29: cohorts are not narrowed yet (their members, size and sources), docs/data-permission.md',
-};
+const OWN_DATA_GAPS: Record<string, string> = {};
 /** Details of objects that are each user's own, not the account's: another user's is not found. */
 const PERSONAL_DETAILS: Record<string, string> = {
   'GET /v1/account-user-notice-msg/detail/:id': "a message of the administrator's own inbox",

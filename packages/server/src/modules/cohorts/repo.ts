@@ -7,21 +7,32 @@ import { containsPattern } from '../../lib/filters';
 export type CohortRow = typeof otaCohorts.$inferSelect;
 export type CohortView = { cohort: CohortRow; accountName: string | null; size: number };
 
-/** Members still counted: neither deleted nor moved to another account since the cohort was saved. */
-const size = sql<number>`(select count(*)::int from ${devices} d
+/**
+ * Members still counted: neither deleted nor moved to another account since the cohort was saved;
+ * for an "own data only" caller (`owner`), only the devices assigned to them.
+ */
+const sizeFor = (owner: number | undefined) => sql<number>`(select count(*)::int from ${devices} d
   where d.id in (select (jsonb_array_elements_text(${otaCohorts.deviceIds}))::int)
-    and d.account_id = ${otaCohorts.accountId} and d.status <> ${DeviceStatus.DELETED})`;
+    and d.account_id = ${otaCohorts.accountId} and d.status <> ${DeviceStatus.DELETED}
+    ${owner === undefined ? sql`` : sql`and d.owner_user_id = ${owner}`})`;
 
-const view = { cohort: otaCohorts, accountName: accounts.name, size };
+const viewFor = (owner: number | undefined) => ({
+  cohort: otaCohorts,
+  accountName: accounts.name,
+  size: sizeFor(owner),
+});
 
-export async function listCohorts(db: Db, f: { accountId?: number; name?: string; limit: number; offset: number }) {
+export async function listCohorts(
+  db: Db,
+  f: { accountId?: number; name?: string; owner?: number; limit: number; offset: number },
+) {
   const where = and(
     f.accountId !== undefined ? eq(otaCohorts.accountId, f.accountId) : undefined,
     f.name ? ilike(otaCohorts.name, containsPattern(f.name)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select(view)
+      .select(viewFor(f.owner))
       .from(otaCohorts)
       .leftJoin(accounts, eq(accounts.id, otaCohorts.accountId))
       .where(where)
@@ -33,10 +44,10 @@ export async function listCohorts(db: Db, f: { accountId?: number; name?: string
   return { rows: rows as CohortView[], total: total?.n ?? 0 };
 }
 
-export const findCohortView = async (db: Db, id: number) =>
+export const findCohortView = async (db: Db, id: number, owner?: number) =>
   (
     (await db
-      .select(view)
+      .select(viewFor(owner))
       .from(otaCohorts)
       .leftJoin(accounts, eq(accounts.id, otaCohorts.accountId))
       .where(eq(otaCohorts.id, id))
@@ -78,25 +89,29 @@ const memberColumns = {
   firmwareVersion: devices.firmwareVersion,
 };
 
-/** The account's devices (not deleted) among `ids`, in id order. */
-export const membersOf = (db: Db, accountId: number, ids: number[]) =>
+/** The account's devices (not deleted), only those assigned to `owner` when given. */
+const live = (accountId: number, owner: number | undefined) =>
+  and(
+    eq(devices.accountId, accountId),
+    ne(devices.status, DeviceStatus.DELETED),
+    owner === undefined ? undefined : eq(devices.ownerUserId, owner),
+  );
+
+/** The account's devices (not deleted) among `ids`, in id order; `owner`'s only when given. */
+export const membersOf = (db: Db, accountId: number, ids: number[], owner?: number) =>
   ids.length
     ? db
         .select(memberColumns)
         .from(devices)
-        .where(
-          and(eq(devices.accountId, accountId), ne(devices.status, DeviceStatus.DELETED), inArray(devices.id, ids)),
-        )
+        .where(and(live(accountId, owner), inArray(devices.id, ids)))
         .orderBy(devices.id)
     : Promise.resolve([]);
 
-/** The account's devices (not deleted) with these S/Ns. */
-export const devicesBySn = (db: Db, accountId: number, sns: string[]) =>
+/** The account's devices (not deleted) with these S/Ns; `owner`'s only when given. */
+export const devicesBySn = (db: Db, accountId: number, sns: string[], owner?: number) =>
   sns.length
     ? db
         .select({ id: devices.id, sn: devices.sn })
         .from(devices)
-        .where(
-          and(eq(devices.accountId, accountId), ne(devices.status, DeviceStatus.DELETED), inArray(devices.sn, sns)),
-        )
+        .where(and(live(accountId, owner), inArray(devices.sn, sns)))
     : Promise.resolve([]);

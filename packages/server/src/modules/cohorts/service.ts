@@ -12,6 +12,7 @@ import {
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { duplicateAs, invalid, notFound } from '../../lib/errors';
+import { dataOwner } from '../../lib/data-scope';
 import { iso, offsetOf } from '../../lib/filters';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { listDevices } from '../devices/service';
@@ -32,9 +33,13 @@ const toCohort = (v: repo.CohortView): OtaCohort => ({
   updatedAt: iso(v.cohort.updatedAt),
 });
 
-/** A cohort the caller may see; another account's is "not found". */
+/**
+ * A cohort the caller may see; another account's is "not found". A cohort is the account's, as a
+ * geofence is, but its devices are their owners': an "own data only" caller sees, counts and
+ * replaces only their own members (docs/data-permission.md).
+ */
 async function scopedCohort(deps: Deps, auth: AuthContext, id: number): Promise<repo.CohortView> {
-  const v = await repo.findCohortView(deps.db, id);
+  const v = await repo.findCohortView(deps.db, id, dataOwner(auth));
   const own = ownAccount(auth);
   if (!v || (own !== undefined && v.cohort.accountId !== own)) throw notFound();
   return v;
@@ -44,6 +49,7 @@ export async function listCohorts(deps: Deps, auth: AuthContext, q: OtaCohortLis
   const { rows, total } = await repo.listCohorts(deps.db, {
     accountId: ownAccount(auth) ?? q.accountId ?? undefined,
     name: q.name || undefined,
+    owner: dataOwner(auth),
     limit: q.pageSize,
     offset: offsetOf(q),
   });
@@ -52,7 +58,7 @@ export async function listCohorts(deps: Deps, auth: AuthContext, q: OtaCohortLis
 
 export async function getCohort(deps: Deps, auth: AuthContext, id: number): Promise<OtaCohortDetail> {
   const v = await scopedCohort(deps, auth, id);
-  const members = await repo.membersOf(deps.db, v.cohort.accountId, v.cohort.deviceIds as number[]);
+  const members = await repo.membersOf(deps.db, v.cohort.accountId, v.cohort.deviceIds as number[], dataOwner(auth));
   return { ...toCohort(v), members };
 }
 
@@ -60,7 +66,8 @@ type Members = { deviceIds: number[]; filter: OtaCohortFilter | null; notFound: 
 
 /**
  * The devices a cohort's source names, read now: the device list under the filter (as the
- * caller sees it), the spreadsheet's S/Ns, or the ids picked (only the account's own count).
+ * caller sees it), the spreadsheet's S/Ns, or the ids picked (only the account's own count, and for
+ * an "own data only" caller only their own: another user's S/N is "not found", as another account's).
  */
 async function membersFrom(
   deps: Deps,
@@ -82,12 +89,14 @@ async function membersFrom(
   } else if (body.source === 'file') {
     const sns = await snsOfSheet(body.file!.content);
     if (sns.length > TASK_SCOPE_MAX_ITEMS) throw invalid('error.cohortTooLarge', 'file');
-    const found = await repo.devicesBySn(deps.db, accountId, sns);
+    const found = await repo.devicesBySn(deps.db, accountId, sns, dataOwner(auth));
     const seen = new Set(found.map((d) => d.sn));
     missing = sns.filter((sn) => !seen.has(sn));
     ids = found.map((d) => d.id);
   } else {
-    ids = (await repo.membersOf(deps.db, accountId, [...new Set(body.deviceIds ?? [])])).map((d) => d.id);
+    ids = (await repo.membersOf(deps.db, accountId, [...new Set(body.deviceIds ?? [])], dataOwner(auth))).map(
+      (d) => d.id,
+    );
   }
   if (!ids.length) throw invalid('error.cohortEmpty', body.source === 'manual' ? 'deviceIds' : body.source);
   return {
@@ -125,6 +134,18 @@ export async function createCohort(deps: Deps, auth: AuthContext, body: CreateOt
   return { ...(await getCohort(deps, auth, row!.id)), notFound: m.notFound };
 }
 
+/**
+ * An "own data only" caller replaces only the members they see: the cohort keeps other users'
+ * devices (and devices assigned to nobody), which the caller can neither see nor drop.
+ */
+async function withUnseenMembers(deps: Deps, auth: AuthContext, cohort: repo.CohortRow, ids: number[]) {
+  const owner = dataOwner(auth);
+  if (owner === undefined) return ids;
+  const old = cohort.deviceIds as number[];
+  const seen = new Set((await repo.membersOf(deps.db, cohort.accountId, old, owner)).map((d) => d.id));
+  return [...new Set([...old.filter((d) => !seen.has(d)), ...ids])].sort((a, b) => a - b);
+}
+
 /** Rename or re-remark; with a source, the members are read again from it and replace the old ones. */
 export async function updateCohort(
   deps: Deps,
@@ -134,6 +155,7 @@ export async function updateCohort(
 ): Promise<OtaCohortDetail> {
   const { cohort } = await scopedCohort(deps, auth, id);
   const m = body.source ? await membersFrom(deps, auth, cohort.accountId, { ...body, source: body.source }) : undefined;
+  if (m) m.deviceIds = await withUnseenMembers(deps, auth, cohort, m.deviceIds);
   const set: Parameters<typeof repo.updateCohort>[2] = {};
   if (body.name !== undefined) set.name = body.name;
   if (body.remark !== undefined) set.remark = body.remark || null;

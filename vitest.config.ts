@@ -10,16 +10,17 @@ const UNIT = ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx', 'te
  * quarters of the unit stage's CPU when every file imported the contract and its deps again.
  */
 const PATCHES_GLOBALS = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
-const unitFiles = [...fs.readdirSync('packages').map((p) => path.join('packages', p, 'src')), 'test/cluster'].flatMap(
-  (dir) =>
-    fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-          .filter((f) => /\.test\.tsx?$/.test(f) && !f.includes('node_modules'))
-          .map((f) => path.join(dir, f))
-      : [],
+const root = import.meta.dirname;
+const unitDirs = [...fs.readdirSync(path.join(root, 'packages')).map((p) => `packages/${p}/src`), 'test/cluster'];
+const unitFiles = unitDirs.flatMap((dir) =>
+  fs.existsSync(path.join(root, dir))
+    ? fs
+        .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.test\.tsx?$/.test(f) && !f.includes('node_modules'))
+        .map((f) => `${dir}/${f}`)
+    : [],
 );
-const unitIsolated = unitFiles.filter((file) => PATCHES_GLOBALS.test(fs.readFileSync(file, 'utf8')));
+const unitIsolated = unitFiles.filter((file) => PATCHES_GLOBALS.test(fs.readFileSync(path.join(root, file), 'utf8')));
 
 /**
  * Projects: unit (pure functions; unit-isolated holds the files that patch globals),

@@ -1,8 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+const UNIT = ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx', 'test/cluster/**/*.test.ts'];
+
 /**
- * Three projects: unit (pure functions), integration (the server through app.inject on
- * PGlite, or on PostgreSQL when TEST_DATABASE_URL is set) and e2e (a real server and Chromium).
+ * Unit files that replace a module, a global or the clock for the whole file. They run isolated
+ * (a fresh module graph each); the others share their worker's imports, which took three
+ * quarters of the unit stage's CPU when every file imported the contract and its deps again.
+ */
+const PATCHES_GLOBALS = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
+const root = import.meta.dirname;
+const unitDirs = [...fs.readdirSync(path.join(root, 'packages')).map((p) => `packages/${p}/src`), 'test/cluster'];
+const unitFiles = unitDirs.flatMap((dir) =>
+  fs.existsSync(path.join(root, dir))
+    ? fs
+        .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.test\.tsx?$/.test(f) && !f.includes('node_modules'))
+        .map((f) => `${dir}/${f}`)
+    : [],
+);
+const unitIsolated = unitFiles.filter((file) => PATCHES_GLOBALS.test(fs.readFileSync(path.join(root, file), 'utf8')));
+
+/**
+ * Projects: unit (pure functions; unit-isolated holds the files that patch globals),
+ * integration (the server through app.inject on PGlite, or on PostgreSQL when TEST_DATABASE_URL
+ * is set) and e2e (a real server and Chromium).
  */
 export default defineConfig({
   test: {
@@ -10,8 +33,21 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx', 'test/cluster/**/*.test.ts'],
+          include: UNIT,
+          exclude: ['**/node_modules/**', ...unitIsolated],
           environment: 'node',
+          isolate: false,
+          // the unit files run beside lint and typecheck (scripts/test.sh): a few render or hash
+          // for a second or two alone, which a loaded machine can stretch past vitest's 5 s
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: unitIsolated,
+          environment: 'node',
+          testTimeout: 20_000,
         },
       },
       {

@@ -48,3 +48,4 @@ export * from './schemas/geo-fences';
 export * from './schemas/job-control';
 
 export * from './schemas/live';
+export * from './api';

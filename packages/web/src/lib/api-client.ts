@@ -1,4 +1,5 @@
 import type { ApiRoute, PathParams } from '@herald/contract';
+import { pathOf } from './api-path';
 import { download, fetchBlob, request, type Params, type RequestOptions } from './http';
 import type { Infer } from './infer';
 
@@ -29,12 +30,6 @@ type NeedsInput<D extends ApiRoute> = [ParamsIn<D>] extends [never]
 
 type CallArgs<D extends ApiRoute> =
   NeedsInput<D> extends true ? [input: CallInput<D>, opts?: CallOptions] : [input?: CallInput<D>, opts?: CallOptions];
-
-/** The route's path with its `:name` segments filled in. */
-export function pathOf<D extends ApiRoute>(d: D, params?: object): string {
-  const values = (params ?? {}) as Record<string, string | number>;
-  return d.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
-}
 
 /**
  * Calls an admin-API route from its contract description, through the one client (lib/http.ts:

@@ -1,3 +1,4 @@
 export * from './route';
 export * from './templates';
 export * from './devices';
+export * from './device-registrations';

@@ -2,3 +2,4 @@ export * from './route';
 export * from './templates';
 export * from './devices';
 export * from './device-registrations';
+export * from './users';

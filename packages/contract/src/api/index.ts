@@ -3,3 +3,4 @@ export * from './templates';
 export * from './devices';
 export * from './device-registrations';
 export * from './users';
+export * from './manufacturers';

@@ -4,3 +4,4 @@ export * from './devices';
 export * from './device-registrations';
 export * from './users';
 export * from './manufacturers';
+export * from './accounts';

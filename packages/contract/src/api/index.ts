@@ -5,3 +5,4 @@ export * from './device-registrations';
 export * from './users';
 export * from './manufacturers';
 export * from './accounts';
+export * from './messages';

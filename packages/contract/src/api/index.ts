@@ -6,3 +6,4 @@ export * from './users';
 export * from './manufacturers';
 export * from './accounts';
 export * from './messages';
+export * from './account-api';

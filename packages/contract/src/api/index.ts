@@ -7,3 +7,4 @@ export * from './manufacturers';
 export * from './accounts';
 export * from './messages';
 export * from './account-api';
+export * from './webhooks';

@@ -8,3 +8,4 @@ export * from './accounts';
 export * from './messages';
 export * from './account-api';
 export * from './webhooks';
+export * from './models';

@@ -9,3 +9,4 @@ export * from './messages';
 export * from './account-api';
 export * from './webhooks';
 export * from './models';
+export * from './roles';

@@ -10,3 +10,4 @@ export * from './account-api';
 export * from './webhooks';
 export * from './models';
 export * from './roles';
+export * from './applications';

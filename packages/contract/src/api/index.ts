@@ -11,3 +11,4 @@ export * from './webhooks';
 export * from './models';
 export * from './roles';
 export * from './applications';
+export * from './groups';

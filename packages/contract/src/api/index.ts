@@ -12,3 +12,4 @@ export * from './models';
 export * from './roles';
 export * from './applications';
 export * from './groups';
+export * from './notices';

@@ -13,3 +13,4 @@ export * from './roles';
 export * from './applications';
 export * from './groups';
 export * from './notices';
+export * from './smart-config';

@@ -14,3 +14,4 @@ export * from './applications';
 export * from './groups';
 export * from './notices';
 export * from './smart-config';
+export * from './businesses';

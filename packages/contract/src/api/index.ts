@@ -15,3 +15,4 @@ export * from './groups';
 export * from './notices';
 export * from './smart-config';
 export * from './businesses';
+export * from './firmware';

@@ -16,3 +16,4 @@ export * from './notices';
 export * from './smart-config';
 export * from './businesses';
 export * from './firmware';
+export * from './resource-packages';

@@ -17,3 +17,4 @@ export * from './smart-config';
 export * from './businesses';
 export * from './firmware';
 export * from './resource-packages';
+export * from './records';

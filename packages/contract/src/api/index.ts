@@ -18,3 +18,4 @@ export * from './businesses';
 export * from './firmware';
 export * from './resource-packages';
 export * from './records';
+export * from './trade-speak';

@@ -19,3 +19,4 @@ export * from './firmware';
 export * from './resource-packages';
 export * from './records';
 export * from './trade-speak';
+export * from './ota-tasks';

@@ -20,3 +20,4 @@ export * from './resource-packages';
 export * from './records';
 export * from './trade-speak';
 export * from './ota-tasks';
+export * from './push-tasks';

@@ -21,3 +21,4 @@ export * from './records';
 export * from './trade-speak';
 export * from './ota-tasks';
 export * from './push-tasks';
+export * from './cohorts';

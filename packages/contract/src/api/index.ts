@@ -22,3 +22,4 @@ export * from './trade-speak';
 export * from './ota-tasks';
 export * from './push-tasks';
 export * from './cohorts';
+export * from './geo-fences';

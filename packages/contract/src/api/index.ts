@@ -23,3 +23,4 @@ export * from './ota-tasks';
 export * from './push-tasks';
 export * from './cohorts';
 export * from './geo-fences';
+export * from './personal';

@@ -24,3 +24,4 @@ export * from './push-tasks';
 export * from './cohorts';
 export * from './geo-fences';
 export * from './personal';
+export * from './speak-test';

@@ -25,3 +25,4 @@ export * from './cohorts';
 export * from './geo-fences';
 export * from './personal';
 export * from './speak-test';
+export * from './push-alarms';

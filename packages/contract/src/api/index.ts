@@ -26,3 +26,6 @@ export * from './geo-fences';
 export * from './personal';
 export * from './speak-test';
 export * from './push-alarms';
+export * from './lookup-access';
+export * from './common';
+export * from './fleet-common';

@@ -29,3 +29,4 @@ export * from './push-alarms';
 export * from './lookup-access';
 export * from './common';
 export * from './fleet-common';
+export * from './auth';

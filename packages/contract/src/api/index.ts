@@ -30,3 +30,4 @@ export * from './lookup-access';
 export * from './common';
 export * from './fleet-common';
 export * from './auth';
+export * from './files';

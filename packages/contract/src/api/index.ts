@@ -31,3 +31,4 @@ export * from './common';
 export * from './fleet-common';
 export * from './auth';
 export * from './files';
+export * from './oper-log';

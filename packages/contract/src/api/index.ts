@@ -32,3 +32,4 @@ export * from './fleet-common';
 export * from './auth';
 export * from './files';
 export * from './oper-log';
+export * from './mail';

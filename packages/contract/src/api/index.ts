@@ -33,3 +33,4 @@ export * from './auth';
 export * from './files';
 export * from './oper-log';
 export * from './mail';
+export * from './dashboard';

@@ -34,3 +34,4 @@ export * from './files';
 export * from './oper-log';
 export * from './mail';
 export * from './dashboard';
+export * from './locations';

@@ -35,3 +35,4 @@ export * from './oper-log';
 export * from './mail';
 export * from './dashboard';
 export * from './locations';
+export * from './qr-brand';

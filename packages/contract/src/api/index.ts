@@ -36,3 +36,4 @@ export * from './mail';
 export * from './dashboard';
 export * from './locations';
 export * from './qr-brand';
+export * from './device-card';

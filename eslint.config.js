@@ -20,6 +20,9 @@ const FEATURE_MESSAGE =
   'A feature never imports another feature: move what both need into components/ or lib/, or compose them in app/.';
 const SHARED_MESSAGE = 'components/ and lib/ sit below the features and the shell: they import neither.';
 
+const ADMIN_PATH_MESSAGE =
+  "Call the admin API through its contract description (lib/api-client.ts: call(templatesApi.list, …)), never a '/v1/' path.";
+
 /** Routes describe HTTP only; rules and SQL go through the module's service. */
 const routesNeverImportRepos = {
   target: [`${server}/modules/*/routes.ts`, `${server}/modules/*/*-routes.ts`],
@@ -98,5 +101,16 @@ export default defineConfig([
   {
     files: [`${server}/modules/**/*.ts`],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [routesNeverImportRepos] }] },
+  },
+  {
+    // the admin API's paths are described once, in the contract (packages/contract/src/api)
+    files: [`${web}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/v1\\//]', message: ADMIN_PATH_MESSAGE },
+        { selector: 'TemplateElement[value.raw=/^\\/v1\\//]', message: ADMIN_PATH_MESSAGE },
+      ],
+    },
   },
 ]);

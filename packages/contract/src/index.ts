@@ -49,3 +49,4 @@ export * from './schemas/job-control';
 
 export * from './schemas/live';
 export * from './schemas/device-types';
+export * from './api';

@@ -179,7 +179,8 @@ describe('the operation log', () => {
   });
 
   it("shows, counts and replaces only an own-data user's members of an OTA cohort; others' devices are not found to them", async () => {
-    const memberIds = (c: { members: { id: number }[] }) => c.members.map((m) => m.id).sort((a, b) => a - b);
+    const memberIds = (c: unknown) =>
+      (c as { members: { id: number }[] }).members.map((m) => m.id).sort((a, b) => a - b);
     const all = [...mine.map((d) => d.id), others.id].sort((a, b) => a - b);
     const cohort = expectOk(
       await A.client.post('/v1/ota-cohorts', { name: `mixed ${uniq()}`, source: 'manual', deviceIds: all }),

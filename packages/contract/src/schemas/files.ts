@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_PURPOSES } from '../ota';
+import { FILE_PURPOSES, type FilePurpose } from '../ota';
 
 /**
  * Uploaded files (`POST /v1/files?purpose=firmware&name=fw.zip`, body = the raw bytes as
@@ -43,3 +43,11 @@ export const storedFileSchema = z.object({
   createdAt: z.string(),
 });
 export type StoredFile = z.infer<typeof storedFileSchema>;
+
+/** Who may upload what: the permission to add the package the file is for (the route lets any of them in). */
+export const FILE_UPLOAD_PERMISSION: Record<FilePurpose, string> = {
+  firmware: 'herald.res.firmware.add',
+  resource: 'herald.res.respack.add',
+  smartConfig: 'herald.res.scapp.add',
+  logo: 'herald.push.task.add',
+};

@@ -1,4 +1,4 @@
-import type { Side } from '@herald/contract';
+import type { ApiAccess, Side } from '@herald/contract';
 
 /** Who is calling: set by the auth plugin on every authenticated request. */
 export type AuthContext = {
@@ -16,23 +16,8 @@ export type AuthContext = {
   ip: string;
 };
 
-/** What a route declares about access; the auth plugin enforces it. */
-export type RouteAccess = {
-  /** open without a token */
-  public?: boolean;
-  /** allowed while the initial password is still to be changed */
-  allowInitPwd?: boolean;
-  /** only callers of this side */
-  side?: Side;
-  /** only the side's super-administrator (e.g. the mail outbox, which holds activation links) */
-  superAdmin?: boolean;
-  /**
-   * Permission needed: a code, a list of which any suffices, or one per side
-   * (e.g. users: herald.admin.op.user.add for operators, herald.admin.ac.user.add for accounts);
-   * a side left out is refused, a side given an empty list is open to its signed-in users.
-   */
-  permission?: string | readonly string[] | Partial<Record<Side, string | readonly string[]>>;
-};
+/** What a route declares about access (described with the route in the contract); the auth plugin enforces it. */
+export type RouteAccess = ApiAccess;
 
 declare module 'fastify' {
   interface FastifyRequest {

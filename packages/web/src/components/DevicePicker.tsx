@@ -1,8 +1,8 @@
+import { devicesApi } from '@herald/contract';
+import { call } from '../lib/api-client';
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { Device, Page } from '@herald/contract';
-import { get } from '../lib/http';
 
 /**
  * Devices of the account matching what was typed (S/N or name), picked one by one: a cohort made
@@ -28,7 +28,7 @@ export function DevicePicker({
   const [known, setKnown] = useState<Map<number, string>>(new Map());
   const devices = useQuery({
     queryKey: ['devices', 'picker', accountId ?? null, search] as const,
-    queryFn: () => get<Page<Device>>('/v1/devices', { accountId, sn: search || undefined, page: 1, pageSize: 50 }),
+    queryFn: () => call(devicesApi.list, { query: { accountId, sn: search || undefined, page: 1, pageSize: 50 } }),
     enabled,
   });
   const options = (devices.data?.list ?? []).map((d) => ({

@@ -1,4 +1,5 @@
-import { get } from './http';
+import { commonApi } from '@herald/contract';
+import { call } from './api-client';
 
 /**
  * The operator's account picker (`/v1/common/accountListQuery`), for the lists and forms that
@@ -6,6 +7,6 @@ import { get } from './http';
  */
 export const accountOptionsQuery = (enabled: boolean) => ({
   queryKey: ['common', 'accountListQuery'] as const,
-  queryFn: () => get<{ id: number; name: string }[]>('/v1/common/accountListQuery'),
+  queryFn: () => call(commonApi.accountListQuery),
   enabled,
 });

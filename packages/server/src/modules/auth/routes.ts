@@ -11,14 +11,14 @@ import {
   loginBody,
   loginResult,
   refreshBody,
-  serverTimeResult,
   tokenBody,
   tokenResult,
-  verifyPasswordBody,
+  authApi as api,
 } from '@herald/contract';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
 import type { RoutesPlugin } from '../../lib/deps';
+import { register } from '../../lib/route';
 import * as auth from './service';
 
 const PUBLIC = { access: { public: true } } as const;
@@ -194,34 +194,15 @@ const authRoutes: RoutesPlugin = async (app, deps) => {
     },
   );
 
-  app.get(
-    '/v1/common/serverDateTime',
-    {
-      config: PUBLIC,
-      schema: { tags, summary: 'Server date and time', response: { 200: envelope(serverTimeResult) } },
-    },
-    async () => {
-      const now = new Date();
-      return ok({ serverDateTime: now.toISOString(), timestamp: now.getTime() });
-    },
-  );
+  register(app, api.serverDateTime, async () => {
+    const now = new Date();
+    return ok({ serverDateTime: now.toISOString(), timestamp: now.getTime() });
+  });
 
-  app.post(
-    '/v1/common/verifyPassword',
-    {
-      config: { access: {} },
-      schema: {
-        tags,
-        summary: "Check the caller's own password (lock screen, revocations)",
-        body: verifyPasswordBody,
-        response: { 200: envelope(z.boolean()) },
-      },
-    },
-    async (req) => {
-      await auth.verifyOwnPassword(deps, req.auth, req.body.password);
-      return ok(true);
-    },
-  );
+  register(app, api.verifyPassword, async (req) => {
+    await auth.verifyOwnPassword(deps, req.auth, req.body.password);
+    return ok(true);
+  });
 };
 
 export default authRoutes;

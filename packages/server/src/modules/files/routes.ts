@@ -2,16 +2,15 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  envelope,
   FILE_LIMITS,
   FILE_PURPOSES,
-  fileUploadQuery,
   idParamSchema,
   ResultCode,
-  storedFileSchema,
   type FilePurpose,
+  filesApi as api,
 } from '@herald/contract';
 import type { Deps, RoutesPlugin } from '../../lib/deps';
+import { register } from '../../lib/route';
 import { AppError, forbidden, invalid } from '../../lib/errors';
 import { ok } from '../../lib/envelope';
 import { bearerToken, checkAccess, loadAuthContext } from '../../plugins/auth';
@@ -20,14 +19,6 @@ import * as files from './service';
 import { DOWNLOAD_PATH, verifyDownload } from './urls';
 
 const tags = ['files'];
-const ANY_PACKAGE_PERMISSION = [
-  'herald.res.firmware.query',
-  'herald.res.firmware.add',
-  'herald.res.respack.query',
-  'herald.res.respack.add',
-  'herald.res.scapp.query',
-  'herald.res.scapp.add',
-];
 const LARGEST = Math.max(...Object.values(FILE_LIMITS).map((l) => l.maxBytes));
 
 const purposeOf = (req: FastifyRequest): FilePurpose | undefined => {
@@ -84,39 +75,18 @@ const fileRoutes: RoutesPlugin = async (app, deps) => {
     scope.addContentTypeParser('application/octet-stream', parser);
     // browsers send a File with its own type (application/zip, …): every type but JSON is raw bytes
     scope.addContentTypeParser('*', parser);
-    scope.post(
-      '/v1/files',
-      {
-        config: { access: { permission: Object.values(files.UPLOAD_PERMISSION) } },
-        bodyLimit: LARGEST + 1024 * 1024,
-        onRequest: async (req) => authenticateEarly(deps, req),
-        schema: {
-          tags,
-          summary: 'Upload a file (raw bytes as the body) for a firmware, resource or SmartConfig package',
-          querystring: fileUploadQuery,
-          response: { 200: envelope(storedFileSchema) },
-        },
-      },
+    register(
+      scope,
+      api.create,
       async (req) => {
         if (!Buffer.isBuffer(req.body)) throw invalid('error.fileFormat', 'file');
         return ok(await files.uploadFile(deps, req.auth, req.query, req.body, req.log));
       },
+      { bodyLimit: LARGEST + 1024 * 1024, onRequest: async (req) => authenticateEarly(deps, req) },
     );
   });
 
-  app.get(
-    '/v1/files/:id',
-    {
-      config: { access: { permission: ANY_PACKAGE_PERMISSION } },
-      schema: {
-        tags,
-        summary: 'Uploaded file metadata',
-        params: idParamSchema,
-        response: { 200: envelope(storedFileSchema) },
-      },
-    },
-    async (req) => ok(await files.getFile(deps, req.auth, req.params.id)),
-  );
+  register(app, api.get, async (req) => ok(await files.getFile(deps, req.auth, req.params.id)));
 
   /** Devices fetch packages here with the signed URL they were sent (no token: the URL is the permission). */
   app.get(

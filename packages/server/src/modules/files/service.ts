@@ -4,6 +4,7 @@ import {
   can,
   DOWNLOAD_URL_TTL_MS,
   FILE_LIMITS,
+  FILE_UPLOAD_PERMISSION,
   type FilePurpose,
   type FileUploadQuery,
   type StoredFile,
@@ -18,13 +19,8 @@ import { inspectUpload } from './archive';
 import * as repo from './repo';
 import { signedDownloadUrl } from './urls';
 
-/** Who may upload what: the permission to add the package the file is for. */
-export const UPLOAD_PERMISSION: Record<FilePurpose, string> = {
-  firmware: 'herald.res.firmware.add',
-  resource: 'herald.res.respack.add',
-  smartConfig: 'herald.res.scapp.add',
-  logo: 'herald.push.task.add',
-};
+/** Who may upload what (described with the route in the contract). */
+export const UPLOAD_PERMISSION = FILE_UPLOAD_PERMISSION;
 
 /** The spec's size message per purpose. */
 export const tooLargeKey = (purpose: FilePurpose) => FILE_LIMITS[purpose].tooLargeKey;

@@ -2,10 +2,10 @@ import { useContext, useEffect, useState } from 'react';
 import { Spin } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { firstPage, type Device, type Page } from '@herald/contract';
+import { firstPage, devicesApi } from '@herald/contract';
+import { call } from '../../lib/api-client';
 import { PermissionContext } from '../../lib/can';
 import { toastError, toastWarning } from '../../lib/feedback';
-import { get } from '../../lib/http';
 
 const DEVICE_LIST = 'herald.device.physical.list';
 
@@ -38,7 +38,7 @@ function AlertJump({ sn, eventId, alertTotal }: { sn: string; eventId: string | 
 
   useEffect(() => {
     let cancelled = false;
-    get<Page<Device>>('/v1/devices', { sn, page: 1, pageSize: 50 }, { silent: true })
+    call(devicesApi.list, { query: { sn, page: 1, pageSize: 50 } }, { silent: true })
       .then((page) => page.list.find((d) => d.sn === sn))
       .catch(() => undefined)
       .then((device) => {

@@ -1,3 +1,5 @@
+import { authApi } from '@herald/contract';
+import { call } from '../../lib/api-client';
 import type { Infer } from '../../lib/infer';
 import type {
   activationInfoResult,
@@ -27,7 +29,7 @@ export const activateUser = (body: { token: string; password: string; confirmPas
 
 /** The lock screen checks the login password; the answer is either a boolean or a success envelope. */
 export async function verifyPassword(password: string): Promise<boolean> {
-  const data = await post<unknown>('/v1/common/verifyPassword', { password }, { silent: true });
+  const data = await call(authApi.verifyPassword, { body: { password } }, { silent: true });
   if (data === false) return false;
   if (data && typeof data === 'object' && 'valid' in data) return Boolean((data as { valid: unknown }).valid);
   return true;

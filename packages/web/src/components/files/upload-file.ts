@@ -1,4 +1,4 @@
-import { ResultCode, type Envelope, type FilePurpose, type StoredFile } from '@herald/contract';
+import { filesApi, ResultCode, type Envelope, type FilePurpose, type StoredFile } from '@herald/contract';
 import { ApiError, authHeaders, buildUrl, logout } from '../../lib/http';
 import { showLoginTimeout } from '../../lib/feedback';
 import i18n from '../../lib/i18n';
@@ -15,14 +15,14 @@ export type UploadArgs = {
 };
 
 /**
- * `POST /v1/files` with the raw bytes. XMLHttpRequest rather than the app's fetch client: only it
+ * The file upload route (`filesApi.create`) with the raw bytes. XMLHttpRequest rather than the app's fetch client: only it
  * reports upload progress. Same rules otherwise (lang and bearer through buildUrl/authHeaders,
  * 40001 and 401 end the session); other refusals come back as ApiError for the uploader to show.
  */
 export function uploadFile({ purpose, file, md5, onProgress, signal }: UploadArgs): Promise<StoredFile> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl('/v1/files', { purpose, name: file.name, md5, size: file.size }));
+    xhr.open('POST', buildUrl(filesApi.create.path, { purpose, name: file.name, md5, size: file.size }));
     xhr.withCredentials = true;
     for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');

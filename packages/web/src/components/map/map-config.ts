@@ -1,6 +1,7 @@
+import { locationsApi } from '@herald/contract';
+import { call } from '../../lib/api-client';
 import { useQuery } from '@tanstack/react-query';
-import type { MapConfig } from '@herald/contract';
-import { get } from '../../lib/http';
+
 import { useSession } from '../../lib/session-context';
 
 /**
@@ -13,7 +14,7 @@ import { useSession } from '../../lib/session-context';
  */
 export const mapConfigQuery = (userId: number) => ({
   queryKey: ['device-map', 'mapConfig', userId] as const,
-  queryFn: () => get<MapConfig>('/v1/device-map/mapConfig', undefined, { silent: true }),
+  queryFn: () => call(locationsApi.mapConfig, undefined, { silent: true }),
   staleTime: 60_000,
 });
 

@@ -1,11 +1,11 @@
-import type { DeviceCardResult } from '@herald/contract';
-import { post } from '../../lib/http';
+import { deviceCardApi } from '@herald/contract';
+import { call } from '../../lib/api-client';
 
 /** Public: no token; the page shows its own messages. */
 export const getDeviceCard = (sn: string, password?: string) =>
-  post<DeviceCardResult>(
-    '/v1/public/device-card',
-    { sn, ...(password ? { password } : {}) },
+  call(
+    deviceCardApi.deviceCard,
+    { body: { sn, ...(password ? { password } : {}) } },
     {
       noToken: true,
       silent: true,

@@ -1,17 +1,19 @@
-import type { Page, WebhookDelivery, WebhookDeliveryDetail, WebhookEvent } from '@herald/contract';
-import { get, post, type Params } from '../../../lib/http';
+import { webhooksApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { WebhookEvent } from '@herald/contract';
+import { type Params } from '../../../lib/http';
 
-export const listDeliveries = (params: Params) => get<Page<WebhookDelivery>>('/v1/webhooks/deliveries', params);
+export const listDeliveries = (params: Params) => call(webhooksApi.deliveries, { query: params });
 
 export const deliveryQuery = (id: number | undefined) => ({
   queryKey: ['webhook-deliveries', id] as const,
-  queryFn: () => get<WebhookDeliveryDetail>(`/v1/webhooks/deliveries/${id}`),
+  queryFn: () => call(webhooksApi.getDelivery, { params: { id } }),
   enabled: !!id,
   staleTime: 0,
 });
 
 /** A signed test event to the event's push address; it shows in the push log like any delivery. */
-export const sendTestEvent = (event: WebhookEvent) => post<WebhookDelivery>('/v1/webhooks/test', { event });
+export const sendTestEvent = (event: WebhookEvent) => call(webhooksApi.test, { body: { event } });
 
 /** A new delivery of the same body, linked to this one. */
-export const redeliver = (id: number) => post<WebhookDelivery>(`/v1/webhooks/deliveries/${id}/redeliver`);
+export const redeliver = (id: number) => call(webhooksApi.redeliver, { params: { id } });

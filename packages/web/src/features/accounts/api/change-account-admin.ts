@@ -1,6 +1,7 @@
+import { accountsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 import type { changeAccountAdminBody } from '@herald/contract';
-import { post } from '../../../lib/http';
 import type { Infer } from '../../../lib/infer';
 
 export const changeAccountAdmin = (id: number, body: Infer<typeof changeAccountAdminBody>) =>
-  post<unknown>(`/v1/accounts/${id}/change-admin`, body);
+  call(accountsApi.changeAdmin, { params: { id }, body });

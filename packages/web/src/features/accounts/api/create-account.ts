@@ -1,7 +1,8 @@
-import type { Account, createAccountBody } from '@herald/contract';
-import { post } from '../../../lib/http';
+import { accountsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { createAccountBody } from '@herald/contract';
 import type { Infer } from '../../../lib/infer';
 
 export type CreateAccountBody = Infer<typeof createAccountBody>;
 
-export const createAccount = (body: CreateAccountBody) => post<Account>('/v1/accounts', body);
+export const createAccount = (body: CreateAccountBody) => call(accountsApi.create, { body });

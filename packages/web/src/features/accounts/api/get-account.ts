@@ -1,7 +1,7 @@
-import type { Account } from '@herald/contract';
-import { get } from '../../../lib/http';
+import { accountsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getAccount = (id: number) => get<Account>(`/v1/accounts/${id}`);
+export const getAccount = (id: number) => call(accountsApi.get, { params: { id } });
 
 export const accountQuery = (id: number) => ({
   queryKey: ['accounts', id] as const,

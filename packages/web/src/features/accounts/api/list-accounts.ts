@@ -1,4 +1,6 @@
-import type { Account, Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
+import { accountsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listAccounts = (params: Params) => get<Page<Account>>('/v1/accounts', params);
+import { type Params } from '../../../lib/http';
+
+export const listAccounts = (params: Params) => call(accountsApi.list, { query: params });

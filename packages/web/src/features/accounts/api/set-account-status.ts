@@ -1,5 +1,6 @@
+import { accountsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 import type { AccountStatus } from '@herald/contract';
-import { post } from '../../../lib/http';
 
 export const setAccountStatus = (id: number, status: AccountStatus) =>
-  post<unknown>(`/v1/accounts/${id}/status`, { status });
+  call(accountsApi.status, { params: { id }, body: { status } });

@@ -1,13 +1,13 @@
-import type { Account } from '@herald/contract';
-import { post } from '../../../lib/http';
+import { accountsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-/** The value-added services the platform turns on per account, by the path of their switch. */
+/** The value-added services the platform turns on per account, each by its own switch. */
 export type AccountService = 'geo' | 'qrBrand' | 'pushAlarm';
-const PATHS: Record<AccountService, string> = {
-  geo: 'geo-service',
-  qrBrand: 'qr-brand-service',
-  pushAlarm: 'push-alarm-service',
-};
+const SWITCHES = {
+  geo: accountsApi.geoService,
+  qrBrand: accountsApi.qrBrandService,
+  pushAlarm: accountsApi.pushAlarmService,
+} as const;
 
 export const setService = (id: number, service: AccountService, enabled: boolean) =>
-  post<Account>(`/v1/accounts/${id}/${PATHS[service]}`, { enabled });
+  call(SWITCHES[service], { params: { id }, body: { enabled } });

@@ -1,5 +1,5 @@
-import type { Account } from '@herald/contract';
-import { post } from '../../../lib/http';
+import { accountsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** Clear the lock (and failed sign-in count) of the account's super-administrator. */
-export const unlockAccountAdmin = (id: number) => post<Account>(`/v1/accounts/${id}/unlock-admin`);
+export const unlockAccountAdmin = (id: number) => call(accountsApi.unlockAdmin, { params: { id } });

@@ -1,7 +1,9 @@
-import type { Account, updateAccountBody } from '@herald/contract';
-import { put } from '../../../lib/http';
+import { accountsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { updateAccountBody } from '@herald/contract';
 import type { Infer } from '../../../lib/infer';
 
 export type UpdateAccountBody = Infer<typeof updateAccountBody>;
 
-export const updateAccount = (id: number, body: UpdateAccountBody) => put<Account>(`/v1/accounts/${id}`, body);
+export const updateAccount = (id: number, body: UpdateAccountBody) =>
+  call(accountsApi.update, { params: { id }, body });

@@ -1,5 +1,6 @@
-import { post } from '../../../lib/http';
-import type { AppBody, AppCreated } from './types';
+import { applicationsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { AppBody } from './types';
 
 /** The answer carries the secret and sign key in full, this once. */
-export const createApp = (body: AppBody) => post<AppCreated>('/v1/applications', body);
+export const createApp = (body: AppBody) => call(applicationsApi.create, { body });

@@ -1,3 +1,4 @@
-import { del } from '../../../lib/http';
+import { applicationsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const deleteApp = (id: number) => del<unknown>(`/v1/applications/${id}`);
+export const deleteApp = (id: number) => call(applicationsApi.remove, { params: { id } });

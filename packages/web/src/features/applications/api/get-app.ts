@@ -1,7 +1,7 @@
-import type { Application as App } from '@herald/contract';
-import { get } from '../../../lib/http';
+import { applicationsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getApp = (id: number) => get<App>(`/v1/applications/${id}`);
+export const getApp = (id: number) => call(applicationsApi.get, { params: { id } });
 
 export const appQuery = (id: number) => ({
   queryKey: ['applications', id] as const,

@@ -1,4 +1,6 @@
-import type { Application as App, Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
+import { applicationsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listApps = (params: Params) => get<Page<App>>('/v1/applications', params);
+import { type Params } from '../../../lib/http';
+
+export const listApps = (params: Params) => call(applicationsApi.list, { query: params });

@@ -1,6 +1,6 @@
-import type { AppSecret } from '@herald/contract';
-import { post } from '../../../lib/http';
+import { applicationsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** The secret again, after re-entering the login password. */
 export const showAppSecret = (id: number, password: string) =>
-  post<AppSecret>(`/v1/applications/${id}/secret`, { password });
+  call(applicationsApi.secret, { params: { id }, body: { password } });

@@ -1,5 +1,6 @@
-import type { Application as App } from '@herald/contract';
-import { put } from '../../../lib/http';
+import { applicationsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+
 import type { UpdateAppBody } from './types';
 
-export const updateApp = (id: number, body: UpdateAppBody) => put<App>(`/v1/applications/${id}`, body);
+export const updateApp = (id: number, body: UpdateAppBody) => call(applicationsApi.update, { params: { id }, body });

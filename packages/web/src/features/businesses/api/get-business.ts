@@ -1,7 +1,7 @@
-import { get } from '../../../lib/http';
-import type { Business } from './types';
+import { businessesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getBusiness = (id: number) => get<Business>(`/v1/businesses/${id}`);
+export const getBusiness = (id: number) => call(businessesApi.get, { params: { id } });
 
 export const businessQuery = (id: number) => ({
   queryKey: ['businesses', id] as const,

@@ -1,5 +1,6 @@
-import type { Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
-import type { Business } from './types';
+import { businessesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listBusinesses = (params: Params) => get<Page<Business>>('/v1/businesses', params);
+import { type Params } from '../../../lib/http';
+
+export const listBusinesses = (params: Params) => call(businessesApi.list, { query: params });

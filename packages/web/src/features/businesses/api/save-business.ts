@@ -1,6 +1,7 @@
-import { del, post, put } from '../../../lib/http';
-import type { Business, BusinessBody } from './types';
+import { businessesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { BusinessBody } from './types';
 
-export const createBusiness = (body: BusinessBody) => post<Business>('/v1/businesses', body);
-export const updateBusiness = (id: number, body: BusinessBody) => put<Business>(`/v1/businesses/${id}`, body);
-export const deleteBusiness = (id: number) => del<null>(`/v1/businesses/${id}`);
+export const createBusiness = (body: BusinessBody) => call(businessesApi.create, { body });
+export const updateBusiness = (id: number, body: BusinessBody) => call(businessesApi.update, { params: { id }, body });
+export const deleteBusiness = (id: number) => call(businessesApi.remove, { params: { id } });

@@ -1,8 +1,8 @@
-import { get } from '../../../lib/http';
-import type { TemplateOption } from './types';
+import { commonApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** The account's print templates, for the print business's template select. */
 export const templateOptionsQuery = () => ({
   queryKey: ['common', 'templateListQuery'] as const,
-  queryFn: () => get<TemplateOption[]>('/v1/common/templateListQuery'),
+  queryFn: () => call(commonApi.templateListQuery),
 });

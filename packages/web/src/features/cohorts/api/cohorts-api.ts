@@ -1,29 +1,23 @@
-import type {
-  CreateOtaCohortBody,
-  GroupOption,
-  OtaCohort,
-  OtaCohortDetail,
-  Page,
-  UpdateOtaCohortBody,
-} from '@herald/contract';
-import { del, get, post, put, type Params } from '../../../lib/http';
+import { cohortsApi, fleetCommonApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { CreateOtaCohortBody, UpdateOtaCohortBody } from '@herald/contract';
+import type { Params } from '../../../lib/http';
 
-const BASE = '/v1/ota-cohorts';
-
-export const listCohorts = (params: Params) => get<Page<OtaCohort>>(BASE, params);
-export const createCohort = (body: CreateOtaCohortBody) => post<OtaCohortDetail>(BASE, body);
-export const updateCohort = (id: number, body: UpdateOtaCohortBody) => put<OtaCohortDetail>(`${BASE}/${id}`, body);
-export const deleteCohort = (id: number) => del<null>(`${BASE}/${id}`);
+export const listCohorts = (params: Params) => call(cohortsApi.list, { query: params });
+export const createCohort = (body: CreateOtaCohortBody) => call(cohortsApi.create, { body });
+export const updateCohort = (id: number, body: UpdateOtaCohortBody) =>
+  call(cohortsApi.update, { params: { id }, body });
+export const deleteCohort = (id: number) => call(cohortsApi.remove, { params: { id } });
 
 export const cohortQuery = (id: number) => ({
   queryKey: ['ota-cohorts', id] as const,
-  queryFn: () => get<OtaCohortDetail>(`${BASE}/${id}`),
+  queryFn: () => call(cohortsApi.get, { params: { id } }),
   enabled: id > 0,
 });
 
 /** The account's groups, for the filter a cohort is read with (operators name the account first). */
 export const cohortGroupsQuery = (accountId: number | undefined, enabled: boolean) => ({
   queryKey: ['common', 'groupListQuery', accountId ?? null] as const,
-  queryFn: () => get<GroupOption[]>('/v1/common/groupListQuery', { accountId }),
+  queryFn: () => call(fleetCommonApi.groupListQuery, { query: { accountId } }),
   enabled,
 });

@@ -2,12 +2,12 @@ import { Form, Select, Upload, Button, Input } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { ProForm, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import { OTA_COHORT_NAME_MAX, OTA_COHORT_SOURCES, type ModelOption } from '@herald/contract';
+import { OTA_COHORT_NAME_MAX, OTA_COHORT_SOURCES, fleetCommonApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 import { useTranslation } from 'react-i18next';
 import { accountOptionsQuery } from '../../../lib/account-options';
 import { readAsDataUrl } from '../../../lib/files';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
-import { get } from '../../../lib/http';
 import { pageSubmitter } from '../../../lib/page-submitter';
 import { savedOrFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session-context';
@@ -17,7 +17,7 @@ import { DevicePicker } from '../../../components/DevicePicker';
 
 const modelsQuery = {
   queryKey: ['common', 'modelListQuery', null] as const,
-  queryFn: () => get<ModelOption[]>('/v1/common/modelListQuery'),
+  queryFn: () => call(fleetCommonApi.modelListQuery),
 };
 
 /**

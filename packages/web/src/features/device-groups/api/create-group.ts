@@ -1,4 +1,5 @@
-import { post } from '../../../lib/http';
-import type { DeviceGroup, GroupBody } from './types';
+import { groupsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { GroupBody } from './types';
 
-export const createGroup = (body: GroupBody) => post<DeviceGroup>('/v1/groups', body);
+export const createGroup = (body: GroupBody) => call(groupsApi.create, { body });

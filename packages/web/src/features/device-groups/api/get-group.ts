@@ -1,5 +1,5 @@
-import { get } from '../../../lib/http';
-import type { DeviceGroup } from './types';
+import { groupsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** Read just before a delete's confirmation, for its device count. */
-export const getGroup = (id: number) => get<DeviceGroup>(`/v1/groups/${id}`);
+export const getGroup = (id: number) => call(groupsApi.get, { params: { id } });

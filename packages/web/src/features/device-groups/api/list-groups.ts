@@ -1,5 +1,6 @@
-import type { Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
-import type { DeviceGroup } from './types';
+import { groupsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listGroups = (params: Params) => get<Page<DeviceGroup>>('/v1/groups', params);
+import { type Params } from '../../../lib/http';
+
+export const listGroups = (params: Params) => call(groupsApi.list, { query: params });

@@ -1,4 +1,5 @@
-import { put } from '../../../lib/http';
-import type { DeviceGroup, GroupBody } from './types';
+import { groupsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { GroupBody } from './types';
 
-export const updateGroup = (id: number, body: GroupBody) => put<DeviceGroup>(`/v1/groups/${id}`, body);
+export const updateGroup = (id: number, body: GroupBody) => call(groupsApi.update, { params: { id }, body });

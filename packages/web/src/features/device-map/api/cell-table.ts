@@ -1,12 +1,11 @@
-import type { CellImportBody, CellImportResult, CellRow, CellStats } from '@herald/contract';
-import { get, post } from '../../../lib/http';
-
-const CELLS = '/v1/device-map/cells';
+import { locationsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { CellImportBody, CellRow } from '@herald/contract';
 
 /** How many cells the platform's cell table holds, and when it was last imported into. */
 export const cellStatsQuery = () => ({
   queryKey: ['device-map', 'cells'] as const,
-  queryFn: () => get<CellStats>(CELLS),
+  queryFn: () => call(locationsApi.listCells),
 });
 
 /**
@@ -14,4 +13,4 @@ export const cellStatsQuery = () => ({
  * message together with how many rows were stored before it, which a toast could not.
  */
 export const importCells = (cells: CellRow[]) =>
-  post<CellImportResult>(CELLS, { cells } satisfies CellImportBody, { silent: true });
+  call(locationsApi.saveCells, { body: { cells } satisfies CellImportBody }, { silent: true });

@@ -1,5 +1,6 @@
-import type { DeviceLocation } from '@herald/contract';
-import { get } from '../../../lib/http';
+import { locationsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+
 import { trackParams, type TrackRange } from '../components/track-range';
 
 /**
@@ -10,6 +11,6 @@ import { trackParams, type TrackRange } from '../components/track-range';
 export const deviceLocationQuery = (id: number, range: TrackRange) => ({
   queryKey: ['device-map', 'location', id, range] as const,
   queryFn: () =>
-    get<DeviceLocation>(`/v1/device-map/deviceLocationMapDetail/${id}`, trackParams(range), { silent: true }),
+    call(locationsApi.deviceLocationMapDetail, { params: { id }, query: trackParams(range) }, { silent: true }),
   enabled: id > 0,
 });

@@ -1,4 +1,5 @@
-import { post } from '../../../lib/http';
-import type { DeviceModel, ModelBody } from './types';
+import { modelsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { ModelBody } from './types';
 
-export const createModel = (body: ModelBody) => post<DeviceModel>('/v1/models', body);
+export const createModel = (body: ModelBody) => call(modelsApi.create, { body });

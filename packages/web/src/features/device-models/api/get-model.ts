@@ -1,7 +1,7 @@
-import { get } from '../../../lib/http';
-import type { DeviceModel } from './types';
+import { modelsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getModel = (id: number) => get<DeviceModel>(`/v1/models/${id}`);
+export const getModel = (id: number) => call(modelsApi.get, { params: { id } });
 
 export const modelQuery = (id: number) => ({
   queryKey: ['models', id] as const,

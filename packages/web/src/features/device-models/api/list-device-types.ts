@@ -1,8 +1,8 @@
-import { get } from '../../../lib/http';
-import type { DeviceType } from './types';
+import { modelsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 export const deviceTypesQuery = () => ({
   queryKey: ['device-types'] as const,
-  queryFn: () => get<DeviceType[]>('/v1/device-types'),
+  queryFn: () => call(modelsApi.deviceTypes),
   staleTime: Infinity,
 });

@@ -1,5 +1,6 @@
-import type { Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
-import type { DeviceModel } from './types';
+import { modelsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listModels = (params: Params) => get<Page<DeviceModel>>('/v1/models', params);
+import { type Params } from '../../../lib/http';
+
+export const listModels = (params: Params) => call(modelsApi.list, { query: params });

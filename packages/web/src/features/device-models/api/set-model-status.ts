@@ -1,4 +1,6 @@
-import { post } from '../../../lib/http';
+import { modelsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** 1 enabled, 0 disabled; a disabled model blocks new devices of it, existing ones work on. */
-export const setModelStatus = (id: number, status: 0 | 1) => post<unknown>(`/v1/models/${id}/status`, { status });
+export const setModelStatus = (id: number, status: 0 | 1) =>
+  call(modelsApi.status, { params: { id }, body: { status } });

@@ -1,5 +1,6 @@
-import { put } from '../../../lib/http';
-import type { DeviceModel, UpdateModelBody } from './types';
+import { modelsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { UpdateModelBody } from './types';
 
 /** The image is sent only when it changes. */
-export const updateModel = (id: number, body: UpdateModelBody) => put<DeviceModel>(`/v1/models/${id}`, body);
+export const updateModel = (id: number, body: UpdateModelBody) => call(modelsApi.update, { params: { id }, body });

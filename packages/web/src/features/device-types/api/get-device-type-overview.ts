@@ -1,4 +1,4 @@
-import type { DeviceTypeOverview } from '@herald/contract';
-import { get } from '../../../lib/http';
+import { deviceTypesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getDeviceTypeOverview = () => get<DeviceTypeOverview[]>('/v1/device-types/overview');
+export const getDeviceTypeOverview = () => call(deviceTypesApi.overview);

@@ -1,6 +1,6 @@
-import { post } from '../../../lib/http';
-import type { Batch } from './types';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** Assign devices to a user of their account (null: to nobody). */
 export const assignOwner = (ids: number[], userId: number | null) =>
-  post<Batch>('/v1/devices/assign-owner', { ids, userId });
+  call(devicesApi.assignOwner, { body: { ids, userId } });

@@ -1,5 +1,6 @@
-import { post } from '../../../lib/http';
-import type { CreateDeviceBody, DeviceCreated } from './types';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { CreateDeviceBody } from './types';
 
 /** The answer carries the device secret, shown this once. */
-export const createDevice = (body: CreateDeviceBody) => post<DeviceCreated>('/v1/devices', body);
+export const createDevice = (body: CreateDeviceBody) => call(devicesApi.create, { body });

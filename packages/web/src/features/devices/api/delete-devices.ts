@@ -1,4 +1,5 @@
-import { post } from '../../../lib/http';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** To the deleted list (status -1). */
-export const deleteDevices = (ids: number[]) => post<unknown>('/v1/devices/delete', { ids });
+export const deleteDevices = (ids: number[]) => call(devicesApi.remove, { body: { ids } });

@@ -1,4 +1,5 @@
-import { download } from '../../../lib/http';
+import { devicesApi } from '@herald/contract';
+import { downloadFrom } from '../../../lib/api-client';
 
 export const downloadLog = (deviceId: number, logId: number, name?: string | null) =>
-  download(`/v1/devices/${deviceId}/logs/${logId}`, {}, name || `device-${deviceId}-log-${logId}.txt`);
+  downloadFrom(devicesApi.downloadLog, { id: deviceId, logId }, {}, name || `device-${deviceId}-log-${logId}.txt`);

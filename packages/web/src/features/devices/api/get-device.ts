@@ -1,7 +1,7 @@
-import type { DeviceDetail } from '@herald/contract';
-import { get } from '../../../lib/http';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getDevice = (id: number) => get<DeviceDetail>(`/v1/devices/${id}`);
+export const getDevice = (id: number) => call(devicesApi.get, { params: { id } });
 
 export const deviceQuery = (id: number) => ({
   queryKey: ['devices', id] as const,

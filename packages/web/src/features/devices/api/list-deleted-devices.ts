@@ -1,5 +1,7 @@
-import type { Device, Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+
+import { type Params } from '../../../lib/http';
 
 /** Deleted devices (status -1). */
-export const listDeletedDevices = (params: Params) => get<Page<Device>>('/v1/devices/deleted', params);
+export const listDeletedDevices = (params: Params) => call(devicesApi.deleted, { query: params });

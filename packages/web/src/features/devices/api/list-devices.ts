@@ -1,4 +1,6 @@
-import type { Device, Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listDevices = (params: Params) => get<Page<Device>>('/v1/devices', params);
+import { type Params } from '../../../lib/http';
+
+export const listDevices = (params: Params) => call(devicesApi.list, { query: params });

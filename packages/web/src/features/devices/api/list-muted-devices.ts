@@ -1,5 +1,7 @@
-import type { Device, Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+
+import { type Params } from '../../../lib/http';
 
 /** The silence list: devices muted now. */
-export const listMutedDevices = (params: Params) => get<Page<Device>>('/v1/devices/muted', params);
+export const listMutedDevices = (params: Params) => call(devicesApi.muted, { query: params });

@@ -1,5 +1,5 @@
-import { post } from '../../../lib/http';
-import type { Batch } from './types';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const pauseDevices = (ids: number[]) => post<Batch>('/v1/devices/pause', { ids });
-export const resumeDevices = (ids: number[]) => post<Batch>('/v1/devices/resume', { ids });
+export const pauseDevices = (ids: number[]) => call(devicesApi.pause, { body: { ids } });
+export const resumeDevices = (ids: number[]) => call(devicesApi.resume, { body: { ids } });

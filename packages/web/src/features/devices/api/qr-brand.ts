@@ -1,9 +1,10 @@
-import type { QrBrand, QrBrandBody } from '@herald/contract';
-import { get, put } from '../../../lib/http';
+import { qrBrandApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { QrBrandBody } from '@herald/contract';
 
 export const qrBrandQuery = () => ({
   queryKey: ['qr-brand'] as const,
-  queryFn: () => get<QrBrand>('/v1/qr-brand'),
+  queryFn: () => call(qrBrandApi.list),
 });
 
-export const updateQrBrand = (body: QrBrandBody) => put<QrBrand>('/v1/qr-brand', body);
+export const updateQrBrand = (body: QrBrandBody) => call(qrBrandApi.update, { body });

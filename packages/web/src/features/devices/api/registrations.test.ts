@@ -1,10 +1,10 @@
+import { deviceRegistrationsApi, type ApiRoute } from '@herald/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// the HTTP client needs a browser; what matters here is which endpoint the page's hooks call
-const calls: { method: string; url: string; arg?: unknown }[] = [];
-vi.mock('../../../lib/http', () => ({
-  get: async (url: string, params?: unknown) => (calls.push({ method: 'GET', url, arg: params }), {}),
-  put: async (url: string, body?: unknown) => (calls.push({ method: 'PUT', url, arg: body }), {}),
+// the HTTP client needs a browser; what matters here is which routes the page's hooks call
+const calls: { route: ApiRoute; input?: unknown }[] = [];
+vi.mock('../../../lib/api-client', () => ({
+  call: async (route: ApiRoute, input?: unknown) => (calls.push({ route, input }), {}),
 }));
 
 const { listRegistrations, registrationQuery, updateRegistration } = await import('./registrations');
@@ -14,16 +14,14 @@ describe('device registrations API', () => {
     calls.length = 0;
   });
 
-  it('reads the registrations endpoints, never the physical device list', async () => {
+  it('reads the registrations routes, never the physical device list', async () => {
     await listRegistrations({ page: 1, pageSize: 10, appId: 3 });
     const q = registrationQuery(7);
     await q.queryFn();
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
-      'GET /v1/device-registrations',
-      'GET /v1/device-registrations/7',
-    ]);
-    expect(calls[0]!.arg).toEqual({ page: 1, pageSize: 10, appId: 3 });
-    expect(calls.some((c) => c.url.startsWith('/v1/devices'))).toBe(false);
+    expect(calls.map((c) => c.route)).toEqual([deviceRegistrationsApi.list, deviceRegistrationsApi.get]);
+    expect(calls[0]!.input).toEqual({ query: { page: 1, pageSize: 10, appId: 3 } });
+    expect(calls[1]!.input).toEqual({ params: { id: 7 } });
+    for (const c of calls) expect(JSON.stringify(c.route.access)).not.toContain('herald.device.physical.list');
   });
 
   it('keys the detail query by id and waits for a valid one', () => {
@@ -31,8 +29,10 @@ describe('device registrations API', () => {
     expect(registrationQuery(0).enabled).toBe(false);
   });
 
-  it('saves edits through the registrations endpoint', async () => {
+  it('saves edits through the registrations route', async () => {
     await updateRegistration(7, { name: 'Kitchen' });
-    expect(calls).toEqual([{ method: 'PUT', url: '/v1/device-registrations/7', arg: { name: 'Kitchen' } }]);
+    expect(calls).toEqual([
+      { route: deviceRegistrationsApi.update, input: { params: { id: 7 }, body: { name: 'Kitchen' } } },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { post } from '../../../lib/http';
-import type { CommandSent } from './types';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const restartDevice = (id: number) => post<CommandSent>(`/v1/devices/${id}/restart`);
+export const restartDevice = (id: number) => call(devicesApi.restart, { params: { id } });

@@ -1,4 +1,5 @@
-import { post } from '../../../lib/http';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** Back from the deleted list. */
-export const restoreDevices = (ids: number[]) => post<unknown>('/v1/devices/restore', { ids });
+export const restoreDevices = (ids: number[]) => call(devicesApi.restore, { body: { ids } });

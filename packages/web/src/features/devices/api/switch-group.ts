@@ -1,5 +1,4 @@
-import { post } from '../../../lib/http';
-import type { Batch } from './types';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const switchGroup = (ids: number[], groupId: number) =>
-  post<Batch>('/v1/devices/switch-group', { ids, groupId });
+export const switchGroup = (ids: number[], groupId: number) => call(devicesApi.switchGroup, { body: { ids, groupId } });

@@ -1,5 +1,6 @@
-import type { Device } from '@herald/contract';
-import { put } from '../../../lib/http';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+
 import type { UpdateDeviceBody } from './types';
 
-export const updateDevice = (id: number, body: UpdateDeviceBody) => put<Device>(`/v1/devices/${id}`, body);
+export const updateDevice = (id: number, body: UpdateDeviceBody) => call(devicesApi.update, { params: { id }, body });

@@ -1,5 +1,5 @@
-import { post } from '../../../lib/http';
-import type { UploadLogSent } from './types';
+import { devicesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** Asks the device to upload its log file; it appears in the detail page's log list. */
-export const requestLogUpload = (id: number) => post<UploadLogSent>(`/v1/devices/${id}/logs`);
+export const requestLogUpload = (id: number) => call(devicesApi.uploadLog, { params: { id } });

@@ -1,4 +1,5 @@
-import { post } from '../../../lib/http';
-import type { Firmware, FirmwareBody } from './types';
+import { firmwareApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { FirmwareBody } from './types';
 
-export const createFirmware = (body: FirmwareBody) => post<Firmware>('/v1/firmware', body);
+export const createFirmware = (body: FirmwareBody) => call(firmwareApi.create, { body });

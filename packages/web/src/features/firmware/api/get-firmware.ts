@@ -1,7 +1,7 @@
-import { get } from '../../../lib/http';
-import type { Firmware } from './types';
+import { firmwareApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getFirmware = (id: number) => get<Firmware>(`/v1/firmware/${id}`);
+export const getFirmware = (id: number) => call(firmwareApi.get, { params: { id } });
 
 export const firmwareQuery = (id: number) => ({
   queryKey: ['firmware', id] as const,

@@ -1,5 +1,6 @@
-import type { Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
-import type { FirmwareListItem } from './types';
+import { firmwareApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listFirmware = (params: Params) => get<Page<FirmwareListItem>>('/v1/firmware', params);
+import { type Params } from '../../../lib/http';
+
+export const listFirmware = (params: Params) => call(firmwareApi.list, { query: params });

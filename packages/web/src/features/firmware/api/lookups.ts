@@ -1,8 +1,8 @@
-import type { ModelOption } from '@herald/contract';
-import { get } from '../../../lib/http';
+import { fleetCommonApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** Device models a firmware can be built for (the shared model lookup). */
 export const modelOptionsQuery = () => ({
   queryKey: ['common', 'modelListQuery', null] as const,
-  queryFn: () => get<ModelOption[]>('/v1/common/modelListQuery'),
+  queryFn: () => call(fleetCommonApi.modelListQuery),
 });

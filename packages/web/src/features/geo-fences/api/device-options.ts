@@ -1,5 +1,5 @@
-import type { FenceDeviceOption } from '@herald/contract';
-import { get } from '../../../lib/http';
+import { geoFencesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /**
  * The devices a fence may watch, by S/N or name (at most FENCE_DEVICE_OPTIONS_MAX): the account's
@@ -7,5 +7,5 @@ import { get } from '../../../lib/http';
  */
 export const deviceOptionsQuery = (keyword: string) => ({
   queryKey: ['geo-fences', 'device-options', keyword] as const,
-  queryFn: () => get<FenceDeviceOption[]>('/v1/geo-fences/device-options', { keyword }),
+  queryFn: () => call(geoFencesApi.deviceOptions, { query: { keyword } }),
 });

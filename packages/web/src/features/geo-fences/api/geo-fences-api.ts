@@ -1,14 +1,14 @@
-import type { CreateFenceBody, Fence, FenceDetail, FenceEvent, Page, UpdateFenceBody } from '@herald/contract';
-import { del, get, post, put, type Params } from '../../../lib/http';
+import { geoFencesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { CreateFenceBody, UpdateFenceBody } from '@herald/contract';
+import type { Params } from '../../../lib/http';
 
-const BASE = '/v1/geo-fences';
-
-export const listFences = (params: Params) => get<Page<Fence>>(BASE, params);
+export const listFences = (params: Params) => call(geoFencesApi.list, { query: params });
 
 /** A fence with its watched devices and where each is against it. */
 export const fenceQuery = (id: number) => ({
   queryKey: ['geo-fences', id] as const,
-  queryFn: () => get<FenceDetail>(`${BASE}/${id}`),
+  queryFn: () => call(geoFencesApi.get, { params: { id } }),
   enabled: id > 0,
 });
 
@@ -18,12 +18,13 @@ export const fenceOptionsQuery = () => ({
   queryFn: async () => (await listFences({ page: 1, pageSize: 200, sortField: 'name', sortOrder: 'ascend' })).list,
 });
 
-export const createFence = (body: CreateFenceBody) => post<Fence>(BASE, body);
+export const createFence = (body: CreateFenceBody) => call(geoFencesApi.create, { body });
 /** The fields given change; `deviceIds` replaces the watched devices. */
-export const updateFence = (id: number, body: UpdateFenceBody) => put<FenceDetail>(`${BASE}/${id}`, body);
-export const deleteFence = (id: number) => del<null>(`${BASE}/${id}`);
+export const updateFence = (id: number, body: UpdateFenceBody) => call(geoFencesApi.update, { params: { id }, body });
+export const deleteFence = (id: number) => call(geoFencesApi.remove, { params: { id } });
 /** A disabled fence still tracks entries and exits but sends no alarm messages. */
-export const setFenceStatus = (id: number, enabled: boolean) => post<Fence>(`${BASE}/${id}/status`, { enabled });
+export const setFenceStatus = (id: number, enabled: boolean) =>
+  call(geoFencesApi.status, { params: { id }, body: { enabled } });
 
 /** Entries and exits of the last 7 days. */
-export const listFenceEvents = (params: Params) => get<Page<FenceEvent>>(`${BASE}/events`, params);
+export const listFenceEvents = (params: Params) => call(geoFencesApi.events, { query: params });

@@ -1,10 +1,9 @@
-import { EXPIRY_WARNING_DAYS } from '@herald/contract';
-import { get } from '../../../lib/http';
-import type { Expiring } from './types';
+import { EXPIRY_WARNING_DAYS, manufacturersApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** Licences and certificates that expire within the warning window (30 days). */
 export const expiringQuery = () => ({
   queryKey: ['manufacturers', 'expiring'] as const,
-  queryFn: () => get<Expiring>('/v1/manufacturers/expiring', { days: EXPIRY_WARNING_DAYS }),
+  queryFn: () => call(manufacturersApi.expiring, { query: { days: EXPIRY_WARNING_DAYS } }),
   staleTime: 0,
 });

@@ -1,3 +1,4 @@
-import { post } from '../../../lib/http';
+import { messagesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const deleteMessages = (ids: number[]) => post<null>('/v1/account-user-notice-msg/delete', { ids });
+export const deleteMessages = (ids: number[]) => call(messagesApi.remove, { body: { ids } });

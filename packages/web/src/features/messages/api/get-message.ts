@@ -1,9 +1,10 @@
-import { get } from '../../../lib/http';
+import { messagesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+
 import { messageKeys } from './message-keys';
-import type { InAppMessage } from './types';
 
 /** The server marks the message read as it answers. */
-export const getMessage = (id: number) => get<InAppMessage>(`/v1/account-user-notice-msg/detail/${id}`);
+export const getMessage = (id: number) => call(messagesApi.get, { params: { id } });
 
 export const messageDetailQuery = (id: number) => ({
   queryKey: messageKeys.detail(id),

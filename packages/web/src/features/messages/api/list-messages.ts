@@ -1,10 +1,11 @@
-import type { Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
-import { messageKeys } from './message-keys';
-import type { InAppMessage, MessageCategory } from './types';
+import { messagesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listMessages = (params: Params) =>
-  get<Page<InAppMessage>>('/v1/account-user-notice-msg/pageQuery', params);
+import { type Params } from '../../../lib/http';
+import { messageKeys } from './message-keys';
+import type { MessageCategory } from './types';
+
+export const listMessages = (params: Params) => call(messagesApi.list, { query: params });
 
 export const messagePageQuery = (params: Params) => ({
   queryKey: messageKeys.list(params),

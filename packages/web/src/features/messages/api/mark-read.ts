@@ -1,7 +1,7 @@
-import { post } from '../../../lib/http';
+import { messagesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 import type { MessageCategory } from './types';
 
-export const markRead = (ids: number[]) => post<null>('/v1/account-user-notice-msg/markRead', { ids });
+export const markRead = (ids: number[]) => call(messagesApi.markRead, { body: { ids } });
 /** Every unread message of a category, or of both when none is given. */
-export const markReadAll = (category?: MessageCategory) =>
-  post<null>('/v1/account-user-notice-msg/markReadAll', { category });
+export const markReadAll = (category?: MessageCategory) => call(messagesApi.markReadAll, { body: { category } });

@@ -1,7 +1,6 @@
-import { UNREAD_POLL_MS } from '@herald/contract';
-import { get } from '../../../lib/http';
+import { UNREAD_POLL_MS, messagesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 import { messageKeys } from './message-keys';
-import type { UnreadStat } from './types';
 
 /**
  * Unread counts (all, system, alert): asked again on the live feed's `unread` event (MessageBell),
@@ -10,7 +9,7 @@ import type { UnreadStat } from './types';
  */
 export const unreadStatQuery = () => ({
   queryKey: messageKeys.unreadStat,
-  queryFn: () => get<UnreadStat>('/v1/account-user-notice-msg/queryUnreadStat', undefined, { silent: true }),
+  queryFn: () => call(messagesApi.queryUnreadStat, undefined, { silent: true }),
   refetchInterval: UNREAD_POLL_MS,
   refetchOnWindowFocus: true,
   staleTime: 0,

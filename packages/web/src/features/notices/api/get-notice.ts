@@ -1,7 +1,7 @@
-import { get } from '../../../lib/http';
-import type { Notice } from './types';
+import { noticesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getNotice = (id: number) => get<Notice>(`/v1/notices/${id}`);
+export const getNotice = (id: number) => call(noticesApi.get, { params: { id } });
 
 export const noticeQuery = (id: number) => ({
   queryKey: ['notices', id] as const,

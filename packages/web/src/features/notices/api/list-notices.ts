@@ -1,5 +1,6 @@
-import type { Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
-import type { Notice } from './types';
+import { noticesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listNotices = (params: Params) => get<Page<Notice>>('/v1/notices', params);
+import { type Params } from '../../../lib/http';
+
+export const listNotices = (params: Params) => call(noticesApi.list, { query: params });

@@ -1,9 +1,11 @@
-import { del, post, put } from '../../../lib/http';
-import type { Notice, NoticeBody } from './types';
+import { noticesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { NoticeBody } from './types';
 
 /** Drafts only: the server refuses to change or delete a published notice. */
-export const createNotice = (body: NoticeBody) => post<Notice>('/v1/notices', body);
-export const updateNotice = (id: number, body: Partial<NoticeBody>) => put<Notice>(`/v1/notices/${id}`, body);
-export const deleteNotice = (id: number) => del<null>(`/v1/notices/${id}`);
+export const createNotice = (body: NoticeBody) => call(noticesApi.create, { body });
+export const updateNotice = (id: number, body: Partial<NoticeBody>) =>
+  call(noticesApi.update, { params: { id }, body });
+export const deleteNotice = (id: number) => call(noticesApi.remove, { params: { id } });
 /** Delivers one system message to each receiver of each target account; the notice is then fixed. */
-export const publishNotice = (id: number) => post<Notice>(`/v1/notices/${id}/publish`);
+export const publishNotice = (id: number) => call(noticesApi.publish, { params: { id } });

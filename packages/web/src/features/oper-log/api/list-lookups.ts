@@ -1,13 +1,14 @@
-import { get } from '../../../lib/http';
+import { commonApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 export const operModulesQuery = () => ({
   queryKey: ['common', 'operModuleList'] as const,
-  queryFn: () => get<{ value: string }[]>('/v1/common/operModuleList'),
+  queryFn: () => call(commonApi.operModuleList),
   staleTime: Infinity,
 });
 
 export const operTypesQuery = () => ({
   queryKey: ['common', 'operTypeList'] as const,
-  queryFn: () => get<{ value: string }[]>('/v1/common/operTypeList'),
+  queryFn: () => call(commonApi.operTypeList),
   staleTime: Infinity,
 });

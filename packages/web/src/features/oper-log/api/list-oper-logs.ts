@@ -1,4 +1,6 @@
-import type { OperLog, Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
+import { operLogApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listOperLogs = (params: Params) => get<Page<OperLog>>('/v1/oper-logs', params);
+import { type Params } from '../../../lib/http';
+
+export const listOperLogs = (params: Params) => call(operLogApi.list, { query: params });

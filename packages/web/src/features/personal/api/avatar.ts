@@ -1,5 +1,5 @@
-import type { Profile } from '@herald/contract';
-import { del, put } from '../../../lib/http';
+import { personalApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const setAvatar = (image: string) => put<Profile>('/v1/personal/avatar', { image });
-export const removeAvatar = () => del<Profile>('/v1/personal/avatar');
+export const setAvatar = (image: string) => call(personalApi.updateAvatar, { body: { image } });
+export const removeAvatar = () => call(personalApi.removeAvatar);

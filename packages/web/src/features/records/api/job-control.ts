@@ -1,9 +1,10 @@
-import type { OpenJobAccepted, OpenJobView } from '@herald/contract';
-import { post } from '../../../lib/http';
+import { recordsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** Job control on print and broadcast records: cancel one still waiting, send a finished one again. */
 export type ControlArea = 'print' | 'broadcast';
 
-export const cancelRecord = (area: ControlArea, id: number) => post<OpenJobView>(`/v1/records/${area}/${id}/cancel`);
+export const cancelRecord = (area: ControlArea, id: number) =>
+  call(area === 'print' ? recordsApi.cancelPrint : recordsApi.cancelBroadcast, { params: { id } });
 export const reprintRecord = (area: ControlArea, id: number) =>
-  post<OpenJobAccepted>(`/v1/records/${area}/${id}/reprint`);
+  call(area === 'print' ? recordsApi.reprintPrint : recordsApi.reprintBroadcast, { params: { id } });

@@ -1,8 +1,9 @@
-import { get } from '../../../lib/http';
+import { commonApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** Templates are the account's own, so only account users get the options. */
 export const templateOptionsQuery = (enabled: boolean) => ({
   queryKey: ['common', 'templateListQuery'] as const,
-  queryFn: () => get<{ value: number; label: string }[]>('/v1/common/templateListQuery'),
+  queryFn: () => call(commonApi.templateListQuery),
   enabled,
 });

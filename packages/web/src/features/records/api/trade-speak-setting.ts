@@ -1,10 +1,10 @@
-import type { TradeSpeakSetting, TradeSpeakSettingBody } from '@herald/contract';
-import { get, post } from '../../../lib/http';
+import { tradeSpeakApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { TradeSpeakSettingBody } from '@herald/contract';
 
 export const tradeSpeakSettingQuery = () => ({
   queryKey: ['trade-speak', 'setting'] as const,
-  queryFn: () => get<TradeSpeakSetting>('/v1/trade-speak/setting'),
+  queryFn: () => call(tradeSpeakApi.setting),
 });
 
-export const saveTradeSpeakSetting = (body: TradeSpeakSettingBody) =>
-  post<TradeSpeakSetting>('/v1/trade-speak/setting', body);
+export const saveTradeSpeakSetting = (body: TradeSpeakSettingBody) => call(tradeSpeakApi.saveSetting, { body });

@@ -1,7 +1,8 @@
-import type { TradeStats } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
+import { recordsApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { Params } from '../../../lib/http';
 
 export const tradeStatsQuery = (params: Params) => ({
   queryKey: ['records', 'trade', 'stats', params] as const,
-  queryFn: () => get<TradeStats>('/v1/records/trade/stats', params),
+  queryFn: () => call(recordsApi.tradeStats, { query: params }),
 });

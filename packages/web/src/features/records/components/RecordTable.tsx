@@ -39,7 +39,7 @@ export type RecordTableProps<T extends Row> = {
 };
 
 /**
- * The one record list: ProTable over `/v1/records/<area>` with a time range that opens on the
+ * The one record list: ProTable over an area's list route with a time range that opens on the
  * last 24 hours and cannot reach past the retention period, and, for operators, the account.
  */
 export function RecordTable<T extends Row>({

@@ -1,5 +1,5 @@
-import { post } from '../../../lib/http';
-import type { ResourcePackage, ResourcePackageBody } from './types';
+import { resourcePackagesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { ResourcePackageBody } from './types';
 
-export const createResourcePackage = (body: ResourcePackageBody) =>
-  post<ResourcePackage>('/v1/resource-packages', body);
+export const createResourcePackage = (body: ResourcePackageBody) => call(resourcePackagesApi.create, { body });

@@ -1,7 +1,7 @@
-import { get } from '../../../lib/http';
-import type { ResourcePackage } from './types';
+import { resourcePackagesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getResourcePackage = (id: number) => get<ResourcePackage>(`/v1/resource-packages/${id}`);
+export const getResourcePackage = (id: number) => call(resourcePackagesApi.get, { params: { id } });
 
 export const resourcePackageQuery = (id: number) => ({
   queryKey: ['resource-packages', id] as const,

@@ -1,6 +1,6 @@
-import type { Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
-import type { ResourcePackageListItem } from './types';
+import { resourcePackagesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listResourcePackages = (params: Params) =>
-  get<Page<ResourcePackageListItem>>('/v1/resource-packages', params);
+import { type Params } from '../../../lib/http';
+
+export const listResourcePackages = (params: Params) => call(resourcePackagesApi.list, { query: params });

@@ -1,7 +1,8 @@
-import type { Role, roleBody } from '@herald/contract';
-import { post } from '../../../lib/http';
+import { rolesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { roleBody } from '@herald/contract';
 import type { Infer } from '../../../lib/infer';
 
 export type RoleBody = Infer<typeof roleBody>;
 
-export const createRole = (body: RoleBody) => post<Role>('/v1/roles', body);
+export const createRole = (body: RoleBody) => call(rolesApi.create, { body });

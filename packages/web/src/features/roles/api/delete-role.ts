@@ -1,3 +1,4 @@
-import { del } from '../../../lib/http';
+import { rolesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const deleteRole = (id: number) => del<unknown>(`/v1/roles/${id}`);
+export const deleteRole = (id: number) => call(rolesApi.remove, { params: { id } });

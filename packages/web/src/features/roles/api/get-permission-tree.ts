@@ -1,8 +1,8 @@
-import type { PermissionTreeNode } from '@herald/contract';
-import { get } from '../../../lib/http';
+import { rolesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** Menus with their buttons, limited to what the caller may grant. */
-export const getPermissionTree = () => get<PermissionTreeNode[]>('/v1/roles/permission-tree');
+export const getPermissionTree = () => call(rolesApi.permissionTree);
 
 export const permissionTreeQuery = () => ({
   queryKey: ['roles', 'permission-tree'] as const,

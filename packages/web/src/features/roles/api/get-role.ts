@@ -1,7 +1,7 @@
-import type { Role } from '@herald/contract';
-import { get } from '../../../lib/http';
+import { rolesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getRole = (id: number) => get<Role>(`/v1/roles/${id}`);
+export const getRole = (id: number) => call(rolesApi.get, { params: { id } });
 
 export const roleQuery = (id: number) => ({
   queryKey: ['roles', id] as const,

@@ -1,4 +1,6 @@
-import type { Page, Role } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
+import { rolesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listRoles = (params: Params) => get<Page<Role>>('/v1/roles', params);
+import { type Params } from '../../../lib/http';
+
+export const listRoles = (params: Params) => call(rolesApi.list, { query: params });

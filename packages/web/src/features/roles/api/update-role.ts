@@ -1,5 +1,7 @@
-import type { Role, updateRoleBody } from '@herald/contract';
-import { put } from '../../../lib/http';
+import { rolesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { updateRoleBody } from '@herald/contract';
 import type { Infer } from '../../../lib/infer';
 
-export const updateRole = (id: number, body: Infer<typeof updateRoleBody>) => put<Role>(`/v1/roles/${id}`, body);
+export const updateRole = (id: number, body: Infer<typeof updateRoleBody>) =>
+  call(rolesApi.update, { params: { id }, body });

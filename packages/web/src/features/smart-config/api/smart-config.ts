@@ -1,11 +1,13 @@
-import type { Page } from '@herald/contract';
-import { get, post, put, type Params } from '../../../lib/http';
-import type { SmartConfigBody, SmartConfigUpdateBody, SmartConfigVersion } from './types';
+import { smartConfigApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+
+import type { Params } from '../../../lib/http';
+import type { SmartConfigBody, SmartConfigUpdateBody } from './types';
 
 /** SmartConfig app versions (operators only). */
-export const listSmartConfig = (params: Params) => get<Page<SmartConfigVersion>>('/v1/smart-config', params);
+export const listSmartConfig = (params: Params) => call(smartConfigApi.list, { query: params });
 
-export const getSmartConfig = (id: number) => get<SmartConfigVersion>(`/v1/smart-config/${id}`);
+export const getSmartConfig = (id: number) => call(smartConfigApi.get, { params: { id } });
 
 export const smartConfigQuery = (id: number) => ({
   queryKey: ['smart-config', id] as const,
@@ -13,14 +15,14 @@ export const smartConfigQuery = (id: number) => ({
   enabled: id > 0,
 });
 
-export const createSmartConfig = (body: SmartConfigBody) => post<SmartConfigVersion>('/v1/smart-config', body);
+export const createSmartConfig = (body: SmartConfigBody) => call(smartConfigApi.create, { body });
 
 export const updateSmartConfig = (id: number, body: SmartConfigUpdateBody) =>
-  put<SmartConfigVersion>(`/v1/smart-config/${id}`, body);
+  call(smartConfigApi.update, { params: { id }, body });
 
 /** Take a version off the public download (the reason is kept and shown). */
 export const delistSmartConfig = (id: number, reason: string) =>
-  post<SmartConfigVersion>(`/v1/smart-config/${id}/delist`, { reason });
+  call(smartConfigApi.delist, { params: { id }, body: { reason } });
 
 /** Put a delisted version back; refused while a newer version is listed ('not consecutive'). */
-export const relistSmartConfig = (id: number) => post<SmartConfigVersion>(`/v1/smart-config/${id}/list`);
+export const relistSmartConfig = (id: number) => call(smartConfigApi.listPost, { params: { id } });

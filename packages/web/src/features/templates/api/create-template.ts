@@ -1,4 +1,5 @@
-import { post } from '../../../lib/http';
-import type { Template, TemplateBody } from './types';
+import { templatesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { TemplateBody } from './types';
 
-export const createTemplate = (body: TemplateBody) => post<Template>('/v1/templates', body);
+export const createTemplate = (body: TemplateBody) => call(templatesApi.create, { body });

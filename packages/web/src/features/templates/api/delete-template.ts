@@ -1,4 +1,5 @@
-import { del } from '../../../lib/http';
+import { templatesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** Refused by the server while a business uses the template (its message is shown). */
-export const deleteTemplate = (id: number) => del<null>(`/v1/templates/${id}`);
+export const deleteTemplate = (id: number) => call(templatesApi.remove, { params: { id } });

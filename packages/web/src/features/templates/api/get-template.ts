@@ -1,7 +1,7 @@
-import { get } from '../../../lib/http';
-import type { Template } from './types';
+import { templatesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getTemplate = (id: number) => get<Template>(`/v1/templates/${id}`);
+export const getTemplate = (id: number) => call(templatesApi.get, { params: { id } });
 
 export const templateQuery = (id: number) => ({
   queryKey: ['templates', id] as const,

@@ -1,5 +1,5 @@
-import type { Page } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
-import type { TemplateListItem } from './types';
+import { templatesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { Params } from '../../../lib/http';
 
-export const listTemplates = (params: Params) => get<Page<TemplateListItem>>('/v1/templates', params);
+export const listTemplates = (query: Params) => call(templatesApi.list, { query });

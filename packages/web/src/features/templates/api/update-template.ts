@@ -1,4 +1,5 @@
-import { put } from '../../../lib/http';
-import type { Template, TemplateBody } from './types';
+import { templatesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { TemplateBody } from './types';
 
-export const updateTemplate = (id: number, body: TemplateBody) => put<Template>(`/v1/templates/${id}`, body);
+export const updateTemplate = (id: number, body: TemplateBody) => call(templatesApi.update, { params: { id }, body });

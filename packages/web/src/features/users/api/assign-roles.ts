@@ -1,3 +1,5 @@
-import { put } from '../../../lib/http';
+import { usersApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const assignRoles = (id: number, roleIds: number[]) => put<unknown>(`/v1/users/${id}/roles`, { roleIds });
+export const assignRoles = (id: number, roleIds: number[]) =>
+  call(usersApi.assignRoles, { params: { id }, body: { roleIds } });

@@ -1,7 +1,8 @@
-import type { createUserBody, User } from '@herald/contract';
-import { post } from '../../../lib/http';
+import { usersApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
+import type { createUserBody } from '@herald/contract';
 import type { Infer } from '../../../lib/infer';
 
 export type CreateUserBody = Infer<typeof createUserBody>;
 
-export const createUser = (body: CreateUserBody) => post<User>('/v1/users', body);
+export const createUser = (body: CreateUserBody) => call(usersApi.create, { body });

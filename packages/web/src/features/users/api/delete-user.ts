@@ -1,3 +1,4 @@
-import { del } from '../../../lib/http';
+import { usersApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const deleteUser = (id: number) => del<unknown>(`/v1/users/${id}`);
+export const deleteUser = (id: number) => call(usersApi.remove, { params: { id } });

@@ -1,7 +1,7 @@
-import type { User } from '@herald/contract';
-import { get } from '../../../lib/http';
+import { usersApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const getUser = (id: number) => get<User>(`/v1/users/${id}`);
+export const getUser = (id: number) => call(usersApi.get, { params: { id } });
 
 export const userQuery = (id: number) => ({
   queryKey: ['users', id] as const,

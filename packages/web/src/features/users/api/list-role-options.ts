@@ -1,8 +1,9 @@
-import { get } from '../../../lib/http';
+import { rolesApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 export type RoleOption = { id: number; name: string };
 
-export const listRoleOptions = () => get<RoleOption[]>('/v1/roles/options');
+export const listRoleOptions = () => call(rolesApi.options);
 
 export const roleOptionsQuery = () => ({
   queryKey: ['roles', 'options'] as const,

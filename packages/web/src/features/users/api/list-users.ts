@@ -1,4 +1,6 @@
-import type { Page, User } from '@herald/contract';
-import { get, type Params } from '../../../lib/http';
+import { usersApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const listUsers = (params: Params) => get<Page<User>>('/v1/users', params);
+import { type Params } from '../../../lib/http';
+
+export const listUsers = (params: Params) => call(usersApi.list, { query: params });

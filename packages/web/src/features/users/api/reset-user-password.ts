@@ -1,4 +1,5 @@
-import { post } from '../../../lib/http';
+import { usersApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
 /** The new password (or a reset link) is mailed to the user. */
-export const resetUserPassword = (id: number) => post<unknown>(`/v1/users/${id}/reset-password`);
+export const resetUserPassword = (id: number) => call(usersApi.resetPassword, { params: { id } });

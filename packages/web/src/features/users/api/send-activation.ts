@@ -1,3 +1,4 @@
-import { post } from '../../../lib/http';
+import { usersApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const sendActivation = (id: number) => post<unknown>(`/v1/users/${id}/send-activation`);
+export const sendActivation = (id: number) => call(usersApi.sendActivation, { params: { id } });

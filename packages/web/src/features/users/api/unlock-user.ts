@@ -1,3 +1,4 @@
-import { post } from '../../../lib/http';
+import { usersApi } from '@herald/contract';
+import { call } from '../../../lib/api-client';
 
-export const unlockUser = (id: number) => post<unknown>(`/v1/users/${id}/unlock`);
+export const unlockUser = (id: number) => call(usersApi.unlock, { params: { id } });

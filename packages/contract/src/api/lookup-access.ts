@@ -1,5 +1,5 @@
-import { ACCOUNT_PICKING_SCREENS, permissionsUnder } from '@herald/contract';
-import type { RouteAccess } from '../../lib/context';
+import { ACCOUNT_PICKING_SCREENS, permissionsUnder } from '../permissions';
+import type { ApiAccess } from './route';
 
 /**
  * Access to an option list that names accounts' data. Account users get their own account's
@@ -7,11 +7,11 @@ import type { RouteAccess } from '../../lib/context';
  * operator whose roles hold nothing of the kind cannot list every account's names, users, groups
  * or applications, nor look up any device's QR code.
  */
-const forScreens = (...prefixes: string[]): { access: RouteAccess } => {
+const forScreens = (...prefixes: string[]): ApiAccess => {
   const op = permissionsUnder('op', prefixes);
   // an empty list would open the look-up to every operator: a renamed menu must not do that quietly
   if (!op.length) throw new Error(`no operator permission under ${prefixes.join(', ')}`);
-  return { access: { permission: { op, ac: [] } } };
+  return { permission: { op, ac: [] } };
 };
 
 /** The account picker of the operator's lists and forms. */

@@ -1,0 +1,117 @@
+import {
+  accountGeoServiceBody,
+  accountListQuery,
+  accountPushAlarmServiceBody,
+  accountQrBrandServiceBody,
+  accountSchema,
+  accountStatusBody,
+  changeAccountAdminBody,
+  createAccountBody,
+  updateAccountBody,
+} from '../schemas/accounts';
+import { idParamSchema, pageOf } from '../envelope';
+import { route } from './route';
+
+const tags = ['accounts'];
+/** Accounts are managed on the operator side only. */
+const op = (action: string) => ({ side: 'op', permission: `herald.op.account.${action}` }) as const;
+
+export const accountsApi = {
+  list: route({
+    method: 'GET',
+    path: '/v1/accounts',
+    query: accountListQuery,
+    response: pageOf(accountSchema),
+    access: op('query'),
+    summary: 'List accounts',
+    tags,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/v1/accounts',
+    body: createAccountBody,
+    response: accountSchema,
+    access: op('add'),
+    summary: 'Add an account and its super-administrator (mails the activation link)',
+    tags,
+  }),
+  get: route({
+    method: 'GET',
+    path: '/v1/accounts/:id',
+    params: idParamSchema,
+    response: accountSchema,
+    access: op('query'),
+    summary: 'Account detail',
+    tags,
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/v1/accounts/:id',
+    params: idParamSchema,
+    body: updateAccountBody,
+    response: accountSchema,
+    access: op('edit'),
+    summary: 'Edit an account',
+    tags,
+  }),
+  geoService: route({
+    method: 'POST',
+    path: '/v1/accounts/:id/geo-service',
+    params: idParamSchema,
+    body: accountGeoServiceBody,
+    response: accountSchema,
+    access: op('edit'),
+    summary: 'Turn the geolocation value-added service on or off for an account',
+    tags,
+  }),
+  qrBrandService: route({
+    method: 'POST',
+    path: '/v1/accounts/:id/qr-brand-service',
+    params: idParamSchema,
+    body: accountQrBrandServiceBody,
+    response: accountSchema,
+    access: op('edit'),
+    summary: 'Turn the custom device QR code value-added service on or off for an account',
+    tags,
+  }),
+  pushAlarmService: route({
+    method: 'POST',
+    path: '/v1/accounts/:id/push-alarm-service',
+    params: idParamSchema,
+    body: accountPushAlarmServiceBody,
+    response: accountSchema,
+    access: op('edit'),
+    summary: 'Turn the push-delay alarm value-added service on or off for an account',
+    tags,
+  }),
+  status: route({
+    method: 'POST',
+    path: '/v1/accounts/:id/status',
+    params: idParamSchema,
+    body: accountStatusBody,
+    response: accountSchema,
+    access: op('status'),
+    summary: 'Enable (1) or disable (0) an account; disabling signs out all its users at once',
+    tags,
+  }),
+  changeAdmin: route({
+    method: 'POST',
+    path: '/v1/accounts/:id/change-admin',
+    params: idParamSchema,
+    body: changeAccountAdminBody,
+    response: accountSchema,
+    access: op('changeAdmin'),
+    summary: 'Replace the account administrator (the old user is deleted)',
+    tags,
+  }),
+  unlockAdmin: route({
+    method: 'POST',
+    path: '/v1/accounts/:id/unlock-admin',
+    params: idParamSchema,
+    response: accountSchema,
+    access: op('unlockAdmin'),
+    summary:
+      'Unlock the account administrator locked after too many wrong passwords (clears the lock and the failed count)',
+    tags,
+  }),
+};

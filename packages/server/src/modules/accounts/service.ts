@@ -17,7 +17,7 @@ import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../li
 import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { setGeoSecret } from '../account-api/service';
 import { forgetGeoEnabled } from '../locations/geo-enabled';
-import { forgetAvatar } from '../personal/avatar';
+import { forgetAvatar } from '../users/repo';
 import { setQrBrandEnabled } from '../qr-brand/service';
 import { sendActivationMail } from '../auth/activation';
 import { defaultAccountPermissions } from '../auth/permissions';

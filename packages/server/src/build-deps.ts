@@ -10,7 +10,7 @@ import { newJobCounts } from './modules/dashboard/job-counts';
 import { newDeviceLinkState } from './modules/device-link/state';
 import { ImportRuns } from './modules/devices/import-run';
 import { Feed } from './modules/live/feed';
-import { newGeoEnabledCache } from './modules/locations/geo-enabled';
+import { newGeoEnabledCache } from './modules/geo-common/geo-enabled';
 import { Mailer } from './modules/mail/mailer';
 import { JobEvents } from './modules/print-pipeline/events';
 import { Lifecycle } from './modules/ops/lifecycle';
@@ -31,6 +31,7 @@ import { newCallQueue } from './modules/open-api/call-queue';
 import { newApiKeyCache } from './modules/open-api/verify';
 import { newKeyLimiter } from './modules/open-api/key-limit';
 import { newKeyUses } from './modules/open-api/last-use';
+import { onDevicesRegrouped } from './modules/task-joiners';
 
 /**
  * One server's dependencies: what it reaches outside (database, keys, mail, files, the renderer's
@@ -49,7 +50,7 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
   const invalidation = await openInvalidation(database, { databaseUrl: config.databaseUrl, log });
   const feed = new Feed(invalidation);
   const jobEvents = new JobEvents(log);
-  return {
+  const deps: Deps = {
     invalidation,
     config,
     db,
@@ -59,6 +60,7 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
     storage: openStorage(config),
     renderer,
     jobEvents,
+    devicesRegrouped: (accountId) => onDevicesRegrouped(deps, accountId),
 
     lifecycle: new Lifecycle(),
     databaseCheck: new DatabaseCheck(db),
@@ -83,4 +85,5 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
     keyLimiter: newKeyLimiter(db, config.limits.openApiPerKey),
     keyUses: newKeyUses(),
   };
+  return deps;
 }

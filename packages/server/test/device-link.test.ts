@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_UPLOAD_MAX_BYTES, ResultCode } from '@herald/contract';
 import { mqttCredentials, registrationSign } from '@herald/contract/device-sign';
 import { deviceLogs, devices } from '../src/db/schema';
-import { createLogUpload } from '../src/modules/device-link/service';
+import { createLogUpload } from '../src/modules/devices/actions';
 import { Client, startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { Fleet } from '@herald/device-sim';

@@ -16,7 +16,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../lib/errors';
 import { iso, offsetOf, rangeEnd, rangeStart } from '../../lib/filters';
 import { setGeoSecret } from '../account-api/service';
-import { forgetGeoEnabled } from '../locations/geo-enabled';
+import { forgetGeoEnabled } from '../geo-common/geo-enabled';
 import { forgetAvatar } from '../users/repo';
 import { setQrBrandEnabled } from '../qr-brand/service';
 import { sendActivationMail } from '../auth/activation';

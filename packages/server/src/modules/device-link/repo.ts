@@ -367,14 +367,6 @@ export async function insertDevice(db: Db, values: typeof devices.$inferInsert) 
 
 // ── log upload ───────────────────────────────────────────────────────────
 
-export async function insertLogSlot(db: Db, deviceId: number, tokenHash: string, expiresAt: Date): Promise<number> {
-  const [row] = await db
-    .insert(deviceLogs)
-    .values({ deviceId, uploadTokenHash: tokenHash, expiresAt })
-    .returning({ id: deviceLogs.id });
-  return row!.id;
-}
-
 /** Fill a still-empty, unexpired upload slot; false when the token is unknown, used or expired. */
 export async function fillLogSlot(
   db: Db,

@@ -9,7 +9,7 @@ import {
   type JobResult,
 } from '@herald/contract';
 import { every } from '../../lib/every';
-import { GatewayUnavailable } from '../../gateway/types';
+import { GatewayUnavailable } from '../../lib/gateway-unavailable';
 import type { Config } from '../../config';
 import type { Deps } from '../../lib/deps';
 import { inTurn } from '../../lib/in-turn';

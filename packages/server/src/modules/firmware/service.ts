@@ -10,7 +10,7 @@ import {
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { invalid, notFound } from '../../lib/errors';
+import { invalid } from '../../lib/errors';
 import { offsetOf } from '../../lib/filters';
 import { ownAccount } from '../../lib/scope';
 import { findModelView } from '../models/repo';
@@ -22,6 +22,8 @@ import {
   detailFields,
   listFields,
   uploadFor,
+  visiblePackage,
+  type PackageKind,
 } from '../package-store/service';
 import * as repo from './repo';
 
@@ -64,14 +66,14 @@ export async function listFirmware(
   return { list: rows.map(toItem), total, page: q.page, pageSize: q.pageSize };
 }
 
-async function visible(deps: Deps, auth: AuthContext, id: number) {
-  const v = await repo.findFirmwareView(deps.db, id, ownAccount(auth));
-  if (!v) throw notFound();
-  return v;
-}
+const firmware: PackageKind<repo.FirmwareView> = {
+  find: repo.findFirmwareView,
+  taskCount: repo.taskCount,
+  softDelete: repo.softDeleteFirmware,
+};
 
 export const getFirmware = async (deps: Deps, auth: AuthContext, id: number) =>
-  toFirmware(await visible(deps, auth, id));
+  toFirmware(await visiblePackage(deps, auth, firmware, id));
 
 /**
  * A new package. Operators' packages belong to the platform (every account may use them); an
@@ -130,19 +132,14 @@ export async function createFirmware(deps: Deps, auth: AuthContext, body: Create
 
 /** Accounts delete only their own packages (platform ones are read-only to them); never one a task uses. */
 export async function deleteFirmware(deps: Deps, auth: AuthContext, id: number): Promise<void> {
-  const v = await visible(deps, auth, id);
-  await deletePackage(deps, auth, v.pkg, {
-    taskCount: (tx) => repo.taskCount(tx, id),
-    remove: (tx) => repo.softDeleteFirmware(tx, id),
-    audit: {
-      module: 'firmware',
-      type: 'delete',
-      description: {
-        key: 'log.firmware.delete',
-        params: { name: v.pkg.name, appName: v.pkg.appName, version: v.pkg.versionName, id },
-      },
+  await deletePackage(deps, auth, firmware, id, (v) => ({
+    module: 'firmware',
+    type: 'delete',
+    description: {
+      key: 'log.firmware.delete',
+      params: { name: v.pkg.name, appName: v.pkg.appName, version: v.pkg.versionName, id },
     },
-  });
+  }));
 }
 
 /** Options for task forms: the platform's packages and the account's own (the one an operator names). */

@@ -2,7 +2,7 @@ import type { ArchiveEntry } from '@herald/contract';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { conflict, duplicateAs, forbidden, invalid } from '../../lib/errors';
+import { conflict, duplicateAs, forbidden, invalid, notFound } from '../../lib/errors';
 import { iso } from '../../lib/filters';
 import { ownAccount } from '../../lib/scope';
 import { findFile } from '../files/repo';
@@ -75,21 +75,42 @@ export async function addVersion(
   return duplicateAs(v.constraint, 'error.versionExists', v.field, () => deps.db.transaction(v.insert));
 }
 
-/**
- * Delete a package the caller sees: accounts only their own (platform ones are read-only to
- * them), and never one a task names ('package in use').
- */
-export async function deletePackage(
+/** What the store needs of one kind of package: its repository's reads and writes. */
+export type PackageKind<V extends Stored> = {
+  find: (db: Db, id: number, viewer: number | undefined) => Promise<V | undefined>;
+  taskCount: (db: Db, id: number) => Promise<number>;
+  softDelete: (db: Db, id: number) => Promise<void>;
+};
+
+/** A package the caller sees (its own account's or the platform's), or "not found". */
+export async function visiblePackage<V extends Stored>(
   deps: Deps,
   auth: AuthContext,
-  pkg: { accountId: number | null },
-  v: { taskCount: (tx: Db) => Promise<number>; remove: (tx: Db) => Promise<void>; audit: AuditEntry },
+  kind: PackageKind<V>,
+  id: number,
+): Promise<V> {
+  const v = await kind.find(deps.db, id, ownAccount(auth));
+  if (!v) throw notFound();
+  return v;
+}
+
+/**
+ * Delete a package the caller sees: accounts only their own (platform ones are read-only to
+ * them), and never one a task names ('package in use'); `entry` words it for the operation log.
+ */
+export async function deletePackage<V extends Stored>(
+  deps: Deps,
+  auth: AuthContext,
+  kind: PackageKind<V>,
+  id: number,
+  entry: (v: V) => AuditEntry,
 ): Promise<void> {
+  const v = await visiblePackage(deps, auth, kind, id);
   const own = ownAccount(auth);
-  if (own !== undefined && pkg.accountId !== own) throw forbidden();
+  if (own !== undefined && v.pkg.accountId !== own) throw forbidden();
   await deps.db.transaction(async (tx) => {
-    if ((await v.taskCount(tx)) > 0) throw conflict('error.packageInUse');
-    await v.remove(tx);
-    await audit(tx, auth, v.audit);
+    if ((await kind.taskCount(tx, id)) > 0) throw conflict('error.packageInUse');
+    await kind.softDelete(tx, id);
+    await audit(tx, auth, entry(v));
   });
 }

@@ -12,7 +12,7 @@ import type {
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { invalid, notFound } from '../../lib/errors';
+import { invalid } from '../../lib/errors';
 import { offsetOf } from '../../lib/filters';
 import { ownAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
@@ -23,6 +23,8 @@ import {
   detailFields,
   listFields,
   uploadFor,
+  visiblePackage,
+  type PackageKind,
 } from '../package-store/service';
 import { clipsOf, missingClips } from './clips';
 import * as repo from './repo';
@@ -69,14 +71,14 @@ export async function listResources(
   return { list: rows.map(toItem), total, page: q.page, pageSize: q.pageSize };
 }
 
-async function visible(deps: Deps, auth: AuthContext, id: number) {
-  const v = await repo.findResourceView(deps.db, id, ownAccount(auth));
-  if (!v) throw notFound();
-  return v;
-}
+const resources: PackageKind<repo.ResourceView> = {
+  find: repo.findResourceView,
+  taskCount: repo.taskCount,
+  softDelete: repo.softDeleteResource,
+};
 
 export const getResource = async (deps: Deps, auth: AuthContext, id: number) =>
-  toResource(await visible(deps, auth, id));
+  toResource(await visiblePackage(deps, auth, resources, id));
 
 /**
  * A new resource package. A language pack must hold every clip the transaction broadcast of its
@@ -141,19 +143,14 @@ export async function createResource(
 }
 
 export async function deleteResource(deps: Deps, auth: AuthContext, id: number): Promise<void> {
-  const v = await visible(deps, auth, id);
-  await deletePackage(deps, auth, v.pkg, {
-    taskCount: (tx) => repo.taskCount(tx, id),
-    remove: (tx) => repo.softDeleteResource(tx, id),
-    audit: {
-      module: 'resourcePackage',
-      type: 'delete',
-      description: {
-        key: 'log.resourcePackage.delete',
-        params: { kind: v.pkg.kind, name: v.pkg.name, version: v.pkg.version, id },
-      },
+  await deletePackage(deps, auth, resources, id, (v) => ({
+    module: 'resourcePackage',
+    type: 'delete',
+    description: {
+      key: 'log.resourcePackage.delete',
+      params: { kind: v.pkg.kind, name: v.pkg.name, version: v.pkg.version, id },
     },
-  });
+  }));
 }
 
 export async function resourceOptions(

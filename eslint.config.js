@@ -5,6 +5,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noFolderCycle from './eslint-rules/no-folder-cycle.js';
 
 const root = import.meta.dirname;
 const web = 'packages/web/src';
@@ -112,5 +113,11 @@ export default defineConfig([
         { selector: 'TemplateElement[value.raw=/^\\/v1\\//]', message: ADMIN_PATH_MESSAGE },
       ],
     },
+  },
+  {
+    // folders, not only files, import each other one way (eslint-rules/no-folder-cycle.js)
+    files: [`${server}/**/*.ts`],
+    plugins: { herald: { rules: { 'no-folder-cycle': noFolderCycle } } },
+    rules: { 'herald/no-folder-cycle': ['error', { root: `${root}/${server}` }] },
   },
 ]);

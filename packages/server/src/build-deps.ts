@@ -10,7 +10,7 @@ import { newJobCounts } from './modules/dashboard/job-counts';
 import { newDeviceLinkState } from './modules/device-link/state';
 import { ImportRuns } from './modules/devices/import-run';
 import { Feed } from './modules/live/feed';
-import { newGeoEnabledCache } from './modules/locations/geo-enabled';
+import { newGeoEnabledCache } from './modules/geo-common/geo-enabled';
 import { Mailer } from './modules/mail/mailer';
 import { JobEvents } from './modules/print-pipeline/events';
 import { Lifecycle } from './modules/ops/lifecycle';
@@ -30,6 +30,7 @@ import { newPrintCaches } from './modules/print-pipeline/service';
 import { newCallQueue } from './modules/open-api/call-queue';
 import { newApiKeyCache } from './modules/open-api/verify';
 import { newKeyUses } from './modules/open-api/last-use';
+import { onDevicesRegrouped } from './modules/task-joiners';
 
 /**
  * One server's dependencies: what it reaches outside (database, keys, mail, files, the renderer's
@@ -48,7 +49,7 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
   const invalidation = await openInvalidation(database, { databaseUrl: config.databaseUrl, log });
   const feed = new Feed(invalidation);
   const jobEvents = new JobEvents(log);
-  return {
+  const deps: Deps = {
     invalidation,
     config,
     db,
@@ -58,6 +59,7 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
     storage: openStorage(config),
     renderer,
     jobEvents,
+    devicesRegrouped: (accountId) => onDevicesRegrouped(deps, accountId),
 
     lifecycle: new Lifecycle(),
     databaseCheck: new DatabaseCheck(db),
@@ -81,4 +83,5 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
     apiKeys: newApiKeyCache(invalidation),
     keyUses: newKeyUses(),
   };
+  return deps;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualDevice } from '@herald/device-sim';
 import { deviceLogs } from '../src/db/schema';
-import { createLogUpload } from '../src/modules/device-link/service';
+import { createLogUpload } from '../src/modules/devices/actions';
 import { fileDownloadInfo } from '../src/modules/files/service';
 import { expectOk, startServer } from './harness';
 import { seedAccount } from './fixtures';

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOG_UPLOAD_MAX_BYTES, ResultCode } from '@herald/contract';
+import { LOG_UPLOAD_MAX_BYTES, PROTOCOL_VERSION, ResultCode } from '@herald/contract';
 import { mqttCredentials, registrationSign } from '@herald/contract/device-sign';
 import { deviceLogs, devices } from '../src/db/schema';
-import { createLogUpload } from '../src/modules/device-link/service';
+import { handleUplink } from '../src/modules/device-link/service';
+import { createLogUpload } from '../src/modules/devices/actions';
 import { Client, startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { Fleet } from '@herald/device-sim';
@@ -196,6 +197,38 @@ describe('PUT /device/v1/logs/:token', () => {
     expect(big.statusCode).toBe(413);
     const [log] = await server.deps.db.select().from(deviceLogs).where(eq(deviceLogs.id, logId));
     expect(log!.uploadedAt).toBeNull();
+  });
+});
+
+describe('presence', () => {
+  it("writes a device's firmware only when the version it reports differs from the stored one", async () => {
+    const model = await seedModel(server);
+    const dev = await seedDevice(server, accountId, model.id);
+    const presence = (firmware: string) =>
+      handleUplink(
+        server.deps,
+        dev,
+        'presence',
+        Buffer.from(JSON.stringify({ v: PROTOCOL_VERSION, ts: Date.now(), online: false, session: 1, firmware })),
+        { presenceFromMessages: false },
+      );
+    // the row's version (xmin) moves with every write, even one that sets the same values
+    const row = async () =>
+      (
+        await server.deps.db.execute<{ firmware: string | null; xmin: string }>(
+          sql`select firmware_version as firmware, xmin::text as xmin from devices where id = ${dev.id}`,
+        )
+      ).rows[0]!;
+
+    await presence('1.0.0');
+    const first = await row();
+    expect(first.firmware).toBe('1.0.0');
+    await presence('1.0.0');
+    expect(await row()).toEqual(first);
+    await presence('1.0.1');
+    const changed = await row();
+    expect(changed.firmware).toBe('1.0.1');
+    expect(changed.xmin).not.toBe(first.xmin);
   });
 });
 

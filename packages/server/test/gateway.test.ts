@@ -5,7 +5,7 @@ import { DEFAULT_PRINT_PARAMS, DeviceStatus, PROTOCOL_VERSION, topics, type Comm
 import { MQTT_CLOCK_SKEW_MS } from '@herald/contract/device-sign';
 import { Fleet, VirtualDevice } from '@herald/device-sim';
 import { accounts, deviceCommands, deviceConnections, deviceLogs, devices } from '../src/db/schema';
-import { createLogUpload } from '../src/modules/device-link/service';
+import { createLogUpload } from '../src/modules/devices/actions';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import {

@@ -11,7 +11,8 @@ import { emqxKicker } from './emqx-admin';
 import { HELD, uplinkIntake, type Uplink } from './external-uplink';
 import * as deviceLink from '../modules/device-link/service';
 import { brokerLink } from './link';
-import { GatewayUnavailable, type Gateway } from './types';
+import { GatewayUnavailable } from '../lib/gateway-unavailable';
+import type { Gateway } from './types';
 
 const DEVICE_REF_TTL_MS = 60_000;
 /** devices remembered at once (a fleet's worth); past it the cache starts over */

@@ -1,4 +1,5 @@
-import { GatewayUnavailable, type Gateway } from './types';
+import { GatewayUnavailable } from '../lib/gateway-unavailable';
+import type { Gateway } from './types';
 
 /**
  * Stand-in used until the real gateway is started (and by tests that need no devices): every

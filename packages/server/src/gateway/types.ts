@@ -34,11 +34,3 @@ export interface Gateway {
   endpoints(): { mqtt?: string; mqtts?: string; ws?: string };
   close(): Promise<void>;
 }
-
-/**
- * A publish refused because the gateway cannot reach the broker now (an external broker away):
- * the gateway logs the outage once, so callers need not log each refusal.
- */
-export class GatewayUnavailable extends Error {
-  override readonly name = 'GatewayUnavailable';
-}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { every } from '../lib/every';
+import type { RoundWorker } from '../lib/workers';
 
 /**
  * Checkpoints of the embedded database. PostgreSQL's checkpointer, a background process, writes
@@ -61,12 +61,16 @@ export async function checkpointIfDue(
   return { ...state, checkpointed: due };
 }
 
-/** Start the checks (embedded database only); returns a function that stops them and waits for the one running. */
-export function startCheckpoints(db: Db, log: FastifyBaseLogger): () => Promise<void> {
-  return every(CHECK_EVERY_MS, 'embedded database checkpoint', log, async () => {
-    const t0 = Date.now();
-    const r = await checkpointIfDue(db);
-    if (r.checkpointed)
-      log.debug({ walBytes: r.bytesSinceCheckpoint, ms: Date.now() - t0 }, 'embedded database checkpointed');
-  });
+/** The checks (embedded database only), every CHECK_EVERY_MS. */
+export function checkpointWorker(db: Db, log: FastifyBaseLogger): RoundWorker {
+  return {
+    name: 'embedded database checkpoint',
+    everyMs: CHECK_EVERY_MS,
+    round: async () => {
+      const t0 = Date.now();
+      const r = await checkpointIfDue(db);
+      if (r.checkpointed)
+        log.debug({ walBytes: r.bytesSinceCheckpoint, ms: Date.now() - t0 }, 'embedded database checkpointed');
+    },
+  };
 }

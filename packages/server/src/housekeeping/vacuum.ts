@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { every } from '../lib/every';
+import type { RoundWorker } from '../lib/workers';
 
 /**
  * Housekeeping of the embedded database. PostgreSQL reclaims the space of updated and deleted
@@ -101,19 +101,23 @@ export function vacuumDue(sinceLastMs: number, utilisation: number): boolean {
   return utilisation < QUIET_UTILISATION || sinceLastMs >= MAX_DEFER_MS;
 }
 
-/** Start the rounds (embedded database only); returns a function that stops them and waits for the one running. */
-export function startVacuum(db: Db, log: FastifyBaseLogger): () => Promise<void> {
+/** The rounds (embedded database only): looked at every QUIET_CHECK_MS, run when due. */
+export function vacuumWorker(db: Db, log: FastifyBaseLogger): RoundWorker {
   const analyzedAt = new Map<string, number>();
   let lastAt = Date.now();
   let busySince = performance.eventLoopUtilization();
-  return every(QUIET_CHECK_MS, 'embedded database vacuum', log, async () => {
-    const now = performance.eventLoopUtilization();
-    const utilisation = performance.eventLoopUtilization(now, busySince).utilization;
-    busySince = now;
-    if (!vacuumDue(Date.now() - lastAt, utilisation)) return;
-    const t0 = Date.now();
-    const r = await vacuumRound(db, analyzedAt, t0);
-    lastAt = Date.now();
-    log.debug({ ...r, ms: lastAt - t0, utilisation }, 'embedded database vacuumed');
-  });
+  return {
+    name: 'embedded database vacuum',
+    everyMs: QUIET_CHECK_MS,
+    round: async () => {
+      const now = performance.eventLoopUtilization();
+      const utilisation = performance.eventLoopUtilization(now, busySince).utilization;
+      busySince = now;
+      if (!vacuumDue(Date.now() - lastAt, utilisation)) return;
+      const t0 = Date.now();
+      const r = await vacuumRound(db, analyzedAt, t0);
+      lastAt = Date.now();
+      log.debug({ ...r, ms: lastAt - t0, utilisation }, 'embedded database vacuumed');
+    },
+  };
 }

@@ -17,7 +17,7 @@ import type { JobCounts } from '../modules/dashboard/job-counts';
 import type { DeviceLinkState } from '../modules/device-link/state';
 import type { ImportRuns } from '../modules/devices/import-run';
 import type { Feed } from '../modules/live/feed';
-import type { GeoEnabledCache } from '../modules/locations/geo-enabled';
+import type { GeoEnabledCache } from '../modules/geo-common/geo-enabled';
 import type { Lifecycle } from '../modules/ops/lifecycle';
 import type { Metrics } from '../modules/ops/metrics';
 import type { DatabaseCheck } from '../modules/ops/readiness';
@@ -55,6 +55,8 @@ export type Deps = {
   invalidation: Invalidation;
   /** what happened to jobs, from the pipeline to its listeners (modules/job-listeners.ts) */
   jobEvents: JobEvents;
+  /** devices of an account moved between groups: running tasks take them in (modules/task-joiners.ts) */
+  devicesRegrouped: (accountId: number) => void;
 
   // What this server keeps in memory. A cache here is told of changes on the other servers
   // through `invalidation`; nothing here is another server's business.
@@ -83,7 +85,7 @@ export type Deps = {
   deviceLink: DeviceLinkState;
   /** the push-delay alarm's settings copy and fast pushes to write (push-alarms/watch.ts) */
   pushWatch: PushWatch;
-  /** whether an account has the geolocation service (locations/geo-enabled.ts) */
+  /** whether an account has the geolocation service (geo-common/geo-enabled.ts) */
   geoEnabled: GeoEnabledCache;
   /** accounts' push addresses and signing secrets (webhooks/push-config.ts) */
   pushConfigs: PushConfigCache;

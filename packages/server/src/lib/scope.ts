@@ -1,3 +1,4 @@
+import type { Side } from '@herald/contract';
 import type { AuthContext } from './context';
 import { forbidden, invalid } from './errors';
 
@@ -46,3 +47,12 @@ export const inScope = (auth: Pick<AuthContext, 'side' | 'accountId'>, accountId
 
 /** Whole days from now until `d` (rounded up; 0 or less once passed). */
 export const daysUntil = (d: Date, now = Date.now()) => Math.ceil((d.getTime() - now) / (24 * 3600 * 1000));
+
+/** Where a caller's users and roles live: the operator side, or one account. */
+export type SideScope = { side: Side; accountId: number | null };
+
+/** An operator manages operator users and roles; an account user those of their own account. */
+export const sideScope = (auth: Pick<AuthContext, 'side' | 'accountId'>): SideScope => ({
+  side: auth.side,
+  accountId: auth.side === 'op' ? null : auth.accountId,
+});

@@ -64,17 +64,45 @@ describe('startWorkers', () => {
           order.push('counts: last write');
         },
       },
-      { name: 'own schedule', start: () => async () => void order.push('own schedule: stopped') },
+      {
+        name: 'checks',
+        everyMs: 60_000,
+        round: async () => {},
+        stop: async (stopRounds) => {
+          await stopRounds();
+          order.push('checks: stopped');
+        },
+      },
     ];
     const running = startWorkers(workers, { log: logInto([]) });
     await running.stop('beforeRoutes');
     // stopped together: in either order
-    expect([...order].sort()).toEqual(['deliveries: rounds stopped, in flight awaited', 'own schedule: stopped']);
+    expect([...order].sort()).toEqual(['checks: stopped', 'deliveries: rounds stopped, in flight awaited']);
     order.push('routes closed');
     await running.stop('afterRoutes');
     // a phase stopped again stops nothing twice
     await running.stop('beforeRoutes');
     expect(order.slice(2)).toEqual(['routes closed', 'counts: last write']);
+  });
+
+  it('stops the workers that outlive the routes one after another, in the order listed', async () => {
+    const order: string[] = [];
+    // the first takes a while to stop: the second must not start its last write meanwhile
+    const worker = (name: string, ms: number): Worker => ({
+      name,
+      everyMs: 60_000,
+      round: async () => {},
+      outlivesRoutes: true,
+      stop: async (stopRounds) => {
+        await stopRounds();
+        order.push(`${name}: stopping`);
+        await new Promise((r) => setTimeout(r, ms));
+        order.push(`${name}: stopped`);
+      },
+    });
+    const running = startWorkers([worker('pipeline', 30), worker('counts', 0)], { log: logInto([]) });
+    await running.stop('afterRoutes');
+    expect(order).toEqual(['pipeline: stopping', 'pipeline: stopped', 'counts: stopping', 'counts: stopped']);
   });
 
   it("waits for a round in progress, and a worker's failed stop is logged without keeping the others", async () => {

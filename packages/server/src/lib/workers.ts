@@ -19,26 +19,24 @@ export type RoundWorker = {
    */
   stop?: (stopRounds: () => Promise<void>) => Promise<void>;
   /**
-   * Stopped only after the HTTP routes have closed: it takes in what the last requests and the job
-   * pipeline (stopped with the routes) still hand it.
+   * Stopped only after the HTTP routes have closed: it takes in what the last requests still hand
+   * it. These stop one after another, in the order of the list, so one may hand its last work to
+   * the next (the job pipeline's last events to the job counts).
    */
   outlivesRoutes?: boolean;
 };
 
-/**
- * A worker whose rounds are scheduled in its own file (on `every()` too), which the registry only
- * starts and stops: the embedded database's vacuum and checkpoints (src/jobs, being renamed).
- */
-export type StartedWorker = { name: string; start: (log: FastifyBaseLogger) => () => Promise<void> };
-
-export type Worker = RoundWorker | StartedWorker;
+export type Worker = RoundWorker;
 
 /** What a round cost and how it ended, for the metrics (ops/metrics.ts). */
 export type RoundObserver = (name: string, ok: boolean, seconds: number) => void;
 
 export type RunningWorkers = {
   names: string[];
-  /** Stop the workers (those that outlive the routes only with `afterRoutes`) and wait for them. */
+  /**
+   * Stop the workers and wait for them: together before the routes close, one after another (in
+   * the list's order) those that outlive them, with `afterRoutes`.
+   */
   stop: (which: 'beforeRoutes' | 'afterRoutes') => Promise<void>;
 };
 
@@ -52,7 +50,6 @@ export function startWorkers(
 ): RunningWorkers {
   const running = workers.map((w) => {
     const log = opts.log.child({ worker: w.name });
-    if ('start' in w) return { w, afterRoutes: false, stop: w.start(log) };
     const stopRounds = every(w.everyMs, w.name, log, observed(w, opts.observe), w.firstAfterMs);
     return { w, afterRoutes: w.outlivesRoutes === true, stop: () => (w.stop ? w.stop(stopRounds) : stopRounds()) };
   });
@@ -62,11 +59,10 @@ export function startWorkers(
     stop: async (which) => {
       const now = running.filter((r) => r.afterRoutes === (which === 'afterRoutes') && !stopped.has(r));
       for (const r of now) stopped.add(r);
-      await Promise.all(
-        now.map((r) =>
-          r.stop().catch((err: unknown) => opts.log.error({ err, worker: r.w.name }, `${r.w.name}: stopping failed`)),
-        ),
-      );
+      const stop = (r: (typeof running)[number]) =>
+        r.stop().catch((err: unknown) => opts.log.error({ err, worker: r.w.name }, `${r.w.name}: stopping failed`));
+      if (which === 'beforeRoutes') await Promise.all(now.map(stop));
+      else for (const r of now) await stop(r);
     },
   };
 }

@@ -4,7 +4,7 @@ import { DeviceStatus, UserStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, devices, users } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
-import { hasGeoService } from '../locations/geo-enabled';
+import { hasGeoService } from '../geo-common/geo-enabled';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type AccountFilters = {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { avatarUrl } from '../personal/avatar';
+import { avatarUrl } from '../../lib/avatar-url';
 import { eq, sql } from 'drizzle-orm';
 import {
   AccountStatus,

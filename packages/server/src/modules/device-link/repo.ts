@@ -288,8 +288,16 @@ export async function mergeTelemetry(
   return row === undefined ? undefined : row.online === true;
 }
 
+/**
+ * The firmware a device reports on each connect, written only when it changed: a fleet reconnecting
+ * at once (a broker restart) would otherwise rewrite every device's row for nothing. OTA completion
+ * reads the version from the message itself (ota-tasks/device.ts), not from this column.
+ */
 export async function setFirmware(db: Db, deviceId: number, firmwareVersion: string): Promise<void> {
-  const update = db.update(devices).set({ firmwareVersion, updatedAt: new Date() }).where(eq(devices.id, deviceId));
+  const update = db
+    .update(devices)
+    .set({ firmwareVersion, updatedAt: new Date() })
+    .where(and(eq(devices.id, deviceId), sql`${devices.firmwareVersion} is distinct from ${firmwareVersion}`));
   await named(db, 'link.set-firmware', update.getSQL());
 }
 
@@ -366,14 +374,6 @@ export async function insertDevice(db: Db, values: typeof devices.$inferInsert) 
 }
 
 // ── log upload ───────────────────────────────────────────────────────────
-
-export async function insertLogSlot(db: Db, deviceId: number, tokenHash: string, expiresAt: Date): Promise<number> {
-  const [row] = await db
-    .insert(deviceLogs)
-    .values({ deviceId, uploadTokenHash: tokenHash, expiresAt })
-    .returning({ id: deviceLogs.id });
-  return row!.id;
-}
 
 /** Fill a still-empty, unexpired upload slot; false when the token is unknown, used or expired. */
 export async function fillLogSlot(

@@ -7,7 +7,6 @@ import {
   AccountStatus,
   DEFAULT_PRINT_PARAMS,
   DeviceStatus,
-  LOG_UPLOAD_TTL_MS,
   ResultCode,
   SN_RE,
   ackPayload,
@@ -34,7 +33,6 @@ import {
   parseMqttUsername,
   registrationSign,
 } from '@herald/contract/device-sign';
-import { deviceBaseUrl } from '../../config';
 import type { Deps } from '../../lib/deps';
 import { inTurn } from '../../lib/in-turn';
 import { AppError, uniqueViolation } from '../../lib/errors';
@@ -435,16 +433,6 @@ async function issueSecret(
 }
 
 // ── log upload ───────────────────────────────────────────────────────────
-
-/**
- * A one-time URL the device PUTs its log file to (the uploadLog command's `url`). Valid for
- * LOG_UPLOAD_TTL_MS and for one upload; only the token's hash is stored.
- */
-export async function createLogUpload(deps: Deps, deviceId: number): Promise<{ url: string; logId: number }> {
-  const token = randomToken(32);
-  const logId = await repo.insertLogSlot(deps.db, deviceId, sha256(token), new Date(Date.now() + LOG_UPLOAD_TTL_MS));
-  return { url: `${deviceBaseUrl(deps.config)}/device/v1/logs/${token}`, logId };
-}
 
 export async function receiveLog(deps: Deps, token: string, file: { fileName?: string; content: Buffer }) {
   const fileName = (file.fileName ?? '').replace(/[^\w.-]/g, '_').slice(0, 128) || `device-${Date.now()}.log`;

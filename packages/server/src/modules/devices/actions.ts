@@ -1,9 +1,12 @@
+import { LOG_UPLOAD_TTL_MS } from '@herald/contract';
+import { deviceBaseUrl } from '../../config';
 import type { AuthContext } from '../../lib/context';
+import { randomToken, sha256 } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { conflict, notFound } from '../../lib/errors';
-import { createLogUpload } from '../device-link/service';
 import { audit } from '../oper-log/audit';
-import { sendCommand, toCommand } from './commands';
+import * as commands from '../device-commands/repo';
+import { sendCommand, toCommand } from '../device-commands/service';
 import * as repo from './repo';
 import { scopedDevice, toLog } from './service';
 
@@ -36,7 +39,7 @@ export async function uploadLog(deps: Deps, auth: AuthContext, id: number) {
 
 export async function getCommand(deps: Deps, auth: AuthContext, id: number, commandId: string) {
   await scopedDevice(deps, auth, id, { deleted: true });
-  const c = await repo.findCommand(deps.db, id, commandId);
+  const c = await commands.findCommand(deps.db, id, commandId);
   if (!c) throw notFound();
   return toCommand(c);
 }
@@ -44,7 +47,7 @@ export async function getCommand(deps: Deps, auth: AuthContext, id: number, comm
 export async function listCommands(deps: Deps, auth: AuthContext, id: number) {
   await scopedDevice(deps, auth, id, { deleted: true });
   const now = Date.now();
-  return (await repo.recentCommands(deps.db, id, 50)).map((c) => toCommand(c, now));
+  return (await commands.recentCommands(deps.db, id, 50)).map((c) => toCommand(c, now));
 }
 
 export async function listLogs(deps: Deps, auth: AuthContext, id: number) {
@@ -58,4 +61,14 @@ export async function logFile(deps: Deps, auth: AuthContext, id: number, logId: 
   const f = await repo.findLogFile(deps.db, id, logId);
   if (!f || !f.uploadedAt || !f.content) throw notFound();
   return { fileName: f.fileName ?? `${device.sn}-${logId}.log`, content: f.content };
+}
+
+/**
+ * A one-time URL the device PUTs its log file to (the uploadLog command's `url`). Valid for
+ * LOG_UPLOAD_TTL_MS and for one upload; only the token's hash is stored.
+ */
+export async function createLogUpload(deps: Deps, deviceId: number): Promise<{ url: string; logId: number }> {
+  const token = randomToken(32);
+  const logId = await repo.insertLogSlot(deps.db, deviceId, sha256(token), new Date(Date.now() + LOG_UPLOAD_TTL_MS));
+  return { url: `${deviceBaseUrl(deps.config)}/device/v1/logs/${token}`, logId };
 }

@@ -23,7 +23,6 @@ import type { Db } from '../../db/client';
 import {
   accounts,
   applications,
-  deviceCommands,
   deviceConnections,
   deviceGroups,
   deviceImports,
@@ -44,7 +43,6 @@ export type DeviceRow = typeof devices.$inferSelect;
 
 /** The user a device is assigned to (its owner), apart from the users the audit names. */
 const owners = alias(users, 'owner');
-export type CommandRow = typeof deviceCommands.$inferSelect;
 
 const deviceView = {
   device: devices,
@@ -215,33 +213,6 @@ export const recentConnections = (db: Db, deviceId: number, limit = 20) =>
     .where(eq(deviceConnections.deviceId, deviceId))
     .orderBy(desc(deviceConnections.connectedAt), desc(deviceConnections.id))
     .limit(limit);
-
-export const recentCommands = (db: Db, deviceId: number, limit = 20) =>
-  db
-    .select()
-    .from(deviceCommands)
-    .where(eq(deviceCommands.deviceId, deviceId))
-    .orderBy(desc(deviceCommands.sentAt))
-    .limit(limit);
-
-export const findCommand = async (db: Db, deviceId: number, commandId: string) =>
-  (
-    await db
-      .select()
-      .from(deviceCommands)
-      .where(and(eq(deviceCommands.deviceId, deviceId), eq(deviceCommands.id, commandId)))
-      .limit(1)
-  )[0];
-
-export const insertCommand = (db: Db, values: typeof deviceCommands.$inferInsert) =>
-  db.insert(deviceCommands).values(values);
-
-/** A command the broker would not take: it never reached the device. */
-export const failCommand = (db: Db, id: string, message: string) =>
-  db
-    .update(deviceCommands)
-    .set({ status: 'failed', ackMessage: message })
-    .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'sent')));
 
 const logColumns = {
   id: deviceLogs.id,
@@ -452,3 +423,11 @@ export const manufacturerExists = async (db: Db, id: number) =>
 
 export const accountExists = async (db: Db, id: number) =>
   (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id)).limit(1)).length > 0;
+
+export async function insertLogSlot(db: Db, deviceId: number, tokenHash: string, expiresAt: Date): Promise<number> {
+  const [row] = await db
+    .insert(deviceLogs)
+    .values({ deviceId, uploadTokenHash: tokenHash, expiresAt })
+    .returning({ id: deviceLogs.id });
+  return row!.id;
+}

@@ -32,8 +32,8 @@ import { flushDevice, markBehind } from '../print-pipeline/pipeline';
 import * as modelsRepo from '../models/repo';
 import { MODEL_DISABLED } from '../models/service';
 import { audit } from '../oper-log/audit';
-import { sendToOnline, toCommand } from './commands';
-import { onDevicesRegrouped } from '../task-scope/joined';
+import { recentCommands } from '../device-commands/repo';
+import { sendToOnline, toCommand } from '../device-commands/service';
 import { deviceBrand } from '../qr-brand/service';
 import * as repo from './repo';
 
@@ -171,7 +171,7 @@ export async function getDevice(
   const v = await scopedDevice(deps, auth, id, { deleted: true });
   const [connections, commands, logs] = await Promise.all([
     repo.recentConnections(deps.db, id),
-    repo.recentCommands(deps.db, id),
+    recentCommands(deps.db, id),
     repo.listLogs(deps.db, id, 20),
   ]);
   const now = Date.now();
@@ -496,7 +496,7 @@ export async function switchGroup(deps: Deps, auth: AuthContext, ids: number[], 
   const g = await groupsRepo.findGroup(deps.db, groupId);
   if (!g || !rows.every((d) => d.accountId === g.accountId)) throw invalid('error.groupNotFound', 'groupId');
   await batch(deps, auth, rows, { groupId }, { type: 'switchGroup', params: { group: g.name } });
-  onDevicesRegrouped(deps, g.accountId);
+  deps.devicesRegrouped(g.accountId);
   return { count: rows.length, commands: [] };
 }
 

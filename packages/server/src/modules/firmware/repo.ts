@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, files, firmwarePackages, models, otaTasks } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
+import { ownedBy, packageFile, softDelete, visibleTo, type PackageFile } from '../package-store/repo';
 
 export type FirmwareRow = typeof firmwarePackages.$inferSelect;
-export type FirmwareFile = { id: number; name: string; size: number; md5: string; sha256: string; entries: unknown };
 
 /** An account sees the count of its own tasks on a package (a platform package serves every account). */
 const ownTasks = (viewer: number | undefined) => (viewer === undefined ? sql`` : sql` and t.account_id = ${viewer}`);
@@ -13,21 +13,14 @@ const view = (viewer: number | undefined) => ({
   pkg: firmwarePackages,
   accountName: accounts.name,
   modelName: models.name,
-  file: {
-    id: files.id,
-    name: files.name,
-    size: files.size,
-    md5: files.md5,
-    sha256: files.sha256,
-    entries: files.entries,
-  },
+  file: packageFile,
   taskCount: sql<number>`(select count(*)::int from ${otaTasks} t where t.firmware_id = firmware_packages.id${ownTasks(viewer)})`,
 });
 export type FirmwareView = {
   pkg: FirmwareRow;
   accountName: string | null;
   modelName: string | null;
-  file: FirmwareFile;
+  file: PackageFile;
   taskCount: number;
 };
 
@@ -38,15 +31,6 @@ const base = (db: Db, viewer: number | undefined) =>
     .innerJoin(files, eq(files.id, firmwarePackages.fileId))
     .leftJoin(accounts, eq(accounts.id, firmwarePackages.accountId))
     .leftJoin(models, eq(models.id, firmwarePackages.modelId));
-
-/**
- * Which packages a caller sees: an account its own and the platform's (accountId null);
- * an operator (`visibleTo` undefined) every one.
- */
-export const visibleTo = (accountId: number | undefined): SQL | undefined =>
-  accountId === undefined
-    ? undefined
-    : or(isNull(firmwarePackages.accountId), eq(firmwarePackages.accountId, accountId));
 
 export type FirmwareFilters = {
   visibleTo: number | undefined;
@@ -70,7 +54,7 @@ const sortColumns = {
 export async function listFirmware(db: Db, f: FirmwareFilters): Promise<{ rows: FirmwareView[]; total: number }> {
   const where = and(
     isNull(firmwarePackages.deletedAt),
-    visibleTo(f.visibleTo),
+    visibleTo(firmwarePackages, f.visibleTo),
     f.accountId !== undefined ? eq(firmwarePackages.accountId, f.accountId) : undefined,
     f.name ? ilike(firmwarePackages.name, containsPattern(f.name)) : undefined,
     f.appName ? ilike(firmwarePackages.appName, containsPattern(f.appName)) : undefined,
@@ -87,7 +71,7 @@ export async function listFirmware(db: Db, f: FirmwareFilters): Promise<{ rows: 
 
 export async function findFirmwareView(db: Db, id: number, visible: number | undefined) {
   const rows = await base(db, visible)
-    .where(and(eq(firmwarePackages.id, id), isNull(firmwarePackages.deletedAt), visibleTo(visible)))
+    .where(and(eq(firmwarePackages.id, id), isNull(firmwarePackages.deletedAt), visibleTo(firmwarePackages, visible)))
     .limit(1);
   return rows[0] as FirmwareView | undefined;
 }
@@ -100,7 +84,7 @@ export async function findFirmwareForAccount(
   db: Db,
   id: number,
   accountId: number | undefined,
-): Promise<(FirmwareRow & { file: FirmwareFile }) | undefined> {
+): Promise<(FirmwareRow & { file: PackageFile }) | undefined> {
   const v = await findFirmwareView(db, id, accountId);
   return v ? { ...v.pkg, file: v.file } : undefined;
 }
@@ -115,7 +99,7 @@ export async function findDuplicate(
     .where(
       and(
         isNull(firmwarePackages.deletedAt),
-        k.accountId === null ? isNull(firmwarePackages.accountId) : eq(firmwarePackages.accountId, k.accountId),
+        ownedBy(firmwarePackages, k.accountId),
         eq(firmwarePackages.modelId, k.modelId),
         eq(firmwarePackages.appName, k.appName),
         eq(firmwarePackages.versionName, k.versionName),
@@ -131,10 +115,7 @@ export async function insertFirmware(db: Db, row: typeof firmwarePackages.$infer
   return r!;
 }
 
-/** Deleted packages stay as rows (finished tasks still name them) but leave every list. */
-export async function softDeleteFirmware(db: Db, id: number): Promise<void> {
-  await db.update(firmwarePackages).set({ deletedAt: new Date() }).where(eq(firmwarePackages.id, id));
-}
+export const softDeleteFirmware = (db: Db, id: number) => softDelete(db, firmwarePackages, id);
 
 export async function taskCount(db: Db, id: number): Promise<number> {
   const [r] = await db.select({ n: count() }).from(otaTasks).where(eq(otaTasks.firmwareId, id));
@@ -156,7 +137,7 @@ export async function firmwareOptions(db: Db, f: { visibleTo: number | undefined
     .where(
       and(
         isNull(firmwarePackages.deletedAt),
-        visibleTo(f.visibleTo),
+        visibleTo(firmwarePackages, f.visibleTo),
         f.modelId !== undefined ? eq(firmwarePackages.modelId, f.modelId) : undefined,
       ),
     )

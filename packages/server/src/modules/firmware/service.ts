@@ -1,5 +1,4 @@
 import {
-  type ArchiveEntry,
   type CreateFirmwareBody,
   type Firmware,
   type FirmwareListItem,
@@ -11,18 +10,25 @@ import {
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { conflict, duplicateAs, forbidden, invalid, notFound } from '../../lib/errors';
-import { iso, offsetOf } from '../../lib/filters';
+import { invalid } from '../../lib/errors';
+import { offsetOf } from '../../lib/filters';
 import { ownAccount } from '../../lib/scope';
-import { findFile } from '../files/repo';
 import { findModelView } from '../models/repo';
 import { audit } from '../oper-log/audit';
+import {
+  accountFilter,
+  addVersion,
+  deletePackage,
+  detailFields,
+  listFields,
+  uploadFor,
+  visiblePackage,
+  type PackageKind,
+} from '../package-store/service';
 import * as repo from './repo';
 
 const toItem = (v: repo.FirmwareView): FirmwareListItem => ({
-  id: v.pkg.id,
-  accountId: v.pkg.accountId,
-  accountName: v.accountName,
+  ...listFields(v),
   appName: v.pkg.appName,
   name: v.pkg.name,
   versionName: v.pkg.versionName,
@@ -33,27 +39,13 @@ const toItem = (v: repo.FirmwareView): FirmwareListItem => ({
   baseVersion: v.pkg.baseVersion,
   minUpgradeVersion: v.pkg.minUpgradeVersion,
   minLanguagePackVersion: v.pkg.minLanguagePackVersion,
-  size: v.file.size,
-  md5: v.file.md5,
-  remark: v.pkg.remark,
-  taskCount: v.taskCount,
-  createdAt: iso(v.pkg.createdAt),
 });
 
 const toFirmware = (v: repo.FirmwareView): Firmware => ({
   ...toItem(v),
-  fileId: v.file.id,
-  fileName: v.file.name,
+  ...detailFields(v),
   sha256: v.file.sha256,
-  files: (v.file.entries as ArchiveEntry[]) ?? [],
 });
-
-/** An account user may only ever name its own account; operators any. */
-function accountFilter(auth: AuthContext, accountId: number | undefined): number | undefined {
-  const own = ownAccount(auth);
-  if (own !== undefined && accountId !== undefined && accountId !== own) throw forbidden();
-  return accountId;
-}
 
 export async function listFirmware(
   deps: Deps,
@@ -74,14 +66,14 @@ export async function listFirmware(
   return { list: rows.map(toItem), total, page: q.page, pageSize: q.pageSize };
 }
 
-async function visible(deps: Deps, auth: AuthContext, id: number) {
-  const v = await repo.findFirmwareView(deps.db, id, ownAccount(auth));
-  if (!v) throw notFound();
-  return v;
-}
+const firmware: PackageKind<repo.FirmwareView> = {
+  find: repo.findFirmwareView,
+  taskCount: repo.taskCount,
+  softDelete: repo.softDeleteFirmware,
+};
 
 export const getFirmware = async (deps: Deps, auth: AuthContext, id: number) =>
-  toFirmware(await visible(deps, auth, id));
+  toFirmware(await visiblePackage(deps, auth, firmware, id));
 
 /**
  * A new package. Operators' packages belong to the platform (every account may use them); an
@@ -91,10 +83,7 @@ export const getFirmware = async (deps: Deps, auth: AuthContext, id: number) =>
 export async function createFirmware(deps: Deps, auth: AuthContext, body: CreateFirmwareBody): Promise<Firmware> {
   const accountId = ownAccount(auth) ?? null;
   if (!(await findModelView(deps.db, body.modelId))) throw invalid('error.modelNotFound', 'modelId');
-  const file = await findFile(deps.db, body.fileId);
-  if (!file || file.purpose !== 'firmware' || file.accountId !== accountId) {
-    throw invalid('error.fileNotFound', 'fileId');
-  }
+  const file = await uploadFor(deps, body.fileId, 'firmware', accountId);
   const baseVersion = body.baseVersion || null;
   if (body.packageType === 'split' && !baseVersion) throw invalid('error.baseVersionRequired', 'baseVersion');
   const key = {
@@ -104,9 +93,11 @@ export async function createFirmware(deps: Deps, auth: AuthContext, body: Create
     versionName: body.versionName,
     packageType: body.packageType,
   };
-  if (await repo.findDuplicate(deps.db, key)) throw conflict('error.versionExists', 'versionName');
-  const id = await duplicateAs('firmware_packages_version_uq', 'error.versionExists', 'versionName', () =>
-    deps.db.transaction(async (tx) => {
+  const id = await addVersion(deps, {
+    field: 'versionName',
+    constraint: 'firmware_packages_version_uq',
+    exists: () => repo.findDuplicate(deps.db, key),
+    insert: async (tx) => {
       const p = await repo.insertFirmware(tx, {
         ...key,
         name: body.name,
@@ -134,28 +125,21 @@ export async function createFirmware(deps: Deps, auth: AuthContext, body: Create
         },
       });
       return p.id;
-    }),
-  );
+    },
+  });
   return getFirmware(deps, auth, id);
 }
 
 /** Accounts delete only their own packages (platform ones are read-only to them); never one a task uses. */
 export async function deleteFirmware(deps: Deps, auth: AuthContext, id: number): Promise<void> {
-  const v = await visible(deps, auth, id);
-  const own = ownAccount(auth);
-  if (own !== undefined && v.pkg.accountId !== own) throw forbidden();
-  await deps.db.transaction(async (tx) => {
-    if ((await repo.taskCount(tx, id)) > 0) throw conflict('error.packageInUse');
-    await repo.softDeleteFirmware(tx, id);
-    await audit(tx, auth, {
-      module: 'firmware',
-      type: 'delete',
-      description: {
-        key: 'log.firmware.delete',
-        params: { name: v.pkg.name, appName: v.pkg.appName, version: v.pkg.versionName, id },
-      },
-    });
-  });
+  await deletePackage(deps, auth, firmware, id, (v) => ({
+    module: 'firmware',
+    type: 'delete',
+    description: {
+      key: 'log.firmware.delete',
+      params: { name: v.pkg.name, appName: v.pkg.appName, version: v.pkg.versionName, id },
+    },
+  }));
 }
 
 /** Options for task forms: the platform's packages and the account's own (the one an operator names). */

@@ -23,8 +23,8 @@ import { iso, isoOrNull, offsetOf, rangeEnd, rangeStart } from '../../lib/filter
 import { listAccount, targetAccount } from '../../lib/scope';
 import { alertTarget, deliverAlert } from '../messages/repo';
 import { audit } from '../oper-log/audit';
-import { requireGeoService } from '../locations/geo-enabled';
-import { positionOfRow } from '../locations/rows';
+import { requireGeoService } from '../geo-common/geo-enabled';
+import { positionOfRow } from '../geo-common/position-of-row';
 import { insideNow } from './crossing';
 import * as repo from './repo';
 import { dataOwner } from '../../lib/data-scope';

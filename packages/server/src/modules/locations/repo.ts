@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { accounts, cellTowers, devices, deviceTrack, models } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
 import { sortedBy, type SortOrder } from '../../lib/sort';
-import { hasGeoService } from './geo-enabled';
+import { hasGeoService } from '../geo-common/geo-enabled';
 import { ownedBy } from '../../lib/data-scope';
 
 // ── positions and the track ─────────────────────────────────────────────

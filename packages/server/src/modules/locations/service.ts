@@ -27,9 +27,9 @@ import { inScope, listAccount } from '../../lib/scope';
 import { checkFences } from '../geo-fences/service';
 import { audit } from '../oper-log/audit';
 import { fencesOfDevice } from '../geo-fences/repo';
-import { geoEnabled, requireGeoService } from './geo-enabled';
+import { geoEnabled, requireGeoService } from '../geo-common/geo-enabled';
 import * as repo from './repo';
-import { positionOfRow } from './rows';
+import { positionOfRow } from '../geo-common/position-of-row';
 import { dataOwner, mustOwnDevice } from '../../lib/data-scope';
 
 const DAY_MS = 86_400_000;

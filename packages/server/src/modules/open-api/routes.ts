@@ -32,9 +32,6 @@ const tags = ['open-api'];
 const PUBLIC = { access: { public: true }, ...GUARDED_LATER } as const;
 
 const openApiRoutes: RoutesPlugin = async (app, deps) => {
-  const stop = openApi.startOpenApi(deps, app.log);
-  app.addHook('onClose', async () => stop());
-
   await app.register(async (scope: App) => {
     keepRawBodies(scope);
     scope.addHook('onRequest', door());

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type {
   OpenCancelRequest,
   OpenDeviceRequest,
@@ -8,9 +8,8 @@ import type {
   OpenTradeRequest,
 } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
-import { every } from '../../lib/every';
+import type { RoundWorker } from '../../lib/workers';
 import { cancelForApi } from '../print-pipeline/control';
-import { startPipeline } from '../print-pipeline/pipeline';
 import * as jobs from '../print-pipeline/service';
 import { admitted } from './admission';
 import { accountOf, apiCall, callOf } from './call';
@@ -50,15 +49,19 @@ export const cancel = (deps: Deps, req: FastifyRequest, body: OpenCancelRequest)
 const NONCE_PURGE_MS = 60_000;
 
 /**
- * Start what the open API's calls rely on: the pipeline (its sweep) and the purge of old nonces.
- * The returned stop waits for the pipeline's writes and the calls' own (nonces, records).
+ * The purge of old nonces, a worker of the registry (src/workers.ts). It stops after the routes,
+ * and its stop writes what the last calls queued (nonces, request records).
  */
-export function startOpenApi(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
-  const stopPipeline = startPipeline(deps, log);
-  const stopPurge = every(NONCE_PURGE_MS, 'nonce purge', log, () => purgeNonces(deps.db), 1_000);
-  return async () => {
-    await stopPurge();
-    await Promise.all([stopPipeline(), callQueue(deps).flush()]);
-    await callQueue(deps).flush();
+export function noncePurge(deps: Deps): RoundWorker {
+  return {
+    name: 'nonce purge',
+    everyMs: NONCE_PURGE_MS,
+    firstAfterMs: 1_000,
+    outlivesRoutes: true,
+    round: () => purgeNonces(deps.db),
+    stop: async (stopRounds) => {
+      await stopRounds();
+      await callQueue(deps).flush();
+    },
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
+import { countsByState } from '../task-scope/bookkeeping';
 
 export type TaskRow = typeof otaTasks.$inferSelect;
 export type ExecRow = typeof otaExecutions.$inferSelect;
@@ -111,19 +112,13 @@ export async function findTaskView(db: Db, id: number): Promise<TaskView | undef
 
 /** Executions per state, per task. */
 export async function stateCounts(db: Db, taskIds: number[]): Promise<Map<number, Record<string, number>>> {
-  const out = new Map<number, Record<string, number>>();
-  if (!taskIds.length) return out;
+  if (!taskIds.length) return new Map();
   const rows = await db
-    .select({ taskId: otaExecutions.taskId, state: otaExecutions.state, n: count() })
+    .select({ key: otaExecutions.taskId, state: otaExecutions.state, n: count() })
     .from(otaExecutions)
     .where(inArray(otaExecutions.taskId, taskIds))
     .groupBy(otaExecutions.taskId, otaExecutions.state);
-  for (const r of rows) {
-    const m = out.get(r.taskId) ?? {};
-    m[r.state] = r.n;
-    out.set(r.taskId, m);
-  }
-  return out;
+  return countsByState(rows);
 }
 
 // ── engine: task lifecycle ───────────────────────────────────────────────
@@ -647,17 +642,11 @@ export async function finishedCounts(db: Db, taskId: number, since: Date | null)
 /** Executions per phase and state. */
 export async function phaseCounts(db: Db, taskId: number): Promise<Map<number, Record<string, number>>> {
   const rows = await db
-    .select({ phase: otaExecutions.phase, state: otaExecutions.state, n: count() })
+    .select({ key: otaExecutions.phase, state: otaExecutions.state, n: count() })
     .from(otaExecutions)
     .where(eq(otaExecutions.taskId, taskId))
     .groupBy(otaExecutions.phase, otaExecutions.state);
-  const out = new Map<number, Record<string, number>>();
-  for (const r of rows) {
-    const m = out.get(r.phase) ?? {};
-    m[r.state] = r.n;
-    out.set(r.phase, m);
-  }
-  return out;
+  return countsByState(rows);
 }
 
 /**

@@ -21,10 +21,11 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf } from '../../lib/filters';
-import { dataOwner, mustOwn } from '../../lib/data-scope';
+import { dataOwner } from '../../lib/data-scope';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import { cohortsOf } from '../cohorts/repo';
+import { visibleTask } from '../task-scope/bookkeeping';
 import { checkScope, devicesInScope, type ScopedDevice, type ScopeSpec } from '../task-scope/scope';
 import { addExecutions } from './evaluate';
 import { criteriaOf, phasesOf } from './campaign';
@@ -95,13 +96,8 @@ const detail = (v: repo.TaskView, m: Record<string, number> | undefined): OtaTas
 });
 
 /** A task the caller may see; another account's is "not found". */
-export async function scopedTask(deps: Deps, auth: AuthContext, id: number): Promise<repo.TaskView> {
-  const v = await repo.findTaskView(deps.db, id);
-  const own = ownAccount(auth);
-  if (!v || (own !== undefined && v.task.accountId !== own)) throw notFound();
-  mustOwn(auth, v.task.createdBy);
-  return v;
-}
+export const scopedTask = async (deps: Deps, auth: AuthContext, id: number): Promise<repo.TaskView> =>
+  visibleTask(auth, await repo.findTaskView(deps.db, id));
 
 export async function listTasks(deps: Deps, auth: AuthContext, q: OtaTaskListQuery): Promise<Page<OtaTaskListItem>> {
   const own = ownAccount(auth);

@@ -1,6 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { AVATAR_MAX_BYTES, AVATAR_MAX_PX, MODEL_IMAGE_MIMES } from '@herald/contract';
-import type { Db } from '../../db/client';
 import { userAvatars, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
@@ -8,9 +7,7 @@ import { randomToken } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
 import { decodeImage } from '../../lib/image';
 import { audit } from '../oper-log/audit';
-
-/** Public like a model's photo (an <img> sends no token); the random key changes with each picture. */
-export const avatarUrl = (key: string | null) => (key ? `/v1/public/avatars/${key}` : null);
+import { forgetAvatar } from '../users/repo';
 
 /**
  * A picture the browsers of everyone listing users will draw: PNG or JPG (by its bytes and their
@@ -25,13 +22,6 @@ const decodeAvatar = (image: string) =>
     tooLargeKey: 'error.avatarTooLarge',
     dimensions: { maxPx: AVATAR_MAX_PX, dimensionsKey: 'error.avatarDimensions' },
   });
-
-/** The user's picture gone (a deleted user's too: it should not stay public once nobody can remove it). */
-export async function forgetAvatar(tx: Db, userId: number): Promise<boolean> {
-  const gone = await tx.delete(userAvatars).where(eq(userAvatars.userId, userId)).returning({ key: userAvatars.key });
-  if (gone.length) await tx.update(users).set({ avatarKey: null }).where(eq(users.id, userId));
-  return gone.length > 0;
-}
 
 /** A new picture replaces the old one, under a new key. */
 export async function setAvatar(deps: Deps, auth: AuthContext, image: string): Promise<void> {

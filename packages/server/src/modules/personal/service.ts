@@ -8,7 +8,7 @@ import { underPasswordLimits } from '../auth/attempts';
 import { findUserById } from '../auth/repo';
 import { ownPasswordUse } from '../auth/service';
 import { audit } from '../oper-log/audit';
-import { avatarUrl } from './avatar';
+import { avatarUrl } from '../../lib/avatar-url';
 import * as users from '../users/repo';
 import { assertUnique, duplicateError } from '../users/service';
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../../lib/deps';
-import { sendCommand } from '../devices/commands';
+import { sendCommand } from '../device-commands/service';
 import * as control from './control-repo';
 import { inBackground } from './pipeline';
 import * as repo from './repo';

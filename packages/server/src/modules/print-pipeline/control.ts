@@ -12,7 +12,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { mustOwnDevice } from '../../lib/data-scope';
 import { ownAccount } from '../../lib/scope';
-import { sendCommand } from '../devices/commands';
+import { sendCommand } from '../device-commands/service';
 import { audit } from '../oper-log/audit';
 import { keepCancel } from './cancel-pending';
 import * as control from './control-repo';

@@ -8,8 +8,8 @@ import {
   type JobMessage,
   type JobResult,
 } from '@herald/contract';
-import { every } from '../../lib/every';
-import { GatewayUnavailable } from '../../gateway/types';
+import type { RoundWorker } from '../../lib/workers';
+import { GatewayUnavailable } from '../../lib/gateway-unavailable';
 import type { Config } from '../../config';
 import type { Deps } from '../../lib/deps';
 import { inTurn } from '../../lib/in-turn';
@@ -309,23 +309,37 @@ export async function sweep(deps: Deps, now = Date.now(), resendCheck = true): P
   for (const [jobId, at] of sent) if (now - at >= deps.config.jobResendMs) sent.delete(jobId);
 }
 
-/** Start the sweep (every second) and return a function that stops it and waits for pending writes. */
-export function startPipeline(deps: Deps, log: FastifyBaseLogger): () => Promise<void> {
+/**
+ * The sweep (every second), a worker of the registry (src/workers.ts). It stops after the routes,
+ * and its stop waits for the publishes, writes and job events still pending: the last requests'
+ * jobs are written and heard.
+ */
+export function pipelineSweep(deps: Deps, log: FastifyBaseLogger): RoundWorker {
   const s = state(deps);
   s.log = log.child({ module: 'jobs' });
   let lastResend = 0;
-  const stopSweep = every(SWEEP_MS, 'job sweep', s.log, async () => {
-    const now = Date.now();
-    const resendCheck = now - lastResend >= Math.min(RESEND_CHECK_MS, deps.config.jobResendMs);
-    if (resendCheck) lastResend = now;
-    await sweep(deps, now, resendCheck);
-  });
-  return async () => {
-    await stopSweep();
-    while (s.inflight.size > 0 || s.chains.size > 0 || deps.jobEvents.busy) {
-      await Promise.allSettled([...s.inflight, ...s.chains.values(), writeQueue(deps).flush(), deps.jobEvents.idle()]);
-    }
-    await writeQueue(deps).flush();
+  return {
+    name: 'job sweep',
+    everyMs: SWEEP_MS,
+    outlivesRoutes: true,
+    round: async () => {
+      const now = Date.now();
+      const resendCheck = now - lastResend >= Math.min(RESEND_CHECK_MS, deps.config.jobResendMs);
+      if (resendCheck) lastResend = now;
+      await sweep(deps, now, resendCheck);
+    },
+    stop: async (stopRounds) => {
+      await stopRounds();
+      while (s.inflight.size > 0 || s.chains.size > 0 || deps.jobEvents.busy) {
+        await Promise.allSettled([
+          ...s.inflight,
+          ...s.chains.values(),
+          writeQueue(deps).flush(),
+          deps.jobEvents.idle(),
+        ]);
+      }
+      await writeQueue(deps).flush();
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { accounts, devices, files, pushResults, pushTasks, resourcePackages } from '../../db/schema';
 import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
+import { countsByState } from '../task-scope/bookkeeping';
 
 export type TaskRow = typeof pushTasks.$inferSelect;
 export type ResultRow = typeof pushResults.$inferSelect;
@@ -91,19 +92,13 @@ export async function listTasks(db: Db, f: ListFilter): Promise<{ rows: TaskView
 
 /** Results per state for each task. */
 export async function countsFor(db: Db, taskIds: number[]): Promise<Map<number, Record<string, number>>> {
-  const out = new Map<number, Record<string, number>>();
-  if (!taskIds.length) return out;
+  if (!taskIds.length) return new Map();
   const rows = await db
-    .select({ taskId: pushResults.taskId, state: pushResults.state, n: count() })
+    .select({ key: pushResults.taskId, state: pushResults.state, n: count() })
     .from(pushResults)
     .where(inArray(pushResults.taskId, taskIds))
     .groupBy(pushResults.taskId, pushResults.state);
-  for (const r of rows) {
-    const c = out.get(r.taskId) ?? {};
-    c[r.state] = r.n;
-    out.set(r.taskId, c);
-  }
-  return out;
+  return countsByState(rows);
 }
 
 export async function listResults(

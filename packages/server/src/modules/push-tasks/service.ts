@@ -20,11 +20,12 @@ import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import { iso, isoOrNull, offsetOf } from '../../lib/filters';
-import { dataOwner, mustOwn } from '../../lib/data-scope';
+import { dataOwner } from '../../lib/data-scope';
 import { ownAccount, targetAccount } from '../../lib/scope';
 import { audit } from '../oper-log/audit';
 import * as fileRepo from '../files/repo';
 import { findResourceForAccount } from '../resource-packages/repo';
+import { visibleTask } from '../task-scope/bookkeeping';
 import { checkScope, devicesInScope, scopeOf, type ScopeSpec } from '../task-scope/scope';
 import { kick } from './engine';
 import * as repo from './repo';
@@ -73,13 +74,8 @@ function toTask(v: repo.TaskView, c: Record<string, number> | undefined): PushTa
 }
 
 /** A task the caller may see; another account's task is "not found". */
-async function scopedTask(deps: Deps, auth: AuthContext, id: number): Promise<repo.TaskView> {
-  const v = await repo.findTaskView(deps.db, id);
-  const own = ownAccount(auth);
-  if (!v || (own !== undefined && v.task.accountId !== own)) throw notFound();
-  mustOwn(auth, v.task.createdBy);
-  return v;
-}
+const scopedTask = async (deps: Deps, auth: AuthContext, id: number): Promise<repo.TaskView> =>
+  visibleTask(auth, await repo.findTaskView(deps.db, id));
 
 export async function getPushTask(deps: Deps, auth: AuthContext, id: number): Promise<PushTask> {
   const v = await scopedTask(deps, auth, id);

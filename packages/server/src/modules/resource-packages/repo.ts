@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, files, otaTasks, pushTasks, resourcePackages } from '../../db/schema';
 import { containsPattern } from '../../lib/filters';
+import { ownedBy, packageFile, softDelete, visibleTo, type PackageFile } from '../package-store/repo';
 
 export type ResourceRow = typeof resourcePackages.$inferSelect;
-export type ResourceFile = { id: number; name: string; size: number; md5: string; sha256: string; entries: unknown };
 
 /**
  * Upgrade tasks and push tasks both name resource packages; an account sees the count of its own
@@ -19,17 +19,10 @@ const taskCountSql = (viewer: number | undefined) => {
 const view = (viewer: number | undefined) => ({
   pkg: resourcePackages,
   accountName: accounts.name,
-  file: {
-    id: files.id,
-    name: files.name,
-    size: files.size,
-    md5: files.md5,
-    sha256: files.sha256,
-    entries: files.entries,
-  },
+  file: packageFile,
   taskCount: taskCountSql(viewer),
 });
-export type ResourceView = { pkg: ResourceRow; accountName: string | null; file: ResourceFile; taskCount: number };
+export type ResourceView = { pkg: ResourceRow; accountName: string | null; file: PackageFile; taskCount: number };
 
 const base = (db: Db, viewer: number | undefined) =>
   db
@@ -37,12 +30,6 @@ const base = (db: Db, viewer: number | undefined) =>
     .from(resourcePackages)
     .innerJoin(files, eq(files.id, resourcePackages.fileId))
     .leftJoin(accounts, eq(accounts.id, resourcePackages.accountId));
-
-/** An account sees its own packages and the platform's; an operator (undefined) every one. */
-export const visibleTo = (accountId: number | undefined): SQL | undefined =>
-  accountId === undefined
-    ? undefined
-    : or(isNull(resourcePackages.accountId), eq(resourcePackages.accountId, accountId));
 
 export type ResourceFilters = {
   visibleTo: number | undefined;
@@ -65,7 +52,7 @@ const sortColumns = {
 export async function listResources(db: Db, f: ResourceFilters): Promise<{ rows: ResourceView[]; total: number }> {
   const where = and(
     isNull(resourcePackages.deletedAt),
-    visibleTo(f.visibleTo),
+    visibleTo(resourcePackages, f.visibleTo),
     f.accountId !== undefined ? eq(resourcePackages.accountId, f.accountId) : undefined,
     f.name ? ilike(resourcePackages.name, containsPattern(f.name)) : undefined,
     f.kind ? eq(resourcePackages.kind, f.kind) : undefined,
@@ -85,7 +72,7 @@ export async function listResources(db: Db, f: ResourceFilters): Promise<{ rows:
 
 export async function findResourceView(db: Db, id: number, visible: number | undefined) {
   const rows = await base(db, visible)
-    .where(and(eq(resourcePackages.id, id), isNull(resourcePackages.deletedAt), visibleTo(visible)))
+    .where(and(eq(resourcePackages.id, id), isNull(resourcePackages.deletedAt), visibleTo(resourcePackages, visible)))
     .limit(1);
   return rows[0] as ResourceView | undefined;
 }
@@ -98,7 +85,7 @@ export async function findResourceForAccount(
   db: Db,
   id: number,
   accountId: number | undefined,
-): Promise<(ResourceRow & { file: ResourceFile }) | undefined> {
+): Promise<(ResourceRow & { file: PackageFile }) | undefined> {
   const v = await findResourceView(db, id, accountId);
   return v ? { ...v.pkg, file: v.file } : undefined;
 }
@@ -110,7 +97,7 @@ export async function findDuplicate(db: Db, k: { accountId: number | null; name:
     .where(
       and(
         isNull(resourcePackages.deletedAt),
-        k.accountId === null ? isNull(resourcePackages.accountId) : eq(resourcePackages.accountId, k.accountId),
+        ownedBy(resourcePackages, k.accountId),
         eq(resourcePackages.name, k.name),
         eq(resourcePackages.version, k.version),
       ),
@@ -124,9 +111,7 @@ export async function insertResource(db: Db, row: typeof resourcePackages.$infer
   return r!;
 }
 
-export async function softDeleteResource(db: Db, id: number): Promise<void> {
-  await db.update(resourcePackages).set({ deletedAt: new Date() }).where(eq(resourcePackages.id, id));
-}
+export const softDeleteResource = (db: Db, id: number) => softDelete(db, resourcePackages, id);
 
 export async function taskCount(db: Db, id: number): Promise<number> {
   const [a] = await db.select({ n: count() }).from(otaTasks).where(eq(otaTasks.resourceId, id));
@@ -146,7 +131,7 @@ export async function resourceOptions(db: Db, f: { visibleTo: number | undefined
     .where(
       and(
         isNull(resourcePackages.deletedAt),
-        visibleTo(f.visibleTo),
+        visibleTo(resourcePackages, f.visibleTo),
         f.language ? eq(resourcePackages.language, f.language) : undefined,
       ),
     )

@@ -12,30 +12,32 @@ import type {
 } from '@herald/contract';
 import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
-import { conflict, duplicateAs, forbidden, invalid, notFound } from '../../lib/errors';
-import { iso, offsetOf } from '../../lib/filters';
+import { invalid } from '../../lib/errors';
+import { offsetOf } from '../../lib/filters';
 import { ownAccount } from '../../lib/scope';
-import { findFile } from '../files/repo';
 import { audit } from '../oper-log/audit';
+import {
+  accountFilter,
+  addVersion,
+  deletePackage,
+  detailFields,
+  listFields,
+  uploadFor,
+  visiblePackage,
+  type PackageKind,
+} from '../package-store/service';
 import { clipsOf, missingClips } from './clips';
 import * as repo from './repo';
 
 const toItem = (v: repo.ResourceView): ResourcePackageListItem => ({
-  id: v.pkg.id,
-  accountId: v.pkg.accountId,
-  accountName: v.accountName,
+  ...listFields(v),
   name: v.pkg.name,
   kind: v.pkg.kind as ResourceKind,
   language: (v.pkg.language as SpeakLanguage | null) ?? null,
   version: v.pkg.version,
   minFirmwareVersion: v.pkg.minFirmwareVersion,
   fileCount: v.pkg.fileCount,
-  size: v.file.size,
   digest: v.file.sha256,
-  md5: v.file.md5,
-  remark: v.pkg.remark,
-  taskCount: v.taskCount,
-  createdAt: iso(v.pkg.createdAt),
 });
 
 function toResource(v: repo.ResourceView): ResourcePackage {
@@ -43,19 +45,11 @@ function toResource(v: repo.ResourceView): ResourcePackage {
   const language = v.pkg.language as SpeakLanguage | null;
   return {
     ...toItem(v),
-    fileId: v.file.id,
-    fileName: v.file.name,
-    files: (v.file.entries as ArchiveEntry[]) ?? [],
+    ...detailFields(v),
     clips,
     // against today's voice pack: a pack complete when added may lack clips a later release needs
     missingClips: v.pkg.kind === 'language' && language ? missingClips(language, clips) : [],
   };
-}
-
-function accountFilter(auth: AuthContext, accountId: number | undefined): number | undefined {
-  const own = ownAccount(auth);
-  if (own !== undefined && accountId !== undefined && accountId !== own) throw forbidden();
-  return accountId;
 }
 
 export async function listResources(
@@ -77,14 +71,14 @@ export async function listResources(
   return { list: rows.map(toItem), total, page: q.page, pageSize: q.pageSize };
 }
 
-async function visible(deps: Deps, auth: AuthContext, id: number) {
-  const v = await repo.findResourceView(deps.db, id, ownAccount(auth));
-  if (!v) throw notFound();
-  return v;
-}
+const resources: PackageKind<repo.ResourceView> = {
+  find: repo.findResourceView,
+  taskCount: repo.taskCount,
+  softDelete: repo.softDeleteResource,
+};
 
 export const getResource = async (deps: Deps, auth: AuthContext, id: number) =>
-  toResource(await visible(deps, auth, id));
+  toResource(await visiblePackage(deps, auth, resources, id));
 
 /**
  * A new resource package. A language pack must hold every clip the transaction broadcast of its
@@ -99,10 +93,7 @@ export async function createResource(
 ): Promise<ResourcePackage> {
   const accountId = ownAccount(auth) ?? null;
   if (body.kind === 'language' && !body.language) throw invalid('error.languageRequired', 'language');
-  const file = await findFile(deps.db, body.fileId);
-  if (!file || file.purpose !== 'resource' || file.accountId !== accountId) {
-    throw invalid('error.fileNotFound', 'fileId');
-  }
+  const file = await uploadFor(deps, body.fileId, 'resource', accountId);
   const entries = (file.entries as ArchiveEntry[]) ?? [];
   let clips: string[] = [];
   if (body.kind === 'language') {
@@ -114,9 +105,11 @@ export async function createResource(
     }
   }
   const key = { accountId, name: body.name, version: body.version };
-  if (await repo.findDuplicate(deps.db, key)) throw conflict('error.versionExists', 'version');
-  const id = await duplicateAs('resource_packages_version_uq', 'error.versionExists', 'version', () =>
-    deps.db.transaction(async (tx) => {
+  const id = await addVersion(deps, {
+    field: 'version',
+    constraint: 'resource_packages_version_uq',
+    exists: () => repo.findDuplicate(deps.db, key),
+    insert: async (tx) => {
       const p = await repo.insertResource(tx, {
         ...key,
         kind: body.kind,
@@ -144,27 +137,20 @@ export async function createResource(
         },
       });
       return p.id;
-    }),
-  );
+    },
+  });
   return getResource(deps, auth, id);
 }
 
 export async function deleteResource(deps: Deps, auth: AuthContext, id: number): Promise<void> {
-  const v = await visible(deps, auth, id);
-  const own = ownAccount(auth);
-  if (own !== undefined && v.pkg.accountId !== own) throw forbidden();
-  await deps.db.transaction(async (tx) => {
-    if ((await repo.taskCount(tx, id)) > 0) throw conflict('error.packageInUse');
-    await repo.softDeleteResource(tx, id);
-    await audit(tx, auth, {
-      module: 'resourcePackage',
-      type: 'delete',
-      description: {
-        key: 'log.resourcePackage.delete',
-        params: { kind: v.pkg.kind, name: v.pkg.name, version: v.pkg.version, id },
-      },
-    });
-  });
+  await deletePackage(deps, auth, resources, id, (v) => ({
+    module: 'resourcePackage',
+    type: 'delete',
+    description: {
+      key: 'log.resourcePackage.delete',
+      params: { kind: v.pkg.kind, name: v.pkg.name, version: v.pkg.version, id },
+    },
+  }));
 }
 
 export async function resourceOptions(

@@ -3,7 +3,8 @@ import { UserStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { accounts, roles, userRoles, users } from '../../db/schema';
 import { sortedBy, type SortOrder } from '../../lib/sort';
-import { likePattern, type Scope } from '../users/repo';
+import { containsPattern } from '../../lib/filters';
+import type { SideScope as Scope } from '../../lib/scope';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type RoleWithCount = RoleRow & { userCount: number };
@@ -30,7 +31,7 @@ export async function listRoles(
     sortOrder?: SortOrder;
   },
 ): Promise<{ rows: RoleWithCount[]; total: number }> {
-  const where = and(inScope(scope), f.name ? ilike(roles.name, likePattern(f.name)) : undefined);
+  const where = and(inScope(scope), f.name ? ilike(roles.name, containsPattern(f.name)) : undefined);
   const [rows, [count]] = await Promise.all([
     db
       .select({ role: roles, userCount })

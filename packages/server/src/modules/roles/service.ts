@@ -14,7 +14,7 @@ import type { Deps } from '../../lib/deps';
 import { conflict, forbidden, invalid, notFound, uniqueViolation } from '../../lib/errors';
 import { grantable } from '../auth/permissions';
 import { audit } from '../oper-log/audit';
-import { scopeOf } from '../users/service';
+import { sideScope } from '../../lib/scope';
 import * as repo from './repo';
 
 type CreateRole = z.infer<typeof roleBody>;
@@ -73,7 +73,7 @@ async function checkPermissions(
 }
 
 async function assertNameFree(deps: Pick<Deps, 'db'>, auth: AuthContext, name: string, exceptId?: number) {
-  if (await repo.nameTaken(deps.db, scopeOf(auth), name, exceptId)) throw conflict('error.roleNameExists', 'name');
+  if (await repo.nameTaken(deps.db, sideScope(auth), name, exceptId)) throw conflict('error.roleNameExists', 'name');
 }
 
 async function mapDuplicates<T>(work: () => Promise<T>): Promise<T> {
@@ -86,13 +86,13 @@ async function mapDuplicates<T>(work: () => Promise<T>): Promise<T> {
 }
 
 async function findRole(deps: Pick<Deps, 'db'>, auth: AuthContext, id: number): Promise<repo.RoleWithCount> {
-  const role = await repo.findRole(deps.db, scopeOf(auth), id);
+  const role = await repo.findRole(deps.db, sideScope(auth), id);
   if (!role) throw notFound();
   return role;
 }
 
 export async function listRoles(deps: Deps, auth: AuthContext, q: ListQuery): Promise<Page<Role>> {
-  const { rows, total } = await repo.listRoles(deps.db, scopeOf(auth), q);
+  const { rows, total } = await repo.listRoles(deps.db, sideScope(auth), q);
   return { list: rows.map(toRole), total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -101,11 +101,11 @@ export async function getRole(deps: Deps, auth: AuthContext, id: number): Promis
 }
 
 export async function roleOptions(deps: Deps, auth: AuthContext): Promise<RoleOption[]> {
-  return repo.roleOptions(deps.db, scopeOf(auth));
+  return repo.roleOptions(deps.db, sideScope(auth));
 }
 
 export async function createRole(deps: Deps, auth: AuthContext, b: CreateRole): Promise<Role> {
-  const scope = scopeOf(auth);
+  const scope = sideScope(auth);
   const permissions = await checkPermissions(deps, auth, b.permissions);
   await assertNameFree(deps, auth, b.name);
   const role = await mapDuplicates(() =>

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, exists, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { UserStatus, type Side } from '@herald/contract';
+import { UserStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { accounts, roles, userRoles, users } from '../../db/schema';
+import { accounts, roles, userAvatars, userRoles, users } from '../../db/schema';
+import { containsPattern } from '../../lib/filters';
+import type { SideScope as Scope } from '../../lib/scope';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserInsert = typeof users.$inferInsert;
-/** Where a caller's users live: the operator side, or one account. */
-export type Scope = { side: Side; accountId: number | null };
 export type RoleRef = { id: number; name: string };
 
 /** Rows of the scope only; every query of this module starts here. */
@@ -15,9 +15,6 @@ export const inScope = (scope: Scope): SQL =>
     eq(users.side, scope.side),
     scope.accountId === null ? isNull(users.accountId) : eq(users.accountId, scope.accountId),
   )!;
-
-/** `%` and `_` typed by people are literal characters, not wildcards. */
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type ListFilter = {
   username?: string;
@@ -37,9 +34,9 @@ export async function listUsers(db: Db, scope: Scope, f: ListFilter): Promise<{ 
     inScope(scope),
     // deleted users show only when asked for
     f.status === undefined ? ne(users.status, UserStatus.DELETED) : eq(users.status, f.status),
-    f.username ? ilike(users.username, likePattern(f.username)) : undefined,
-    f.email ? ilike(users.email, likePattern(f.email)) : undefined,
-    f.phone ? ilike(users.phone, likePattern(f.phone)) : undefined,
+    f.username ? ilike(users.username, containsPattern(f.username)) : undefined,
+    f.email ? ilike(users.email, containsPattern(f.email)) : undefined,
+    f.phone ? ilike(users.phone, containsPattern(f.phone)) : undefined,
     f.locked === undefined ? undefined : eq(users.locked, f.locked),
     f.roleId === undefined
       ? undefined
@@ -160,3 +157,10 @@ export const accountName = async (db: Db, accountId: number | null) =>
 
 export const setAccountAdmin = (db: Db, accountId: number, userId: number) =>
   db.update(accounts).set({ adminUserId: userId, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+
+/** The user's picture gone (a deleted user's too: it should not stay public once nobody can remove it). */
+export async function forgetAvatar(tx: Db, userId: number): Promise<boolean> {
+  const gone = await tx.delete(userAvatars).where(eq(userAvatars.userId, userId)).returning({ key: userAvatars.key });
+  if (gone.length) await tx.update(users).set({ avatarKey: null }).where(eq(users.id, userId));
+  return gone.length > 0;
+}

@@ -16,18 +16,13 @@ import { grantable } from '../auth/permissions';
 import { revokeUserSessions, setPassword } from '../auth/repo';
 import { audit } from '../oper-log/audit';
 import * as rolesRepo from '../roles/repo';
-import { avatarUrl, forgetAvatar } from '../personal/avatar';
+import { avatarUrl } from '../../lib/avatar-url';
+import { sideScope } from '../../lib/scope';
 import * as repo from './repo';
 
 type CreateUser = z.infer<typeof createUserBody>;
 type UpdateUser = z.infer<typeof updateUserBody>;
 type ListQuery = z.infer<typeof userListQuery>;
-
-/** An operator manages operator users; an account user manages the users of their own account. */
-export const scopeOf = (auth: Pick<AuthContext, 'side' | 'accountId'>): repo.Scope => ({
-  side: auth.side,
-  accountId: auth.side === 'op' ? null : auth.accountId,
-});
 
 const userPermission = (auth: AuthContext, action: string) => `herald.admin.${auth.side}.user.${action}`;
 
@@ -104,7 +99,7 @@ async function withRoles(deps: Pick<Deps, 'db'>, row: repo.UserRow): Promise<Use
 
 /** A live (not deleted) user of the caller's scope; anything else is "not found". */
 async function liveUser(deps: Pick<Deps, 'db'>, auth: AuthContext, id: number): Promise<repo.UserRow> {
-  const user = await repo.findUser(deps.db, scopeOf(auth), id);
+  const user = await repo.findUser(deps.db, sideScope(auth), id);
   if (!user || user.status === UserStatus.DELETED) throw notFound();
   return user;
 }
@@ -153,7 +148,7 @@ async function checkRoles(
   currentRoleIds: number[] = [],
 ): Promise<number[]> {
   const unique = [...new Set(roleIds)];
-  const found = await repo.rolesInScope(deps.db, scopeOf(auth), unique);
+  const found = await repo.rolesInScope(deps.db, sideScope(auth), unique);
   if (found.length !== unique.length) throw invalid('error.roleNotFound', 'roleIds');
   if (!auth.isSuperAdmin) {
     const limit = await grantableHere(deps, auth);
@@ -174,7 +169,7 @@ async function mapDuplicates<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function listUsers(deps: Deps, auth: AuthContext, q: ListQuery): Promise<Page<User>> {
-  const { rows, total } = await repo.listUsers(deps.db, scopeOf(auth), {
+  const { rows, total } = await repo.listUsers(deps.db, sideScope(auth), {
     ...q,
     locked: q.locked === undefined ? undefined : q.locked === 'true',
   });
@@ -187,14 +182,14 @@ export async function listUsers(deps: Deps, auth: AuthContext, q: ListQuery): Pr
 
 /** Detail also shows deleted users (the list shows them when asked for status -1). */
 export async function getUser(deps: Deps, auth: AuthContext, id: number): Promise<User> {
-  const user = await repo.findUser(deps.db, scopeOf(auth), id);
+  const user = await repo.findUser(deps.db, sideScope(auth), id);
   if (!user) throw notFound();
   return withRoles(deps, user);
 }
 
 /** A new user is not enabled and has no password; the activation mail lets them set one. */
 export async function createUser(deps: Deps, auth: AuthContext, b: CreateUser): Promise<User> {
-  const scope = scopeOf(auth);
+  const scope = sideScope(auth);
   const roleIds = await checkRoles(deps, auth, b.roleIds ?? []);
   const values = { ...profileValues(b), username: b.username, email: b.email };
   await assertUnique(deps, { username: b.username, email: b.email, phone: values.phone });
@@ -262,7 +257,7 @@ export async function deleteUser(deps: Deps, auth: AuthContext, id: number): Pro
   assertMayChangeStatus(auth, user);
   await deps.db.transaction(async (tx) => {
     await repo.updateUser(tx, id, { status: UserStatus.DELETED });
-    await forgetAvatar(tx, id);
+    await repo.forgetAvatar(tx, id);
     await repo.setUserRoles(tx, id, []);
     await revokeUserSessions(tx, id, 'user_deleted');
     await audit(tx, auth, {
@@ -382,7 +377,7 @@ export async function changeAdmin(deps: Deps, auth: AuthContext, userId: number)
     await repo.updateUser(tx, target.id, { isSuperAdmin: true });
     await repo.setAccountAdmin(tx, accountId, target.id);
     await repo.updateUser(tx, auth.userId, { status: UserStatus.DELETED, isSuperAdmin: false });
-    await forgetAvatar(tx, auth.userId);
+    await repo.forgetAvatar(tx, auth.userId);
     await repo.setUserRoles(tx, auth.userId, []);
     await revokeUserSessions(tx, auth.userId, 'admin_replaced');
     await deps.mailer.queue(tx, {

@@ -9,7 +9,7 @@ import * as repo from './repo';
 /** A device ignores a command it receives after this long (it was queued while the link was down). */
 export const COMMAND_TTL_MS = 2 * 60 * 1000;
 
-type Target = Pick<repo.DeviceRow, 'id' | 'sn' | 'accountId' | 'online'>;
+type Target = { id: number; sn: string; accountId: number; online: boolean };
 
 export function toCommand(c: repo.CommandRow, now = Date.now()): DeviceCommand {
   // the device-link marks acks; a command nobody answered in time is reported as expired

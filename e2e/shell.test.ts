@@ -302,6 +302,12 @@ test('every menu page of the operator speaks the chosen language', { timeout: 30
     'download',
     'English',
     'Natural Earth', // the world map's data source, credited under the map
+    // device-type codes, the identifiers the protocol and the model form use (Device types, code column)
+    'cloud-printer',
+    'cloud-speaker',
+    'cloud-printer-speaker',
+    'POS',
+    'pos-terminal',
     // file formats, named as such in both languages
     'PNG',
     'JPG',

@@ -26,6 +26,18 @@ export type LimitState = {
 /** More than any limit needs; keeps a key hammered for a long window from overflowing. */
 const HITS_CAP = 1_000_000_000;
 
+/**
+ * The end of an `insert into shared_limits (key, hits, ends_at) …` that counts its rows' hits into
+ * their keys' windows: a window that has ended starts again with these hits. It answers each key's
+ * hits after them and the ms left of its window (`key, hits, retry_after`). Also used inside the
+ * open API's admission statement (modules/open-api/repo.ts).
+ */
+export const countIntoWindows = sql`on conflict (key) do update set
+          hits = case when shared_limits.ends_at <= now() then excluded.hits
+                      else least(shared_limits.hits + excluded.hits, ${HITS_CAP}) end,
+          ends_at = case when shared_limits.ends_at <= now() then excluded.ends_at else shared_limits.ends_at end
+        returning key, hits, greatest(0, ceil(extract(epoch from ends_at - now()) * 1000))::bigint as retry_after`;
+
 /** Count a hit of `key` in its window of `windowMs` (starting with its first hit), `max` allowed. */
 export async function hit(db: Db, key: string, windowMs: number, max: number): Promise<LimitState> {
   const rows = await named(
@@ -33,11 +45,7 @@ export async function hit(db: Db, key: string, windowMs: number, max: number): P
     'limits.hit',
     sql`insert into shared_limits (key, hits, ends_at)
           values (${key}, 1, now() + ${Math.max(1, Math.trunc(windowMs))} * interval '1 millisecond')
-        on conflict (key) do update set
-          hits = case when shared_limits.ends_at <= now() then 1
-                      else least(shared_limits.hits + 1, ${HITS_CAP}) end,
-          ends_at = case when shared_limits.ends_at <= now() then excluded.ends_at else shared_limits.ends_at end
-        returning hits, greatest(0, ceil(extract(epoch from ends_at - now()) * 1000))::bigint as retry_after`,
+        ${countIntoWindows}`,
   );
   return stateOf(Number(rows[0]!.hits), Number(rows[0]!.retry_after), max);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { arrayStatement } from '../../db/array-statement';
 import type { Db } from '../../db/client';
+import { countIntoWindows } from '../../lib/shared-limits';
 
 /**
  * The open API's own SQL: its keys (what admits a call), its nonces (a call is taken once) and
@@ -70,14 +71,18 @@ const insertNonces = arrayStatement<NonceItem>('open-api.nonces')(
              on conflict do nothing returning app_key, nonce`,
 );
 
+const nonceKey = (appKey: unknown, nonce: unknown) => `${String(appKey)}\n${String(nonce)}`;
+
+/** Per item, whether its nonce was stored now (`stored`: the rows answered); the first of a batch's duplicates takes it. */
+const freshOf = (items: NonceItem[], stored: Record<string, unknown>[]): boolean[] => {
+  const fresh = new Set(stored.map((r) => nonceKey(r.app_key, r.nonce)));
+  return items.map((n) => fresh.delete(nonceKey(n.appKey, n.nonce)));
+};
+
 /** Records the nonces; per item false when it was seen before (also earlier in the same batch). */
 export async function useNonces(db: Db, items: NonceItem[]): Promise<boolean[]> {
-  const key = (appKey: unknown, nonce: unknown) => `${String(appKey)}\n${String(nonce)}`;
-  const unique = new Map(items.map((n) => [key(n.appKey, n.nonce), n]));
-  const rows = await insertNonces(db, [...unique.values()]);
-  const fresh = new Set(rows.map((r) => key(r.app_key, r.nonce)));
-  // the first of the batch's duplicates takes it
-  return items.map((n) => fresh.delete(key(n.appKey, n.nonce)));
+  const unique = new Map(items.map((n) => [nonceKey(n.appKey, n.nonce), n]));
+  return freshOf(items, await insertNonces(db, [...unique.values()]));
 }
 
 /** An admitted call's key, counted in `shared_limits` (key-limit.ts). */
@@ -99,21 +104,19 @@ const insertNoncesCounting = arrayStatement<NonceItem & { windowMs: number }>('o
     appKey: (n) => n.appKey,
     nonce: (n) => n.nonce,
     expiresAt: (n) => n.expiresAt.toISOString(),
+    limitKey: (n) => keyLimitKey(n.appKey),
     windowMs: (n) => n.windowMs,
   },
   (c, rows) => sql`with v as (
                select * from unnest(${c.appKey}::text[], ${c.nonce}::text[], ${c.expiresAt}::timestamptz[],
-                                    ${c.windowMs}::int[]) as v(app_key, nonce, expires_at, window_ms) ${rows}),
+                                    ${c.limitKey}::text[], ${c.windowMs}::int[])
+                 as v(app_key, nonce, expires_at, limit_key, window_ms) ${rows}),
              n as (insert into api_nonces (app_key, nonce, expires_at) select app_key, nonce, expires_at from v
                    on conflict do nothing returning app_key, nonce),
              l as (insert into shared_limits (key, hits, ends_at)
-                   select 'api:key:' || app_key, count(*), now() + max(window_ms) * interval '1 millisecond'
+                   select limit_key, count(*), now() + max(window_ms) * interval '1 millisecond'
                      from v group by 1 order by 1
-                   on conflict (key) do update set
-                     hits = case when shared_limits.ends_at <= now() then excluded.hits
-                                 else least(shared_limits.hits + excluded.hits, 1000000000) end,
-                     ends_at = case when shared_limits.ends_at <= now() then excluded.ends_at else shared_limits.ends_at end
-                   returning key, hits, greatest(0, ceil(extract(epoch from ends_at - now()) * 1000))::bigint as retry_after)
+                   ${countIntoWindows})
              select app_key, nonce, null::text as key, null::int as hits, null::bigint as retry_after from n
              union all select null, null, key, hits, retry_after from l`,
 );
@@ -127,20 +130,22 @@ export async function useNoncesCounting(
   items: NonceItem[],
   windowMs: number,
 ): Promise<{ fresh: boolean[]; hits: KeyHits }> {
-  const key = (appKey: unknown, nonce: unknown) => `${String(appKey)}\n${String(nonce)}`;
   const w = Math.max(1, Math.trunc(windowMs));
   const rows = await insertNoncesCounting(
     db,
     items.map((n) => ({ ...n, windowMs: w })),
   );
-  const fresh = new Set<string>();
   const hits: KeyHits = new Map();
   for (const r of rows) {
-    if (r.key === null) fresh.add(key(r.app_key, r.nonce));
-    else hits.set(String(r.key), { hits: Number(r.hits), retryAfterMs: Number(r.retry_after) });
+    if (r.key !== null) hits.set(String(r.key), { hits: Number(r.hits), retryAfterMs: Number(r.retry_after) });
   }
-  // the first of the batch's duplicates takes it
-  return { fresh: items.map((n) => fresh.delete(key(n.appKey, n.nonce))), hits };
+  return {
+    fresh: freshOf(
+      items,
+      rows.filter((r) => r.key === null),
+    ),
+    hits,
+  };
 }
 
 /** Nonces whose timestamps would be refused anyway: they need no remembering. */

@@ -4,7 +4,7 @@
  * Started by connections.ts (child_process.fork); not meant to be run by hand.
  */
 import { VirtualDevice } from '@herald/device-sim';
-import { benchSecret, benchSn, type WorkerParams, type WorkerReport } from './connections-shared';
+import { benchSecret, benchSn, exitOnStop, type WorkerParams, type WorkerReport } from './connections-shared';
 
 const params = JSON.parse(process.env.BENCH_WORKER ?? '{}') as WorkerParams;
 const send = (r: WorkerReport) => process.send?.(r);
@@ -57,13 +57,6 @@ async function main() {
   setInterval(report, 1000);
 }
 
-process.on('message', (m: { type?: string }) => {
-  if (m?.type !== 'stop') return;
-  // hard close: the broker sees the connections drop (as for a power cut); the parent only
-  // needs the sockets gone before it measures the next broker
-  for (const d of devices) d.crash();
-  setTimeout(() => process.exit(0), 200);
-});
-process.on('disconnect', () => process.exit(0));
+exitOnStop(devices);
 
 void main();

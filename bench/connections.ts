@@ -32,6 +32,7 @@ import {
   spawnHerald,
   startMosquitto,
   stopChild,
+  stopDeviceWorkers,
   tmpDirs,
   track,
   waitForPort,
@@ -149,11 +150,6 @@ async function connectFleet(mqttUrl: string, runKey: string): Promise<FleetRun> 
   };
 }
 
-async function stopFleet(run: FleetRun) {
-  for (const w of run.workers) w.send({ type: 'stop' });
-  await Promise.all(run.workers.map((w) => stopChild(w, 5000)));
-}
-
 type Result = {
   broker: string;
   held: number;
@@ -192,7 +188,7 @@ async function measure(broker: string, pid: number, mqttUrl: string, runKey: str
     `${broker}: RSS ${mib(result.loadedKiB)} MiB (peak ${mib(result.peakKiB)}), ${result.fds} connection fds` +
       (result.serverOnline !== undefined ? `, server reports ${result.serverOnline} online` : ''),
   );
-  await stopFleet(run);
+  await stopDeviceWorkers(run.workers);
   return result;
 }
 

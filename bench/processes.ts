@@ -33,6 +33,12 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** Stop the device processes of a bench (each ends on 'stop', see exitOnStop) and wait for them. */
+export async function stopDeviceWorkers(workers: ChildProcess[]) {
+  for (const w of workers) if (w.connected) w.send({ type: 'stop' });
+  await Promise.all(workers.map((w) => stopChild(w, 5000)));
+}
+
 export async function stopChild(child: ChildProcess, graceMs = 10_000) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));

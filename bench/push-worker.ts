@@ -5,7 +5,7 @@
  */
 import type { JobResult } from '@herald/contract';
 import { VirtualDevice, type Received } from '@herald/device-sim';
-import { benchSecret, benchSn } from './connections-shared';
+import { benchSecret, benchSn, exitOnStop } from './connections-shared';
 import { now, type PushWorkerParams, type PushWorkerReport, type Stamp } from './push-shared';
 
 const params = JSON.parse(process.env.BENCH_PUSH_WORKER ?? '{}') as PushWorkerParams;
@@ -67,13 +67,7 @@ async function main() {
   setInterval(flush, 50);
 }
 
-process.on('message', (m: { type?: string }) => {
-  if (m?.type !== 'stop') return;
-  flush();
-  for (const d of devices) d.crash();
-  setTimeout(() => process.exit(0), 200);
-});
-process.on('disconnect', () => process.exit(0));
+exitOnStop(devices, flush);
 // an orderly exit, so a --cpu-prof run still writes its profile
 process.on('SIGTERM', () => process.exit(0));
 

@@ -56,6 +56,7 @@ import {
   spawnHerald,
   startMosquitto,
   stopChild,
+  stopDeviceWorkers,
   tmpDirs,
   track,
   waitForPort,
@@ -201,11 +202,6 @@ async function settle(pid: number | undefined) {
 }
 
 const fleetCpuMs = (fleet: Fleet) => fleet.workers.reduce((sum, w) => sum + cpuMs(w.pid), 0);
-
-async function stopFleet(fleet: Fleet) {
-  for (const w of fleet.workers) w.send({ type: 'stop' });
-  await Promise.all(fleet.workers.map((w) => stopChild(w, 5000)));
-}
 
 // ── load and figures ───────────────────────────────────────────────────────
 
@@ -493,7 +489,7 @@ async function runHerald(runKey: string, databaseUrl: string | undefined): Promi
     // read back before the fleet goes: 5,000 devices dropping at once keep the server busy for a while
     const recordCheck = await checkRecords(client, sent);
     const unanswered = await checkUnanswered(client, sent);
-    await stopFleet(fleet);
+    await stopDeviceWorkers(fleet.workers);
     return {
       ...figures(
         `Herald (${databaseUrl ? 'PostgreSQL' : 'embedded'}${external ? ', Mosquitto' : ''}), open API`,
@@ -629,7 +625,7 @@ async function runBaseline(runKey: string): Promise<Figures> {
       load: (cpuMs(process.pid) - cpu0.load) / done,
     };
     await publisher.endAsync();
-    await stopFleet(fleet);
+    await stopDeviceWorkers(fleet.workers);
     return { ...figures('bare Aedes relay', sent, { ...fleet, finished: final() }, maxLagMs), cpuPerJob };
   } finally {
     await stopChild(broker);

@@ -5,7 +5,7 @@
  * does. Reports progress to the parent over IPC; not meant to be run by hand.
  */
 import { VirtualDevice } from '@herald/device-sim';
-import { benchSecret, benchSn } from './connections-shared';
+import { benchSecret, benchSn, exitOnStop } from './connections-shared';
 import type { ReconnectWorkerParams, ReconnectWorkerReport } from './reconnect-shared';
 
 const params = JSON.parse(process.env.BENCH_WORKER ?? '{}') as ReconnectWorkerParams;
@@ -54,12 +54,6 @@ async function main() {
   }
 }
 
-process.on('message', (m: { type?: string }) => {
-  if (m?.type !== 'stop') return;
-  // hard close: nothing more to measure, the sockets only need to be gone
-  for (const d of devices) d.crash();
-  setTimeout(() => process.exit(0), 200);
-});
-process.on('disconnect', () => process.exit(0));
+exitOnStop(devices);
 
 void main();

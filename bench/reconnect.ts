@@ -39,6 +39,7 @@ import {
   sleep,
   startMosquitto,
   stopChild,
+  stopDeviceWorkers,
   tmpDirs,
   spawnHerald,
   track,
@@ -124,18 +125,13 @@ function startFleet(mqttUrl: string, runKey: string): Fleet {
       }),
     );
     child.on('message', (m: ReconnectWorkerReport) => Object.assign(state, m));
-    // stopFleet ends them with SIGTERM (code null); an exit code means one failed
+    // stopDeviceWorkers ends them with SIGTERM (code null); an exit code means one failed
     child.once('exit', (code) => {
       if (code) log(`a load process exited with ${code}`);
     });
     fleet.workers.push(child);
   }
   return fleet;
-}
-
-async function stopFleet(fleet: Fleet) {
-  for (const w of fleet.workers) if (w.connected) w.send({ type: 'stop' });
-  await Promise.all(fleet.workers.map((w) => stopChild(w, 5000)));
 }
 
 // ── one broker's run ───────────────────────────────────────────────────────
@@ -261,7 +257,7 @@ async function run(b: Broker, runKey: string): Promise<Result> {
     log(`${b.system}: RSS ${mib(result.afterKiB)} MiB after the storm (peak ${mib(result.peakKiB)})`);
     return result;
   } finally {
-    if (fleet) await stopFleet(fleet);
+    if (fleet) await stopDeviceWorkers(fleet.workers);
     await stopChild(proc, 30_000);
   }
 }

@@ -6,6 +6,7 @@ import { MQTT_CLOCK_SKEW_MS } from '@herald/contract/device-sign';
 import { Fleet, VirtualDevice } from '@herald/device-sim';
 import { accounts, deviceCommands, deviceConnections, deviceLogs, devices } from '../src/db/schema';
 import { createLogUpload } from '../src/modules/devices/actions';
+import { GatewayUnavailable } from '../src/lib/gateway-unavailable';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import {
@@ -414,5 +415,20 @@ describe('simulated fleet', () => {
     }, 'fleet online');
     expect(fleet.devices.filter((d) => d.faults.has('paper-out'))).toHaveLength(2);
     expect(new Set(rows.map((r) => r.groupId)).size).toBe(1);
+  });
+});
+
+describe('closing', () => {
+  it('refuses a publish as unavailable once the broker closes: the job waits in its row for the next start', async () => {
+    const own = await startServer();
+    try {
+      await own.deps.gateway.close();
+      // not an error to log per job (a stopping server logged ~90 of them): the pipeline keeps the job queued
+      await expect(own.deps.gateway.publish('CLOSED0001', 'job', { v: PROTOCOL_VERSION })).rejects.toBeInstanceOf(
+        GatewayUnavailable,
+      );
+    } finally {
+      await own.close();
+    }
   });
 });

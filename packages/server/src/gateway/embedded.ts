@@ -7,6 +7,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONNECT_REFUSALS, QOS, topics, type DownKind } from '@herald/contract';
 import type { Deps } from '../lib/deps';
+import { GatewayUnavailable } from '../lib/gateway-unavailable';
 import * as deviceLink from '../modules/device-link/service';
 import type { Gateway } from './types';
 
@@ -245,6 +246,9 @@ export async function startEmbeddedGateway(
 
   return {
     async publish(sn: string, kind: DownKind, payload: object) {
+      // a stopping server's last jobs stay in their rows and go out after the next start (pipeline.ts,
+      // sweep), as with an external broker that is away: no device is connected to take them now
+      if (closing) throw new GatewayUnavailable('the embedded broker is closing');
       await new Promise<void>((resolve, reject) =>
         broker.publish(
           {

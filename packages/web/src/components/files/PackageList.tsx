@@ -1,15 +1,12 @@
-import { useRef, type ReactNode } from 'react';
-import { Space } from 'antd';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { ReactNode } from 'react';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { Page } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import { DeleteLink } from '../DeleteLink';
-import { ListTable } from '../ListTable';
-import { dateColumn, idColumn, nameColumn, useAccountFilter } from '../list-columns';
+import { RecordList } from '../RecordList';
+import { dateColumn, useAccountFilter } from '../list-columns';
 import { useCan } from '../../lib/can';
 import type { Params } from '../../lib/http';
-import { useReloadOnReturn } from '../../lib/use-reload-on-return';
 import { formatBytes } from './format-bytes';
 import { OwnerTag } from './OwnerTag';
 import { usePackageDeletable, type PackageRow } from './package-deletable';
@@ -36,56 +33,38 @@ export function PackageList<T extends PackageRow>(props: {
 }) {
   const { t } = useTranslation();
   const can = useCan();
-  const navigate = useNavigate();
-  const action = useRef<ActionType>(undefined);
-  useReloadOnReturn(action);
   const accounts = useAccountFilter();
   const deletable = usePackageDeletable();
-  const { P, testId } = props;
   const f = (field: string) => t(`${props.i18n}.fields.${field}`);
 
-  const columns: ProColumns<T>[] = [
-    idColumn(f('id')),
-    nameColumn({ title: f('name'), to: props.detail, linked: can(`${P}.query`), testId }),
-    ...props.columns,
-    { title: f('size'), dataIndex: 'size', search: false, render: (_, r) => formatBytes(r.size) },
-    {
-      title: f('owner'),
-      dataIndex: 'accountId',
-      valueType: 'select',
-      hideInSearch: !accounts.operator,
-      fieldProps: accounts.fieldProps,
-      render: (_, r) => <OwnerTag accountName={r.accountName} />,
-    },
-    { title: f('taskCount'), dataIndex: 'taskCount', search: false, width: 90 },
-    dateColumn(f('createdAt'), 'createdAt', { newestFirst: true }),
-    {
-      title: t('common.operation'),
-      valueType: 'option',
-      render: (_, r) => (
-        <Space>
-          {can(`${P}.query`) && <Link to={props.detail(r.id)}>{t('common.detail')}</Link>}
-          {can(`${P}.delete`) && deletable(r) && (
-            <DeleteLink
-              title={t(`${props.i18n}.confirm.delete`, { name: props.label(r) })}
-              testId={`${testId}-delete-${r.id}`}
-              onDelete={() => props.remove(r.id)}
-              onDeleted={() => void action.current?.reload()}
-            />
-          )}
-        </Space>
-      ),
-    },
-  ];
-
   return (
-    <ListTable<T>
-      testId={testId}
-      title={props.title}
-      columns={columns}
-      list={props.list}
-      actionRef={action}
-      onAdd={can(`${P}.add`) ? () => navigate(props.add()) : undefined}
+    <RecordList<T>
+      {...props}
+      columns={[
+        ...props.columns,
+        { title: f('size'), dataIndex: 'size', search: false, render: (_, r) => formatBytes(r.size) },
+        {
+          title: f('owner'),
+          dataIndex: 'accountId',
+          valueType: 'select',
+          hideInSearch: !accounts.operator,
+          fieldProps: accounts.fieldProps,
+          render: (_, r) => <OwnerTag accountName={r.accountName} />,
+        },
+        { title: f('taskCount'), dataIndex: 'taskCount', search: false, width: 90 },
+        dateColumn(f('createdAt'), 'createdAt', { newestFirst: true }),
+      ]}
+      rowActions={(r, reload) =>
+        can(`${props.P}.delete`) &&
+        deletable(r) && (
+          <DeleteLink
+            title={t(`${props.i18n}.confirm.delete`, { name: props.label(r) })}
+            testId={`${props.testId}-delete-${r.id}`}
+            onDelete={() => props.remove(r.id)}
+            onDeleted={reload}
+          />
+        )
+      }
     />
   );
 }

@@ -1,14 +1,10 @@
-import { useRef, type ReactNode, type RefObject } from 'react';
-import { Space } from 'antd';
+import type { ReactNode, RefObject } from 'react';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { Page } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ListTable } from '../ListTable';
-import { dateColumn, idColumn, nameColumn, useAccountColumn } from '../list-columns';
-import { useCan } from '../../lib/can';
+import { RecordList } from '../RecordList';
+import { dateColumn, useAccountColumn } from '../list-columns';
 import type { Params } from '../../lib/http';
-import { useReloadOnReturn } from '../../lib/use-reload-on-return';
 import { CancelTaskButton } from './CancelTaskButton';
 
 type TaskRow = { id: number; name: string; accountName: string | null; createdAt: string };
@@ -42,27 +38,15 @@ export function TaskList<T extends TaskRow>(props: {
   refreshWhile: (rows: T[]) => boolean;
 }) {
   const { t } = useTranslation();
-  const can = useCan();
-  const navigate = useNavigate();
-  const own = useRef<ActionType>(undefined);
-  const action = props.actionRef ?? own;
-  useReloadOnReturn(action);
-  const { P, testId } = props;
   const f = (field: string) => t(`${props.i18n}.fields.${field}`);
   const account = useAccountColumn<T>(f('account'));
 
-  const columns: ProColumns<T>[] = [
-    idColumn(f('id')),
-    nameColumn({ title: f('name'), to: props.detail, linked: can(`${P}.query`), testId }),
-    ...account,
-    ...props.columns,
-    dateColumn(f('createdAt'), 'createdAt', { newestFirst: true }),
-    {
-      title: t('common.operation'),
-      valueType: 'option',
-      render: (_, r) => (
-        <Space>
-          {can(`${P}.query`) && <Link to={props.detail(r.id)}>{t('common.detail')}</Link>}
+  return (
+    <RecordList<T>
+      {...props}
+      columns={[...account, ...props.columns, dateColumn(f('createdAt'), 'createdAt', { newestFirst: true })]}
+      rowActions={(r, reload) => (
+        <>
           {props.actions?.(r)}
           {props.cancellable(r) && (
             <CancelTaskButton
@@ -70,27 +54,14 @@ export function TaskList<T extends TaskRow>(props: {
               name={r.name}
               link
               cancel={props.cancel}
-              permission={`${P}.cancel`}
-              testId={`${testId}-cancel`}
+              permission={`${props.P}.cancel`}
+              testId={`${props.testId}-cancel`}
               hint={props.cancelHint}
-              onCancelled={() => void action.current?.reload()}
+              onCancelled={reload}
             />
           )}
-        </Space>
-      ),
-    },
-  ];
-
-  return (
-    <ListTable<T>
-      testId={testId}
-      title={props.title}
-      columns={columns}
-      list={props.list}
-      actionRef={action}
-      params={props.params}
-      onAdd={can(`${P}.add`) ? () => navigate(props.add()) : undefined}
-      refreshWhile={props.refreshWhile}
+        </>
+      )}
     />
   );
 }

@@ -15,7 +15,7 @@ import { useReloadOnReturn } from '../lib/use-reload-on-return';
  * `columns`, then detail and the row's own actions; "Add" for those who may, reloaded on return.
  * Permission codes `<P>.query` and `<P>.add`; test ids `<testId>-table`, `-add`, `-row-<name>`.
  */
-export function RecordList<T extends { id: number; name: string }>(props: {
+export type RecordListProps<T> = {
   /** i18n prefix of the fields (`id` and `name` here), e.g. 'firmware' */
   i18n: string;
   P: string;
@@ -31,7 +31,9 @@ export function RecordList<T extends { id: number; name: string }>(props: {
   actionRef?: RefObject<ActionType | undefined>;
   params?: Record<string, unknown>;
   refreshWhile?: (rows: T[]) => boolean;
-}) {
+};
+
+export function RecordList<T extends { id: number; name: string }>(props: RecordListProps<T>) {
   const { t } = useTranslation();
   const can = useCan();
   const navigate = useNavigate();

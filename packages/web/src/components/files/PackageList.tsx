@@ -1,12 +1,8 @@
-import type { ReactNode } from 'react';
-import type { ProColumns } from '@ant-design/pro-components';
-import type { Page } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { DeleteLink } from '../DeleteLink';
-import { RecordList } from '../RecordList';
+import { RecordList, type RecordListProps } from '../RecordList';
 import { dateColumn, useAccountFilter } from '../list-columns';
 import { useCan } from '../../lib/can';
-import type { Params } from '../../lib/http';
 import { formatBytes } from './format-bytes';
 import { OwnerTag } from './OwnerTag';
 import { usePackageDeletable, type PackageRow } from './package-deletable';
@@ -16,21 +12,13 @@ import { usePackageDeletable, type PackageRow } from './package-deletable';
  * size, owner (the platform or an account; operators filter by it), tasks using it, creation time,
  * and detail / delete. Test ids: `<testId>-table`, `-add`, `-row-<name>`, `-delete-<id>`.
  */
-export function PackageList<T extends PackageRow>(props: {
-  /** i18n prefix of the list's fields, e.g. 'firmware' */
-  i18n: string;
-  /** its permission code */
-  P: string;
-  testId: string;
-  title: ReactNode;
-  list: (params: Params) => Promise<Page<T>>;
-  add: () => string;
-  detail: (id: number) => string;
-  remove: (id: number) => Promise<unknown>;
-  /** the package's name and version, for the delete confirmation */
-  label: (r: T) => string;
-  columns: ProColumns<T>[];
-}) {
+export function PackageList<T extends PackageRow>(
+  props: Omit<RecordListProps<T>, 'rowActions'> & {
+    remove: (id: number) => Promise<unknown>;
+    /** the package's name and version, for the delete confirmation */
+    label: (r: T) => string;
+  },
+) {
   const { t } = useTranslation();
   const can = useCan();
   const accounts = useAccountFilter();

@@ -1,10 +1,7 @@
-import type { ReactNode, RefObject } from 'react';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import type { Page } from '@herald/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecordList } from '../RecordList';
+import { RecordList, type RecordListProps } from '../RecordList';
 import { dateColumn, useAccountColumn } from '../list-columns';
-import type { Params } from '../../lib/http';
 import { CancelTaskButton } from './CancelTaskButton';
 
 type TaskRow = { id: number; name: string; accountName: string | null; createdAt: string };
@@ -15,28 +12,16 @@ type TaskRow = { id: number; name: string; accountName: string | null; createdAt
  * `cancellable`. Reloads on return and every few seconds while `refreshWhile` holds. Test ids:
  * `<testId>-table`, `-add`, `-row-<name>`, `-cancel-<id>`.
  */
-export function TaskList<T extends TaskRow>(props: {
-  /** i18n prefix of the fields, e.g. 'otaTask' */
-  i18n: string;
-  /** its permission code */
-  P: string;
-  testId: string;
-  title: ReactNode;
-  list: (params: Params) => Promise<Page<T>>;
-  add: () => string;
-  detail: (id: number) => string;
-  cancel: (id: number) => Promise<unknown>;
-  cancellable: (r: T) => boolean;
-  /** what cancelling does to the devices, when not the upgrade task's */
-  cancelHint?: string;
-  /** links between detail and cancel */
-  actions?: (r: T) => ReactNode;
-  columns: ProColumns<T>[];
-  /** given when the page moves the list itself (e.g. back to page 1) */
-  actionRef?: RefObject<ActionType | undefined>;
-  params?: Record<string, unknown>;
-  refreshWhile: (rows: T[]) => boolean;
-}) {
+export function TaskList<T extends TaskRow>(
+  props: Omit<RecordListProps<T>, 'rowActions'> & {
+    cancel: (id: number) => Promise<unknown>;
+    cancellable: (r: T) => boolean;
+    /** what cancelling does to the devices, when not the upgrade task's */
+    cancelHint?: string;
+    /** links between detail and cancel */
+    actions?: (r: T) => ReactNode;
+  },
+) {
   const { t } = useTranslation();
   const f = (field: string) => t(`${props.i18n}.fields.${field}`);
   const account = useAccountColumn<T>(f('account'));

@@ -7,4 +7,7 @@ export { uploadFile } from './upload-file';
 export { versionRule } from './version-rule';
 export { OwnerTag } from './OwnerTag';
 export { useIdRouteParam } from './use-id-route-param';
-export { usePackageTailColumns } from './package-columns';
+export { PackageList } from './PackageList';
+export { PackageForm, PackageTextField, VersionField, orUndefined } from './PackageForm';
+export { PackageDetail } from './PackageDetail';
+export { usePackageDeletable, type PackageRow } from './package-deletable';

@@ -1,23 +1,12 @@
 import { Form } from 'antd';
-import {
-  ProForm,
-  ProFormDependency,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components';
+import { ProFormDependency, ProFormRadio, ProFormSelect } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { PACKAGE_TYPES, SIGN_ALGORITHMS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
-import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
-import { savedOrFieldErrors } from '../../../lib/server-field-errors';
-import { PackageUpload, versionRule } from '../../../components/files';
+import { requiredSelect } from '../../../lib/form-rules';
+import { PackageForm, PackageTextField, VersionField, orUndefined } from '../../../components/files';
 import { modelOptionsQuery } from '../api/lookups';
 import type { FirmwareBody } from '../api/types';
-import { pageSubmitter } from '../../../lib/page-submitter';
-
-const orUndefined = (v?: string) => v?.trim() || undefined;
 
 /** Trimmed values as the API takes them (empty optional texts left out). */
 function toBody(v: FirmwareBody): FirmwareBody {
@@ -50,54 +39,31 @@ export function FirmwareForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<FirmwareBody>();
   const models = useQuery(modelOptionsQuery());
+  const f = (field: string) => t(`firmware.fields.${field}`);
 
   return (
-    <ProForm<FirmwareBody>
+    <PackageForm<FirmwareBody>
       form={form}
-      data-testid="firmware-form"
-      layout="horizontal"
-      labelCol={{ span: 5 }}
-      wrapperCol={{ span: 14 }}
+      purpose="firmware"
+      i18n="firmware"
+      testId="firmware"
       initialValues={{ signAlgorithm: 'sha256', packageType: 'whole' }}
-      submitter={pageSubmitter('save', 'firmware-submit', onCancel)}
-      onFinish={(v) => savedOrFieldErrors(form, () => onSave(toBody(v)))}
+      onSave={(v) => onSave(toBody(v))}
+      onCancel={onCancel}
     >
-      <Form.Item
-        name="fileId"
-        label={t('firmware.fields.file')}
-        rules={[{ required: true, message: t('files.required') }]}
-      >
-        <PackageUpload
-          purpose="firmware"
-          testId="firmware-file"
-          onUploaded={(f) => {
-            if (f && !form.getFieldValue('name')) form.setFieldValue('name', f.name.replace(/\.[^.]+$/, ''));
-          }}
-        />
-      </Form.Item>
-      <ProFormText
-        name="appName"
-        label={t('firmware.fields.appName')}
-        rules={[required(), maxLen(64)]}
-        fieldProps={{ 'data-testid': 'firmware-app-name' } as object}
-      />
-      <ProFormText
-        name="name"
-        label={t('firmware.fields.name')}
-        rules={[required(), maxLen(64)]}
-        fieldProps={{ 'data-testid': 'firmware-name' } as object}
-      />
-      <ProFormText
+      <PackageTextField name="appName" label={f('appName')} testId="firmware-app-name" />
+      <PackageTextField name="name" label={f('name')} testId="firmware-name" />
+      <VersionField
         name="versionName"
-        label={t('firmware.fields.versionName')}
+        label={f('versionName')}
         tooltip={t('firmware.versionHint')}
         placeholder="1.00.00.01"
-        rules={[required(), maxLen(32), versionRule()]}
-        fieldProps={{ 'data-testid': 'firmware-version' } as object}
+        required
+        testId="firmware-version"
       />
       <ProFormSelect
         name="modelId"
-        label={t('firmware.fields.model')}
+        label={f('model')}
         rules={[requiredSelect()]}
         options={(models.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.code})` }))}
         fieldProps={
@@ -111,51 +77,43 @@ export function FirmwareForm({
       />
       <ProFormSelect
         name="signAlgorithm"
-        label={t('firmware.fields.signAlgorithm')}
+        label={f('signAlgorithm')}
         rules={[requiredSelect()]}
         options={SIGN_ALGORITHMS.map((a) => ({ value: a, label: t(`firmware.signAlgorithm.${a}`) }))}
         fieldProps={{ 'data-testid': 'firmware-sign' } as object}
       />
       <ProFormRadio.Group
         name="packageType"
-        label={t('firmware.fields.packageType')}
+        label={f('packageType')}
         rules={[requiredSelect()]}
         options={PACKAGE_TYPES.map((p) => ({ value: p, label: t(`firmware.packageType.${p}`) }))}
       />
       <ProFormDependency name={['packageType']}>
         {({ packageType }) =>
           packageType === 'split' && (
-            <ProFormText
+            <VersionField
               name="baseVersion"
-              label={t('firmware.fields.baseVersion')}
+              label={f('baseVersion')}
               tooltip={t('firmware.baseVersionHint')}
               placeholder="1.00.00.00"
-              rules={[required(), maxLen(32), versionRule()]}
-              fieldProps={{ 'data-testid': 'firmware-base-version' } as object}
+              required
+              testId="firmware-base-version"
             />
           )
         }
       </ProFormDependency>
-      <ProFormText
+      <VersionField
         name="minUpgradeVersion"
-        label={t('firmware.fields.minUpgradeVersion')}
+        label={f('minUpgradeVersion')}
         tooltip={t('firmware.minUpgradeHint')}
-        rules={[maxLen(32), versionRule()]}
-        fieldProps={{ 'data-testid': 'firmware-min-version' } as object}
+        testId="firmware-min-version"
       />
-      <ProFormText
+      <VersionField
         name="minLanguagePackVersion"
-        label={t('firmware.fields.minLanguagePackVersion')}
+        label={f('minLanguagePackVersion')}
         tooltip={t('firmware.minLanguagePackHint')}
-        rules={[maxLen(32), versionRule()]}
-        fieldProps={{ 'data-testid': 'firmware-min-pack-version' } as object}
+        testId="firmware-min-pack-version"
       />
-      <ProFormTextArea
-        name="remark"
-        label={t('firmware.fields.remark')}
-        rules={[maxLen(500)]}
-        fieldProps={{ rows: 3, 'data-testid': 'firmware-remark' } as object}
-      />
-    </ProForm>
+    </PackageForm>
   );
 }

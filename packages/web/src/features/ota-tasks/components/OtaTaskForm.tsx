@@ -1,12 +1,5 @@
 import { Alert } from 'antd';
-import {
-  ProForm,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components';
+import { ProFormDigit, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { Form } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -18,11 +11,8 @@ import {
 } from '@herald/contract';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
+import { maxLen, requiredSelect } from '../../../lib/form-rules';
 import { versionRule } from '../../../components/files';
-import { savedOrFieldErrors } from '../../../lib/server-field-errors';
-import { useSession } from '../../../lib/session-context';
-import { accountOptionsQuery } from '../../../lib/account-options';
 import {
   firmwareOptionsQuery,
   modelOptionsQuery,
@@ -33,7 +23,7 @@ import type { OtaTask } from '../api/types';
 import { CampaignFields } from './CampaignFields';
 import { EffectiveTimeField, ScopeFields } from '../../../components/tasks/ScopeFields';
 import type { OtaTaskFormValues } from './task-body';
-import { pageSubmitter } from '../../../lib/page-submitter';
+import { TaskForm, useTaskAccount } from '../../../components/tasks/TaskForm';
 
 const DEFAULTS: Partial<OtaTaskFormValues> = { type: 0, scope: 'all', retries: 2, timeoutMinutes: 30, pace: 0 };
 
@@ -126,47 +116,28 @@ export function OtaTaskForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<OtaTaskFormValues>();
-  const { side } = useSession();
   const locked = !!task;
-  const accounts = useQuery(accountOptionsQuery(side === 'op'));
-  const accountId = Form.useWatch('accountId', form) as number | undefined;
-  const ready = side === 'ac' || !!accountId;
+  const { accountId, ready } = useTaskAccount(form);
 
   return (
-    <ProForm<OtaTaskFormValues>
+    <TaskForm<OtaTaskFormValues>
       form={form}
-      data-testid="ota-task-form"
-      layout="horizontal"
-      labelCol={{ span: 5 }}
-      wrapperCol={{ span: 12 }}
+      i18n="otaTask"
+      testId="ota-task"
+      fieldTestId="task"
+      locked={locked}
+      above={locked && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('otaTask.editHint')} />}
       initialValues={task ? fromTask(task) : DEFAULTS}
-      onValuesChange={(changed: Partial<OtaTaskFormValues>) => {
+      onValuesChange={(changed) => {
         // a package belongs to one account, type and language: a change of these drops the choice
         if ('accountId' in changed || 'type' in changed || 'language' in changed || 'modelId' in changed)
           form.setFieldValue('packageId', undefined);
         if ('accountId' in changed)
           form.setFieldsValue({ groupIds: undefined, deviceIds: undefined, cohortId: undefined, phases: undefined });
       }}
-      submitter={pageSubmitter('submit', 'ota-task-submit', onCancel)}
-      onFinish={(v) => savedOrFieldErrors(form, () => onSave(v))}
+      onSave={onSave}
+      onCancel={onCancel}
     >
-      {locked && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('otaTask.editHint')} />}
-      <ProFormText
-        name="name"
-        label={t('otaTask.fields.name')}
-        rules={[required(), maxLen(64)]}
-        fieldProps={{ 'data-testid': 'task-name' } as object}
-      />
-      {side === 'op' && (
-        <ProFormSelect
-          name="accountId"
-          label={t('otaTask.fields.account')}
-          disabled={locked}
-          rules={[{ required: true, message: t('error.selectAccountFirst') }]}
-          options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-          fieldProps={{ showSearch: true, optionFilterProp: 'label', 'data-testid': 'task-account' } as object}
-        />
-      )}
       <ProFormRadio.Group
         name="type"
         label={t('otaTask.fields.type')}
@@ -217,7 +188,6 @@ export function OtaTaskForm({
         rules={[requiredSelect()]}
       />
       {!locked && <CampaignFields accountId={accountId} ready={ready} />}
-      <ProFormTextArea name="remark" label={t('otaTask.fields.remark')} rules={[maxLen(500)]} />
-    </ProForm>
+    </TaskForm>
   );
 }

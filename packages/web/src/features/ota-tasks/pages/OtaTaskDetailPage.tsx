@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Space } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TaskCreationStatus } from '@herald/contract';
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { EXECUTION_STATES, TaskCreationStatus } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DetailFallback } from '../../../components/DetailFallback';
@@ -10,15 +10,15 @@ import { formatDateTime } from '../../../lib/format';
 import { cancelOtaTask, otaPhasesQuery, otaProgressQuery, otaTaskQuery } from '../api/ota-tasks-api';
 import type { OtaTask } from '../api/types';
 import { CampaignButtons } from '../components/CampaignButtons';
-import { CancelTaskButton } from '../../../components/tasks/CancelTaskButton';
-import { ExecutionCards } from '../components/ExecutionCards';
 import { ExecutionTable } from '../components/ExecutionTable';
 import { P, TASK_LIST, taskEdit } from '../components/paths';
-import { useFallbackPoll, useLiveEvents } from '../../../lib/live';
+import { useFallbackPoll } from '../../../lib/live';
 import { HaltAlert, PhasePanel } from '../components/PhasePanel';
 import { ProgressChart } from '../components/ProgressChart';
-import { CountsProgress, CreationStatusTag, OtaStatusTag } from '../components/status-tags';
-import { DetailTitle } from '../../../components/DetailTitle';
+import { CountsProgress, CreationStatusTag, EXECUTION_COLORS, OtaStatusTag } from '../components/status-tags';
+import { StateCountCards } from '../../../components/tasks/StateCountCards';
+import { TaskDetailCard } from '../../../components/tasks/TaskDetailCard';
+import { useTaskRefresh } from '../../../components/tasks/use-task-refresh';
 
 /** Live while the task has not ended: creating, waiting for its start, or rolling out. */
 const isLive = (task?: OtaTask) => !!task && task.schedule !== 'ended';
@@ -28,7 +28,6 @@ export function OtaTaskDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const can = useCan();
-  const queryClient = useQueryClient();
   const id = Number(useParams().id ?? 0);
   const [state, setState] = useState<string>();
   const poll = useFallbackPoll();
@@ -41,22 +40,11 @@ export function OtaTaskDetailPage() {
   const progress = useQuery({ ...otaProgressQuery(id), refetchInterval: live ? poll : false });
   const phases = useQuery({ ...otaPhasesQuery(id), refetchInterval: live ? poll : false });
   // executions moved: the task, its counts, its phases and its rows are read again
-  useLiveEvents(
-    ['ota'],
-    () => void queryClient.invalidateQueries({ queryKey: ['ota-tasks', id] }),
-    (_type, e) => e.taskId === id,
-  );
-  // the polls stop when the task ends; one last read so the counts and rows show the final states
-  const wasLive = useRef(false);
-  useEffect(() => {
-    if (wasLive.current && !live) void queryClient.invalidateQueries({ queryKey: ['ota-tasks', id] });
-    wasLive.current = live;
-  }, [live, id, queryClient]);
+  const refresh = useTaskRefresh('ota', 'ota-tasks', id, live);
   const tk = task.data;
   if (!tk) return <DetailFallback query={task} back={TASK_LIST} />;
   const counts = progress.data?.counts ?? tk.counts;
   const total = progress.data?.total ?? tk.total;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['ota-tasks', id] });
   // a task without phases has one (all of it): the panel only for a phased or guarded task
   const phased = tk.phases.length > 1 || tk.abortCriteria.length > 0;
   const running = phases.data?.phases[phases.data.currentPhase];
@@ -64,29 +52,23 @@ export function OtaTaskDetailPage() {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
-      <Card
-        title={<DetailTitle name={tk.name} />}
-        data-testid="ota-task-detail"
-        extra={
-          <Space>
+      <TaskDetailCard
+        task={tk}
+        testId="ota-task"
+        back={TASK_LIST}
+        live={live}
+        cancel={cancelOtaTask}
+        permission={`${P}.cancel`}
+        onCancelled={refresh}
+        actions={
+          <>
             {can(`${P}.edit`) && tk.creationStatus === TaskCreationStatus.NOT_STARTED && (
               <Button onClick={() => navigate(taskEdit(tk.id))} data-testid="ota-task-edit">
                 {t('common.edit')}
               </Button>
             )}
             <CampaignButtons task={tk} approvable={approvable} onDone={refresh} />
-            {live && (
-              <CancelTaskButton
-                id={tk.id}
-                name={tk.name}
-                cancel={cancelOtaTask}
-                permission={`${P}.cancel`}
-                testId="ota-task-cancel"
-                onCancelled={() => void queryClient.invalidateQueries({ queryKey: ['ota-tasks', id] })}
-              />
-            )}
-            <Button onClick={() => navigate(TASK_LIST)}>{t('common.back')}</Button>
-          </Space>
+          </>
         }
       >
         {tk.creationNote && (
@@ -135,9 +117,18 @@ export function OtaTaskDetailPage() {
           <Descriptions.Item label={t('otaTask.fields.createdAt')}>{formatDateTime(tk.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('otaTask.fields.remark')}>{tk.remark || '-'}</Descriptions.Item>
         </Descriptions>
-      </Card>
+      </TaskDetailCard>
       {phases.data && (phased ? <PhasePanel view={phases.data} /> : <HaltAlert view={phases.data} />)}
-      <ExecutionCards counts={counts} total={total} onPick={setState} />
+      <StateCountCards
+        states={EXECUTION_STATES}
+        counts={counts}
+        total={total}
+        i18n="otaTask.execution"
+        testId="ota-count"
+        onPick={setState}
+        col={{ xs: 12, sm: 8, md: 6, lg: 4, xl: 4, xxl: 2 }}
+        tagColors={EXECUTION_COLORS}
+      />
       <ProgressChart progress={progress.data} />
       <ExecutionTable taskId={id} state={state} onStateChange={setState} refetchInterval={live ? poll : false} />
     </Space>

@@ -1,13 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Card, Form } from 'antd';
-import {
-  ProForm,
-  ProFormDigit,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components';
+import { ProFormDigit, ProFormRadio, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import {
   PUSH_MESSAGE_MAX,
@@ -18,14 +11,11 @@ import {
 } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
 import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
-import { savedOrFieldErrors } from '../../../lib/server-field-errors';
-import { useSession } from '../../../lib/session-context';
 import { printOptions } from '../../../lib/print-options';
-import { accountOptionsQuery } from '../../../lib/account-options';
 import { resourceOptionsQuery } from '../../../lib/lookups';
 import { EffectiveTimeField, ScopeFields } from '../../../components/tasks/ScopeFields';
 import type { PushTaskFormValues } from './push-body';
-import { pageSubmitter } from '../../../lib/page-submitter';
+import { TaskForm, useTaskAccount } from '../../../components/tasks/TaskForm';
 import { PackageUpload } from '../../../components/files/PackageUpload';
 import { LogoMaker } from '../logo/LogoMaker';
 
@@ -113,45 +103,26 @@ export function PushTaskForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PushTaskFormValues>();
-  const { side } = useSession();
-  const accounts = useQuery(accountOptionsQuery(side === 'op'));
-  const accountId = Form.useWatch('accountId', form) as number | undefined;
+  const { accountId, ready } = useTaskAccount(form);
   const type = Form.useWatch('type', form) as PushType | undefined;
-  const ready = side === 'ac' || !!accountId;
   const resources = useQuery(resourceOptionsQuery(accountId, undefined, ready && type === 'resource'));
 
   return (
-    <ProForm<PushTaskFormValues>
+    <TaskForm<PushTaskFormValues>
       form={form}
-      data-testid="push-task-form"
-      layout="horizontal"
-      labelCol={{ span: 5 }}
-      wrapperCol={{ span: 12 }}
+      i18n="pushTask"
+      testId="push-task"
+      fieldTestId="push"
       initialValues={{ type: 'config', scope: 'all', ttlHours: PUSH_TTL_HOURS_DEFAULT, ...preset }}
-      onValuesChange={(changed: Partial<PushTaskFormValues>) => {
+      onValuesChange={(changed) => {
         if ('accountId' in changed)
           form.setFieldsValue({ resourceId: undefined, groupIds: undefined, deviceIds: undefined });
         // a hidden field keeps its value: a logo picked before switching away must not ride along unseen
         if ('type' in changed) form.setFieldsValue({ logoFileId: undefined });
       }}
-      submitter={pageSubmitter('submit', 'push-task-submit', onCancel)}
-      onFinish={(v) => savedOrFieldErrors(form, () => onSave(v))}
+      onSave={onSave}
+      onCancel={onCancel}
     >
-      <ProFormText
-        name="name"
-        label={t('pushTask.fields.name')}
-        rules={[required(), maxLen(64)]}
-        fieldProps={{ 'data-testid': 'push-name' } as object}
-      />
-      {side === 'op' && (
-        <ProFormSelect
-          name="accountId"
-          label={t('pushTask.fields.account')}
-          rules={[{ required: true, message: t('error.selectAccountFirst') }]}
-          options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-          fieldProps={{ showSearch: true, optionFilterProp: 'label', 'data-testid': 'push-account' } as object}
-        />
-      )}
       <ProFormRadio.Group
         name="type"
         label={t('pushTask.fields.type')}
@@ -201,7 +172,6 @@ export function PushTaskForm({
         fieldProps={{ precision: 0 }}
         rules={[requiredSelect()]}
       />
-      <ProFormTextArea name="remark" label={t('pushTask.fields.remark')} rules={[maxLen(500)]} />
-    </ProForm>
+    </TaskForm>
   );
 }

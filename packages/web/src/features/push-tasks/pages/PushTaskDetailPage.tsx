@@ -1,20 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Col, Descriptions, Row, Space, Statistic, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Descriptions, Space, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { PUSH_RESULT_STATES } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { DetailFallback } from '../../../components/DetailFallback';
 import { formatDateTime } from '../../../lib/format';
-import { CancelTaskButton } from '../../../components/tasks/CancelTaskButton';
 import { cancelPushTask, pushTaskLogoQuery, pushTaskQuery } from '../api/push-tasks-api';
 import { formatBytes } from '../../../components/files/format-bytes';
 import type { PushTask } from '../api/types';
 import { P, PUSH_LIST } from '../../../lib/push-task-paths';
-import { useFallbackPoll, useLiveEvents } from '../../../lib/live';
+import { useFallbackPoll } from '../../../lib/live';
 import { PushResultTable } from '../components/PushResultTable';
 import { isLivePush, PushProgress, PushStatusTag } from '../components/status';
-import { DetailTitle } from '../../../components/DetailTitle';
+import { StateCountCards } from '../../../components/tasks/StateCountCards';
+import { TaskDetailCard } from '../../../components/tasks/TaskDetailCard';
+import { useTaskRefresh } from '../../../components/tasks/use-task-refresh';
 
 /** What was pushed, in words. */
 function Payload({ task }: { task: PushTask }) {
@@ -54,8 +55,6 @@ function LogoPayload({ task }: { task: PushTask }) {
 /** A push task: its summary, counts per delivery state and per-device results (live while running). */
 export function PushTaskDetailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const id = Number(useParams().id ?? 0);
   const [state, setState] = useState<string>();
   const poll = useFallbackPoll();
@@ -64,42 +63,23 @@ export function PushTaskDetailPage() {
     staleTime: 0,
     refetchInterval: (q) => (isLivePush(q.state.data?.status) ? poll : false),
   });
-  // results moved: the task and its rows are read again
-  useLiveEvents(
-    ['pushTask'],
-    () => void queryClient.invalidateQueries({ queryKey: ['push-tasks', id] }),
-    (_type, e) => e.taskId === id,
-  );
   const task = query.data;
   const live = isLivePush(task?.status);
-  const wasLive = useRef(false);
-  useEffect(() => {
-    if (wasLive.current && !live) void queryClient.invalidateQueries({ queryKey: ['push-tasks', id] });
-    wasLive.current = live;
-  }, [live, id, queryClient]);
+  // results moved: the task and its rows are read again
+  const refresh = useTaskRefresh('pushTask', 'push-tasks', id, live);
   if (!task) return <DetailFallback query={query} back={PUSH_LIST} />;
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
-      <Card
-        title={<DetailTitle name={task.name} />}
-        data-testid="push-task-detail"
-        extra={
-          <Space>
-            {live && (
-              <CancelTaskButton
-                id={task.id}
-                name={task.name}
-                cancel={cancelPushTask}
-                permission={`${P}.cancel`}
-                testId="push-task-cancel"
-                hint={t('pushTask.confirm.cancelHint')}
-                onCancelled={() => void queryClient.invalidateQueries({ queryKey: ['push-tasks', id] })}
-              />
-            )}
-            <Button onClick={() => navigate(PUSH_LIST)}>{t('common.back')}</Button>
-          </Space>
-        }
+      <TaskDetailCard
+        task={task}
+        testId="push-task"
+        back={PUSH_LIST}
+        live={live}
+        cancel={cancelPushTask}
+        permission={`${P}.cancel`}
+        cancelHint={t('pushTask.confirm.cancelHint')}
+        onCancelled={refresh}
       >
         <Descriptions bordered column={{ xs: 1, md: 2, xl: 3 }} size="small">
           <Descriptions.Item label={t('pushTask.fields.id')}>{task.id}</Descriptions.Item>
@@ -124,21 +104,16 @@ export function PushTaskDetailPage() {
           <Descriptions.Item label={t('pushTask.fields.endedAt')}>{formatDateTime(task.endedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('pushTask.fields.remark')}>{task.remark || '-'}</Descriptions.Item>
         </Descriptions>
-      </Card>
-      <Row gutter={[12, 12]}>
-        <Col xs={12} sm={8} md={6} lg={3}>
-          <Card size="small" hoverable onClick={() => setState(undefined)}>
-            <Statistic title={t('pushTask.result.total')} value={task.total} />
-          </Card>
-        </Col>
-        {PUSH_RESULT_STATES.map((s) => (
-          <Col key={s} xs={12} sm={8} md={6} lg={3}>
-            <Card size="small" hoverable onClick={() => setState(s)} data-testid={`push-count-${s}`}>
-              <Statistic title={t(`pushTask.result.state.${s}`)} value={task.counts[s]} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      </TaskDetailCard>
+      <StateCountCards
+        states={PUSH_RESULT_STATES}
+        counts={task.counts}
+        total={task.total}
+        i18n="pushTask.result"
+        testId="push-count"
+        onPick={setState}
+        col={{ xs: 12, sm: 8, md: 6, lg: 3 }}
+      />
       <PushResultTable taskId={id} state={state} onStateChange={setState} refetchInterval={live ? poll : false} />
     </Space>
   );

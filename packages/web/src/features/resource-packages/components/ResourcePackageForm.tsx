@@ -1,21 +1,12 @@
 import { Form } from 'antd';
-import {
-  ProForm,
-  ProFormDependency,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components';
+import { ProFormDependency, ProFormRadio, ProFormSelect } from '@ant-design/pro-components';
 import { RESOURCE_KINDS } from '@herald/contract';
 import { useTranslation } from 'react-i18next';
-import { maxLen, required, requiredSelect } from '../../../lib/form-rules';
+import { requiredSelect } from '../../../lib/form-rules';
 import { ApiError } from '../../../lib/http';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { PackageUpload, versionRule } from '../../../components/files';
+import { PackageForm, PackageTextField, VersionField, orUndefined } from '../../../components/files';
 import type { ResourcePackageBody } from '../api/types';
 import { useSpeakLanguages } from '../../../lib/use-speak-languages';
-import { pageSubmitter } from '../../../lib/page-submitter';
 
 function toBody(v: ResourcePackageBody): ResourcePackageBody {
   return {
@@ -23,9 +14,9 @@ function toBody(v: ResourcePackageBody): ResourcePackageBody {
     kind: v.kind,
     language: v.kind === 'language' ? v.language : undefined,
     version: v.version.trim(),
-    minFirmwareVersion: v.minFirmwareVersion?.trim() || undefined,
+    minFirmwareVersion: orUndefined(v.minFirmwareVersion),
     fileId: v.fileId,
-    remark: v.remark?.trim() || undefined,
+    remark: orUndefined(v.remark),
   };
 }
 
@@ -43,56 +34,32 @@ export function ResourcePackageForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<ResourcePackageBody>();
   const languages = useSpeakLanguages();
+  const f = (field: string) => t(`resourcePackage.fields.${field}`);
 
   return (
-    <ProForm<ResourcePackageBody>
+    <PackageForm<ResourcePackageBody>
       form={form}
-      data-testid="package-form"
-      layout="horizontal"
-      labelCol={{ span: 5 }}
-      wrapperCol={{ span: 14 }}
+      purpose="resource"
+      i18n="resourcePackage"
+      testId="package"
       initialValues={{ kind: 'language' }}
-      submitter={pageSubmitter('save', 'package-submit', onCancel)}
-      onFinish={async (v) => {
-        try {
-          await onSave(toBody(v));
-        } catch (err) {
-          showServerFieldErrors(form, err);
-          // an incomplete language pack: name the clips it lacks under the file (the first 30)
-          const missing = err instanceof ApiError && (err.data as { missingClips?: string[] } | null)?.missingClips;
-          if (missing && missing.length) {
-            const list = missing.slice(0, 30).join(', ') + (missing.length > 30 ? ' …' : '');
-            form.setFields([
-              { name: 'fileId', errors: [...form.getFieldError('fileId'), t('resourcePackage.missingList', { list })] },
-            ]);
-          }
-          return false;
+      onSave={(v) => onSave(toBody(v))}
+      onCancel={onCancel}
+      explainError={(err) => {
+        // an incomplete language pack: name the clips it lacks under the file (the first 30)
+        const missing = err instanceof ApiError && (err.data as { missingClips?: string[] } | null)?.missingClips;
+        if (missing && missing.length) {
+          const list = missing.slice(0, 30).join(', ') + (missing.length > 30 ? ' …' : '');
+          form.setFields([
+            { name: 'fileId', errors: [...form.getFieldError('fileId'), t('resourcePackage.missingList', { list })] },
+          ]);
         }
-        return true;
       }}
     >
-      <Form.Item
-        name="fileId"
-        label={t('resourcePackage.fields.file')}
-        rules={[{ required: true, message: t('files.required') }]}
-      >
-        <PackageUpload
-          purpose="resource"
-          testId="package-file"
-          onUploaded={(f) => {
-            if (f && !form.getFieldValue('name')) form.setFieldValue('name', f.name.replace(/\.[^.]+$/, ''));
-          }}
-        />
-      </Form.Item>
-      <ProFormText
-        name="name"
-        label={t('resourcePackage.fields.name')}
-        rules={[required(), maxLen(64)]}
-        fieldProps={{ 'data-testid': 'package-name' } as object}
-      />
+      <PackageTextField name="name" label={f('name')} testId="package-name" />
       <ProFormRadio.Group
         name="kind"
-        label={t('resourcePackage.fields.kind')}
+        label={f('kind')}
         rules={[requiredSelect()]}
         options={RESOURCE_KINDS.map((k) => ({ value: k, label: t(`resourcePackage.kind.${k}`) }))}
       />
@@ -101,7 +68,7 @@ export function ResourcePackageForm({
           kind === 'language' && (
             <ProFormSelect
               name="language"
-              label={t('resourcePackage.fields.language')}
+              label={f('language')}
               rules={[requiredSelect()]}
               options={languages.options}
               fieldProps={
@@ -116,27 +83,20 @@ export function ResourcePackageForm({
           )
         }
       </ProFormDependency>
-      <ProFormText
+      <VersionField
         name="version"
-        label={t('resourcePackage.fields.version')}
+        label={f('version')}
         tooltip={t('firmware.versionHint')}
         placeholder="1.00.00.01"
-        rules={[required(), maxLen(32), versionRule()]}
-        fieldProps={{ 'data-testid': 'package-version' } as object}
+        required
+        testId="package-version"
       />
-      <ProFormText
+      <VersionField
         name="minFirmwareVersion"
-        label={t('resourcePackage.fields.minFirmwareVersion')}
+        label={f('minFirmwareVersion')}
         tooltip={t('resourcePackage.minFirmwareHint')}
-        rules={[maxLen(32), versionRule()]}
-        fieldProps={{ 'data-testid': 'package-min-firmware' } as object}
+        testId="package-min-firmware"
       />
-      <ProFormTextArea
-        name="remark"
-        label={t('resourcePackage.fields.remark')}
-        rules={[maxLen(500)]}
-        fieldProps={{ rows: 3, 'data-testid': 'package-remark' } as object}
-      />
-    </ProForm>
+    </PackageForm>
   );
 }

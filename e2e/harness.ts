@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Mail } from '@herald/contract';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { rememberFields, rememberSecret, secretsInLog } from './log-secrets';
 
@@ -114,7 +114,7 @@ export type Herald = {
 };
 
 /** The pages of every server running in this worker, for the screenshots of a failed test (screenshots.ts). */
-export const running = new Set<{ pages: Set<Page> }>();
+export const running = new Set<{ pages: Set<Page>; contexts: Set<BrowserContext> }>();
 
 /**
  * One Chromium per worker, launched by its first file and kept for the next (the e2e project does
@@ -203,11 +203,14 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
   const child = spawnServer(env, logFile);
 
   let browser: Browser | undefined;
-  const herald = { pages: new Set<Page>() };
+  const herald = { pages: new Set<Page>(), contexts: new Set<BrowserContext>() };
   const cleanup = async () => {
     running.delete(herald);
-    // this file's contexts (newPage's, and any a test made itself); the browser stays for the next file
-    if (browser?.isConnected()) await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
+    // this server's contexts, and any a test made itself that no other running server owns; the
+    // browser stays for the next file
+    const others = new Set([...running].flatMap((h) => [...h.contexts]));
+    const mine = browser?.isConnected() ? browser.contexts().filter((c) => !others.has(c)) : [];
+    await Promise.all(mine.map((c) => c.close().catch(() => {})));
     await stopChild(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -242,6 +245,8 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
         viewport: { width: 1440, height: 900 },
         reducedMotion: options?.motion ? 'no-preference' : 'reduce',
       });
+      herald.contexts.add(context);
+      context.on('close', () => herald.contexts.delete(context));
       const page = await context.newPage();
       herald.pages.add(page);
       page.on('close', () => {

@@ -73,11 +73,17 @@ export default defineConfig({
           environment: 'node',
           // every server starts on a copy of one migrated embedded database
           globalSetup: ['e2e/global-setup.ts'],
+          // screenshots of a failed test's pages (a setup file runs for every file, shared modules or not)
+          setupFiles: ['e2e/screenshots.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // each file has its own server, port, data folder and browser; a file spends much of its
           // time waiting on the browser or the server, so two at a time fit two cores
           maxWorkers: 2,
+          // the files of a worker share its modules and its Chromium (harness.ts): loading Playwright and
+          // launching a browser again for each file cost a few seconds of CPU per file; every file
+          // still starts its own server and closes its own browser contexts
+          isolate: false,
         },
       },
     ],

@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Mail } from '@herald/contract';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterEach, expect, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { rememberFields, rememberSecret, secretsInLog } from './log-secrets';
 
 /**
@@ -17,9 +17,9 @@ import { rememberFields, rememberSecret, secretsInLog } from './log-secrets';
  *   afterAll(() => herald?.stop());
  *   test('...', async () => { const page = await herald.newPage(); await page.goto('/'); ... });
  *
- * When a test fails, every page still open is saved as a screenshot in test-results/, and the
- * server's log is always in test-results/herald-<port>.log. stop() fails when that log shows a
- * password, token or secret the tests used (secretsInLog).
+ * When a test fails, every page still open is saved as a screenshot in test-results/
+ * (screenshots.ts), and the server's log is always in test-results/herald-<port>.log. stop() fails
+ * when that log shows a password, token or secret the tests used (secretsInLog).
  */
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -113,25 +113,51 @@ export type Herald = {
   stop(): Promise<void>;
 };
 
-const running = new Set<{ pages: Set<Page> }>();
+/** The pages of every server running in this worker, for the screenshots of a failed test (screenshots.ts). */
+export const running = new Set<{ pages: Set<Page>; contexts: Set<BrowserContext> }>();
 
-// Screenshots of the open pages of a failed test; the test's result is already known in afterEach.
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state !== 'fail') return;
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const name = `${path.basename(ctx.task.file.name, '.test.ts')}-${ctx.task.name}`
-    .replace(/[^a-zA-Z0-9._-]+/g, '-')
-    .slice(0, 120);
-  let n = 0;
-  for (const herald of running) {
-    for (const page of herald.pages) {
-      if (page.isClosed()) continue;
-      const file = path.join(RESULTS_DIR, `${name}${n++ ? `-${n}` : ''}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      console.error(`screenshot of ${page.url()}: ${path.relative(ROOT, file)}`);
-    }
+/**
+ * One Chromium per worker, launched by its first file and kept for the next (the e2e project does
+ * not isolate its files): a launch cost a second or two of CPU per file, and every server's pages
+ * live in contexts of their own anyway, which its stop() closes. It ends with the worker (Playwright
+ * closes what it launched when the process exits).
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+function workerBrowser(): Promise<Browser> {
+  const ready = sharedBrowser;
+  if (ready) return ready.then((b) => (b.isConnected() ? b : relaunch()));
+  return relaunch();
+}
+function relaunch(): Promise<Browser> {
+  const launching = chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  sharedBrowser = launching;
+  // a failed launch is not kept: the next file tries again
+  launching.catch(() => sharedBrowser === launching && (sharedBrowser = undefined));
+  return launching;
+}
+
+/**
+ * The server process, started from the sources. Its stdout and stderr go straight into `logFile`
+ * (a file descriptor of its own, not a pipe read by this worker): copying a whole file's request
+ * log through the worker's event loop into a string and the file cost the worker more CPU than the
+ * rest of its work, and log() reads the file when it is asked.
+ */
+function spawnServer(env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  const fd = fs.openSync(logFile, 'w');
+  try {
+    return spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', fd, fd],
+    });
+  } finally {
+    // the child has its own copy
+    fs.closeSync(fd);
   }
-});
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -154,8 +180,7 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
   if (pgdata && !opts.env?.DATABASE_URL) fs.cpSync(pgdata, path.join(dataDir, 'pgdata'), { recursive: true });
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = path.join(RESULTS_DIR, `herald-${port}.log`);
-  const logStream = fs.createWriteStream(logFile);
-  let output = '';
+  const output = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '');
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -175,39 +200,32 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
   if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
   if (!opts.env?.SMTP_URL) delete env.SMTP_URL;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    logStream.write(chunk);
-  };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  const child = spawnServer(env, logFile);
 
   let browser: Browser | undefined;
-  const herald = { pages: new Set<Page>() };
+  const herald = { pages: new Set<Page>(), contexts: new Set<BrowserContext>() };
   const cleanup = async () => {
     running.delete(herald);
-    await browser?.close().catch(() => {});
+    // this server's contexts, and any a test made itself that no other running server owns; the
+    // browser stays for the next file
+    const others = new Set([...running].flatMap((h) => [...h.contexts]));
+    const mine = browser?.isConnected() ? browser.contexts().filter((c) => !others.has(c)) : [];
+    await Promise.all(mine.map((c) => c.close().catch(() => {})));
     await stopChild(child);
-    logStream.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const stop = async () => {
     await cleanup();
-    const shown = secretsInLog(output);
+    const shown = secretsInLog(output());
     if (shown.length) throw new Error(`${path.relative(ROOT, logFile)} shows ${shown.join('; ')}`);
   };
 
   try {
-    await waitUntilServing(url, child, () => output);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    // the browser starts while the server does
+    const launching = workerBrowser();
+    launching.catch(() => {});
+    await waitUntilServing(url, child, output);
+    browser = await launching;
   } catch (err) {
     await cleanup();
     throw err;
@@ -227,6 +245,8 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
         viewport: { width: 1440, height: 900 },
         reducedMotion: options?.motion ? 'no-preference' : 'reduce',
       });
+      herald.contexts.add(context);
+      context.on('close', () => herald.contexts.delete(context));
       const page = await context.newPage();
       herald.pages.add(page);
       page.on('close', () => {
@@ -236,7 +256,7 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
       return page;
     },
     api: () => new ApiClient(url),
-    log: () => output,
+    log: output,
     stop,
   };
 }

@@ -103,24 +103,27 @@ export function rounds<T>(items: T[], key: (t: T) => string): T[][] {
 export type DeviceQuery = { accountId: number; sn: string };
 
 /**
- * Devices by account and S/N (deleted devices and other accounts' devices are not found), for a
- * job: without the telemetry (a job never reads it; it is the largest column of the row).
- * The lookup is one index probe per S/N (`lateral … limit 1` keeps the planner from flattening
- * it): joined to a plain VALUES list, it read every live device of every account and hashed them,
- * a cost that grew with the whole fleet. The deleted status is written into the text, so the
- * generic plan keeps the S/N index (db/named.ts, inText).
+ * The device of each row of `v` (its `account_id` and `sn`), for a job: deleted devices and other
+ * accounts' devices are not found. Without the telemetry (a job never reads it; it is the largest
+ * column of the row). One index probe per S/N (`lateral … limit 1` keeps the planner from
+ * flattening it): joined to a plain VALUES list, it read every live device of every account and
+ * hashed them, a cost that grew with the whole fleet. The deleted status is written into the
+ * text, so the generic plan keeps the S/N index (db/named.ts, inText). Also part of the open
+ * API's admission statement (open-api/repo.ts), which looks up a job call's device with its nonce.
  */
+export const jobDeviceOf = (v: SQL) =>
+  sql`cross join lateral (select d.id, d.sn, d.account_id, d.status, d.online, d.paused, d.muted_until, d.print_params,
+                                 d.firmware_version, d.last_online_at, d.last_offline_at, d.model_id, m.type as model_type
+                            from devices d join models m on m.id = d.model_id
+                           where d.sn = ${v}.sn and d.status <> ${inText(DeviceStatus.DELETED)} and d.account_id = ${v}.account_id
+                           limit 1) d`;
+
+/** Devices by account and S/N (jobDeviceOf), a batch of lookups at once. */
 const selectDevices = statement<DeviceQuery>('devices')(
   { i: position, accountId: (q) => q.accountId, sn: (q) => q.sn },
-  (c, rows) => sql`select v.i, d.id, d.sn, d.account_id, d.status, d.online, d.paused, d.muted_until, d.print_params,
-                    d.firmware_version, d.last_online_at, d.last_offline_at, d.model_id, m.type as model_type
+  (c, rows) => sql`select v.i, d.*
                from (select * from unnest(${c.i}::int[], ${c.accountId}::int[], ${c.sn}::text[]) ${rows}) v(i, account_id, sn)
-               cross join lateral (select id, sn, account_id, status, online, paused, muted_until, print_params,
-                                          firmware_version, last_online_at, last_offline_at, model_id
-                                     from devices
-                                    where sn = v.sn and status <> ${inText(DeviceStatus.DELETED)} and account_id = v.account_id
-                                    limit 1) d
-               join models m on m.id = d.model_id`,
+               ${jobDeviceOf(sql.raw('v'))}`,
 );
 
 export async function findDevices(db: Db, items: DeviceQuery[]): Promise<(TargetDevice | undefined)[]> {

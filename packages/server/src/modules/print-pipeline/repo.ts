@@ -171,6 +171,8 @@ export type ApiCall = {
    * alongside the device lookup, and awaited before anything is written.
    */
   admitted?: Promise<void>;
+  /** the call's device as its admission looked it up, by the S/N its body named */
+  device?: { sn: string; found: Promise<TargetDevice | undefined> };
 };
 
 export async function findJobByOrder(db: Db, accountId: number, orderId: string): Promise<JobRow | undefined> {

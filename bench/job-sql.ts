@@ -20,7 +20,7 @@ import { openDatabase } from '../packages/server/src/db/client';
 import { accounts, devices, models } from '../packages/server/src/db/schema';
 import * as sqlBatch from '../packages/server/src/modules/print-pipeline/batch-repo';
 import type { NewJob } from '../packages/server/src/modules/print-pipeline/repo';
-import { useNonces } from '../packages/server/src/modules/open-api/repo';
+import { admitCalls } from '../packages/server/src/modules/open-api/repo';
 
 const { values: args } = parseArgs({
   options: {
@@ -123,9 +123,10 @@ async function run(J: number, B: number, checkpointEvery = 0): Promise<Stages> {
       return job;
     });
     await time('nonces', () =>
-      useNonces(
+      admitCalls(
         db,
         batch.map((j) => ({ appKey: 'k', nonce: j.msgId, expiresAt: new Date(now + 300_000) })),
+        undefined,
       ),
     );
     await time('devices', () =>

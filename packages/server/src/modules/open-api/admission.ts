@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OPEN_API, ResultCode } from '@herald/contract';
+import { OPEN_API, OPEN_API_PATHS, ResultCode, openSnField } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import { AppError, rateLimited as overKeyLimit } from '../../lib/errors';
 import { writeQueue } from '../print-pipeline/write-queue';
@@ -43,11 +43,26 @@ export function door(): (req: FastifyRequest, reply: FastifyReply) => Promise<vo
   };
 }
 
+/** The calls that make a job: their device is looked up with their admission. */
+const JOB_PATHS = new Set<string>([OPEN_API_PATHS.print, OPEN_API_PATHS.speak, OPEN_API_PATHS.trade]);
+
+/**
+ * A job call's S/N as its body names it (parsed, not validated yet: the route's schema still
+ * decides), to look its device up with the admission.
+ */
+function jobSn(req: FastifyRequest): string | undefined {
+  if (!JOB_PATHS.has(req.routeOptions.url ?? '')) return undefined;
+  const body = req.body as { sn?: unknown } | null | undefined;
+  const sn = typeof body === 'object' && body !== null ? openSnField.safeParse(body.sn) : undefined;
+  return sn?.success ? sn.data : undefined;
+}
+
 /**
  * A signed call (verify.ts) is admitted: refused at once when the queues are too long, else its
- * nonce is stored and the key's call counted (one statement for a batch of calls, call-queue.ts).
- * That is not awaited here: a job call looks up its device meanwhile (see admitted); a reused
- * nonce is the answer when both refuse.
+ * nonce is stored, the key's call counted and a job call's device looked up (one statement for a
+ * batch of calls, call-queue.ts: at 200 jobs/s on PostgreSQL a job's device lookup was a round
+ * trip of its own, asked at the same moment). That is not awaited here: a job call renders its job
+ * once its device is known (see admitted); a reused nonce is the answer when both refuse.
  */
 export function admit(deps: Deps, req: FastifyRequest, { appKey, nonce, timestamp }: Signed): void {
   const call = callOf(req);
@@ -55,20 +70,28 @@ export function admit(deps: Deps, req: FastifyRequest, { appKey, nonce, timestam
   if (callQueue(deps).admissions.size + writeQueue(deps).backlog() > BACKLOG_MAX) throw rateLimited();
   // remembered for as long as its timestamp would still be accepted
   const expiresAt = new Date(Number(timestamp) + OPEN_API.clockSkewMs);
-  call.admitted = callQueue(deps)
-    .admissions.add({ appKey, nonce, expiresAt })
-    .then((a) => {
-      if (!a.fresh) throw new AppError(ResultCode.NONCE_REUSED, 'error.nonceReused');
-      if (!a.allowed) throw overKeyLimit(a.retryAfterMs, 'error.apiKeyRateLimited');
-    });
+  const sn = jobSn(req);
+  const admission = callQueue(deps).admissions.add({
+    appKey,
+    nonce,
+    expiresAt,
+    device: sn === undefined ? undefined : { accountId: call.accountId!, sn },
+  });
+  call.admitted = admission.then((a) => {
+    if (!a.fresh) throw new AppError(ResultCode.NONCE_REUSED, 'error.nonceReused');
+    if (!a.allowed) throw overKeyLimit(a.retryAfterMs, 'error.apiKeyRateLimited');
+  });
   call.admitted.catch(() => {}); // answered by whoever awaits it; never an unhandled rejection
+  if (sn !== undefined) {
+    call.device = { sn, found: admission.then((a) => a.device) };
+    call.device.found.catch(() => {}); // the same failure as the admission's, answered there
+  }
 }
 
 /**
  * Run a call while its nonce is stored, and answer only once the nonce is known fresh. A job call
- * reads its device meanwhile (one database round trip less before the job reaches the device) and
- * waits for the nonce only before writing its job (the pipeline's store); the other calls only
- * read. Either way a reused nonce is the answer, whatever else went wrong: a replay learns nothing
+ * renders its job meanwhile (its device comes with the admission) and waits for the nonce only
+ * before writing its job (the pipeline's store); the other calls only read. Either way a reused nonce is the answer, whatever else went wrong: a replay learns nothing
  * new and changes nothing.
  */
 export async function admitted<T>(req: FastifyRequest, run: () => Promise<T>): Promise<T> {

@@ -3,17 +3,21 @@ import type { Deps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import { Batcher, type BatcherOptions } from '../../lib/batcher';
 import { rankKeyCalls, type KeyVerdict } from './key-limit';
-import { insertApiRequests, useNonces, useNoncesCounting, type ApiRequestRow, type NonceItem } from './repo';
+import type { TargetDevice } from '../print-pipeline/repo';
+import { admitCalls, insertApiRequests, type ApiRequestRow, type NonceItem } from './repo';
 
-/** A signed call's admission: its nonce fresh or not, and its key within its limit or not. */
-export type Admission = { fresh: boolean } & KeyVerdict;
+/**
+ * A signed call's admission: its nonce fresh or not, its key within its limit or not, and the
+ * device of a job call (undefined: not found).
+ */
+export type Admission = { fresh: boolean; device?: TargetDevice } & KeyVerdict;
 
 /**
  * The open API's own batched writes, grouped like the pipeline's (print-pipeline/write-queue.ts):
  * each call adds its item and one statement per batch does the work.
  */
 export type CallQueue = {
-  /** a call's nonce (used before or not) and its key's count, one statement per batch */
+  /** a call's nonce (used before or not), its key's count and a job call's device, one statement per batch */
   admissions: Batcher<NonceItem, Admission>;
   /** general request records of calls that made no job (refusals, record and device lookups) */
   apiRequests: Batcher<ApiRequestRow, void>;
@@ -32,14 +36,15 @@ const UNAWAITED: BatcherOptions = { maxItems: 500, maxWaitMs: 20, isolate: true 
  */
 export function newCallQueue(db: Db, keyLimit: Limit | undefined): CallQueue {
   const admit = async (items: NonceItem[]): Promise<Admission[]> => {
-    if (!keyLimit) return (await useNonces(db, items)).map((fresh) => ({ fresh, allowed: true, retryAfterMs: 0 }));
-    const { fresh, hits } = await useNoncesCounting(db, items, keyLimit.windowMs);
-    const verdicts = rankKeyCalls(
-      items.map((n) => n.appKey),
-      hits,
-      keyLimit,
-    );
-    return verdicts.map((v, i) => ({ ...v, fresh: fresh[i]! }));
+    const { fresh, hits, devices } = await admitCalls(db, items, keyLimit?.windowMs);
+    const verdicts = keyLimit
+      ? rankKeyCalls(
+          items.map((n) => n.appKey),
+          hits,
+          keyLimit,
+        )
+      : items.map(() => ({ allowed: true, retryAfterMs: 0 }));
+    return verdicts.map((v, i) => ({ ...v, fresh: fresh[i]!, device: devices[i] }));
   };
   const admissions = new Batcher(admit, ADMISSIONS);
   const apiRequests = new Batcher((items: ApiRequestRow[]) => insertApiRequests(db, items), UNAWAITED);

@@ -16,6 +16,8 @@ export type Call = {
   api?: ApiCall;
   /** the nonce check, started by admission (see admitted) */
   admitted?: Promise<void>;
+  /** a job call's device, looked up with its admission */
+  device?: ApiCall['device'];
   jobId?: number;
   /** the body was read but is not JSON (answered after the signature check) */
   notJson?: boolean;
@@ -47,6 +49,7 @@ export function apiCall(req: FastifyRequest): { source: 'api'; api: ApiCall } {
     ip: req.ip ?? null,
     startedAt: call.startedAt,
     admitted: call.admitted,
+    device: call.device,
   };
   return { source: 'api', api: call.api };
 }

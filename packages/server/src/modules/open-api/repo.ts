@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { arrayStatement } from '../../db/array-statement';
 import type { Db } from '../../db/client';
 import { countIntoWindows } from '../../lib/shared-limits';
+import { jobDeviceOf, type DeviceQuery } from '../print-pipeline/batch-repo';
+import { toTargetDevice, type TargetDevice } from '../print-pipeline/repo';
 
 /**
  * The open API's own SQL: its keys (what admits a call), its nonces (a call is taken once) and
@@ -62,14 +64,13 @@ export async function touchKeys(db: Db, keyIds: number[], minAgeMs: number): Pro
 
 // ── nonces ───────────────────────────────────────────────────────────────
 
-export type NonceItem = { appKey: string; nonce: string; expiresAt: Date };
-
-const insertNonces = arrayStatement<NonceItem>('open-api.nonces')(
-  { appKey: (n) => n.appKey, nonce: (n) => n.nonce, expiresAt: (n) => n.expiresAt.toISOString() },
-  (c, rows) => sql`insert into api_nonces (app_key, nonce, expires_at)
-             select * from unnest(${c.appKey}::text[], ${c.nonce}::text[], ${c.expiresAt}::timestamptz[]) ${rows}
-             on conflict do nothing returning app_key, nonce`,
-);
+export type NonceItem = {
+  appKey: string;
+  nonce: string;
+  expiresAt: Date;
+  /** a job call's device, looked up in the same statement (admission.ts) */
+  device?: DeviceQuery;
+};
 
 const nonceKey = (appKey: unknown, nonce: unknown) => `${String(appKey)}\n${String(nonce)}`;
 
@@ -79,12 +80,6 @@ const freshOf = (items: NonceItem[], stored: Record<string, unknown>[]): boolean
   return items.map((n) => fresh.delete(nonceKey(n.appKey, n.nonce)));
 };
 
-/** Records the nonces; per item false when it was seen before (also earlier in the same batch). */
-export async function useNonces(db: Db, items: NonceItem[]): Promise<boolean[]> {
-  const unique = new Map(items.map((n) => [nonceKey(n.appKey, n.nonce), n]));
-  return freshOf(items, await insertNonces(db, [...unique.values()]));
-}
-
 /** An admitted call's key, counted in `shared_limits` (key-limit.ts). */
 export const keyLimitKey = (appKey: string) => `api:key:${appKey}`;
 
@@ -92,60 +87,71 @@ export const keyLimitKey = (appKey: string) => `api:key:${appKey}`;
 export type KeyHits = Map<string, { hits: number; retryAfterMs: number }>;
 
 /**
- * The nonces of a batch of calls and their keys' hits in one statement (one round trip per batch
- * instead of two: on PostgreSQL at 200 jobs/s a batch holds one or two calls, and each statement
- * costs ~0.6 ms of CPU on both sides). The keys are counted in `shared_limits` as lib/shared-limits.ts
- * counts its keys (one row per key and window, the database's clock ending it), a batch's calls of
- * a key at once, keys in order so two servers' batches never wait on each other in a circle, and
- * whether or not the nonce was fresh.
+ * A batch of calls' admission in one statement: their nonces, their keys' hits (when the limit is
+ * on) and the devices of the job calls among them. One round trip per batch instead of three: on
+ * PostgreSQL at 200 jobs/s a batch holds one or two calls, and each statement costs ~0.6 ms of CPU
+ * on both sides. The keys are counted in `shared_limits` as lib/shared-limits.ts counts its keys
+ * (one row per key and window, the database's clock ending it), a batch's calls of a key at once,
+ * keys in order so two servers' batches never wait on each other in a circle, and whether or not
+ * the nonce was fresh. The devices are read as the pipeline reads them (jobDeviceOf), in the same
+ * snapshot as the nonces.
  */
-const insertNoncesCounting = arrayStatement<NonceItem & { windowMs: number }>('open-api.nonces-counted')(
+const admitStatement = arrayStatement<NonceItem & { windowMs: number | null }>('open-api.admit')(
   {
+    i: (_, i) => i,
     appKey: (n) => n.appKey,
     nonce: (n) => n.nonce,
     expiresAt: (n) => n.expiresAt.toISOString(),
-    limitKey: (n) => keyLimitKey(n.appKey),
+    limitKey: (n) => (n.windowMs === null ? null : keyLimitKey(n.appKey)),
     windowMs: (n) => n.windowMs,
+    accountId: (n) => n.device?.accountId ?? null,
+    sn: (n) => n.device?.sn ?? null,
   },
   (c, rows) => sql`with v as (
-               select * from unnest(${c.appKey}::text[], ${c.nonce}::text[], ${c.expiresAt}::timestamptz[],
-                                    ${c.limitKey}::text[], ${c.windowMs}::int[])
-                 as v(app_key, nonce, expires_at, limit_key, window_ms) ${rows}),
+               select * from unnest(${c.i}::int[], ${c.appKey}::text[], ${c.nonce}::text[], ${c.expiresAt}::timestamptz[],
+                                    ${c.limitKey}::text[], ${c.windowMs}::int[], ${c.accountId}::int[], ${c.sn}::text[])
+                 as v(i, app_key, nonce, expires_at, limit_key, window_ms, account_id, sn) ${rows}),
              n as (insert into api_nonces (app_key, nonce, expires_at) select app_key, nonce, expires_at from v
                    on conflict do nothing returning app_key, nonce),
              l as (insert into shared_limits (key, hits, ends_at)
                    select limit_key, count(*), now() + max(window_ms) * interval '1 millisecond'
-                     from v group by 1 order by 1
+                     from v where limit_key is not null group by 1 order by 1
                    ${countIntoWindows})
-             select app_key, nonce, null::text as key, null::int as hits, null::bigint as retry_after from n
-             union all select null, null, key, hits, retry_after from l`,
+             select app_key, nonce, null::text as key, null::int as hits, null::bigint as retry_after,
+                    null::int as i, null::jsonb as device from n
+             union all select null, null, key, hits, retry_after, null, null from l
+             union all select null, null, null, null, null, v.i, to_jsonb(d) from v ${jobDeviceOf(sql.raw('v'))}`,
 );
 
+/** A batch of calls admitted (admitStatement). */
+export type Admitted = {
+  /** per item, whether its nonce was fresh (false also for a batch's second use of a nonce) */
+  fresh: boolean[];
+  /** per key, its hits after this batch (none when the limit is off) */
+  hits: KeyHits;
+  /** per item that named one, its device (undefined: none of its account by that S/N) */
+  devices: (TargetDevice | undefined)[];
+};
+
 /**
- * `useNonces` and the keys' hits of the same calls in one statement: per item whether its nonce
- * was fresh, and per key its hits after this batch.
+ * Store the calls' nonces, count their keys' calls in windows of `windowMs` (undefined: the limit
+ * is off) and look up the job calls' devices, in one statement.
  */
-export async function useNoncesCounting(
-  db: Db,
-  items: NonceItem[],
-  windowMs: number,
-): Promise<{ fresh: boolean[]; hits: KeyHits }> {
-  const w = Math.max(1, Math.trunc(windowMs));
-  const rows = await insertNoncesCounting(
+export async function admitCalls(db: Db, items: NonceItem[], windowMs: number | undefined): Promise<Admitted> {
+  const w = windowMs === undefined ? null : Math.max(1, Math.trunc(windowMs));
+  const rows = await admitStatement(
     db,
     items.map((n) => ({ ...n, windowMs: w })),
   );
   const hits: KeyHits = new Map();
+  const devices: (TargetDevice | undefined)[] = items.map(() => undefined);
+  const nonces: Record<string, unknown>[] = [];
   for (const r of rows) {
     if (r.key !== null) hits.set(String(r.key), { hits: Number(r.hits), retryAfterMs: Number(r.retry_after) });
+    else if (r.i !== null) devices[Number(r.i)] = toTargetDevice(r.device as Record<string, unknown>);
+    else nonces.push(r);
   }
-  return {
-    fresh: freshOf(
-      items,
-      rows.filter((r) => r.key === null),
-    ),
-    hits,
-  };
+  return { fresh: freshOf(items, nonces), hits, devices };
 }
 
 /** Nonces whose timestamps would be refused anyway: they need no remembering. */

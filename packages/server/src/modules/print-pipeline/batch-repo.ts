@@ -13,6 +13,7 @@ import { arrayStatement } from '../../db/array-statement';
 import { inText } from '../../db/named';
 import {
   finishApiRequest,
+  finishApiRequestOf,
   mapJob,
   toTargetDevice,
   tsParam as ts,
@@ -103,24 +104,27 @@ export function rounds<T>(items: T[], key: (t: T) => string): T[][] {
 export type DeviceQuery = { accountId: number; sn: string };
 
 /**
- * Devices by account and S/N (deleted devices and other accounts' devices are not found), for a
- * job: without the telemetry (a job never reads it; it is the largest column of the row).
- * The lookup is one index probe per S/N (`lateral … limit 1` keeps the planner from flattening
- * it): joined to a plain VALUES list, it read every live device of every account and hashed them,
- * a cost that grew with the whole fleet. The deleted status is written into the text, so the
- * generic plan keeps the S/N index (db/named.ts, inText).
+ * The device of each row of `v` (its `account_id` and `sn`), for a job: deleted devices and other
+ * accounts' devices are not found. Without the telemetry (a job never reads it; it is the largest
+ * column of the row). One index probe per S/N (`lateral … limit 1` keeps the planner from
+ * flattening it): joined to a plain VALUES list, it read every live device of every account and
+ * hashed them, a cost that grew with the whole fleet. The deleted status is written into the
+ * text, so the generic plan keeps the S/N index (db/named.ts, inText). Also part of the open
+ * API's admission statement (open-api/repo.ts), which looks up a job call's device with its nonce.
  */
+export const jobDeviceOf = (v: SQL) =>
+  sql`cross join lateral (select d.id, d.sn, d.account_id, d.status, d.online, d.paused, d.muted_until, d.print_params,
+                                 d.firmware_version, d.last_online_at, d.last_offline_at, d.model_id, m.type as model_type
+                            from devices d join models m on m.id = d.model_id
+                           where d.sn = ${v}.sn and d.status <> ${inText(DeviceStatus.DELETED)} and d.account_id = ${v}.account_id
+                           limit 1) d`;
+
+/** Devices by account and S/N (jobDeviceOf), a batch of lookups at once. */
 const selectDevices = statement<DeviceQuery>('devices')(
   { i: position, accountId: (q) => q.accountId, sn: (q) => q.sn },
-  (c, rows) => sql`select v.i, d.id, d.sn, d.account_id, d.status, d.online, d.paused, d.muted_until, d.print_params,
-                    d.firmware_version, d.last_online_at, d.last_offline_at, d.model_id, m.type as model_type
+  (c, rows) => sql`select v.i, d.*
                from (select * from unnest(${c.i}::int[], ${c.accountId}::int[], ${c.sn}::text[]) ${rows}) v(i, account_id, sn)
-               cross join lateral (select id, sn, account_id, status, online, paused, muted_until, print_params,
-                                          firmware_version, last_online_at, last_offline_at, model_id
-                                     from devices
-                                    where sn = v.sn and status <> ${inText(DeviceStatus.DELETED)} and account_id = v.account_id
-                                    limit 1) d
-               join models m on m.id = d.model_id`,
+               ${jobDeviceOf(sql.raw('v'))}`,
 );
 
 export async function findDevices(db: Db, items: DeviceQuery[]): Promise<(TargetDevice | undefined)[]> {
@@ -294,21 +298,42 @@ const ackLatency = (at: SQL) => sql`greatest(0, round(extract(epoch from (${at} 
 /** A publish and the device's ok for it (its ack echoes that publish's ts), met in one batch. */
 export type PushedAcked = { pushed: Pushed; ack: AckItem };
 
-const pushedAckedStatement = statement<PushedAcked>('pushed-acked')(
+/**
+ * What a batch of transitions writes in one statement (write-queue.ts): publishes with their ok
+ * acks, and results of other jobs (a result of a job paired in the same batch waits for the next
+ * statement, which sees the pair's changes).
+ */
+export type Settle = { pair: PushedAcked } | { result: ResultItem };
+/** Per Settle item: a pair's rows (see pushedAndAcked), a result's row when it changed the job. */
+export type Settled =
+  { pair: { pushed: JobRow | undefined; ack: AckedJob | null } } | { result: SettledJob | undefined };
+
+const pairOf = (x: Settle) => ('pair' in x ? x.pair : undefined);
+const resultOf = (x: Settle) => ('result' in x ? x.result : undefined);
+
+const settleStatement = statement<Settle>('pushed-acked')(
   {
-    id: (x) => x.pushed.jobId,
-    topic: (x) => x.pushed.topic,
-    bytes: (x) => x.pushed.bytes,
-    at: (x) => ts(x.pushed.publishedAt),
-    acked: (x) => ts(x.ack.arrivedAt),
-    latency: (x) => publishLatency(x.ack),
+    i: position,
+    id: (x) => pairOf(x)?.pushed.jobId ?? null,
+    topic: (x) => pairOf(x)?.pushed.topic ?? null,
+    bytes: (x) => pairOf(x)?.pushed.bytes ?? null,
+    at: (x) => (pairOf(x) ? ts(pairOf(x)!.pushed.publishedAt) : null),
+    acked: (x) => (pairOf(x) ? ts(pairOf(x)!.ack.arrivedAt) : null),
+    latency: (x) => (pairOf(x) ? publishLatency(pairOf(x)!.ack) : null),
+    msgId: (x) => resultOf(x)?.msgId ?? null,
+    deviceId: (x) => resultOf(x)?.deviceId ?? null,
+    status: (x) => resultOf(x)?.status ?? null,
+    reason: (x) => resultOf(x)?.reason ?? null,
+    resultAt: (x) => (resultOf(x) ? ts(resultOf(x)!.at) : null),
   },
   (
     c,
     rows,
-  ) => sql`with v as (select * from unnest(${c.id}::bigint[], ${c.topic}::text[], ${c.bytes}::int[], ${c.at}::timestamptz[],
-                     ${c.acked}::timestamptz[], ${c.latency}::int[])
-                   as v(id, topic, bytes, at, acked, latency) ${rows}),
+  ) => sql`with b as (select * from unnest(${c.i}::int[], ${c.id}::bigint[], ${c.topic}::text[], ${c.bytes}::int[],
+                     ${c.at}::timestamptz[], ${c.acked}::timestamptz[], ${c.latency}::int[], ${c.msgId}::uuid[],
+                     ${c.deviceId}::int[], ${c.status}::smallint[], ${c.reason}::text[], ${c.resultAt}::timestamptz[])
+                   as b(i, id, topic, bytes, at, acked, latency, msg_id, device_id, status, reason, result_at) ${rows}),
+        v as (select id, topic, bytes, at, acked, latency from b where id is not null),
         o as (select jobs.id, jobs.status as was from jobs join v on jobs.id = v.id),
         j as (update jobs
                  set status = case when jobs.status < ${JobStatus.PUSH_SUCCEEDED} then ${JobStatus.PUSH_SUCCEEDED}::smallint
@@ -322,35 +347,45 @@ const pushedAckedStatement = statement<PushedAcked>('pushed-acked')(
                 published_at, acked_at, latency_ms)
               select j.id, j.account_id, j.device_id, j.sn, v.topic, j.msg_id, 1, ${PublishStatus.PUSH_SUCCEEDED}, v.bytes,
                 v.at, v.acked, v.latency
-                from j join v on v.id = j.id)
-        select o.was, ${unackedOther(sql.raw('j.device_id'), sql.raw('j.id'))} as waiting, j.* from j join o on o.id = j.id`,
+                from j join v on v.id = j.id),
+        rv as (select i, msg_id, device_id, status, reason, result_at from b where msg_id is not null),
+        ${resultCtes('rv', 'ro', 'rj', 'rr')}
+        select o.was, ${unackedOther(sql.raw('j.device_id'), sql.raw('j.id'))} as waiting, j.*, null::int as idx
+          from j join o on o.id = j.id
+        union all
+        select ro.was, null, rj.* from rj join ro on ro.id = rj.id`,
 );
 
 /**
- * A publish and its ok ack in one statement: what markPushedMany and then ackJobs would leave,
- * with one new row version of the job instead of two and the publish record written as acked
- * rather than inserted and updated. Under load most acks arrive while their publish's write is
- * still queued (measured at 450 jobs/s: 8 in 10), so this is the common case, not a rare one.
- * Per item: `pushed`, the row as markPushedMany would have returned it (status 1 when the job was
+ * Publishes and their ok acks, each pair in one go: what markPushedMany and then ackJobs would
+ * leave, with one new row version of the job instead of two and the publish record written as
+ * acked rather than inserted and updated. Under load most acks arrive while their publish's write
+ * is still queued (measured at 450 jobs/s: 8 in 10), so this is the common case, not a rare one.
+ * Results of other jobs go in the same statement (finishJobs' work): at 200 jobs/s on PostgreSQL a
+ * batch holds a pair and a result, and two statements were two round trips and two commits.
+ * Per pair: `pushed`, the row as markPushedMany would have returned it (status 1 when the job was
  * pending, so the pushed webhook still goes out); `ack`, the row when the ack moved the job to 2,
- * null when it changed nothing (the job was already acked or had ended).
+ * null when it changed nothing (the job was already acked or had ended). Per result: as finishJobs.
  */
-export async function pushedAndAcked(
-  db: Db,
-  items: PushedAcked[],
-): Promise<{ pushed: JobRow | undefined; ack: AckedJob | null }[]> {
-  const rows = await pushedAckedStatement(db, items);
-  const byId = new Map(rows.map((r) => [Number(r.id), { was: Number(r.was), row: acked(r) }]));
-  return items.map((x) => {
-    const got = byId.get(x.pushed.jobId);
-    if (!got) return { pushed: undefined, ack: null }; // the job had ended: neither changed it
+export async function pushedAndAcked(db: Db, items: Settle[]): Promise<Settled[]> {
+  const rows = await settleStatement(db, items);
+  const pairs = new Map<number, { was: number; row: AckedJob }>();
+  const results = new Map<number, SettledJob>();
+  for (const r of rows) {
+    if (r.idx === null || r.idx === undefined) pairs.set(Number(r.id), { was: Number(r.was), row: acked(r) });
+    else results.set(Number(r.idx), settled(r));
+  }
+  return items.map((x, i) => {
+    if ('result' in x) return { result: results.get(i) };
+    const got = pairs.get(x.pair.pushed.jobId);
+    if (!got) return { pair: { pushed: undefined, ack: null } }; // the job had ended: neither changed it
     const moved = got.was < JobStatus.PUSH_SUCCEEDED;
     // the publish as it would have read alone: a pending job became 1 (pushed), not yet acked
     const pushed =
       got.was === JobStatus.NOT_PUSHED
         ? { ...got.row, status: JobStatus.PUSHED, ackedAt: null, ackLatencyMs: null }
         : got.row;
-    return { pushed, ack: moved ? got.row : null };
+    return { pair: { pushed, ack: moved ? got.row : null } };
   });
 }
 
@@ -423,6 +458,22 @@ const acked = (r: Raw): AckedJob => Object.assign(settled(r), { waiting: r.waiti
 /** status: 3 success, 4 failed, 5 timeout (the job expired in the device's queue) */
 export type ResultItem = { deviceId: number; msgId: string; status: 3 | 4 | 5; reason: string | null; at: number };
 
+/**
+ * A result's CTEs over the rows of `v` (i, msg_id, device_id, status, reason, result_at): `o` the
+ * jobs as they were, `j` the jobs it moved (with `idx`, the row's position), `r` their general
+ * request records. Named by the caller: the pair statement holds them beside its own.
+ */
+function resultCtes(v: string, o: string, j: string, r: string): SQL {
+  const [V, O, J] = [v, o, j].map((x) => sql.raw(x));
+  return sql`${O} as (select jobs.id, jobs.status as was from jobs join ${V} v on jobs.msg_id = v.msg_id and jobs.device_id = v.device_id),
+        ${J} as (update jobs set status = v.status, finished_at = v.result_at, reason = v.reason
+                from ${V} v where jobs.msg_id = v.msg_id and jobs.device_id = v.device_id
+                 and (jobs.status < ${JobStatus.SUCCESS} or ${unconfirmed}
+                      or (v.status = ${JobStatus.SUCCESS} and ${cancelled}))
+              returning ${LEAN}, v.i as idx),
+        ${finishApiRequestOf(r, `${j} j`)}`;
+}
+
 const resultStatement = statement<ResultItem>('result')(
   {
     i: position,
@@ -434,14 +485,8 @@ const resultStatement = statement<ResultItem>('result')(
   },
   (c, rows) => sql`with v as (select * from unnest(${c.i}::int[], ${c.msgId}::uuid[], ${c.deviceId}::int[],
                      ${c.status}::smallint[], ${c.reason}::text[], ${c.at}::timestamptz[])
-                   as v(i, msg_id, device_id, status, reason, at) ${rows}),
-        o as (select jobs.id, jobs.status as was from jobs join v on jobs.msg_id = v.msg_id and jobs.device_id = v.device_id),
-        j as (update jobs set status = v.status, finished_at = v.at, reason = v.reason
-                from v where jobs.msg_id = v.msg_id and jobs.device_id = v.device_id
-                 and (jobs.status < ${JobStatus.SUCCESS} or ${unconfirmed}
-                      or (v.status = ${JobStatus.SUCCESS} and ${cancelled}))
-              returning ${LEAN}, v.i as idx),
-        ${finishApiRequest}
+                   as v(i, msg_id, device_id, status, reason, result_at) ${rows}),
+        ${resultCtes('v', 'o', 'j', 'r')}
         select o.was, j.* from j join o on o.id = j.id`,
 );
 

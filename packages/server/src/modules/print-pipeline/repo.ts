@@ -171,6 +171,8 @@ export type ApiCall = {
    * alongside the device lookup, and awaited before anything is written.
    */
   admitted?: Promise<void>;
+  /** the call's device as its admission looked it up, by the S/N its body named */
+  device?: { sn: string; found: Promise<TargetDevice | undefined> };
 };
 
 export async function findJobByOrder(db: Db, accountId: number, orderId: string): Promise<JobRow | undefined> {
@@ -183,11 +185,16 @@ export async function findJobById(db: Db, accountId: number, id: number): Promis
   return r ? mapJob(r) : undefined;
 }
 
-/** When a job ends, its general request record (if it came through the open API) ends with it. */
-export const finishApiRequest = sql`r as (update api_requests a
+/**
+ * When a job ends, its general request record (if it came through the open API) ends with it: the
+ * statement's CTE `name`, over the jobs a CTE returned (`from`, seen as `j`).
+ */
+export const finishApiRequestOf = (name: string, from: string) => sql`${sql.raw(name)} as (update api_requests a
     set result = case when j.status = ${JobStatus.SUCCESS} then ${GeneralResult.SUCCESS}::smallint else ${GeneralResult.FAILED}::smallint end
-    from j
+    from ${sql.raw(from)}
    where j.status >= ${JobStatus.SUCCESS} and j.source = 'api' and a.account_id = j.account_id and a.created_at = j.requested_at and a.job_id = j.id)`;
+/** finishApiRequestOf as the CTE `r`, over the CTE `j`. */
+export const finishApiRequest = finishApiRequestOf('r', 'j');
 
 export type AckOutcome = { status: 2 | 4 | 5; reason: string | null };
 

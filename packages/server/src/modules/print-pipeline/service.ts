@@ -79,10 +79,13 @@ async function targetDevice(
   sn: string,
   kind: JobKind,
   onlineOnly: boolean | undefined,
+  options?: SubmitOptions,
 ): Promise<repo.TargetDevice> {
   // read fresh for every request (batched with others): a disabled or deleted device must
-  // refuse the very next job, which a cache of even a few hundred ms would not
-  const device = await writeQueue(deps).devices.add({ accountId, sn });
+  // refuse the very next job, which a cache of even a few hundred ms would not. An open API
+  // call's admission read it already (open-api/admission.ts) when its body named this S/N.
+  const looked = options === undefined ? undefined : optionsOf(options).api?.device;
+  const device = await (looked?.sn === sn ? looked.found : writeQueue(deps).devices.add({ accountId, sn }));
   if (!device) throw snInvalid();
   if (device.status !== DeviceStatus.ENABLED) throw conflict('error.deviceDisabled', 'sn');
   if (kind === 'print' && device.modelType !== 'printer') {
@@ -178,7 +181,7 @@ async function printJob(
   opts: SubmitOptions,
 ): Promise<OpenJobAccepted> {
   const now = Date.now();
-  const device = await targetDevice(deps, accountId, input.sn, 'print', input.onlineOnly);
+  const device = await targetDevice(deps, accountId, input.sn, 'print', input.onlineOnly, opts);
   return withinRateLimit(deps, device, now, (insert) => printFor(deps, accountId, device, now, input, opts, insert));
 }
 
@@ -279,7 +282,7 @@ async function speakJob(
   opts: SubmitOptions,
 ): Promise<OpenJobAccepted> {
   const now = Date.now();
-  const device = await targetDevice(deps, accountId, input.sn, 'speak', input.onlineOnly);
+  const device = await targetDevice(deps, accountId, input.sn, 'speak', input.onlineOnly, opts);
   const settings = await tradeSettings(deps, accountId);
   const language = speakLanguage(settings?.language);
   let businessId: number | null = null;
@@ -326,7 +329,7 @@ async function tradeJob(
   opts: SubmitOptions,
 ): Promise<OpenJobAccepted> {
   const now = Date.now();
-  const device = await targetDevice(deps, accountId, input.sn, 'trade', input.onlineOnly);
+  const device = await targetDevice(deps, accountId, input.sn, 'trade', input.onlineOnly, opts);
   const settings = await tradeSettings(deps, accountId);
   if (settings && (!settings.enabled || !settings.paymentTypes.includes(input.paymentType))) {
     throw invalid('error.paymentTypeSilent', 'paymentType');

@@ -5,6 +5,7 @@
 //
 // `node scripts/build-server.mjs` builds; start.mjs and the benches call ensureServerBuilt() and
 // serverCommand() so that everything that starts a production server starts the same one.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -106,6 +107,21 @@ export async function ensureServerBuilt() {
  */
 export function serverCommand(nodeFlags = []) {
   return { command: process.execPath, args: ['--enable-source-maps', ...nodeFlags, builtEntry] };
+}
+
+/**
+ * serverCommand() for callers that cannot wait (the benches, a test harness): builds first, in a
+ * child process, when the build is missing or older than the sources. Run it from the repository;
+ * the command starts the server with whatever working directory the caller gives it.
+ */
+export function builtServerCommand(nodeFlags = []) {
+  const reason = serverBuildNeeded();
+  if (reason) {
+    console.log(`Building the server (${reason})...`);
+    const run = spawnSync(process.execPath, [import.meta.filename], { stdio: 'inherit' });
+    if (run.status !== 0) throw new Error(`server build failed (${run.error?.message ?? `exit ${run.status}`})`);
+  }
+  return serverCommand(nodeFlags);
 }
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {

@@ -44,7 +44,7 @@ async function startBuilt(env: NodeJS.ProcessEnv) {
 
 async function serverEnv(): Promise<NodeJS.ProcessEnv & { base: string }> {
   const port = await freePort();
-  const env = {
+  const env: NodeJS.ProcessEnv & { base: string } = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtServerCommand } from '../../../scripts/build-server.mjs';
+import { builtEntry, builtServerCommand } from '../../../scripts/build-server.mjs';
 import { ADMIN_PASSWORD } from './harness';
 import { eventually } from './devices-fixture';
 
@@ -104,5 +104,23 @@ describe('the built server', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  });
+
+  it('loads the packages only some servers or requests need on first use, not at its start', () => {
+    builtServerCommand();
+    const dist = path.dirname(builtEntry);
+    const chunks = fs.readdirSync(dist).filter((f) => f.endsWith('.mjs'));
+    // a static import in any chunk is loaded with it; main.ts reaches every chunk of the server at its start
+    const staticImports = new Set(
+      chunks.flatMap((f) =>
+        [...fs.readFileSync(path.join(dist, f), 'utf8').matchAll(/\bfrom "([^".][^"]*)"/g)].map((m) => m[1]),
+      ),
+    );
+    for (const pkg of ['exceljs', '@e965/xlsx', 'nodemailer', 'undici', 'mqtt'])
+      expect(staticImports).not.toContain(pkg);
+    // still there, loaded when needed
+    const all = chunks.map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).join('\n');
+    for (const pkg of ['exceljs', '@e965/xlsx', 'nodemailer', 'undici', 'mqtt'])
+      expect(all).toContain(`import("${pkg}")`);
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { builtServerCommand } from '../scripts/build-server.mjs';
 
 /**
  * What every bench does with processes and ports: log with a clock, start children it must not
@@ -125,9 +126,10 @@ export function cpuMs(pid: number | undefined): number {
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * A Herald server as `npm start` runs it (through tsx), tracked: the embedded defaults on loopback
- * ports, no TLS listener, no console, warnings only. `env` overrides (an external broker or
- * database); `nodeArgs` go before the entry point (a CPU profile, V8 flags).
+ * A Herald server as `npm start` runs it (the built server, plain node; built first when its
+ * sources changed), tracked: the embedded defaults on loopback ports, no TLS listener, no console,
+ * warnings only. `env` overrides (an external broker or database); `nodeArgs` go before the entry
+ * point (a CPU profile, V8 flags).
  */
 export function spawnHerald(o: {
   dataDir: string;
@@ -136,8 +138,9 @@ export function spawnHerald(o: {
   nodeArgs?: string[];
   env?: NodeJS.ProcessEnv;
 }): ChildProcess {
+  const { command, args } = builtServerCommand(o.nodeArgs);
   return track(
-    spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', 'packages/server/src/main.ts'], {
+    spawn(command, args, {
       cwd: ROOT,
       env: {
         ...process.env,

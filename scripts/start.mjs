@@ -1,8 +1,10 @@
-// `npm start`: build the console when its sources are newer than the last build, then run the
-// server (API + console) in the foreground. Signals go to the server; its exit code is ours.
+// `npm start`: build the console and the server when their sources are newer than their last
+// builds, then run the built server (API + console) in the foreground with plain node. Signals go
+// to the server; its exit code is ours.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureServerBuilt, serverCommand } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'packages/web');
@@ -52,9 +54,17 @@ if (reason) {
   console.warn('No console sources in packages/web: serving the API only.');
 }
 
+try {
+  await ensureServerBuilt();
+} catch (err) {
+  console.error(`Server build failed (${err instanceof Error ? err.message : String(err)})`);
+  process.exit(1);
+}
+
 // The server gets its own process group, so a Ctrl-C in the terminal reaches it once (forwarded
 // by us) rather than twice, which would cut its graceful shutdown short.
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+const { command, args } = serverCommand();
+const server = spawn(command, args, {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,

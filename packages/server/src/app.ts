@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { pgliteDirOf, type EmbeddedThread } from './db/embedded-thread';
 import type { App, Deps } from './lib/deps';
 import { loggerOptions } from './lib/log-redact';
 import { IMMUTABLE } from './lib/image';
@@ -58,14 +59,17 @@ export async function createServer(
     logStream?: { write: (line: string) => void };
     /** the scheduled housekeeping (purge, sweeps, the embedded database's upkeep); the tests leave it off */
     jobs?: boolean;
+    /** the embedded database, already opening on its thread (main.ts) */
+    embedded?: Promise<EmbeddedThread>;
   } = {},
 ): Promise<Server> {
   const database =
     opts.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
-      pgliteDir: path.join(config.dataDir, 'pgdata'),
+      pgliteDir: pgliteDirOf(config.dataDir),
       poolMax: config.databasePoolMax,
+      embedded: opts.embedded,
     }));
   const headers = securityHeaders({ publicUrl: config.publicUrl, mapTileUrl: config.map.tileUrl });
   const app = Fastify({

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ALERT_DIGEST_DEFAULTS } from '@herald/contract';
 import type { S3Config } from './storage/s3';
+import { dataDirOf } from './data-dir';
 
 /** Job messages in flight to the broker at most: under the embedded broker's concurrency (gateway/embedded.ts). */
 export const PUBLISH_MAX = 200;
@@ -206,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    dataDir: dataDirOf(env),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: Math.min(1000, Math.max(1, Math.floor(int(env.DATABASE_POOL_MAX, 10)))),
     adminPassword: env.HERALD_ADMIN_PASSWORD || undefined,

@@ -1,8 +1,17 @@
-import { loadConfig } from './config';
-import { createServer } from './app';
+import { dataDirOf } from './data-dir';
+import { openEmbeddedThread, pgliteDirOf } from './db/embedded-thread';
+
+// The embedded database opens its files on its own thread (PGlite: ~1.2 s) while this one loads the
+// server's modules (~2 s): started before they are imported, it is open by the time they are. A
+// restart's length decides how far the devices' reconnect back-off has grown (docs/benchmarks.md).
+const embedded = process.env.DATABASE_URL ? undefined : openEmbeddedThread(pgliteDirOf(dataDirOf(process.env)));
+// a failure is reported once, by createServer, which awaits it
+embedded?.catch(() => {});
+const { loadConfig } = await import('./config');
+const { createServer } = await import('./app');
 
 const config = loadConfig();
-const server = await createServer(config).catch((err: unknown) => {
+const server = await createServer(config, { embedded }).catch((err: unknown) => {
   // said first, in one line (the stack follows): e.g. another server holds the embedded database
   console.error(`Herald could not start: ${err instanceof Error ? err.message : String(err)}`);
   console.error(err);

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock';
-import { startPgliteThread } from './pglite-stream';
+import { openEmbeddedThread, type EmbeddedThread } from './embedded-thread';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -27,22 +25,16 @@ export async function openDatabase(opts: {
   pgliteSnapshot?: string;
   /** connections to PostgreSQL at most (DATABASE_POOL_MAX) */
   poolMax?: number;
+  /** the embedded database's thread, already opening (main.ts); in place of pgliteDir and pgliteSnapshot */
+  embedded?: Promise<EmbeddedThread>;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     return { db: await ready(pool, true), kind: 'postgres', close: () => pool.end() };
   }
-  let unlock = () => {};
-  if (opts.pgliteDir) {
-    fs.mkdirSync(opts.pgliteDir, { recursive: true });
-    unlock = lockDataDir(opts.pgliteDir);
-  }
   // PGlite on its own thread, spoken to over the wire protocol by the same driver (pglite-stream.ts).
   // Its one session takes the pool's connections' queries in turn; they stay open while idle.
-  const thread = await startPgliteThread(opts.pgliteDir, opts.pgliteSnapshot).catch((err: unknown) => {
-    unlock();
-    throw err;
-  });
+  const { thread, unlock } = await (opts.embedded ?? openEmbeddedThread(opts.pgliteDir, opts.pgliteSnapshot));
   // (PGlite asks for a password and takes any; its one database is template1)
   const pool = new pg.Pool({
     ...{ user: 'postgres', password: 'embedded', database: 'template1' },

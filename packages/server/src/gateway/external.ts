@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { QOS, topics, type DownKind } from '@herald/contract';
 import type { Deps } from '../lib/deps';
@@ -59,6 +59,8 @@ export async function startExternalGateway(
   };
   const intake = uplinkIntake(() => client, handle, log);
 
+  // MQTT.js only here: a server with the embedded broker does not load it at its start
+  const { default: mqtt } = await import('mqtt');
   const client: MqttClient = mqtt.connect(cfg.url!, {
     // spelled out: not every build of MQTT.js takes credentials from the URL
     username: url.username ? decodeURIComponent(url.username) : undefined,

@@ -7,7 +7,7 @@ const HEADERS = new Set(['sn', 's/n', 'serial', 'serial number', 'serialnumber',
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 async function firstColumn(bytes: Buffer): Promise<string[]> {
-  if (isOle2(bytes)) return readXlsRows(bytes, 1).map((r) => r.cells[0] ?? '');
+  if (isOle2(bytes)) return (await readXlsRows(bytes, 1)).map((r) => r.cells[0] ?? '');
   if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
     const wb = await newWorkbook();
     await wb.xlsx.load(bytes as never);

@@ -1,4 +1,4 @@
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
 
 /** Legacy Excel 97-2003 (.xls, BIFF) files are OLE2 compound documents. */
 const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
@@ -12,8 +12,10 @@ export type SheetRow = { row: number; cells: string[] };
  * The first sheet of an .xls file, as text (what Excel shows). exceljs reads only xlsx; this uses
  * SheetJS (@e965/xlsx, see docs/decisions.md) for .xls alone, with formulas, styles, HTML and
  * VBA left unread. Throws on anything it cannot read; the caller maps that to 'File format error'.
+ * SheetJS is loaded on the first .xls (~1 MiB of modules a server's start need not compile).
  */
-export function readXlsRows(bytes: Buffer, columns: number): SheetRow[] {
+export async function readXlsRows(bytes: Buffer, columns: number): Promise<SheetRow[]> {
+  const XLSX = await import('@e965/xlsx');
   const wb = XLSX.read(bytes, {
     type: 'buffer',
     cellFormula: false,

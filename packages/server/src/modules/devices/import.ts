@@ -72,7 +72,7 @@ export async function parseImportFile(bytes: Buffer): Promise<ParsedRow[]> {
   let sheet: SheetRow[];
   try {
     sheet = isOle2(bytes)
-      ? readXlsRows(bytes, IMPORT_COLUMNS.length)
+      ? await readXlsRows(bytes, IMPORT_COLUMNS.length)
       : await readXlsxRows(bytes, IMPORT_COLUMNS.length);
   } catch {
     throw invalid('error.fileFormat', 'content');

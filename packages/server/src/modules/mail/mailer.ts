@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mails } from '../../db/schema';
@@ -30,7 +30,8 @@ const DISPATCH_EVERY_MS = 10_000;
  * FOR UPDATE SKIP LOCKED), so a mail is sent by one of them, and once.
  */
 export class Mailer {
-  private transport: nodemailer.Transporter | undefined;
+  // a promise: nodemailer (~450 KiB of modules) is loaded only by a server that sends mail
+  private transport: Promise<Transporter> | undefined;
   private running = false;
 
   constructor(
@@ -39,13 +40,11 @@ export class Mailer {
     private readonly opts: { smtpUrl?: string; from: string },
   ) {
     // a send never outlasts the claim's lease (nodemailer's own socket timeout is 10 minutes)
-    if (opts.smtpUrl)
-      this.transport = nodemailer.createTransport({
-        url: opts.smtpUrl,
-        connectionTimeout: 30_000,
-        greetingTimeout: 30_000,
-        socketTimeout: 60_000,
-      });
+    const url = opts.smtpUrl;
+    if (url)
+      this.transport = import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }),
+      );
   }
 
   async queue(tx: Db, mail: OutgoingMail): Promise<void> {
@@ -78,9 +77,10 @@ export class Mailer {
   }
 
   private async send(pending: ClaimedMail[]): Promise<void> {
+    const transport = await this.transport!;
     for (const m of pending) {
       try {
-        await this.transport!.sendMail({ from: this.opts.from, to: m.to, subject: m.subject, text: m.body });
+        await transport.sendMail({ from: this.opts.from, to: m.to, subject: m.subject, text: m.body });
         await this.db.update(mails).set({ sentAt: new Date(), error: null, claimedAt: null }).where(eq(mails.id, m.id));
       } catch (err) {
         // the claim stays: any server retries it once the lease is over

@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 
 /**
  * Push addresses are typed by customers, and the server sends to them from inside the provider's
@@ -75,8 +75,13 @@ function publicLookup(hostname: string, options: dns.LookupOptions, callback: Lo
   });
 }
 
-/** The dispatcher deliveries go through when private addresses are not allowed. */
-export const publicOnly = new Agent({ connect: { lookup: publicLookup as never } });
+let publicAgent: Promise<Agent> | undefined;
+/**
+ * The dispatcher deliveries go through when private addresses are not allowed. undici (~840 KiB
+ * of modules) is loaded with the first delivery, not at every server's start.
+ */
+export const publicOnly = (): Promise<Agent> =>
+  (publicAgent ??= import('undici').then(({ Agent }) => new Agent({ connect: { lookup: publicLookup as never } })));
 
 /** An address literal in the URL is connected to without a lookup: it is checked here. */
 export function literalRefused(url: URL): string | undefined {

@@ -1,6 +1,5 @@
 import { WEBHOOK_BACKOFF_MS, WEBHOOK_HEADERS, WEBHOOK_TIMEOUT_MS } from '@herald/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { fetch } from 'undici';
 import type { Deps } from '../../lib/deps';
 import type { RoundWorker } from '../../lib/workers';
 import { observeWebhookAttempt } from '../ops/metrics';
@@ -54,14 +53,16 @@ async function post(
   try {
     // a redirect is a failure: following it would send the signed body somewhere the account did not name.
     // undici's own fetch, not Node's global one: `publicOnly` is an Agent of the installed undici,
-    // which Node's bundled copy need not accept as its dispatcher.
+    // which Node's bundled copy need not accept as its dispatcher. Loaded with the first delivery.
+    const { fetch } = await import('undici');
+    const dispatcher = allowPrivate ? undefined : await publicOnly();
     const res = await fetch(u, {
       method: 'POST',
       headers,
       body,
       redirect: 'manual',
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      ...(allowPrivate ? {} : { dispatcher: publicOnly }),
+      ...(dispatcher ? { dispatcher } : {}),
     });
     // the answer's body is not read: a receiver could send gigabytes (a compressed body unpacks
     // without limit) and hold them in this process; the status says all Herald needs

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { lockDataDir } from './data-dir-lock';
+import { startPgliteThread, type PgliteThread } from './pglite-stream';
+
+/** The embedded database's thread, and the release of its data directory's lock. */
+export type EmbeddedThread = { thread: PgliteThread; unlock: () => void };
+
+/** Where the embedded database keeps its files, under DATA_DIR. */
+export const pgliteDirOf = (dataDir: string): string => path.join(dataDir, 'pgdata');
+
+/**
+ * Opens the embedded database on its thread, its data directory locked first (`dir` undefined:
+ * in memory). Imports nothing but the thread's plumbing, so main.ts can start it before it loads
+ * the rest of the server, and PGlite opens its files while the modules compile.
+ */
+export async function openEmbeddedThread(dir?: string, snapshot?: string): Promise<EmbeddedThread> {
+  let unlock = () => {};
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(dir);
+  }
+  try {
+    return { thread: await startPgliteThread(dir, snapshot), unlock };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtEntry, builtServerCommand } from '../../../scripts/build-server.mjs';
+import { ADMIN_PASSWORD } from './harness';
+import { eventually } from './devices-fixture';
+
+/**
+ * The server as `npm start` and a supervisor run it: the esbuild bundle (scripts/build-server.mjs)
+ * with plain node, no TypeScript loader. Its worker threads load from the bundle's folder, its
+ * migrations are found beside it, and main.ts opens the embedded database before the server's
+ * modules load. Always on the embedded database (a fresh data directory): what the bundle must
+ * carry is the database's thread; PostgreSQL is reached by the same driver either way.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+let dataDir: string;
+const started: ChildProcess[] = [];
+
+async function startBuilt(env: NodeJS.ProcessEnv) {
+  const { command, args } = builtServerCommand();
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let output = '';
+  const collect = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function serverEnv(): Promise<NodeJS.ProcessEnv & { base: string }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv & { base: string } = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    WEB_DIST: '',
+    LOG_LEVEL: 'warn',
+    MQTT_HOST: '127.0.0.1',
+    MQTT_PORT: String(await freePort()),
+    MQTT_TLS_PORT: '-1',
+    base: `http://127.0.0.1:${port}`,
+  };
+  delete env.DATABASE_URL;
+  delete env.MQTT_URL;
+  return env;
+}
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-built-'));
+});
+
+afterAll(async () => {
+  for (const child of started) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the built server', () => {
+  it('starts with plain node on a fresh data directory, serves a sign-in from its database, refuses a second server on the same directory, and exits 0 on SIGTERM', async () => {
+    const env = await serverEnv();
+    const server = await startBuilt(env);
+    await eventually(async () => {
+      if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`);
+      return (await fetch(`${env.base}/readyz`).catch(() => undefined))?.status === 200;
+    }, 'the built server ready');
+
+    // the operator admin was seeded and read back through the database's thread (pglite-worker.mjs beside main.mjs)
+    const signIn = await fetch(`${env.base}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const body = (await signIn.json()) as { code: number; data?: { authInfo?: unknown } };
+    expect(body.code, JSON.stringify(body)).toBe(20000);
+    expect(body.data?.authInfo).toEqual(expect.any(String));
+
+    // main.ts opens the data directory before it loads the server: a second server is refused there, in one line
+    const second = await startBuilt(await serverEnv());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `Herald could not start: the embedded database in ${path.join(dataDir, 'pgdata')} is in use by process ${server.child.pid}`,
+    );
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('loads the packages only some servers or requests need on first use, not at its start', () => {
+    builtServerCommand();
+    const dist = path.dirname(builtEntry);
+    const chunks = fs.readdirSync(dist).filter((f) => f.endsWith('.mjs'));
+    // a static import in any chunk is loaded with it; main.ts reaches every chunk of the server at its start
+    const staticImports = new Set(
+      chunks.flatMap((f) =>
+        [...fs.readFileSync(path.join(dist, f), 'utf8').matchAll(/\bfrom "([^".][^"]*)"/g)].map((m) => m[1]),
+      ),
+    );
+    for (const pkg of ['exceljs', '@e965/xlsx', 'nodemailer', 'undici', 'mqtt'])
+      expect(staticImports).not.toContain(pkg);
+    // still there, loaded when needed
+    const all = chunks.map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).join('\n');
+    for (const pkg of ['exceljs', '@e965/xlsx', 'nodemailer', 'undici', 'mqtt'])
+      expect(all).toContain(`import("${pkg}")`);
+  });
+});

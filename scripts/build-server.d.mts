@@ -1,0 +1,9 @@
+/** Types of build-server.mjs for the TypeScript that imports it (benches, test harnesses). */
+export declare const builtEntry: string;
+export type ServerCommand = { command: string; args: string[] };
+export declare function newestMtime(p: string): number;
+export declare function serverBuildNeeded(): string | undefined;
+export declare function buildServer(): Promise<void>;
+export declare function ensureServerBuilt(): Promise<void>;
+export declare function serverCommand(nodeFlags?: string[]): ServerCommand;
+export declare function builtServerCommand(nodeFlags?: string[]): ServerCommand;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Mail } from '@herald/contract';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { serverCommand } from '../scripts/build-server.mjs';
 import { rememberFields, rememberSecret, secretsInLog } from './log-secrets';
 
 /**
@@ -148,7 +149,9 @@ function relaunch(): Promise<Browser> {
 function spawnServer(env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const fd = fs.openSync(logFile, 'w');
   try {
-    return spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    // the built server, as npm start runs it (e2e/global-setup.ts builds it once for the run)
+    const { command, args } = serverCommand();
+    return spawn(command, args, {
       cwd: ROOT,
       env,
       stdio: ['ignore', fd, fd],

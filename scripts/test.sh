@@ -279,12 +279,15 @@ stage "system packages" ensure_system_packages
 # format, lint and typecheck each use one core and read the same files, and the unit tests are
 # small beside them (~20 s of CPU once their files share imports): run side by side. Prettier
 # and tsc keep what they learnt in node_modules/.cache, so a second run checks only what changed
-# (eslint does not: import-x/no-cycle looks across files, which its cache would not see).
+# (eslint does not: import-x/no-cycle looks across files, which its cache would not see). The server's
+# bundle (scripts/build-server.mjs, what npm start runs) is built here once, before anything starts
+# it: built-server.test.ts in both integration passes, every end-to-end server, the fault harness.
 stages_side_by_side \
   "format (prettier --check)" "prettier --check --cache --cache-location node_modules/.cache/prettier/cache --log-level warn ." \
   "lint (eslint)" "eslint ." \
   "typecheck" "npm run --silent typecheck" \
-  "unit tests" "vitest_run unit --project unit --project unit-isolated"
+  "unit tests" "vitest_run unit --project unit --project unit-isolated" \
+  "server build" "node scripts/build-server.mjs"
 stage "integration tests (PGlite)" integration_pglite
 # The PostgreSQL pass waits more than it computes (its server does the SQL: ~0.45 of the PGlite
 # pass's CPU for the same files), so the console build (~7 s of CPU, half a minute alone) runs

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, log, sleep, tmpDirs, track, waitForPort } from '../../bench/processes';
+import { builtServerCommand } from '../../scripts/build-server.mjs';
 
 /**
  * The processes of a fault run, each started, killed and started again by the scenario: a
@@ -103,8 +104,10 @@ export class HeraldNode {
     const port = await this.port;
     const out = fs.openSync(this.logPath, 'a');
     fs.writeSync(out, `\n==== start ${new Date().toISOString()}\n`);
+    // the built server, as npm start and a supervisor run it (built first when its sources changed)
+    const { command, args } = builtServerCommand();
     this.child = track(
-      spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+      spawn(command, args, {
         cwd: ROOT,
         env: {
           ...process.env,

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureServerBuilt, serverCommand } from './build-server.mjs';
+import { ensureServerBuilt, newestMtime, serverCommand } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'packages/web');
@@ -15,20 +15,6 @@ const sources = [
   path.join(web, 'vite.config.ts'),
   path.join(root, 'packages/contract/src'),
 ];
-
-/** Newest modification time of a file, or of any file below a directory (0 if absent). */
-function newestMtime(p) {
-  let stat;
-  try {
-    stat = fs.statSync(p);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
 
 function consoleBuildNeeded() {
   const built = newestMtime(builtIndex);

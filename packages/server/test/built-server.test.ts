@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtEntry, builtServerCommand } from '../../../scripts/build-server.mjs';
 import { ADMIN_PASSWORD } from './harness';
 import { eventually } from './devices-fixture';
+import { freePort } from './mosquitto';
 
 /**
  * The server as `npm start` and a supervisor run it: the esbuild bundle (scripts/build-server.mjs)
@@ -16,16 +16,6 @@ import { eventually } from './devices-fixture';
  * carry is the database's thread; PostgreSQL is reached by the same driver either way.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 let dataDir: string;
 const started: ChildProcess[] = [];

@@ -2,13 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from './harness';
 import { eventually } from './devices-fixture';
+import { freePort } from './mosquitto';
 
 /**
  * SIGTERM to a real server process (main.ts): readiness goes false at once, requests are served
@@ -17,16 +17,6 @@ import { eventually } from './devices-fixture';
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DELAY_MS = 3_000;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 let child: ChildProcess;
 let base: string;

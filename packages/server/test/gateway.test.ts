@@ -431,4 +431,26 @@ describe('closing', () => {
       await own.close();
     }
   });
+
+  it('settles the publishes in flight when the broker closes, so a stop never waits on one for good', async () => {
+    const own = await startServer();
+    try {
+      const sent = Array.from({ length: 200 }, (_, i) =>
+        own.deps.gateway.publish(`INFLIGHT${i}`, 'job', { v: PROTOCOL_VERSION }).then(
+          () => 'sent',
+          (err: unknown) => (err instanceof GatewayUnavailable ? 'unavailable' : String(err)),
+        ),
+      );
+      await own.deps.gateway.close();
+      const outcomes = await Promise.race([
+        Promise.all(sent),
+        new Promise<string>((r) => setTimeout(() => r('still waiting 5 s after close'), 5_000)),
+      ]);
+      expect(
+        Array.isArray(outcomes) ? [...new Set(outcomes)].filter((o) => o !== 'sent' && o !== 'unavailable') : outcomes,
+      ).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
 });

@@ -83,6 +83,11 @@ export async function startEmbeddedGateway(
 
   await deviceLink.resetPresence(deps);
   let closing = false;
+  // Aedes never calls back a publish its closing emitter dropped: a stop would wait on it for good
+  // (the pipeline's stop waits for its publishes). close() settles every publish still waiting.
+  let brokerClosed!: (err: Error) => void;
+  const closed = new Promise<never>((_, reject) => (brokerClosed = reject));
+  closed.catch(() => {}); // observed by the publishes that race it
 
   const broker: Aedes = await Aedes.createBroker({
     // a client that stops reading must not stall delivery to every other client
@@ -249,7 +254,7 @@ export async function startEmbeddedGateway(
       // a stopping server's last jobs stay in their rows and go out after the next start (pipeline.ts,
       // sweep), as with an external broker that is away: no device is connected to take them now
       if (closing) throw new GatewayUnavailable('the embedded broker is closing');
-      await new Promise<void>((resolve, reject) =>
+      const published = new Promise<void>((resolve, reject) =>
         broker.publish(
           {
             cmd: 'publish',
@@ -262,6 +267,8 @@ export async function startEmbeddedGateway(
           (err) => (err ? reject(err) : resolve()),
         ),
       );
+      published.catch(() => {}); // a publish the close settled may still fail after it
+      await Promise.race([published, closed]);
     },
     async kick(sn: string, reason: string) {
       const client = clients[sn];
@@ -276,6 +283,7 @@ export async function startEmbeddedGateway(
     endpoints: () => ({ ...endpoints, ws: `${deps.config.publicUrl.replace(/^http/, 'ws')}${WS_PATH}` }),
     async close() {
       closing = true;
+      brokerClosed(new GatewayUnavailable('the embedded broker closed'));
       opts.httpServer.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();
       wss.close();

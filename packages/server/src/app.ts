@@ -37,6 +37,9 @@ function markPublic(scope: App): void {
   });
 }
 
+/** A close longer than this says so at warn level, with its steps' times (see close()). */
+const SLOW_CLOSE_MS = 10_000;
+
 export type Server = {
   app: App;
   deps: Deps;
@@ -172,18 +175,30 @@ export async function createServer(
     database,
     drain: (o = {}) => drain(deps.lifecycle, app, { ...config.shutdown, ...o }),
     close: async () => {
+      // how long each step took, in the log: a stop a supervisor cuts short (its own timeout, then
+      // SIGKILL) shows where it waited
+      const began = Date.now();
+      const ms: Record<string, number> = {};
+      const step = async (name: string, run: () => unknown) => {
+        const t = Date.now();
+        await run();
+        ms[name] = Date.now() - t;
+      };
       deps.lifecycle.refuseNew();
       // before the gateway and the database: an import's last chunk still notifies and writes
-      await workers.stop('beforeRoutes');
-      await gateway.close(); // the one started here, even if a test swapped deps.gateway
-      await app.close();
+      await step('workers', () => workers.stop('beforeRoutes'));
+      await step('gateway', () => gateway.close()); // the one started here, even if a test swapped deps.gateway
+      await step('http', () => app.close());
       // after the pipeline and the routes: the last jobs are counted
-      await workers.stop('afterRoutes');
-      await deps.renderer.close();
+      await step('pipeline', () => workers.stop('afterRoutes'));
+      await step('renderer', () => deps.renderer.close());
       deps.feed.close();
-      await storageClaim?.release();
-      await deps.invalidation.close();
-      if (!opts.database) await database.close();
+      await step('storage', () => storageClaim?.release());
+      await step('invalidation', () => deps.invalidation.close());
+      if (!opts.database) await step('database', () => database.close());
+      const total = Date.now() - began;
+      if (total >= SLOW_CLOSE_MS) app.log.warn({ ms, total }, 'closed slowly');
+      else app.log.info({ ms, total }, 'closed');
     },
   };
 }

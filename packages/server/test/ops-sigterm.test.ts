@@ -137,5 +137,13 @@ describe('SIGTERM', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ code: 20000 });
     expect(await exited).toBe(0);
     expect(output).toContain('draining: readiness is false');
+    // the close names how long each of its steps took (a stop cut short by a supervisor shows where it waited)
+    const closed = output
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; ms?: Record<string, number>; total?: number })
+      .find((l) => l.msg === 'closed');
+    expect(Object.keys(closed?.ms ?? {})).toEqual(expect.arrayContaining(['workers', 'gateway', 'http', 'pipeline']));
+    expect(closed?.total).toBeGreaterThanOrEqual(0);
   });
 });

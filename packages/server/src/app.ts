@@ -39,6 +39,8 @@ function markPublic(scope: App): void {
 
 /** A close longer than this says so at warn level, with its steps' times (see close()). */
 const SLOW_CLOSE_MS = 10_000;
+/** A step of close() waiting longer than this is named at warn level while it waits. */
+const STEP_WAIT_MS = 5_000;
 
 export type Server = {
   app: App;
@@ -181,7 +183,14 @@ export async function createServer(
       const ms: Record<string, number> = {};
       const step = async (name: string, run: () => unknown) => {
         const t = Date.now();
-        await run();
+        // said while it waits: a stop killed before its end leaves this line, not the summary
+        const waiting = setTimeout(() => app.log.warn({ step: name }, 'closing: still waiting'), STEP_WAIT_MS);
+        waiting.unref();
+        try {
+          await run();
+        } finally {
+          clearTimeout(waiting);
+        }
         ms[name] = Date.now() - t;
       };
       deps.lifecycle.refuseNew();

@@ -60,14 +60,24 @@ export async function signIn(page: Page, username: string, password: string): Pr
 export const sessionItem = (page: Page, key: string): Promise<string | null> =>
   page.evaluate((k) => sessionStorage.getItem(k), key);
 
-/** Opens the data-testid'd dropdown trigger (antd dropdowns open on hover) and clicks an item. */
+/**
+ * Opens the data-testid'd dropdown trigger (antd dropdowns open on hover) and clicks an item. A try
+ * that opened nothing moves the mouse off the trigger: hovering where the mouse already is fires
+ * no new mouseenter, so a first hover that came before the trigger listened was never followed by one.
+ */
 export async function pickFromDropdown(page: Page, trigger: string, item: string): Promise<void> {
   const entry = page.locator(`[data-testid="${item}"]`);
   await expect
     .poll(
       async () => {
         await byId(page, trigger).hover();
-        return entry.isVisible();
+        const open = await entry.waitFor({ state: 'visible', timeout: 1_000 }).then(
+          () => true,
+          () => false,
+        );
+        // off the trigger, so that the next hover is a new mouseenter
+        if (!open) await page.mouse.move(0, 0);
+        return open;
       },
       { timeout: WAIT, interval: 500 },
     )

@@ -77,8 +77,8 @@ export default defineConfig({
           setupFiles: ['e2e/screenshots.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // each file has its own server, port, data folder and browser; a file spends much of its
-          // time waiting on the browser or the server, so two at a time fit two cores
+          // each file has its own server, port, data folder and browser contexts; a file spends much of
+          // its time waiting on the browser or the server, so two at a time fit two cores
           maxWorkers: 2,
           // the files of a worker share its modules and its Chromium (harness.ts): loading Playwright and
           // launching a browser again for each file cost a few seconds of CPU per file; every file

@@ -141,7 +141,7 @@ function relaunch(): Promise<Browser> {
 }
 
 /**
- * The server process, started from the sources. Its stdout and stderr go straight into `logFile`
+ * The server process, the built one (as npm start runs it). Its stdout and stderr go straight into `logFile`
  * (a file descriptor of its own, not a pipe read by this worker): copying a whole file's request
  * log through the worker's event loop into a string and the file cost the worker more CPU than the
  * rest of its work, and log() reads the file when it is asked.
@@ -149,7 +149,7 @@ function relaunch(): Promise<Browser> {
 function spawnServer(env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const fd = fs.openSync(logFile, 'w');
   try {
-    // the built server, as npm start runs it (e2e/global-setup.ts builds it once for the run)
+    // e2e/global-setup.ts builds it once for the run
     const { command, args } = serverCommand();
     return spawn(command, args, {
       cwd: ROOT,

@@ -2,6 +2,7 @@
 export declare const builtEntry: string;
 export type ServerCommand = { command: string; args: string[] };
 export declare function newestMtime(p: string): number;
+export declare function buildNeeded(built: string, sources: string[]): string | undefined;
 export declare function serverBuildNeeded(): string | undefined;
 export declare function buildServer(): Promise<void>;
 export declare function ensureServerBuilt(): Promise<void>;

@@ -38,12 +38,15 @@ export function newestMtime(p) {
   return newest;
 }
 
-/** Why the server must be built again, or undefined when its build is newer than its sources. */
-export function serverBuildNeeded() {
-  const built = newestMtime(builtEntry);
-  if (built === 0) return 'no build yet';
-  return Math.max(...sources.map(newestMtime)) > built ? 'sources changed since the last build' : undefined;
+/** Why a build (`built`, its output file) must be made again, or undefined when it is newer than its `sources`. */
+export function buildNeeded(built, sources) {
+  const at = newestMtime(built);
+  if (at === 0) return 'no build yet';
+  return Math.max(...sources.map(newestMtime)) > at ? 'sources changed since the last build' : undefined;
 }
+
+/** Why the server must be built again, or undefined when its build is newer than its sources. */
+export const serverBuildNeeded = () => buildNeeded(builtEntry, sources);
 
 export async function buildServer() {
   const { build } = await import('esbuild');

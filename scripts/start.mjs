@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureServerBuilt, newestMtime, serverCommand } from './build-server.mjs';
+import { buildNeeded, ensureServerBuilt, serverCommand } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'packages/web');
@@ -16,14 +16,7 @@ const sources = [
   path.join(root, 'packages/contract/src'),
 ];
 
-function consoleBuildNeeded() {
-  const built = newestMtime(builtIndex);
-  if (built === 0) return 'no build yet';
-  const changed = Math.max(...sources.map(newestMtime));
-  return changed > built ? 'sources changed since the last build' : undefined;
-}
-
-const reason = fs.existsSync(path.join(web, 'index.html')) ? consoleBuildNeeded() : undefined;
+const reason = fs.existsSync(path.join(web, 'index.html')) ? buildNeeded(builtIndex, sources) : undefined;
 if (reason) {
   console.log(`Building the console (${reason})...`);
   // npm_execpath is npm's own CLI when we run under `npm start`; otherwise use npm from PATH

@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
+import { pgliteDirOf } from '../../db/embedded-thread';
 import { resetOperatorPassword } from './recovery';
 
 /**
@@ -12,7 +12,7 @@ const username = process.argv[2] ?? 'admin';
 const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
-  pgliteDir: path.join(config.dataDir, 'pgdata'),
+  pgliteDir: pgliteDirOf(config.dataDir),
 });
 try {
   const password = await resetOperatorPassword(database.db, username);

@@ -125,7 +125,8 @@ async function runTransitions(db: Db, items: Transition[]): Promise<(Out | ItemF
   const out: (Out | ItemFailure)[] = items.map(() => undefined);
   const { pairs: both, rest: unpaired } = pairs(items.map((t, i) => ({ t, i })));
   const results = riding(both, unpaired);
-  const rest = unpaired.filter((x) => !results.includes(x as At<Result>));
+  const riders = new Set<At<Transition>>(results);
+  const rest = unpaired.filter((x) => !riders.has(x));
   if (both.length > 0) {
     const settle: sql.Settle[] = [
       ...both.map(([p, a]) => ({ pair: { pushed: p.t, ack: a.t } })),

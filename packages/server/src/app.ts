@@ -19,6 +19,7 @@ import { retryAfterPlugin } from './plugins/retry-after';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { startGateway } from './gateway';
+import type { HeldListener } from './lib/held-mqtt-listener';
 import { ensureAdmin } from './modules/auth/seed';
 import { modules } from './modules';
 import { claimLocalStorage } from './storage/local-claim';
@@ -66,6 +67,8 @@ export async function createServer(
     jobs?: boolean;
     /** the embedded database, already opening on its thread (main.ts) */
     embedded?: Promise<EmbeddedThread>;
+    /** the embedded broker's MQTT listener, already taking connections (main.ts) */
+    heldMqtt?: HeldListener;
   } = {},
 ): Promise<Server> {
   const database =
@@ -163,7 +166,7 @@ export async function createServer(
   });
 
   // devices reach the services only once every route is in place
-  const gateway = await startGateway(deps, { httpServer: app.server, log: app.log });
+  const gateway = await startGateway(deps, { httpServer: app.server, log: app.log, heldMqtt: opts.heldMqtt });
   deps.gateway = gateway;
   // background work: every loop of the server (src/workers.ts)
   const workers = startWorkers(serverWorkers(deps, database, { log: app.log, housekeeping: opts.jobs !== false }), {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ALERT_DIGEST_DEFAULTS } from '@herald/contract';
 import type { S3Config } from './storage/s3';
 import { dataDirOf } from './data-dir';
+import { mqttListenAddress } from './lib/held-mqtt-listener';
 
 /** Job messages in flight to the broker at most: under the embedded broker's concurrency (gateway/embedded.ts). */
 export const PUBLISH_MAX = 200;
@@ -273,8 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graceMs: Math.max(0, int(env.SHUTDOWN_GRACE_MS, 10_000)),
     },
     mqtt: {
-      host: env.MQTT_HOST || env.HOST || '0.0.0.0',
-      port: int(env.MQTT_PORT, 1883),
+      ...mqttListenAddress(env),
       tlsPort: int(env.MQTT_TLS_PORT, 8883),
       tlsCert: env.MQTT_TLS_CERT || undefined,
       tlsKey: env.MQTT_TLS_KEY || undefined,

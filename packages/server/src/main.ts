@@ -1,5 +1,6 @@
 import { dataDirOf } from './data-dir';
 import { openEmbeddedThread, pgliteDirOf } from './db/embedded-thread';
+import { holdMqttConnections, mqttListenAddress } from './lib/held-mqtt-listener';
 
 // The embedded database opens its files on its own thread (PGlite: ~1.2 s) while this one loads the
 // server's modules (~2 s): started before they are imported, it is open by the time they are. A
@@ -7,11 +8,13 @@ import { openEmbeddedThread, pgliteDirOf } from './db/embedded-thread';
 const embedded = process.env.DATABASE_URL ? undefined : openEmbeddedThread(pgliteDirOf(dataDirOf(process.env)));
 // a failure is reported once, by createServer, which awaits it
 embedded?.catch(() => {});
+// The embedded broker's devices are taken from now on and answered once it is up (lib/held-mqtt-listener.ts).
+const heldMqtt = process.env.MQTT_URL ? undefined : await holdMqttConnections(mqttListenAddress(process.env));
 const { loadConfig } = await import('./config');
 const { createServer } = await import('./app');
 
 const config = loadConfig();
-const server = await createServer(config, { embedded }).catch((err: unknown) => {
+const server = await createServer(config, { embedded, heldMqtt }).catch((err: unknown) => {
   // said first, in one line (the stack follows): e.g. another server holds the embedded database
   console.error(`Herald could not start: ${err instanceof Error ? err.message : String(err)}`);
   console.error(err);

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CONNECT_REFUSALS, QOS, topics, type DownKind } from '@herald/contract';
 import type { Deps } from '../lib/deps';
 import { GatewayUnavailable } from '../lib/gateway-unavailable';
+import { BACKLOG, type HeldListener } from '../lib/held-mqtt-listener';
 import * as deviceLink from '../modules/device-link/service';
 import type { Gateway } from './types';
 
@@ -23,15 +24,6 @@ type Session = {
   /** why the connection ended, when the server ended it */
   reason?: string;
 };
-
-/**
- * Pending connections the kernel holds for us (as the HTTP listener, main.ts): after a restart a
- * whole fleet reconnects within seconds, and past Node's default of 511 the kernel drops the
- * surplus, which each device then retries only after its SYN timeout (1 s, then 3, 7...).
- * Measured on loopback, 3,000 connects at once to a listener busy for 300 ms: the last one was
- * in after 0.7 s with 4096, after 2.6 s with 511.
- */
-const BACKLOG = 4096;
 
 const listen = (server: net.Server, port: number, host: string) =>
   new Promise<number>((resolve, reject) => {
@@ -64,7 +56,7 @@ function peerFingerprint(client: Client): string | undefined {
  */
 export async function startEmbeddedGateway(
   deps: Deps,
-  opts: { httpServer: http.Server; log: FastifyBaseLogger },
+  opts: { httpServer: http.Server; log: FastifyBaseLogger; heldMqtt?: HeldListener },
 ): Promise<Gateway> {
   const cfg = deps.config.mqtt;
   const log = opts.log.child({ module: 'gateway' });
@@ -212,7 +204,12 @@ export async function startEmbeddedGateway(
     return h === 'localhost' ? '127.0.0.1' : h;
   })();
 
-  if (cfg.port >= 0) {
+  if (opts.heldMqtt) {
+    // main.ts has been taking connections since the process started: they are the broker's now
+    opts.heldMqtt.adopt((socket) => broker.handle(socket));
+    listeners.push(opts.heldMqtt.server);
+    endpoints.mqtt = `mqtt://${publicHost}:${(opts.heldMqtt.server.address() as net.AddressInfo).port}`;
+  } else if (cfg.port >= 0) {
     const server = net.createServer((socket) => broker.handle(socket));
     const port = await listen(server, cfg.port, cfg.host);
     listeners.push(server);

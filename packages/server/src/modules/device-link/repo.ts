@@ -294,11 +294,13 @@ export async function mergeTelemetry(
  * reads the version from the message itself (ota-tasks/device.ts), not from this column.
  */
 export async function setFirmware(db: Db, deviceId: number, firmwareVersion: string): Promise<void> {
-  const update = db
-    .update(devices)
-    .set({ firmwareVersion, updatedAt: new Date() })
-    .where(and(eq(devices.id, deviceId), sql`${devices.firmwareVersion} is distinct from ${firmwareVersion}`));
-  await named(db, 'link.set-firmware', update.getSQL());
+  // written out, not through drizzle's update builder: every device of a reconnecting fleet runs it
+  await named(
+    db,
+    'link.set-firmware',
+    sql`update ${devices} set firmware_version = ${firmwareVersion}, updated_at = ${new Date()}
+         where id = ${deviceId} and firmware_version is distinct from ${firmwareVersion}`,
+  );
 }
 
 /** Record a device's answer to a command still waiting for one; false when there was none. */

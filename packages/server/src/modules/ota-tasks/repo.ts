@@ -557,20 +557,15 @@ export async function taskEvents(db: Db, taskId: number) {
 export async function storeResources(db: Db, deviceId: number, resources: Record<string, string>): Promise<void> {
   if (!Object.keys(resources).length) return;
   const patch = JSON.stringify(resources);
-  // a named statement (db/named.ts): every device reports its packs on each connect
-  const update = db
-    .update(devices)
-    .set({
-      telemetry: sql`jsonb_set(coalesce(${devices.telemetry}, '{}'::jsonb), '{resources}',
-        coalesce(${devices.telemetry} -> 'resources', '{}'::jsonb) || ${patch}::jsonb)`,
-    })
-    .where(
-      and(
-        eq(devices.id, deviceId),
-        sql`not coalesce(${devices.telemetry} -> 'resources', '{}'::jsonb) @> ${patch}::jsonb`,
-      ),
-    );
-  await named(db, 'ota.store-resources', update.getSQL());
+  // a named statement (db/named.ts), written out rather than built: every device reports its packs on each connect
+  await named(
+    db,
+    'ota.store-resources',
+    sql`update ${devices}
+           set telemetry = jsonb_set(coalesce(telemetry, '{}'::jsonb), '{resources}',
+                                     coalesce(telemetry -> 'resources', '{}'::jsonb) || ${patch}::jsonb)
+         where id = ${deviceId} and not coalesce(telemetry -> 'resources', '{}'::jsonb) @> ${patch}::jsonb`,
+  );
 }
 
 export async function accountOfDevice(db: Db, deviceId: number): Promise<number | undefined> {

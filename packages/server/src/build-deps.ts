@@ -71,7 +71,7 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
     pushEngine: newPushEngineState(log),
     otaQuiet: newOtaQuiet(db),
     pushQuiet: newPushQuiet(db),
-    deviceLink: newDeviceLinkState(),
+    deviceLink: newDeviceLinkState(db),
     pushWatch: newPushWatch(invalidation),
     geoEnabled: newGeoEnabledCache(invalidation),
     pushConfigs: newPushConfigCache(invalidation),

@@ -105,7 +105,7 @@ describe('the built server', () => {
     'takes MQTT connections from its first moment and answers them once its broker is up (a restarting server refuses no device)',
     { timeout: 120_000 },
     async () => {
-      const env = { ...(await serverEnv()), LOG_LEVEL: 'info' };
+      const env: NodeJS.ProcessEnv & { base: string } = { ...(await serverEnv()), LOG_LEVEL: 'info' };
       const server = await startBuilt(env);
       // a device trying from the moment the process exists, as a fleet does after a restart
       const device = await eventually(

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { DeviceStatus, type Position } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { inText, named, preparedOn } from '../../db/named';
+import { inText, named } from '../../db/named';
 import { createDefaultGroup } from '../groups/repo';
 import {
   accounts,
@@ -28,32 +28,36 @@ export type DeviceAuthRow = {
   accountStatus: number;
 };
 
-const deviceForAuth = (db: Db) =>
-  db
-    .select({
-      id: devices.id,
-      sn: devices.sn,
-      accountId: devices.accountId,
-      secret: devices.secret,
-      status: devices.status,
-      activated: devices.activated,
-      manufacturerId: devices.manufacturerId,
-      accountStatus: accounts.status,
-    })
-    .from(devices)
-    .innerJoin(accounts, eq(accounts.id, devices.accountId))
-    // the deleted status in the text, so the generic plan keeps the S/N index (db/named.ts, inText)
-    .where(and(eq(devices.sn, sql.placeholder('sn')), sql`${devices.status} <> ${inText(DeviceStatus.DELETED)}`))
-    .prepare('link.device-auth');
-
 /*
  * The statements of a device's connect and its reports run as named statements (db/named.ts),
  * planned once: 5,000 devices reconnecting after a restart run each of them 5,000 times or more.
  */
 
-export async function findDeviceForAuth(db: Db, sn: string): Promise<DeviceAuthRow | undefined> {
-  const [row] = await preparedOn(db, deviceForAuth).execute({ sn });
-  return row;
+/**
+ * What authentication needs to know about several devices, in one statement and in the order asked (undefined where a
+ * device is unknown or deleted): a fleet reconnecting at once asks for thousands within seconds.
+ */
+export async function findDevicesForAuth(db: Db, sns: string[]): Promise<(DeviceAuthRow | undefined)[]> {
+  const rows = await named(
+    db,
+    'link.devices-auth',
+    sql`select d.id, d.sn, d.account_id, d.secret, d.status, d.activated, d.manufacturer_id, a.status as account_status
+          from ${devices} d join ${accounts} a on a.id = d.account_id
+         where d.sn = any(${sql.param(sns)}::text[]) and d.status <> ${inText(DeviceStatus.DELETED)}`,
+  );
+  const bySn = new Map<string, DeviceAuthRow>();
+  for (const r of rows)
+    bySn.set(String(r.sn), {
+      id: Number(r.id),
+      sn: String(r.sn),
+      accountId: Number(r.account_id),
+      secret: r.secret === null ? null : String(r.secret),
+      status: Number(r.status),
+      activated: r.activated === true,
+      manufacturerId: r.manufacturer_id === null ? null : Number(r.manufacturer_id),
+      accountStatus: Number(r.account_status),
+    });
+  return sns.map((sn) => bySn.get(sn));
 }
 
 export async function findDeviceRef(
@@ -259,32 +263,26 @@ export async function mergeTelemetry(
   now: Date,
 ): Promise<boolean | undefined> {
   const geo = extra.position;
-  const merged = sql`coalesce(${devices.telemetry}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`;
-  const update = db
-    .update(devices)
-    .set({
-      telemetry:
-        extra.printerState === undefined
-          ? merged
-          : sql`${merged} || jsonb_build_object('printer',
-              coalesce(${devices.telemetry} -> 'printer', '{}'::jsonb) || jsonb_build_object('state', ${extra.printerState}::text))`,
-      telemetryAt: now,
-      ...(extra.firmwareVersion !== undefined ? { firmwareVersion: extra.firmwareVersion } : {}),
-      ...(geo
-        ? {
-            lat: geo.lat,
-            lng: geo.lng,
-            locationAccuracy: geo.accuracy,
-            locationSource: geo.source,
-            locatedAt: now,
-          }
-        : {}),
-      updatedAt: now,
-    })
-    .where(eq(devices.id, deviceId));
+  const merged = sql`coalesce(telemetry, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`;
+  const telemetry =
+    extra.printerState === undefined
+      ? merged
+      : sql`${merged} || jsonb_build_object('printer',
+              coalesce(telemetry -> 'printer', '{}'::jsonb) || jsonb_build_object('state', ${extra.printerState}::text))`;
+  // written out, not built with drizzle's update builder: every device runs it on each connect and report
+  const firmware = extra.firmwareVersion !== undefined ? sql`, firmware_version = ${extra.firmwareVersion}` : sql``;
+  const position = geo
+    ? sql`, lat = ${geo.lat}, lng = ${geo.lng}, location_accuracy = ${geo.accuracy},
+          location_source = ${geo.source}, located_at = ${now}`
+    : sql``;
   // one name per shape of the statement (which optional columns it sets)
   const shape = `${extra.firmwareVersion !== undefined ? 'f' : ''}${geo ? 'g' : ''}${extra.printerState !== undefined ? 'p' : ''}`;
-  const [row] = await named(db, `link.telemetry.${shape}`, update.returning({ online: devices.online }).getSQL());
+  const [row] = await named(
+    db,
+    `link.telemetry.${shape}`,
+    sql`update ${devices} set telemetry = ${telemetry}, telemetry_at = ${now}${firmware}${position}, updated_at = ${now}
+         where id = ${deviceId} returning online`,
+  );
   return row === undefined ? undefined : row.online === true;
 }
 

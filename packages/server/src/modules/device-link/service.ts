@@ -76,7 +76,7 @@ export async function authenticateDevice(deps: Deps, req: AuthRequest): Promise<
   const user = req.username ? parseMqttUsername(req.username) : null;
   if (!user || !SN_RE.test(user.sn)) return refuse('badCredentials');
   if (req.clientId !== user.sn) return refuse('badClientId', user.sn);
-  const device = await repo.findDeviceForAuth(deps.db, user.sn);
+  const device = await deps.deviceLink.authReads.add(user.sn);
   if (!device || !device.secret) return refuse('unknownDevice', user.sn);
   const expected = hmacHex(device.secret, `clientId${user.sn}sn${user.sn}timestamp${user.ts}`);
   if (!req.password || !safeEqual(req.password.toLowerCase(), expected)) return refuse('badCredentials', user.sn);
@@ -103,7 +103,7 @@ export async function authenticateDevice(deps: Deps, req: AuthRequest): Promise<
  * the registration sees it, and one made before it means the disable's kick comes after and finds it.
  */
 export async function mayStayConnected(deps: Deps, sn: string): Promise<boolean> {
-  const d = await repo.findDeviceForAuth(deps.db, sn);
+  const d = await deps.deviceLink.authReads.add(sn);
   return d?.status === DeviceStatus.ENABLED && d.accountStatus === AccountStatus.ENABLED;
 }
 
@@ -150,7 +150,7 @@ export async function onPresence(deps: Deps, device: DeviceRef, p: Presence, ip?
   const known = await repo.findSession(deps.db, device.id, p.session);
   if (p.online) {
     // a broker that authenticates devices itself (dynamic security) leaves activation to this message
-    const auth = await repo.findDeviceForAuth(deps.db, device.sn);
+    const auth = await deps.deviceLink.authReads.add(device.sn);
     if (auth && !auth.activated) await repo.activate(deps.db, device.id, auth.manufacturerId, now);
     markBehind(deps, device.id);
     // a session closed for not answering a presence check answered after all (its answer was late or lost)

@@ -1,4 +1,7 @@
 import type { Position } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { Batcher } from '../../lib/batcher';
+import { findDevicesForAuth, type DeviceAuthRow } from './repo';
 
 /** A device's position waiting for its turn to go to its track and fences (service.ts). */
 export type Placed = {
@@ -17,11 +20,19 @@ export type DeviceLinkState = {
   waitingPositions: Map<number, Placed>;
   /** when each device was last asked on its own to announce itself (presence-check.ts), by S/N */
   presenceAskedAt: Map<string, number>;
+  /**
+   * Devices' credentials and status read for their connects, many in one statement: after a
+   * restart or a broker failover the whole fleet connects within seconds, and each connect reads
+   * its device twice (to let it in, then to check a disable that raced it).
+   */
+  authReads: Batcher<string, DeviceAuthRow | undefined>;
 };
 
-export const newDeviceLinkState = (): DeviceLinkState => ({
+export const newDeviceLinkState = (db: Db): DeviceLinkState => ({
   stateTurns: new Map(),
   positionTurns: new Map(),
   waitingPositions: new Map(),
   presenceAskedAt: new Map(),
+  // at most 2 ms of waiting, and none when connects are rare (Batcher's quiet rule)
+  authReads: new Batcher((sns) => findDevicesForAuth(db, sns), { maxItems: 500, maxWaitMs: 2 }),
 });

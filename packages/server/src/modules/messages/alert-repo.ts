@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DeviceStatus, type StateAlertKind } from '@herald/contract';
 import type { Db } from '../../db/client';
+import { named } from '../../db/named';
 import { alertRoutes, alertSettings, devices, users } from '../../db/schema';
 
 // ── the devices' last states ───────────────────────────────────────────────
@@ -183,8 +184,12 @@ export async function markOffline(tx: Db, deviceId: number): Promise<boolean> {
 /** Clears the offline state of a device that is back: true when it was set (its recovery is due). */
 /** Whether the device has an offline alert raised (one indexed read, outside any transaction). */
 export async function offlineRaised(db: Db, deviceId: number): Promise<boolean> {
-  const { rows } = await db.execute(sql`
-    select 1 from device_alert_states where device_id = ${deviceId} and 'offline' = any(active)`);
+  // named (planned once): every device that connects asks, a reconnecting fleet thousands of times
+  const rows = await named(
+    db,
+    'alerts.offline-raised',
+    sql`select 1 from device_alert_states where device_id = ${deviceId} and 'offline' = any(active)`,
+  );
   return rows.length > 0;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CANCELLED, JobStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
+import { named } from '../../db/named';
 import { finishApiRequest, mapJob, type JobRow, type Raw } from './repo';
 
 /** SQL of job control (cancel, reprint link, a device's queue); the pipeline's statements are in repo.ts/batch-repo.ts. */
@@ -53,11 +54,14 @@ export async function addPendingCancel(db: Db, job: Pick<JobRow, 'id' | 'deviceI
  * device come back one sends each. Expired ones go too, unsent: the device drops an expired job.
  */
 export async function takePendingCancels(db: Db, deviceId: number): Promise<{ jobId: number; msgId: string }[]> {
-  const { rows } = await db.execute<{ job_id: string | number; msg_id: string; live: boolean }>(
+  // named (planned once): every device that connects asks, a reconnecting fleet thousands of times
+  const rows = await named(
+    db,
+    'jobs.take-cancels',
     sql`delete from pending_cancels where device_id = ${deviceId}
         returning job_id, msg_id, expire_at > now() as live`,
   );
-  return rows.filter((r) => r.live).map((r) => ({ jobId: Number(r.job_id), msgId: r.msg_id }));
+  return rows.filter((r) => r.live === true).map((r) => ({ jobId: Number(r.job_id), msgId: String(r.msg_id) }));
 }
 
 export async function accountOfDevice(db: Db, deviceId: number): Promise<number | undefined> {

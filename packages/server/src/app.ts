@@ -145,10 +145,19 @@ export async function createServer(
         wildcard: false,
         index: false,
         // the build names its assets by content hash: a browser keeps them for good and loads
-        // only index.html again (no-cache), so a page load after the first asks for one file
+        // only index.html again (no-cache), so a page load after the first asks for one file. The
+        // build's other files (the icon) keep their names: a day, since Chromium asked for the
+        // icon again at every page the console opened when it had to revalidate it.
         cacheControl: false,
         setHeaders: (res, file) =>
-          res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache'),
+          res.setHeader(
+            'cache-control',
+            file.includes(`${path.sep}assets${path.sep}`)
+              ? IMMUTABLE
+              : path.basename(file) === 'index.html'
+                ? 'no-cache'
+                : 'public, max-age=86400',
+          ),
       });
     });
   }

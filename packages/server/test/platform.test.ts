@@ -11,6 +11,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Herald</title><div id="root"></div>');
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   server = await startServer({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -107,6 +108,10 @@ describe('platform', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     const index = await server.app.inject({ method: 'GET', url: '/index.html' });
     expect(index.headers['cache-control']).toBe('no-cache');
+    // the icon keeps its name: kept a day, not asked for again at every page
+    const icon = await server.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
     const traversal = await server.app.inject({
       method: 'GET',
       url: '/..%2f..%2fetc/passwd',

@@ -232,10 +232,10 @@ export async function drawnPng(
 
 /**
  * Runs in the page: opens `url` inside the running console (a client-side navigation, as a menu
- * click or the back button does), for sweeps over many pages. A page load per page boots the whole
+ * click or the back button does), for tours over many pages. A page load per page boots the whole
  * console again; this costs only the page. The tab of the page being left is closed on arrival
- * (the state a saved "Add" form leaves with), so a sweep does not keep every page it saw mounted
- * and polling; until then its content is marked data-left, so `pageShown` tells the new page apart.
+ * (the state a saved "Add" form leaves with), so a tour does not keep every page it saw mounted
+ * and polling; until then its content is marked data-left, so `shownFor` tells the new page apart.
  */
 export function openInConsole(url: string): void {
   const leaving = window.location.pathname;
@@ -246,30 +246,23 @@ export function openInConsole(url: string): void {
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
 
+export type Shown = { at: string; what: string };
+
 /**
- * Runs in the page: whether something shows for `url` — another location (it redirected), or
- * anything visible with a test id in the fresh page area (the whole body for a page outside the
- * console layout).
+ * Runs in the page: what shows for `url` once anything does — another location (a redirect),
+ * the no-permission page, or a page of its own, named by its first visible data-testid (in the
+ * fresh page area of the console layout, or in the whole body for a page outside it).
  */
-export function pageShown(url: string): boolean {
-  if (window.location.pathname + window.location.search !== url) return true;
+export function shownFor(url: string): Shown | null {
+  const at = window.location.pathname + window.location.search;
+  if (at !== url) return { at, what: document.querySelector('[data-testid="not-found"]') ? 'not-found' : 'redirect' };
   const layout = document.querySelector('[data-testid="console-layout"]');
   const fresh = layout ? Array.from(layout.querySelectorAll('.herald-page > :not([data-left])')) : [document.body];
-  return fresh.some((area) =>
-    Array.from(area.querySelectorAll('[data-testid]')).some(
-      (e) => e.getClientRects().length > 0 && e.getAttribute('data-testid') !== 'auth-loading',
-    ),
-  );
-}
-
-/** Opens `url` in the running console and waits until it shows and its requests and spinners are done. */
-export async function openAndSettle(
-  page: Page,
-  url: string,
-  requests: { settled: () => Promise<void> },
-): Promise<void> {
-  await page.evaluate(openInConsole, url);
-  await page.waitForFunction(pageShown, url, { timeout: WAIT });
-  await requests.settled();
-  await poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
+  const marks = fresh
+    .flatMap((area) => Array.from(area.querySelectorAll('[data-testid]')))
+    .filter((e) => e.getClientRects().length > 0)
+    .map((e) => e.getAttribute('data-testid')!)
+    .filter((m) => m !== 'auth-loading');
+  if (marks.includes('no-permission')) return { at, what: 'no-permission' };
+  return marks.length ? { at, what: `page ${marks[0]}` } : null;
 }

@@ -9,7 +9,7 @@ import { startPeer, startServer, type TestServer } from './harness';
 /**
  * The security headers over real HTTP: on the console's HTML and files, an API answer (and an
  * error), /openapi.json and /docs. The policy names the map's tile server (MAP_TILE_URL, its
- * `{s}` spelled out); HSTS only where PUBLIC_URL is HTTPS (e2e/csp.test.ts runs the console
+ * `{s}` spelled out); HSTS only where PUBLIC_URL is HTTPS (e2e/tours.test.ts runs the console
  * under the policy in Chromium).
  */
 

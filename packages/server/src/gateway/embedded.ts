@@ -42,6 +42,9 @@ const listen = (server: net.Server, port: number, host: string) =>
     });
   });
 
+/** A part of close() waiting longer than this is named at warn level while it waits. */
+const PART_WAIT_MS = 5_000;
+
 const closeServer = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 function clientIp(client: Client): string | undefined {
@@ -287,14 +290,33 @@ export async function startEmbeddedGateway(
       opts.httpServer.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();
       wss.close();
+      // each part named at warn while it waits past 5 s: a stop a supervisor cuts short shows which (issue 27)
+      const part = async (name: string, run: () => Promise<unknown>) => {
+        const waiting = setTimeout(
+          () => log.warn({ part: name, pending: pending.size }, 'gateway closing: still waiting'),
+          PART_WAIT_MS,
+        );
+        waiting.unref();
+        try {
+          await run();
+        } finally {
+          clearTimeout(waiting);
+        }
+      };
       const stopped = Promise.all(listeners.map(closeServer)); // stops accepting; resolves once clients are gone
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await stopped;
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+      await part('broker', () => new Promise<void>((resolve) => broker.close(() => resolve())));
+      await part('listeners', () => stopped);
+      await part('device-link work', async () => {
+        while (pending.size > 0) await Promise.allSettled([...pending]);
+      });
       // every device this broker held is gone with it
-      await deviceLink
-        .resetPresence(deps, 'server stopped')
-        .catch((err: unknown) => log.warn({ err }, 'gateway: presence not reset at close (the next start resets it)'));
+      await part('presence', () =>
+        deviceLink
+          .resetPresence(deps, 'server stopped')
+          .catch((err: unknown) =>
+            log.warn({ err }, 'gateway: presence not reset at close (the next start resets it)'),
+          ),
+      );
     },
   };
 }

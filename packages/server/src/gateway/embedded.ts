@@ -209,6 +209,13 @@ export async function startEmbeddedGateway(
   });
 
   const listeners: net.Server[] = [];
+  /** the listeners' connections, so that the close can end those the broker's close leaves open */
+  const sockets = new Set<net.Socket>();
+  const accept = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    broker.handle(socket);
+  };
   const endpoints: ReturnType<Gateway['endpoints']> = {};
   const publicHost = (() => {
     const h = new URL(deps.config.publicUrl).hostname;
@@ -216,7 +223,7 @@ export async function startEmbeddedGateway(
   })();
 
   if (cfg.port >= 0) {
-    const server = net.createServer((socket) => broker.handle(socket));
+    const server = net.createServer(accept);
     const port = await listen(server, cfg.port, cfg.host);
     listeners.push(server);
     endpoints.mqtt = `mqtt://${publicHost}:${port}`;
@@ -232,7 +239,7 @@ export async function startEmbeddedGateway(
         requestCert: true,
         rejectUnauthorized: false,
       },
-      (socket) => broker.handle(socket),
+      accept,
     );
     const port = await listen(server, cfg.tlsPort, cfg.host);
     listeners.push(server);
@@ -305,6 +312,11 @@ export async function startEmbeddedGateway(
       };
       const stopped = Promise.all(listeners.map(closeServer)); // stops accepting; resolves once clients are gone
       await part('broker', () => new Promise<void>((resolve) => broker.close(() => resolve())));
+      // A connection whose CONNECT the broker had not taken (its first packet still on its way,
+      // or arriving as the broker closed) is none of its clients, so the broker's close leaves it
+      // open, and the listener's close waited for it until the device or Aedes's connect timeout
+      // ended it (seen: 'listeners' still waiting after 5 s with nothing pending; issue 27).
+      for (const socket of sockets) socket.destroy();
       await part('listeners', () => stopped);
       await part('device-link work', async () => {
         while (pending.size > 0) await Promise.allSettled([...pending]);

@@ -126,10 +126,14 @@ export class HeraldNode {
     await waitForPort(port, this.child, 120_000);
   }
 
-  /** SIGTERM (drain and stop) and wait for the exit; `kill9`: SIGKILL, nothing finishes. */
-  async stop(kill9 = false): Promise<void> {
+  /**
+   * SIGTERM (drain and stop) and wait for the exit, as a supervisor does: past 30 s it is killed.
+   * `kill9`: SIGKILL, nothing finishes. Returns how long the stop took and whether it was killed.
+   */
+  async stop(kill9 = false): Promise<{ ms: number; killed: boolean }> {
     const c = this.child;
-    if (!c || !this.running) return;
+    const began = Date.now();
+    if (!c || !this.running) return { ms: 0, killed: false };
     const exited = new Promise((r) => c.once('exit', r));
     c.kill(kill9 ? 'SIGKILL' : 'SIGTERM');
     const done = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
@@ -138,6 +142,7 @@ export class HeraldNode {
       c.kill('SIGKILL');
       await exited;
     }
+    return { ms: Date.now() - began, killed: !done };
   }
 
   /** The end of its log: what a failed run prints. */

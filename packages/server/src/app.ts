@@ -183,11 +183,21 @@ export async function createServer(
     observe: (name, ok, seconds) => deps.metrics.observeWorkerRound(name, ok, seconds),
   });
   app.log.debug({ workers: workers.names }, 'background workers started');
+  // Stopped from the drain's start, beside the requests in flight, and waited for by the close. A
+  // round's stop waits for its statements, which on a saturated database (a restart under load)
+  // queue behind hundreds of others: stopped only at the close, that wait (10 s measured) came
+  // after the grace and took the stop past the supervisor's 30 s (issue 27); and a leaving node
+  // should claim no new background work anyway (another node, or this one restarted, takes it).
+  let workersStopping: Promise<void> | undefined;
+  const stopWorkers = () => (workersStopping ??= workers.stop('beforeRoutes'));
   return {
     app,
     deps,
     database,
-    drain: (o = {}) => drain(deps.lifecycle, app, { ...config.shutdown, ...o }),
+    drain: (o = {}) => {
+      void stopWorkers();
+      return drain(deps.lifecycle, app, { ...config.shutdown, ...o });
+    },
     close: async () => {
       // how long each step took, in the log: a stop a supervisor cuts short (its own timeout, then
       // SIGKILL) shows where it waited
@@ -207,7 +217,7 @@ export async function createServer(
       };
       deps.lifecycle.refuseNew();
       // before the gateway and the database: an import's last chunk still notifies and writes
-      await step('workers', () => workers.stop('beforeRoutes'));
+      await step('workers', stopWorkers);
       await step('gateway', () => gateway.close()); // the one started here, even if a test swapped deps.gateway
       await step('http', () => app.close());
       // after the pipeline and the routes: the last jobs are counted

@@ -34,6 +34,9 @@ const listen = (server: net.Server, port: number, host: string) =>
     });
   });
 
+/** A part of close() waiting longer than this is named at warn level while it waits. */
+const PART_WAIT_MS = 5_000;
+
 const closeServer = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 function clientIp(client: Client): string | undefined {
@@ -198,6 +201,13 @@ export async function startEmbeddedGateway(
   });
 
   const listeners: net.Server[] = [];
+  /** the listeners' connections, so that the close can end those the broker's close leaves open */
+  const sockets = new Set<net.Socket>();
+  const accept = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    broker.handle(socket);
+  };
   const endpoints: ReturnType<Gateway['endpoints']> = {};
   const publicHost = (() => {
     const h = new URL(deps.config.publicUrl).hostname;
@@ -206,11 +216,11 @@ export async function startEmbeddedGateway(
 
   if (opts.heldMqtt) {
     // main.ts has been taking connections since the process started: they are the broker's now
-    opts.heldMqtt.adopt((socket) => broker.handle(socket));
+    opts.heldMqtt.adopt(accept);
     listeners.push(opts.heldMqtt.server);
     endpoints.mqtt = `mqtt://${publicHost}:${(opts.heldMqtt.server.address() as net.AddressInfo).port}`;
   } else if (cfg.port >= 0) {
-    const server = net.createServer((socket) => broker.handle(socket));
+    const server = net.createServer(accept);
     const port = await listen(server, cfg.port, cfg.host);
     listeners.push(server);
     endpoints.mqtt = `mqtt://${publicHost}:${port}`;
@@ -226,7 +236,7 @@ export async function startEmbeddedGateway(
         requestCert: true,
         rejectUnauthorized: false,
       },
-      (socket) => broker.handle(socket),
+      accept,
     );
     const port = await listen(server, cfg.tlsPort, cfg.host);
     listeners.push(server);
@@ -284,14 +294,38 @@ export async function startEmbeddedGateway(
       opts.httpServer.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();
       wss.close();
+      // each part named at warn while it waits past 5 s: a stop a supervisor cuts short shows which (issue 27)
+      const part = async (name: string, run: () => Promise<unknown>) => {
+        const waiting = setTimeout(
+          () => log.warn({ part: name, pending: pending.size }, 'gateway closing: still waiting'),
+          PART_WAIT_MS,
+        );
+        waiting.unref();
+        try {
+          await run();
+        } finally {
+          clearTimeout(waiting);
+        }
+      };
       const stopped = Promise.all(listeners.map(closeServer)); // stops accepting; resolves once clients are gone
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await stopped;
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+      await part('broker', () => new Promise<void>((resolve) => broker.close(() => resolve())));
+      // A connection whose CONNECT the broker had not taken (its first packet still on its way,
+      // or arriving as the broker closed) is none of its clients, so the broker's close leaves it
+      // open, and the listener's close waited for it until the device or Aedes's connect timeout
+      // ended it (seen: 'listeners' still waiting after 5 s with nothing pending; issue 27).
+      for (const socket of sockets) socket.destroy();
+      await part('listeners', () => stopped);
+      await part('device-link work', async () => {
+        while (pending.size > 0) await Promise.allSettled([...pending]);
+      });
       // every device this broker held is gone with it
-      await deviceLink
-        .resetPresence(deps, 'server stopped')
-        .catch((err: unknown) => log.warn({ err }, 'gateway: presence not reset at close (the next start resets it)'));
+      await part('presence', () =>
+        deviceLink
+          .resetPresence(deps, 'server stopped')
+          .catch((err: unknown) =>
+            log.warn({ err }, 'gateway: presence not reset at close (the next start resets it)'),
+          ),
+      );
     },
   };
 }

@@ -40,6 +40,9 @@ export type RunningWorkers = {
   stop: (which: 'beforeRoutes' | 'afterRoutes') => Promise<void>;
 };
 
+/** A worker's stop waiting longer than this is named at warn level while it waits. */
+const STOP_WAIT_MS = 5_000;
+
 /**
  * Start every worker of the list; one `stop` per phase of the close stops them together. A stop
  * that fails is logged and does not keep the others (or the close) from going on.
@@ -59,8 +62,15 @@ export function startWorkers(
     stop: async (which) => {
       const now = running.filter((r) => r.afterRoutes === (which === 'afterRoutes') && !stopped.has(r));
       for (const r of now) stopped.add(r);
-      const stop = (r: (typeof running)[number]) =>
-        r.stop().catch((err: unknown) => opts.log.error({ err, worker: r.w.name }, `${r.w.name}: stopping failed`));
+      const stop = (r: (typeof running)[number]) => {
+        // said while it waits, as the close's steps are: a stop cut short names the worker it waited for
+        const waiting = setTimeout(() => opts.log.warn({ worker: r.w.name }, 'stopping: still waiting'), STOP_WAIT_MS);
+        waiting.unref();
+        return r
+          .stop()
+          .catch((err: unknown) => opts.log.error({ err, worker: r.w.name }, `${r.w.name}: stopping failed`))
+          .finally(() => clearTimeout(waiting));
+      };
       if (which === 'beforeRoutes') await Promise.all(now.map(stop));
       else for (const r of now) await stop(r);
     },

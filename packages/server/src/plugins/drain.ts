@@ -27,11 +27,13 @@ export const drainPlugin = fp<{ lifecycle: Lifecycle }>(async (app, { lifecycle 
       throw new AppError(ResultCode.SERVICE_UNAVAILABLE, 'error.unavailable');
     }
     lifecycle.begin(req);
+    // 'close' comes once per response, answered or not. A client that gave up after sending its
+    // whole body (an integrator's timeout on a slow answer) gets neither onResponse (nothing
+    // finishes) nor onRequestAbort (its request was complete): counted until then, the drain
+    // waited the whole grace for answers nobody would read (issue 27). Its handler still runs
+    // to its end; the close's pipeline step writes what it queued.
+    reply.raw.once('close', () => lifecycle.end(req));
   });
-  app.addHook('onResponse', async (req) => lifecycle.end(req));
-  // a client that went away: its answer never 'finishes' (no onResponse), and waiting for it would
-  // hold the drain for the whole grace
-  app.addHook('onRequestAbort', async (req) => lifecycle.end(req));
   app.addHook('onSend', async (_req, reply) => {
     if (lifecycle.draining) void reply.header('connection', 'close');
   });

@@ -89,7 +89,12 @@ export async function drain(
   app.log.info({ delayMs: opts.delayMs, graceMs: opts.graceMs }, 'draining: readiness is false');
   if (opts.delayMs > 0) await sleep(opts.delayMs);
   l.refuse();
-  if (await l.idle(opts.graceMs)) return;
+  const refusedAt = Date.now();
+  if (await l.idle(opts.graceMs)) {
+    // how long the last answers took: a stop a supervisor cuts short shows whether they were why
+    app.log.info({ ms: Date.now() - refusedAt }, 'drained: no request in flight');
+    return;
+  }
   app.log.warn(
     { inFlight: l.inFlight },
     'draining: requests still in flight after the grace; closing their connections',

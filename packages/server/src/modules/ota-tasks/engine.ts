@@ -21,10 +21,19 @@ const OVERDUE_BATCH = 500;
  */
 export function otaEngine(deps: Deps): RoundWorker {
   let n = 0;
-  return { name: 'ota engine', everyMs: deps.config.otaTickMs, round: () => tick(deps, n++ % JOIN_EVERY === 0) };
+  return {
+    name: 'ota engine',
+    everyMs: deps.config.otaTickMs,
+    round: (signal) => tick(deps, n++ % JOIN_EVERY === 0, new Date(), signal),
+  };
 }
 
-export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()): Promise<void> {
+/**
+ * One tick. `signal` (the server stopping) ends it between two steps: each step claims its rows,
+ * so the next tick, here or on another server, does the rest. On a saturated database each
+ * statement waits seconds for its turn, and a whole tick held a stopping server ~20 s (issue 27).
+ */
+export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date(), signal?: AbortSignal): Promise<void> {
   const db = deps.db;
   const started = await repo.startDueTasks(db, now);
   // one transaction, as cancel does: nobody may see an expired task that still has active executions
@@ -33,16 +42,22 @@ export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()
     for (const id of ids) await repo.cancelActive(tx, id, ACTIVE_EXECUTION_STATES, 'taskExpired', now);
     return ids;
   });
-  await timeOut(deps, now);
-  // before the offers: a task whose failures crossed a criterion sends none this tick
-  await guardCampaigns(deps, now);
-  if (lookForJoiners) {
-    await takeInJoiners(deps, { scopes: ['all', 'group', 'sn'] });
-    await repo.cancelForDeletedDevices(db, now);
+  const steps = [
+    () => timeOut(deps, now),
+    // before the offers: a task whose failures crossed a criterion sends none this tick
+    () => guardCampaigns(deps, now),
+    ...(lookForJoiners
+      ? [() => takeInJoiners(deps, { scopes: ['all', 'group', 'sn'] }), () => repo.cancelForDeletedDevices(db, now)]
+      : []),
+    () => offerDue(deps, { now }),
+    () => resendUnanswered(deps, now),
+  ];
+  for (const step of steps) {
+    if (signal?.aborted) break;
+    await step();
   }
-  await offerDue(deps, { now });
-  await resendUnanswered(deps, now);
-  const finished = await repo.finishDoneTasks(db, now);
+  // what changed is announced even when the tick ends early
+  const finished = signal?.aborted ? [] : await repo.finishDoneTasks(db, now);
   await announceTasks(deps, [...started, ...expired, ...finished]);
 }
 

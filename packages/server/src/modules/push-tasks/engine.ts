@@ -14,7 +14,14 @@ const BATCH = 500;
 const JOIN_EVERY = 10;
 
 /** One server's push engine: its log, and the pass running (a kick during it asks for one more). */
-export type PushEngineState = { log: FastifyBaseLogger; running?: Promise<void>; again: boolean; passes: number };
+export type PushEngineState = {
+  log: FastifyBaseLogger;
+  running?: Promise<void>;
+  again: boolean;
+  passes: number;
+  /** the server is stopping: a pass ends between two steps, and no other starts */
+  stopping?: boolean;
+};
 export const newPushEngineState = (log: FastifyBaseLogger): PushEngineState => ({
   log: log.child({ module: 'push-tasks' }),
   again: false,
@@ -33,6 +40,7 @@ export function pushEngine(deps: Deps): RoundWorker {
     everyMs: deps.config.pushTickMs,
     round: () => run(deps),
     stop: async (stopRounds) => {
+      deps.pushEngine.stopping = true;
       await stopRounds();
       await deps.pushEngine.running;
     },
@@ -57,17 +65,24 @@ function run(deps: Deps): Promise<void> {
       await tick(deps, new Date(), s.passes++ % JOIN_EVERY === 0).catch((err: unknown) =>
         s.log.error({ err }, 'push engine pass failed'),
       );
-    } while (s.again);
+    } while (s.again && !s.stopping);
   })().finally(() => (s.running = undefined));
   return s.running;
 }
 
+/**
+ * One pass. A stopping server (`stopping`) ends it between two steps: each step claims its rows,
+ * so the next pass, here or on another server, does the rest (on a saturated database each
+ * statement waits seconds for its turn: issue 27).
+ */
 export async function tick(deps: Deps, now = new Date(), lookForJoiners = false): Promise<void> {
+  const stopping = () => deps.pushEngine.stopping === true;
+  if (stopping()) return;
   const started = await repo.startDueTasks(deps.db, now);
   const expired = await repo.expireDue(deps.db, now);
   // a task over named devices ('devices') cannot gain any; the other scopes can
-  if (lookForJoiners) await takeInPushJoiners(deps, { scopes: ['all', 'group', 'sn'] }, now);
-  for (;;) {
+  if (lookForJoiners && !stopping()) await takeInPushJoiners(deps, { scopes: ['all', 'group', 'sn'] }, now);
+  while (!stopping()) {
     const out = await repo.claimOutgoing(deps.db, {
       now,
       resendBefore: new Date(now.getTime() - RESEND_AFTER_MS),
@@ -76,7 +91,7 @@ export async function tick(deps: Deps, now = new Date(), lookForJoiners = false)
     await sendAll(deps, out);
     if (out.length < BATCH) break;
   }
-  const finished = await repo.finishDoneTasks(deps.db, now);
+  const finished = stopping() ? [] : await repo.finishDoneTasks(deps.db, now);
   await announceTasks(deps, [...started, ...finished], expired > 0);
 }
 

@@ -57,6 +57,9 @@ export default defineConfig({
           environment: 'node',
           // the schema is migrated once for the run, and each test's database starts from it
           globalSetup: ['packages/server/test/global-setup.ts'],
+          // argon2id at its floor instead of ~25 ms of CPU per hash or check (lib/crypto.ts; auth.test.ts
+          // still signs in at production's cost on each database)
+          env: { HERALD_TEST_PASSWORD_COST: 'low' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // every file gets its own database; two cores → two workers

@@ -30,6 +30,7 @@ import { buildDeps } from './build-deps';
 import { startWorkers } from './lib/workers';
 import { serverWorkers } from './workers';
 import { listenToJobs } from './modules/job-listeners';
+import { passwordCostNotice } from './lib/crypto';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
 function markPublic(scope: App): void {
@@ -103,6 +104,8 @@ export async function createServer(
   // what happens to a job reaches the modules that count, notify and alarm (modules/job-listeners.ts)
   listenToJobs(deps);
   await ensureAdmin(deps, app.log);
+  const costNotice = passwordCostNotice();
+  if (costNotice) app.log.warn(costNotice);
 
   await app.register(securityHeadersPlugin, { headers });
   await app.register(swagger, {

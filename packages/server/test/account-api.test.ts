@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountApis } from '../src/db/schema';
 import { seedAccount, seedRoleUser } from './fixtures';
-import { adminClient, Client, expectError, expectOk, startServer } from './harness';
+import { adminClient, Client, expectError, expectOk, startPeer, startServer } from './harness';
 import { auditLines, expectInvalid } from './people';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -128,7 +128,7 @@ describe('account API settings', () => {
   });
 
   it('with WEBHOOK_ALLOW_PRIVATE=true private push addresses are saved (receivers on the same network)', async () => {
-    const allowing = await startServer({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const allowing = await startPeer(server, { WEBHOOK_ALLOW_PRIVATE: 'true' });
     try {
       const C = await seedAccount(allowing, { password: PASSWORD });
       const d = expectOk(

@@ -255,7 +255,7 @@ describe('across servers', () => {
 
 describe('switched off', () => {
   it('SIGNIN_LIMIT_PER_ADDRESS=off and SIGNIN_LIMIT_PER_USER=off leave only the lock-out', async () => {
-    const other = await startServer({ SIGNIN_LIMIT_PER_ADDRESS: 'off', SIGNIN_LIMIT_PER_USER: 'off' });
+    const other = await startPeer(server, { SIGNIN_LIMIT_PER_ADDRESS: 'off', SIGNIN_LIMIT_PER_USER: 'off' });
     try {
       const all = await Promise.all(
         Array.from({ length: 30 }, (_, i) => signIn({}, `free${i % 3}`, 'Wrong@1234', other)),

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema';
+import { seedRoleUser } from './fixtures';
 import { ADMIN_PASSWORD, adminClient, Client, expectError, expectOk, startServer } from './harness';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -183,5 +186,35 @@ describe('password change', () => {
       40010,
       '至少包含字母、数字、特殊字符 ~!@#$%*&_ 中的两种',
     );
+  });
+});
+
+describe("passwords at production's cost", () => {
+  // the suite hashes at argon2id's floor (HERALD_TEST_PASSWORD_COST in vitest.config.ts, lib/crypto.ts):
+  // here, on each database, a server hashes and checks a password at production's cost
+  it('hashes a changed password at production cost and signs in with it', async () => {
+    const user = await seedRoleUser(server, { side: 'op', permissions: [] });
+    const stored = async () =>
+      (await server.deps.db.select().from(users).where(eq(users.id, user.userId)))[0]!.passwordHash;
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
+    const testCost = process.env.HERALD_TEST_PASSWORD_COST;
+    delete process.env.HERALD_TEST_PASSWORD_COST;
+    try {
+      const password = 'Staff@67890';
+      expectOk(
+        await user.client.post('/users/current/password', {
+          oldPassword: 'Staff@12345',
+          newPassword: password,
+          confirmPassword: password,
+        }),
+      );
+      expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const me = expectOk(await (await new Client(server).login(user.username, password)).get('/users/current'));
+      expect(me.user.username).toBe(user.username);
+      const wrong = await new Client(server).post('/user/login', { username: user.username, password: 'Staff@12345' });
+      expect(wrong.body.code).not.toBe(20000);
+    } finally {
+      if (testCost !== undefined) process.env.HERALD_TEST_PASSWORD_COST = testCost;
+    }
   });
 });

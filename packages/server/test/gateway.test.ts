@@ -7,7 +7,7 @@ import { Fleet, VirtualDevice } from '@herald/device-sim';
 import { accounts, deviceCommands, deviceConnections, deviceLogs, devices } from '../src/db/schema';
 import { createLogUpload } from '../src/modules/devices/actions';
 import { GatewayUnavailable } from '../src/lib/gateway-unavailable';
-import { startServer } from './harness';
+import { startPeer, startServer } from './harness';
 import { seedAccount } from './fixtures';
 import {
   connectAs,
@@ -420,7 +420,7 @@ describe('simulated fleet', () => {
 
 describe('closing', () => {
   it('refuses a publish as unavailable once the broker closes: the job waits in its row for the next start', async () => {
-    const own = await startServer();
+    const own = await startPeer(server);
     try {
       await own.deps.gateway.close();
       // not an error to log per job (a stopping server logged ~90 of them): the pipeline keeps the job queued
@@ -433,7 +433,7 @@ describe('closing', () => {
   });
 
   it('settles the publishes in flight when the broker closes, so a stop never waits on one for good', async () => {
-    const own = await startServer();
+    const own = await startPeer(server);
     try {
       const sent = Array.from({ length: 200 }, (_, i) =>
         own.deps.gateway.publish(`INFLIGHT${i}`, 'job', { v: PROTOCOL_VERSION }).then(

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
+import { writePgliteSnapshot } from './pglite-snapshot';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,13 +37,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-pglite-snapshot-'));
-  await (await openDatabase({ pgliteDir: path.join(dir, 'data') })).close();
-  const db = new PGlite(path.join(dir, 'data'));
-  await db.waitReady;
-  const dump = await db.dumpDataDir('none');
-  await db.close();
   const file = path.join(dir, 'migrated.tar');
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await writePgliteSnapshot(path.join(dir, 'data'), file);
   fs.rmSync(path.join(dir, 'data'), { recursive: true, force: true });
   project.provide('pgliteSnapshot', file);
   project.provide('pgTemplate', '');

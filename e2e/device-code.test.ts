@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHerald, type Herald } from './harness';
+import { png } from './png';
 import { ok, operatorAndAccount } from './story';
 import { byId, fill, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
@@ -162,33 +162,8 @@ test('an account admin lands on the device QR page, filters, prints labels, down
 });
 
 /** A real PNG of the given size: a blue square with a white band, small enough for a logo. */
-function logoPng(size: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let x = 0; x < size; x++)
-      row.set(Math.abs(y - size / 2) < size / 8 ? [255, 255, 255] : [22, 119, 255], 1 + x * 3);
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const logoPng = (size: number) =>
+  png(size, size, (_x, y) => (Math.abs(y - size / 2) < size / 8 ? [255, 255, 255] : [22, 119, 255]));
 
 test('the platform turns the custom QR code on; the owner sets a logo and product name; labels, PNG, detail and scanned page carry them', async () => {
   const owner = await herald.newPage();

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { PNG_DATA_URL } from '../story';
 import { poll } from '../ui';
@@ -80,28 +79,4 @@ export function policyEvidence(
     deviceCode: (page, v) => imagesLoaded(page, `[data-testid="device-code-image-${sn}"] img`, v),
     userCenter: (page, v) => imagesLoaded(page, '.herald-page img', v),
   };
-}
-
-/** A real PNG of one colour. */
-export function solidPng(width: number, height: number, rgb: number[]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceStatus } from '@herald/contract';
 import { mqttCredentials } from '@herald/contract/device-sign';
-import { poolOf } from '../src/db/client';
 import { authenticateDevice, mayStayConnected } from '../src/modules/device-link/service';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { seedDevice, seedModel } from './devices-fixture';
+import { watchNamedStatements } from './named-statements';
 
 /**
  * A fleet reconnecting at once (a restart, a broker failover) reads each device's credentials and
@@ -15,17 +15,11 @@ import { seedDevice, seedModel } from './devices-fixture';
 
 type S = Awaited<ReturnType<typeof startServer>>;
 let server: S;
-const named: string[] = [];
+let named: string[];
 
 beforeAll(async () => {
   server = await startServer();
-  const pool = poolOf(server.deps.db)!;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = ((...args: unknown[]) => {
-    const name = (args[0] as { name?: unknown } | null)?.name;
-    if (typeof name === 'string') named.push(name);
-    return query(...args);
-  }) as typeof pool.query;
+  named = watchNamedStatements(server);
 });
 
 afterAll(async () => {

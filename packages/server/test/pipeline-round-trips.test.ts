@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GeneralResult, JobStatus, PublishStatus, ResultCode } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
-import { poolOf } from '../src/db/client';
 import { apiRequests, publishRecords } from '../src/db/schema';
 import { writeQueue } from '../src/modules/print-pipeline/write-queue';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { seedDevice, seedModel } from './devices-fixture';
+import { watchNamedStatements } from './named-statements';
 import { OpenClient, accepted, jobReaches, jobRow, onlineInDb, seedApiKey, simDevice } from './open-api-fixture';
 
 /**
@@ -25,7 +25,7 @@ let printer: { id: number; sn: string };
 let offline: { id: number; sn: string };
 let accountId: number;
 /** the names of the named statements run since the last take() */
-const named: string[] = [];
+let named: string[];
 const take = (names: RegExp) => named.splice(0).filter((n) => names.test(n));
 /** the statements on a job call's path, and those of the pipeline's transitions */
 const CALL = /^(open-api\.|jobs\.(devices|insert)$)/;
@@ -43,13 +43,7 @@ beforeAll(async () => {
   sim.start();
   await sim.waitOnline();
   await onlineInDb(server, printer.id);
-  const pool = poolOf(server.deps.db)!;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = ((...args: unknown[]) => {
-    const name = (args[0] as { name?: unknown } | null)?.name;
-    if (typeof name === 'string') named.push(name);
-    return query(...args);
-  }) as typeof pool.query;
+  named = watchNamedStatements(server);
 });
 
 afterAll(async () => {

@@ -31,6 +31,7 @@ import { startWorkers } from './lib/workers';
 import { serverWorkers } from './workers';
 import { listenToJobs } from './modules/job-listeners';
 import { passwordCostNotice } from './lib/crypto';
+import { sayWhileWaiting } from './lib/say-while-waiting';
 
 /** Routes registered by third-party plugins in this scope (docs, static files) need no token. */
 function markPublic(scope: App): void {
@@ -41,8 +42,6 @@ function markPublic(scope: App): void {
 
 /** A close longer than this says so at warn level, with its steps' times (see close()). */
 const SLOW_CLOSE_MS = 10_000;
-/** A step of close() waiting longer than this is named at warn level while it waits. */
-const STEP_WAIT_MS = 5_000;
 
 export type Server = {
   app: App;
@@ -209,13 +208,7 @@ export async function createServer(
       const step = async (name: string, run: () => unknown) => {
         const t = Date.now();
         // said while it waits: a stop killed before its end leaves this line, not the summary
-        const waiting = setTimeout(() => app.log.warn({ step: name }, 'closing: still waiting'), STEP_WAIT_MS);
-        waiting.unref();
-        try {
-          await run();
-        } finally {
-          clearTimeout(waiting);
-        }
+        await sayWhileWaiting(run, () => app.log.warn({ step: name }, 'closing: still waiting'));
         ms[name] = Date.now() - t;
       };
       deps.lifecycle.refuseNew();

@@ -9,6 +9,7 @@ import { CONNECT_REFUSALS, QOS, topics, type DownKind } from '@herald/contract';
 import type { Deps } from '../lib/deps';
 import { GatewayUnavailable } from '../lib/gateway-unavailable';
 import { BACKLOG, type HeldListener } from '../lib/held-mqtt-listener';
+import { sayWhileWaiting } from '../lib/say-while-waiting';
 import * as deviceLink from '../modules/device-link/service';
 import type { Gateway } from './types';
 
@@ -33,9 +34,6 @@ const listen = (server: net.Server, port: number, host: string) =>
       resolve((server.address() as net.AddressInfo).port);
     });
   });
-
-/** A part of close() waiting longer than this is named at warn level while it waits. */
-const PART_WAIT_MS = 5_000;
 
 const closeServer = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
@@ -295,18 +293,8 @@ export async function startEmbeddedGateway(
       for (const ws of wss.clients) ws.terminate();
       wss.close();
       // each part named at warn while it waits past 5 s: a stop a supervisor cuts short shows which (issue 27)
-      const part = async (name: string, run: () => Promise<unknown>) => {
-        const waiting = setTimeout(
-          () => log.warn({ part: name, pending: pending.size }, 'gateway closing: still waiting'),
-          PART_WAIT_MS,
-        );
-        waiting.unref();
-        try {
-          await run();
-        } finally {
-          clearTimeout(waiting);
-        }
-      };
+      const part = (name: string, run: () => Promise<unknown>) =>
+        sayWhileWaiting(run, () => log.warn({ part: name, pending: pending.size }, 'gateway closing: still waiting'));
       const stopped = Promise.all(listeners.map(closeServer)); // stops accepting; resolves once clients are gone
       await part('broker', () => new Promise<void>((resolve) => broker.close(() => resolve())));
       // A connection whose CONNECT the broker had not taken (its first packet still on its way,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { every } from './every';
+import { sayWhileWaiting } from './say-while-waiting';
 
 /**
  * A background worker that runs in rounds on `every()`: never two rounds at once, a failed round
@@ -40,9 +41,6 @@ export type RunningWorkers = {
   stop: (which: 'beforeRoutes' | 'afterRoutes') => Promise<void>;
 };
 
-/** A worker's stop waiting longer than this is named at warn level while it waits. */
-const STOP_WAIT_MS = 5_000;
-
 /**
  * Start every worker of the list; one `stop` per phase of the close stops them together. A stop
  * that fails is logged and does not keep the others (or the close) from going on.
@@ -62,15 +60,13 @@ export function startWorkers(
     stop: async (which) => {
       const now = running.filter((r) => r.afterRoutes === (which === 'afterRoutes') && !stopped.has(r));
       for (const r of now) stopped.add(r);
-      const stop = (r: (typeof running)[number]) => {
-        // said while it waits, as the close's steps are: a stop cut short names the worker it waited for
-        const waiting = setTimeout(() => opts.log.warn({ worker: r.w.name }, 'stopping: still waiting'), STOP_WAIT_MS);
-        waiting.unref();
-        return r
-          .stop()
-          .catch((err: unknown) => opts.log.error({ err, worker: r.w.name }, `${r.w.name}: stopping failed`))
-          .finally(() => clearTimeout(waiting));
-      };
+      // said while it waits, as the close's steps are: a stop cut short names the worker it waited for
+      const stop = (r: (typeof running)[number]) =>
+        sayWhileWaiting(
+          () =>
+            r.stop().catch((err: unknown) => opts.log.error({ err, worker: r.w.name }, `${r.w.name}: stopping failed`)),
+          () => opts.log.warn({ worker: r.w.name }, 'stopping: still waiting'),
+        );
       if (which === 'beforeRoutes') await Promise.all(now.map(stop));
       else for (const r of now) await stop(r);
     },

@@ -422,6 +422,51 @@ describe('the devices’ alert states', () => {
     }
   });
 
+  it('two reports of one millisecond count in the order they arrived: a fault cleared and another raised end in the second', async () => {
+    const A = await seedAccount(server);
+    const devs = await Promise.all(Array.from({ length: 12 }, () => seedDevice(server, A.accountId, modelId)));
+    const event = (printerState: 'outOfPaper' | 'coverOpen', ts: number) =>
+      Buffer.from(JSON.stringify({ v: PROTOCOL_VERSION, ts, type: 'printerState', printerState }));
+    const telemetry = (state: 'normal', ts: number) =>
+      Buffer.from(
+        JSON.stringify({
+          v: PROTOCOL_VERSION,
+          ts,
+          printer: { state, paperWidth: 58 },
+          battery: { level: 40, state: 'sufficient' },
+        }),
+      );
+    const opts = { presenceFromMessages: false };
+    const ts = Date.now();
+    const activeOf = async () =>
+      (
+        await server.deps.db
+          .select({ id: deviceAlertStates.deviceId, active: deviceAlertStates.active })
+          .from(deviceAlertStates)
+          .where(
+            inArray(
+              deviceAlertStates.deviceId,
+              devs.map((d) => d.id),
+            ),
+          )
+      ).map((r) => r.active.join());
+    // as the broker hands one device's messages over: those of one read from the socket side by side
+    // (aedes' enqueue), each stored in its turn, the alerts after
+    await Promise.all(
+      devs.map(async (d) => {
+        await handleUplink(server.deps, d, 'event', event('outOfPaper', ts - 1), opts);
+        await Promise.all([
+          // telemetry with a battery whose verdict needs the account's threshold: one read more before its alerts
+          handleUplink(server.deps, d, 'telemetry', telemetry('normal', ts), opts),
+          handleUplink(server.deps, d, 'event', event('coverOpen', ts), opts),
+        ]);
+      }),
+    );
+    await eventually(async () => (await activeOf()).length === devs.length, 'the states');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await activeOf()).toEqual(devs.map(() => 'coverOpen'));
+  });
+
   it('are purged for deleted devices, and once all recovered as old as the records', async () => {
     const A = await seedAccount(server);
     const [kept, deleted, old, recent] = await Promise.all(

@@ -227,6 +227,10 @@ export async function onEvent(deps: Deps, device: DeviceRef, e: DeviceEvent): Pr
 const inDeviceTurn = <T>(deps: Deps, deviceId: number, work: () => Promise<T>) =>
   inTurn(deps.deviceLink.stateTurns, deviceId, work);
 
+/** A device's reports become alerts in the order they arrived (DeviceLinkState.alertTurns). */
+const inAlertTurn = <T>(deps: Deps, deviceId: number, work: () => Promise<T>) =>
+  inTurn(deps.deviceLink.alertTurns, deviceId, work);
+
 /**
  * A device's position goes to its track and fences after the one being handled, if any (off the
  * telemetry's answer). When the database falls behind, positions of one device do not pile up:
@@ -312,7 +316,9 @@ export async function handleUplink(
       if (t && (t.printer || t.battery))
         inBackground(
           deps,
-          raiseStateChange(deps, device, { ts: t.ts, printerState: t.printer?.state, battery: t.battery }),
+          inAlertTurn(deps, device.id, () =>
+            raiseStateChange(deps, device, { ts: t.ts, printerState: t.printer?.state, battery: t.battery }),
+          ),
           'device alert not delivered',
         );
       // reporting while marked offline: its online message was lost (external broker): ask it again
@@ -345,7 +351,12 @@ export async function handleUplink(
       const e = parsePayload(eventPayload, raw);
       if (e) await inDeviceTurn(deps, device.id, () => onEvent(deps, device, e));
       // after the state is stored, and off the message's answer: a failed alert is logged, the event stays stored
-      if (e) inBackground(deps, raiseDeviceAlert(deps, device, e), 'device alert not delivered');
+      if (e)
+        inBackground(
+          deps,
+          inAlertTurn(deps, device.id, () => raiseDeviceAlert(deps, device, e)),
+          'device alert not delivered',
+        );
       if (e?.type === 'boot' && e.firmware) await onDeviceVersions(deps, device, { firmware: e.firmware });
       return !!e;
     }

@@ -14,6 +14,12 @@ export type Placed = {
 export type DeviceLinkState = {
   /** each device's state messages, stored one after the other (inTurn, by device id) */
   stateTurns: Map<number, Promise<unknown>>;
+  /**
+   * each device's reported states, turned into alerts one after the other (inTurn, by device id):
+   * two reports with the same time (a cleared fault and a new one, sent in one millisecond) are
+   * taken in the order they arrived, not in the order their transactions got the row
+   */
+  alertTurns: Map<number, Promise<unknown>>;
   /** each device's positions, handled one after the other (inTurn, by device id) */
   positionTurns: Map<number, Promise<unknown>>;
   /** the position of each device waiting for its turn: at most one, a newer one replaces it */
@@ -30,6 +36,7 @@ export type DeviceLinkState = {
 
 export const newDeviceLinkState = (db: Db): DeviceLinkState => ({
   stateTurns: new Map(),
+  alertTurns: new Map(),
   positionTurns: new Map(),
   waitingPositions: new Map(),
   presenceAskedAt: new Map(),

@@ -16,7 +16,7 @@ import { Jobs } from './device/jobs';
 import { logFile } from './device/log-upload';
 import { Ota } from './device/ota';
 import { PushConfig } from './device/push-config';
-import { telemetryOf } from './device/telemetry';
+import { reportTs, telemetryOf } from './device/telemetry';
 import type {
   DeviceOptions,
   DeviceState,
@@ -98,6 +98,7 @@ export class VirtualDevice extends EventEmitter {
       volume: DEFAULT_PRINT_PARAMS.volume,
       muted: false,
       mutedUntil: null,
+      lastReportTs: 0,
       paused: false,
       printParams: { ...DEFAULT_PRINT_PARAMS },
       qr: { enabled: false },
@@ -263,6 +264,6 @@ export class VirtualDevice extends EventEmitter {
   }
 
   private sendEvent(e: Omit<DeviceEvent, 'v' | 'ts'>) {
-    void this.connection.send('event', { v: PROTOCOL_VERSION, ts: Date.now(), ...e }).catch(() => {});
+    void this.connection.send('event', { v: PROTOCOL_VERSION, ts: reportTs(this.state), ...e }).catch(() => {});
   }
 }

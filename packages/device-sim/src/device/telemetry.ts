@@ -1,6 +1,16 @@
 import { PROTOCOL_VERSION, type Telemetry } from '@herald/contract';
 import type { DeviceState, Settings } from './types';
 
+/**
+ * The `ts` of a state report: now, or a millisecond after the last one. Two reports of one
+ * millisecond could be told apart only by their arrival, which several server processes do not
+ * share (docs/device-protocol.md, "Alerts from state").
+ */
+export function reportTs(s: DeviceState): number {
+  s.lastReportTs = Math.max(Date.now(), s.lastReportTs + 1);
+  return s.lastReportTs;
+}
+
 /** The telemetry message of this moment; a mute whose time is up ends here. */
 export function telemetryOf(s: DeviceState, kind: Settings['kind']): Telemetry {
   if (s.mutedUntil !== null && Date.now() >= s.mutedUntil) {
@@ -9,7 +19,7 @@ export function telemetryOf(s: DeviceState, kind: Settings['kind']): Telemetry {
   }
   return {
     v: PROTOCOL_VERSION,
-    ts: Date.now(),
+    ts: reportTs(s),
     battery: s.battery,
     network: s.network,
     freeMemory: s.freeMemory,

@@ -56,6 +56,8 @@ export type DeviceState = {
   cells: NonNullable<NonNullable<Telemetry['location']>['cells']> | null;
   /** the startup logo a push task set (printers) */
   startupLogo: { sha256: string; width: number; height: number } | null;
+  /** the `ts` of the last state report (telemetry or event): each next one is at least a millisecond later */
+  lastReportTs: number;
 };
 
 /** One line of what the device received and what it did about it. */

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { byId, openMenu, pickFromDropdown, poll, signIn, visible, waitForPath } from './ui';
+import { byId, escapeTracker, openMenu, pickFromDropdown, poll, signIn, visible, waitForPath } from './ui';
 
 /**
  * Printing from the console (issue 29), in Chromium: a printer's test page sent from its row and
@@ -80,8 +80,7 @@ test('a test page from the device list reaches 3, a failing one shows the printe
   const [pageText] = testPages();
   expect(pageText).toContain(PRINTER.sn);
   expect(pageText).toContain('58 mm (32 chars)');
-  await page.keyboard.press('Escape');
-  await byId(page, 'test-print-tracker').waitFor({ state: 'hidden' });
+  await escapeTracker(page);
 
   // ---- from the detail page, with the printer out of paper: 4 with its reason
   printer.injectFault('paper-out');
@@ -91,7 +90,7 @@ test('a test page from the device list reaches 3, a failing one shows the printe
   await poll(() => byId(page, 'test-print-status').getAttribute('data-status')).toBe('4');
   expect(await byId(page, 'test-print-status').textContent()).toMatch(/(Out of paper|缺纸)/);
   printer.clearFault('paper-out');
-  await page.keyboard.press('Escape');
+  await escapeTracker(page);
 
   // ---- the device list as CSV, with the list's filters (an S/N that matches nothing: only the header)
   await openMenu(page, 'deviceList', '/device/list', 'deviceRoot');
@@ -128,7 +127,7 @@ test('a test page queued for an offline printer is cancelled from its queue and 
   const sent = (await ok(owner.get(`/v1/devices/${printerId}/jobs`), 'queue')) as { jobId: number; msgId: string }[];
   expect(sent).toHaveLength(1);
   const { jobId, msgId } = sent[0]!;
-  await page.keyboard.press('Escape');
+  await escapeTracker(page);
 
   // ---- the queue shows it; cancelled there, it leaves the queue
   await visible(page, `queue-row-${jobId}`);
@@ -142,7 +141,7 @@ test('a test page queued for an offline printer is cancelled from its queue and 
   await poll(() => byId(page, `device-online-${printerId}`).getAttribute('data-online')).toBe('true');
   await (await visible(page, 'device-detail-testPrint')).click();
   await poll(() => byId(page, 'test-print-status').getAttribute('data-status')).toBe('3');
-  await page.keyboard.press('Escape');
+  await escapeTracker(page);
   expect(testPages()).toHaveLength(before + 1);
   expect(printer.received.some((r) => r.id === msgId)).toBe(false);
 

@@ -68,6 +68,8 @@ const DATA_NAMES = [
   'Tour business',
   'Tour Pay',
   'Test tiles', // the map's attribution (MAP_TILE_ATTRIBUTION)
+  'shop-logo', // the startup logo the account administrator makes (beyondTheRouteTable), named in the operation log
+  'bmp',
 ];
 
 let herald: Herald;

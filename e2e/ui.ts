@@ -35,6 +35,18 @@ export async function visible(page: Page, id: string, timeout = WAIT): Promise<L
   return el;
 }
 
+/**
+ * Closes the tracker dialog with Escape, pressed again until the dialog is gone: a key pressed
+ * before the opening dialog holds the focus is lost (a loaded machine opens it slowly).
+ */
+export async function escapeTracker(page: Page): Promise<void> {
+  const tracker = page.locator('[data-testid="test-print-tracker"]');
+  await poll(async () => {
+    if (await tracker.isVisible()) await page.keyboard.press('Escape');
+    return tracker.isVisible();
+  }).toBe(false);
+}
+
 /** Resolves once the page's pathname equals `path` (or `pathname + search` matches the RegExp). */
 export async function waitForPath(page: Page, path: string | RegExp, timeout = WAIT): Promise<void> {
   await page.waitForURL((u) => (typeof path === 'string' ? u.pathname === path : path.test(u.pathname + u.search)), {

@@ -38,9 +38,11 @@ export const TERMS = [
  * English, any Chinese character except the language switch's own "简体中文".
  */
 export function wrongLanguage(text: string, lang: Lang, names: ReadonlySet<string>): string[] {
+  // digests (an upload's MD5 in the operation log) are values, not words: "3ebf…" is no "ebf"
+  const shown = text.replace(/\b[0-9a-f]{32,64}\b/gi, ' ');
   const words =
     lang === 'zh_CN'
-      ? (text.match(/[A-Za-z][A-Za-z'’-]{2,}(?: [A-Za-z][A-Za-z'’-]+)*/g) ?? []).filter((w) => !names.has(w))
-      : (text.replace('简体中文', '').match(/[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+/g) ?? []);
+      ? (shown.match(/[A-Za-z][A-Za-z'’-]{2,}(?: [A-Za-z][A-Za-z'’-]+)*/g) ?? []).filter((w) => !names.has(w))
+      : (shown.replace('简体中文', '').match(/[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+/g) ?? []);
   return [...new Set(words)];
 }

@@ -497,10 +497,11 @@ const burstEnds = new Map<string, number>();
 for (const r of burstRows)
   burstEnds.set(`${r.status}/${r.reason ?? '-'}`, (burstEnds.get(`${r.status}/${r.reason ?? '-'}`) ?? 0) + 1);
 console.log(`burst jobs stored ${burstRows.length}: ${[...burstEnds].map(([k, n]) => `${k} × ${n}`).join(', ')}`);
+// every violation before the report, so its table lists them all
 for (const f of slowStops) tally.violations.push({ kind: 'graceful stop too slow', detail: f });
+for (const f of adminFailures) tally.violations.push({ kind: 'administrator action failed', detail: f });
 console.log(report(tally));
 console.log(`log lines at warn or above: ${nodes.map((n, i) => `${n.name} ${warnings[i]}`).join(', ')}`);
-for (const f of adminFailures) tally.violations.push({ kind: 'administrator action failed', detail: f });
 if (tally.violations.length > 0) {
   for (const n of nodes) console.log(`\n---- end of ${n.name}'s log\n${n.tail(30)}`);
   console.log(

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { logMessages } from './log-messages';
+import { FILE_PURPOSES } from './ota';
+import { logMessages, logParamsIn } from './log-messages';
 import { formatMessage, isMessageKey, LOCALES } from './messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
@@ -19,6 +20,23 @@ describe('operation-log messages', () => {
       // no half-written placeholder
       for (const l of LOCALES) expect(m[l].replace(/\{\{\w+\}\}/g, ''), `${key} ${l}`).not.toMatch(/[{}]/);
     }
+  });
+});
+
+describe('operation-log values that are codes', () => {
+  it("show a file's purpose in Chinese words, and as the code in English", () => {
+    for (const purpose of FILE_PURPOSES) {
+      const params = { purpose, name: 'a.bin', id: 1, size: 2, md5: 'x' };
+      expect(formatMessage('log.file.upload', 'zh_CN', logParamsIn('zh_CN', params)), purpose).not.toMatch(
+        /上传[a-z]/,
+      );
+      expect(formatMessage('log.file.upload', 'en_US', logParamsIn('en_US', params))).toContain(
+        `Uploaded ${purpose} file`,
+      );
+    }
+    expect(formatMessage('log.file.upload', 'zh_CN', logParamsIn('zh_CN', { purpose: 'firmware' }))).toContain(
+      '上传固件文件',
+    );
   });
 });
 

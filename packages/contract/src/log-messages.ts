@@ -368,7 +368,7 @@ export const logMessages = {
   // packages and files
   'log.file.upload': {
     en_US: 'Uploaded {{purpose}} file "{{name}}" (id {{id}}, {{size}} bytes, md5 {{md5}})',
-    zh_CN: '上传 {{purpose}} 文件“{{name}}”（ID {{id}}，{{size}} 字节，MD5 {{md5}}）',
+    zh_CN: '上传{{purpose}}文件“{{name}}”（ID {{id}}，{{size}} 字节，MD5 {{md5}}）',
   },
   'log.firmware.add': {
     en_US: 'Added firmware "{{name}}" {{appName}} {{version}} ({{packageType}}, id {{id}}, file {{fileId}})',
@@ -496,3 +496,26 @@ export const logMessages = {
 } satisfies Record<`log.${string}`, { en_US: string; zh_CN: string }>;
 
 export type LogMessageKey = keyof typeof logMessages;
+
+/**
+ * Placeholders whose stored value is a code, not a name: shown in the reader's words where the
+ * language has them. en_US keeps the code, as the log wrote it before it was translated (so
+ * stored English text and searches stay the same).
+ */
+export const logParamWords: Record<string, Partial<Record<'en_US' | 'zh_CN', Record<string, string>>>> = {
+  // a file's purpose (FILE_PURPOSES), as the console names it
+  purpose: { zh_CN: { firmware: '固件', resource: '资源包', smartConfig: 'SmartConfig', logo: 'Logo' } },
+};
+
+/** A log entry's stored values, with the codes among them in the reader's words (logParamWords). */
+export function logParamsIn(
+  locale: 'en_US' | 'zh_CN',
+  params: Record<string, string | number>,
+): Record<string, string | number> {
+  const out = { ...params };
+  for (const [name, value] of Object.entries(params)) {
+    const word = logParamWords[name]?.[locale]?.[String(value)];
+    if (word !== undefined) out[name] = word;
+  }
+  return out;
+}

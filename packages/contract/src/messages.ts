@@ -6,6 +6,7 @@
 import { logMessages } from './log-messages';
 
 export type { LogMessageKey } from './log-messages';
+export { logParamsIn } from './log-messages';
 
 export const LOCALES = ['zh_CN', 'en_US'] as const;
 export type Locale = (typeof LOCALES)[number];

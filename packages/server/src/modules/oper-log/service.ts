@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   formatMessage,
   isMessageKey,
+  logParamsIn,
   OPER_LOG_EXPORT_MAX,
   translate,
   type Locale,
@@ -53,7 +54,7 @@ export function describeEntry(
   locale: Locale,
 ): string {
   if (!r.descriptionKey || !isMessageKey(r.descriptionKey)) return r.description;
-  return formatMessage(r.descriptionKey, locale, r.descriptionParams ?? {});
+  return formatMessage(r.descriptionKey, locale, logParamsIn(locale, r.descriptionParams ?? {}));
 }
 
 const toOperLog = ({ descriptionKey, descriptionParams, ...r }: Row, locale: Locale): OperLog => ({

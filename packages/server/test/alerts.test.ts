@@ -462,8 +462,9 @@ describe('the devices’ alert states', () => {
         ]);
       }),
     );
-    await eventually(async () => (await activeOf()).length === devs.length, 'the states');
-    await new Promise((r) => setTimeout(r, 300));
+    // the alert work runs off the messages' answers: done when no device has any left in its turn
+    const { alertTurns } = server.deps.deviceLink;
+    await eventually(async () => devs.every((d) => !alertTurns.has(d.id)), 'the alerts of the reports');
     expect(await activeOf()).toEqual(devs.map(() => 'coverOpen'));
   });
 

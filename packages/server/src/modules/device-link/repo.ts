@@ -147,28 +147,42 @@ const takePresenceSql = (deviceId: number, connection: SQL, session: number, now
                             where c.id = d.connection_id
                               and (c.session > ${session} or (c.session = ${session} and c.id > ${connection}))))`;
 
+/** A connection to open (openConnections), each with its own time. */
+export type ConnectionOpen = { deviceId: number; session: number; ip: string | null; at: Date };
+
 /**
- * One statement, so nobody sees the new history row while the device still looks offline; it was a
- * two-statement transaction, and 5,000 devices reconnecting after a restart run this 5,000 times.
+ * Open connections of several devices (each at most once) in one statement, in the order asked:
+ * the history rows, and each device's presence taken on the terms of takePresenceSql, with the
+ * device's own session and new row. One statement, so nobody sees a new history row while its
+ * device still looks offline; a fleet reconnecting at once (a restart) runs it for thousands of
+ * devices within seconds. Returns each new row's id.
  */
-export async function openConnection(
-  db: Db,
-  deviceId: number,
-  session: number,
-  ip: string | null,
-  now: Date,
-): Promise<number> {
+export async function openConnections(db: Db, opens: ConnectionOpen[]): Promise<number[]> {
+  const list = JSON.stringify(
+    opens.map((o, k) => ({ k, d: o.deviceId, s: o.session, ip: o.ip, t: o.at.toISOString() })),
+  );
   const rows = await named(
     db,
-    'link.open-connection',
+    'link.open-connections',
     sql`
-    with n as (
+    with v as (
+      select * from jsonb_to_recordset(${list}::jsonb) as v(k int, d int, s bigint, ip text, t timestamptz)
+    ), n as (
       insert into ${deviceConnections} (device_id, session, ip, connected_at)
-      values (${deviceId}, ${session}, ${ip}, ${now}) returning id
-    ), p as (${takePresenceSql(deviceId, sql`(select id from n)`, session, now)})
-    select id from n`,
+      select v.d, v.s, v.ip, v.t from v order by v.k returning id, device_id
+    ), p as (
+      update ${devices} d set online = true, last_online_at = v.t, connection_id = n.id, updated_at = v.t
+        from n join v on v.d = n.device_id
+       where d.id = n.device_id and d.status = ${DeviceStatus.ENABLED}
+         and (d.connection_id is null
+              or not exists (select 1 from ${deviceConnections} c
+                              where c.id = d.connection_id
+                                and (c.session > v.s or (c.session = v.s and c.id > n.id))))
+    )
+    select id, device_id from n`,
   );
-  return Number(rows[0]!.id);
+  const ids = new Map(rows.map((r) => [Number(r.device_id), Number(r.id)]));
+  return opens.map((o) => ids.get(o.deviceId)!);
 }
 
 /**
@@ -287,17 +301,19 @@ export async function mergeTelemetry(
 }
 
 /**
- * The firmware a device reports on each connect, written only when it changed: a fleet reconnecting
- * at once (a broker restart) would otherwise rewrite every device's row for nothing. OTA completion
- * reads the version from the message itself (ota-tasks/device.ts), not from this column.
+ * The firmware versions devices report on each connect, written only where they changed: a fleet
+ * reconnecting at once (a broker restart) would otherwise rewrite every device's row for nothing.
+ * Many devices in one statement (Deps.deviceLink.firmwareWrites), each device at most once. OTA
+ * completion reads the version from the message itself (ota-tasks/device.ts), not from this column.
  */
-export async function setFirmware(db: Db, deviceId: number, firmwareVersion: string): Promise<void> {
-  // written out, not through drizzle's update builder: every device of a reconnecting fleet runs it
+export async function setFirmwares(db: Db, items: { deviceId: number; firmware: string }[]): Promise<void> {
+  const list = JSON.stringify(items.map((i) => ({ d: i.deviceId, f: i.firmware })));
   await named(
     db,
-    'link.set-firmware',
-    sql`update ${devices} set firmware_version = ${firmwareVersion}, updated_at = ${new Date()}
-         where id = ${deviceId} and firmware_version is distinct from ${firmwareVersion}`,
+    'link.set-firmwares',
+    sql`update ${devices} d set firmware_version = v.f, updated_at = ${new Date()}
+          from jsonb_to_recordset(${list}::jsonb) as v(d int, f text)
+         where d.id = v.d and d.firmware_version is distinct from v.f`,
   );
 }
 

@@ -1,0 +1,117 @@
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VirtualDevice } from '@herald/device-sim';
+import { devices } from '../src/db/schema';
+import { startServer } from './harness';
+import { seedAccount } from './fixtures';
+import { eventually, seedDevice, seedModel } from './devices-fixture';
+import { watchStatements } from './named-statements';
+import { simDevice } from './open-api-fixture';
+
+/**
+ * A fleet reconnecting at once (a restart of the embedded broker, docs/benchmarks.md "Reconnect
+ * storm") runs each device's connect on one database thread: what counts is how many statements
+ * each connect sends, not how long one takes. Fifty known devices, their state stored by an
+ * earlier connect, come back together; every statement the pool sends meanwhile is counted.
+ */
+
+const FLEET = 50;
+/**
+ * The server's background workers (job sweep, upgrade and push engines, webhooks, alert digests)
+ * run meanwhile on their own clock: their statements are not the connects'.
+ */
+const WORKERS =
+  /(ota_tasks|ota_executions|push_tasks|push_results|webhook_deliveries|alert_digests)$|^jobs\.(expire-due|stranded|resend-due)$/;
+/**
+ * What the connects may cost at most, per connect. Each ran a dozen statements of its own (the
+ * connection, firmware, packs twice, its queue, its cancels, its offline alert, its telemetry, and
+ * a transaction of three to record its unchanged states): 12.3 measured. Those of the same moment
+ * now share statements.
+ */
+const PER_CONNECT = 4;
+
+type S = Awaited<ReturnType<typeof startServer>>;
+let server: S;
+const sims: VirtualDevice[] = [];
+let fleet: { id: number; sn: string; secret: string | null }[];
+
+/** Resolves once the pool has sent nothing for `quietMs`: the connects' background work is done too. */
+async function settled(sent: string[], quietMs = 400): Promise<void> {
+  let seen = -1;
+  while (seen !== sent.length) {
+    seen = sent.length;
+    await new Promise((r) => setTimeout(r, quietMs));
+  }
+}
+
+const tally = (sent: string[]) => {
+  const byKind = new Map<string, number>();
+  for (const s of sent) byKind.set(s, (byKind.get(s) ?? 0) + 1);
+  return Object.fromEntries([...byKind].sort((a, b) => b[1] - a[1]));
+};
+
+async function connectAll(): Promise<void> {
+  const online = sims.map((d) => d.waitFor('online', 30_000));
+  for (const d of sims) d.start();
+  await Promise.all(online);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const { accountId } = await seedAccount(server);
+  const model = (await seedModel(server, { type: 'printer' })).id;
+  fleet = await Promise.all(Array.from({ length: FLEET }, () => seedDevice(server, accountId, model)));
+  const mqttUrl = server.deps.gateway.endpoints().mqtt!;
+  for (const d of fleet) simDevice(sims, mqttUrl, d, { telemetryIntervalMs: 3_600_000 });
+  // the first connect activates each device and stores its state: a reconnect finds both done
+  await connectAll();
+  const ids = fleet.map((d) => d.id);
+  await eventually(async () => {
+    const rows = await server.deps.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(inArray(devices.id, ids), isNotNull(devices.telemetryAt), eq(devices.online, true)));
+    return rows.length === FLEET;
+  }, 'the fleet online with its telemetry');
+  await Promise.all(sims.map((d) => d.stop()));
+  await eventually(async () => {
+    const rows = await server.deps.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(inArray(devices.id, ids), eq(devices.online, true)));
+    return rows.length === 0;
+  }, 'the fleet offline');
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(sims.map((d) => d.stop()));
+  await server?.close();
+});
+
+describe('a fleet reconnecting at once', () => {
+  it('costs the database few statements per connect', async () => {
+    const watch = watchStatements(server);
+    await settled(watch.sent);
+    watch.sent.splice(0);
+    await connectAll();
+    await settled(watch.sent);
+    watch.stop();
+    const sent = watch.sent.filter((s) => !WORKERS.test(s));
+
+    const online = await server.deps.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        and(
+          inArray(
+            devices.id,
+            fleet.map((d) => d.id),
+          ),
+          eq(devices.online, true),
+        ),
+      );
+    expect(online).toHaveLength(FLEET);
+    console.log(`${sent.length} statements for ${FLEET} connects`, tally(sent));
+    expect(sent.length / FLEET).toBeLessThanOrEqual(PER_CONNECT);
+  }, 60_000);
+});

@@ -28,7 +28,7 @@ const WORKERS =
  * a transaction of three to record its unchanged states): 12.3 measured. Those of the same moment
  * now share statements.
  */
-const PER_CONNECT = 4;
+const PER_CONNECT = 3;
 
 type S = Awaited<ReturnType<typeof startServer>>;
 let server: S;

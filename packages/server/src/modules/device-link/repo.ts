@@ -264,40 +264,62 @@ export async function resetAllPresence(db: Db, reason: string, now: Date): Promi
 
 // ── uplink state ─────────────────────────────────────────────────────────
 
+/** Reported state to merge into a device's row (mergeTelemetries), with its own time. */
+export type TelemetryMerge = {
+  deviceId: number;
+  patch: Record<string, unknown>;
+  extra: { firmwareVersion?: string; position?: Omit<Position, 'locatedAt'>; printerState?: string };
+  at: Date;
+};
+
 /**
- * Merge reported state into the device's latest telemetry (top-level keys replace); a printer
- * state replaces only the state inside the stored printer object. Returns whether the device is
- * marked online (undefined: no such device).
+ * Merge reported state into devices' latest telemetry (top-level keys replace); a printer state
+ * replaces only the state inside the stored printer object; firmware and position columns are set
+ * where a report gives them. Several devices (each at most once) in one statement, in the order
+ * asked: every device of a reconnecting fleet reports as it comes back. Returns for each whether
+ * its device is marked online (undefined: no such device).
  */
-export async function mergeTelemetry(
-  db: Db,
-  deviceId: number,
-  patch: Record<string, unknown>,
-  extra: { firmwareVersion?: string; position?: Omit<Position, 'locatedAt'>; printerState?: string },
-  now: Date,
-): Promise<boolean | undefined> {
-  const geo = extra.position;
-  const merged = sql`coalesce(telemetry, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`;
-  const telemetry =
-    extra.printerState === undefined
-      ? merged
-      : sql`${merged} || jsonb_build_object('printer',
-              coalesce(telemetry -> 'printer', '{}'::jsonb) || jsonb_build_object('state', ${extra.printerState}::text))`;
-  // written out, not built with drizzle's update builder: every device runs it on each connect and report
-  const firmware = extra.firmwareVersion !== undefined ? sql`, firmware_version = ${extra.firmwareVersion}` : sql``;
-  const position = geo
-    ? sql`, lat = ${geo.lat}, lng = ${geo.lng}, location_accuracy = ${geo.accuracy},
-          location_source = ${geo.source}, located_at = ${now}`
-    : sql``;
-  // one name per shape of the statement (which optional columns it sets)
-  const shape = `${extra.firmwareVersion !== undefined ? 'f' : ''}${geo ? 'g' : ''}${extra.printerState !== undefined ? 'p' : ''}`;
-  const [row] = await named(
-    db,
-    `link.telemetry.${shape}`,
-    sql`update ${devices} set telemetry = ${telemetry}, telemetry_at = ${now}${firmware}${position}, updated_at = ${now}
-         where id = ${deviceId} returning online`,
+export async function mergeTelemetries(db: Db, merges: TelemetryMerge[]): Promise<(boolean | undefined)[]> {
+  const list = JSON.stringify(
+    merges.map(({ deviceId, patch, extra, at }) => ({
+      d: deviceId,
+      patch,
+      ps: extra.printerState ?? null,
+      hf: extra.firmwareVersion !== undefined,
+      fw: extra.firmwareVersion ?? null,
+      hg: extra.position !== undefined,
+      lat: extra.position?.lat ?? null,
+      lng: extra.position?.lng ?? null,
+      acc: extra.position?.accuracy ?? null,
+      src: extra.position?.source ?? null,
+      t: at.toISOString(),
+    })),
   );
-  return row === undefined ? undefined : row.online === true;
+  // written out, not built with drizzle's update builder: every device runs it on each connect and report
+  const rows = await named(
+    db,
+    'link.telemetries',
+    sql`update ${devices} d
+           set telemetry = case when v.ps is null then coalesce(d.telemetry, '{}'::jsonb) || v.patch
+                           else coalesce(d.telemetry, '{}'::jsonb) || v.patch || jsonb_build_object('printer',
+                                  coalesce(d.telemetry -> 'printer', '{}'::jsonb) || jsonb_build_object('state', v.ps))
+                           end,
+               telemetry_at = v.t,
+               firmware_version = case when v.hf then v.fw else d.firmware_version end,
+               lat = case when v.hg then v.lat else d.lat end,
+               lng = case when v.hg then v.lng else d.lng end,
+               location_accuracy = case when v.hg then v.acc else d.location_accuracy end,
+               location_source = case when v.hg then v.src else d.location_source end,
+               located_at = case when v.hg then v.t else d.located_at end,
+               updated_at = v.t
+          from jsonb_to_recordset(${list}::jsonb)
+               as v(d int, patch jsonb, ps text, hf boolean, fw text, hg boolean,
+                    lat float8, lng float8, acc float8, src text, t timestamptz)
+         where d.id = v.d
+         returning d.id, d.online`,
+  );
+  const online = new Map(rows.map((r) => [Number(r.id), r.online === true]));
+  return merges.map((m) => online.get(m.deviceId));
 }
 
 /**

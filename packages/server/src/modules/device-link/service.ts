@@ -199,7 +199,12 @@ export async function onTelemetry(
 ): Promise<{ position: Omit<Position, 'locatedAt'> | undefined; online: boolean | undefined }> {
   const { v: _v, ...state } = t;
   const position = t.location ? await positionOf(deps.db, t) : undefined;
-  const online = await repo.mergeTelemetry(deps.db, device.id, state, { firmwareVersion: t.firmware, position }, now);
+  const online = await deps.deviceLink.telemetryWrites.add({
+    deviceId: device.id,
+    patch: state,
+    extra: { firmwareVersion: t.firmware, position },
+    at: now,
+  });
   if (online !== undefined) raiseDeviceState(deps, device, [...Object.keys(state), ...(position ? ['position'] : [])]);
   return { position, online };
 }
@@ -212,13 +217,12 @@ export async function onEvent(deps: Deps, device: DeviceRef, e: DeviceEvent): Pr
   if (e.type === 'fault') patch.lastFault = { ts: e.ts, message: e.message ?? null };
   if (e.type === 'boot') patch.bootAt = e.ts;
   // the printer's state changes inside the stored printer object (its paper width stays), in the same statement
-  const stored = await repo.mergeTelemetry(
-    deps.db,
-    device.id,
+  const stored = await deps.deviceLink.telemetryWrites.add({
+    deviceId: device.id,
     patch,
-    { firmwareVersion: e.firmware, printerState: e.printerState },
-    now,
-  );
+    extra: { firmwareVersion: e.firmware, printerState: e.printerState },
+    at: now,
+  });
   const changed = [...Object.keys(patch), ...(e.printerState !== undefined ? ['printerState'] : [])];
   if (e.firmware !== undefined) changed.push('firmware');
   if (stored !== undefined) raiseDeviceState(deps, device, changed);

@@ -1,7 +1,15 @@
 import type { Position } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { Batcher, inRounds } from '../../lib/batcher';
-import { findDevicesForAuth, openConnections, setFirmwares, type ConnectionOpen, type DeviceAuthRow } from './repo';
+import {
+  findDevicesForAuth,
+  mergeTelemetries,
+  openConnections,
+  setFirmwares,
+  type ConnectionOpen,
+  type DeviceAuthRow,
+  type TelemetryMerge,
+} from './repo';
 
 /** A device's position waiting for its turn to go to its track and fences (service.ts). */
 export type Placed = {
@@ -37,6 +45,11 @@ export type DeviceLinkState = {
    * a fleet reconnecting at once opens thousands within seconds; each caller gets its own row's id
    */
   connectionOpens: Batcher<ConnectionOpen, number>;
+  /**
+   * reported state (telemetry, events) merged into the devices' rows, many devices in one
+   * statement; each caller is answered once its own row is written (still in its device's turn)
+   */
+  telemetryWrites: Batcher<TelemetryMerge, boolean | undefined>;
   /** the firmware versions devices report as they come online, many devices in one statement */
   firmwareWrites: Batcher<{ deviceId: number; firmware: string }, void>;
 };
@@ -56,6 +69,15 @@ export const newDeviceLinkState = (db: Db): DeviceLinkState => ({
         opens,
         (o) => o.deviceId,
         (round) => openConnections(db, round),
+      ),
+    { maxItems: 500, maxWaitMs: 2 },
+  ),
+  telemetryWrites: new Batcher<TelemetryMerge, boolean | undefined>(
+    (merges) =>
+      inRounds(
+        merges,
+        (m) => m.deviceId,
+        (round) => mergeTelemetries(db, round),
       ),
     { maxItems: 500, maxWaitMs: 2 },
   ),

@@ -114,4 +114,39 @@ describe('a fleet reconnecting at once', () => {
     console.log(`${sent.length} statements for ${FLEET} connects`, tally(sent));
     expect(sent.length / FLEET).toBeLessThanOrEqual(PER_CONNECT);
   }, 60_000);
+
+  it("answers each report of one statement with its own device's row, and fails only a report refused", async () => {
+    const [a, b, c] = fleet;
+    const watch = watchStatements(server);
+    const at = new Date();
+    const writes = server.deps.deviceLink.telemetryWrites;
+    const results = await Promise.allSettled([
+      writes.add({ deviceId: a!.id, patch: { volume: 3 }, extra: { firmwareVersion: '9.9.1' }, at }),
+      // jsonb holds no NUL character: PostgreSQL refuses the statement for this row (22P05)
+      writes.add({ deviceId: b!.id, patch: { network: 'bad\u0000' }, extra: {}, at }),
+      writes.add({ deviceId: c!.id, patch: { volume: 5 }, extra: { printerState: 'coverOpen' }, at }),
+      writes.add({ deviceId: 2_000_000_000, patch: { volume: 1 }, extra: {}, at }),
+    ]);
+    watch.stop();
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    // the fleet is back online (the test before); no such device: undefined
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'refused'))).toEqual([
+      true,
+      'refused',
+      true,
+      undefined,
+    ]);
+    const rows = await server.deps.db
+      .select({ id: devices.id, telemetry: devices.telemetry, firmware: devices.firmwareVersion })
+      .from(devices)
+      .where(inArray(devices.id, [a!.id, b!.id, c!.id]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(a!.id)).toMatchObject({ telemetry: { volume: 3 }, firmware: '9.9.1' });
+    expect((byId.get(b!.id)!.telemetry as { network: unknown }).network).not.toBe('bad\u0000');
+    expect(byId.get(c!.id)!.telemetry).toMatchObject({ volume: 5, printer: { state: 'coverOpen' } });
+    // one statement for all four, refused; then by halves until the refused one is alone (2n - 1 at most)
+    const runs = watch.sent.filter((n) => n === 'link.telemetries').length;
+    expect(runs).toBeGreaterThan(1);
+    expect(runs).toBeLessThanOrEqual(7);
+  });
 });

@@ -17,6 +17,10 @@ import { Lifecycle } from './modules/ops/lifecycle';
 import { Metrics } from './modules/ops/metrics';
 import { DatabaseCheck } from './modules/ops/readiness';
 import { newOtaQuiet } from './modules/ota-tasks/device';
+import { newResourceWrites } from './modules/ota-tasks/resource-writes';
+import { newStateSwaps } from './modules/messages/alert-states';
+import { newOfflineReads } from './modules/messages/alert-offline';
+import { newCancelTakes } from './modules/print-pipeline/cancel-pending';
 import { newPushWatch } from './modules/push-alarms/watch';
 import { newPushQuiet } from './modules/push-tasks/device';
 import { newPushEngineState } from './modules/push-tasks/engine';
@@ -70,13 +74,17 @@ export async function buildDeps(config: Config, database: Database, log: Fastify
     imports: new ImportRuns(),
     pushEngine: newPushEngineState(log),
     otaQuiet: newOtaQuiet(db),
+    resourceWrites: newResourceWrites(db),
+    alertStateSwaps: newStateSwaps(db),
+    offlineReads: newOfflineReads(db),
+    cancelTakes: newCancelTakes(db),
     pushQuiet: newPushQuiet(db),
     deviceLink: newDeviceLinkState(db),
     pushWatch: newPushWatch(invalidation),
     geoEnabled: newGeoEnabledCache(invalidation),
     pushConfigs: newPushConfigCache(invalidation),
     webhookIdle: newWebhookIdle(),
-    pipeline: newPipelineState(config),
+    pipeline: newPipelineState(config, db),
     pipelineWrites: newWriteQueue({ db, config, jobEvents }),
     printCaches: newPrintCaches(invalidation),
     openApiCalls: newCallQueue(db, config.limits.openApiPerKey),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Batcher, ItemFailure, refusedForItsRows, runIsolated } from './batcher';
+import { Batcher, ItemFailure, inRounds, refusedForItsRows, runIsolated } from './batcher';
 
 /** A statement refused for what a row holds, as PostgreSQL says it (SQLSTATE 22P05, untranslatable character). */
 const refused = (message: string) => Object.assign(new Error(message), { code: '22P05' });
@@ -151,5 +151,50 @@ describe('Batcher', () => {
     expect(b.size).toBe(0);
     await b.flush(); // nothing queued: returns
     expect(r.batches).toEqual([[21]]);
+  });
+});
+
+describe('inRounds', () => {
+  it('runs each key once per round, later items of a key in later rounds, answering in the order given', async () => {
+    const rounds: string[][] = [];
+    const out = await inRounds(
+      ['a1', 'b1', 'a2', 'c1', 'a3', 'b2'],
+      (s) => s[0],
+      async (items) => (rounds.push(items), items.map((s) => s.toUpperCase())),
+    );
+    expect(rounds).toEqual([['a1', 'b1', 'c1'], ['a2', 'b2'], ['a3']]);
+    expect(out).toEqual(['A1', 'B1', 'A2', 'C1', 'A3', 'B2']);
+  });
+
+  it('fails the items of a round that failed, and only those', async () => {
+    const err = new Error('lost connection');
+    const out = await inRounds(
+      ['a1', 'b1', 'a2'],
+      (s) => s[0],
+      async (items) => {
+        if (items.includes('a2')) throw err;
+        return items;
+      },
+    );
+    expect(out).toEqual(['a1', 'b1', new ItemFailure(err)]);
+  });
+
+  it('through a Batcher, a caller whose round failed is rejected and the others get their rows', async () => {
+    const b = new Batcher<string, string>(
+      (items) =>
+        inRounds(
+          items,
+          (s) => s[0],
+          async (round) => {
+            if (round.includes('a2')) throw new Error('round failed');
+            return round;
+          },
+        ),
+      { maxItems: 10, maxWaitMs: 1 },
+    );
+    const [a1, a2, b1] = await Promise.allSettled([b.add('a1'), b.add('a2'), b.add('b1')]);
+    expect(a1).toEqual({ status: 'fulfilled', value: 'a1' });
+    expect(a2).toMatchObject({ status: 'rejected', reason: new Error('round failed') });
+    expect(b1).toEqual({ status: 'fulfilled', value: 'b1' });
   });
 });

@@ -148,3 +148,35 @@ export class Batcher<I, O> {
     });
   }
 }
+
+/**
+ * Run a batch as rounds in which each key appears once (the first occurrence of every key, then
+ * the second, …), one after the other: a statement that writes many rows from a list must not name
+ * one row twice (PostgreSQL applies one of two updates of a row in one UPDATE … FROM, either one),
+ * and the later item of a key must be written after the earlier, as if they had come one by one.
+ * Each round is isolated (runIsolated): a row refused fails its own item only.
+ */
+export async function inRounds<I, O>(
+  items: I[],
+  keyOf: (item: I) => unknown,
+  run: BatchRun<I, O>,
+): Promise<(O | ItemFailure)[]> {
+  const rounds: number[][] = [];
+  const seen = new Map<unknown, number>();
+  items.forEach((item, i) => {
+    const k = keyOf(item);
+    const n = seen.get(k) ?? 0;
+    seen.set(k, n + 1);
+    (rounds[n] ??= []).push(i);
+  });
+  const out = new Array<O | ItemFailure>(items.length);
+  for (const round of rounds) {
+    // a round that fails fails its own items: the rounds before it are written and answered as such
+    const results = await runIsolated(
+      round.map((i) => items[i]!),
+      run,
+    );
+    round.forEach((i, j) => (out[i] = results[j]!));
+  }
+  return out;
+}

@@ -23,6 +23,10 @@ import type { Metrics } from '../modules/ops/metrics';
 import type { DatabaseCheck } from '../modules/ops/readiness';
 import type { PushWatch } from '../modules/push-alarms/watch';
 import type { PushEngineState } from '../modules/push-tasks/engine';
+import type { ResourceWrites } from '../modules/ota-tasks/resource-writes';
+import type { StateSwaps } from '../modules/messages/alert-states';
+import type { OfflineReads } from '../modules/messages/alert-offline';
+import type { CancelTakes } from '../modules/print-pipeline/cancel-pending';
 import type { PushConfigCache } from '../modules/webhooks/push-config';
 import type { WebhookIdle } from '../modules/webhooks/worker';
 import type { Invalidation } from './invalidation';
@@ -79,6 +83,14 @@ export type Deps = {
   pushEngine: PushEngineState;
   /** accounts without a live upgrade task, for a second (ota-tasks/device.ts) */
   otaQuiet: QuietAccounts;
+  /** devices' reports that change no alert state, recorded many at a time (messages/alert-states.ts) */
+  alertStateSwaps: StateSwaps;
+  /** returning devices' offline alerts, read many at a time (messages/alert-offline.ts) */
+  offlineReads: OfflineReads;
+  /** returning devices' pending cancels, taken many at a time (print-pipeline/cancel-pending.ts) */
+  cancelTakes: CancelTakes;
+  /** devices' reported pack versions, stored many at a time (ota-tasks/resource-writes.ts) */
+  resourceWrites: ResourceWrites;
   /** accounts without a live push task, for a second (push-tasks/device.ts) */
   pushQuiet: QuietAccounts;
   /** devices' messages in turn, positions waiting, presence asks (device-link/state.ts) */

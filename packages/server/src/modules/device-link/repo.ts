@@ -147,28 +147,42 @@ const takePresenceSql = (deviceId: number, connection: SQL, session: number, now
                             where c.id = d.connection_id
                               and (c.session > ${session} or (c.session = ${session} and c.id > ${connection}))))`;
 
+/** A connection to open (openConnections), each with its own time. */
+export type ConnectionOpen = { deviceId: number; session: number; ip: string | null; at: Date };
+
 /**
- * One statement, so nobody sees the new history row while the device still looks offline; it was a
- * two-statement transaction, and 5,000 devices reconnecting after a restart run this 5,000 times.
+ * Open connections of several devices (each at most once) in one statement, in the order asked:
+ * the history rows, and each device's presence taken on the terms of takePresenceSql, with the
+ * device's own session and new row. One statement, so nobody sees a new history row while its
+ * device still looks offline; a fleet reconnecting at once (a restart) runs it for thousands of
+ * devices within seconds. Returns each new row's id.
  */
-export async function openConnection(
-  db: Db,
-  deviceId: number,
-  session: number,
-  ip: string | null,
-  now: Date,
-): Promise<number> {
+export async function openConnections(db: Db, opens: ConnectionOpen[]): Promise<number[]> {
+  const list = JSON.stringify(
+    opens.map((o, k) => ({ k, d: o.deviceId, s: o.session, ip: o.ip, t: o.at.toISOString() })),
+  );
   const rows = await named(
     db,
-    'link.open-connection',
+    'link.open-connections',
     sql`
-    with n as (
+    with v as (
+      select * from jsonb_to_recordset(${list}::jsonb) as v(k int, d int, s bigint, ip text, t timestamptz)
+    ), n as (
       insert into ${deviceConnections} (device_id, session, ip, connected_at)
-      values (${deviceId}, ${session}, ${ip}, ${now}) returning id
-    ), p as (${takePresenceSql(deviceId, sql`(select id from n)`, session, now)})
-    select id from n`,
+      select v.d, v.s, v.ip, v.t from v order by v.k returning id, device_id
+    ), p as (
+      update ${devices} d set online = true, last_online_at = v.t, connection_id = n.id, updated_at = v.t
+        from n join v on v.d = n.device_id
+       where d.id = n.device_id and d.status = ${DeviceStatus.ENABLED}
+         and (d.connection_id is null
+              or not exists (select 1 from ${deviceConnections} c
+                              where c.id = d.connection_id
+                                and (c.session > v.s or (c.session = v.s and c.id > n.id))))
+    )
+    select id, device_id from n`,
   );
-  return Number(rows[0]!.id);
+  const ids = new Map(rows.map((r) => [Number(r.device_id), Number(r.id)]));
+  return opens.map((o) => ids.get(o.deviceId)!);
 }
 
 /**
@@ -250,54 +264,78 @@ export async function resetAllPresence(db: Db, reason: string, now: Date): Promi
 
 // ── uplink state ─────────────────────────────────────────────────────────
 
+/** Reported state to merge into a device's row (mergeTelemetries), with its own time. */
+export type TelemetryMerge = {
+  deviceId: number;
+  patch: Record<string, unknown>;
+  extra: { firmwareVersion?: string; position?: Omit<Position, 'locatedAt'>; printerState?: string };
+  at: Date;
+};
+
 /**
- * Merge reported state into the device's latest telemetry (top-level keys replace); a printer
- * state replaces only the state inside the stored printer object. Returns whether the device is
- * marked online (undefined: no such device).
+ * Merge reported state into devices' latest telemetry (top-level keys replace); a printer state
+ * replaces only the state inside the stored printer object; firmware and position columns are set
+ * where a report gives them. Several devices (each at most once) in one statement, in the order
+ * asked: every device of a reconnecting fleet reports as it comes back. Returns for each whether
+ * its device is marked online (undefined: no such device).
  */
-export async function mergeTelemetry(
-  db: Db,
-  deviceId: number,
-  patch: Record<string, unknown>,
-  extra: { firmwareVersion?: string; position?: Omit<Position, 'locatedAt'>; printerState?: string },
-  now: Date,
-): Promise<boolean | undefined> {
-  const geo = extra.position;
-  const merged = sql`coalesce(telemetry, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`;
-  const telemetry =
-    extra.printerState === undefined
-      ? merged
-      : sql`${merged} || jsonb_build_object('printer',
-              coalesce(telemetry -> 'printer', '{}'::jsonb) || jsonb_build_object('state', ${extra.printerState}::text))`;
-  // written out, not built with drizzle's update builder: every device runs it on each connect and report
-  const firmware = extra.firmwareVersion !== undefined ? sql`, firmware_version = ${extra.firmwareVersion}` : sql``;
-  const position = geo
-    ? sql`, lat = ${geo.lat}, lng = ${geo.lng}, location_accuracy = ${geo.accuracy},
-          location_source = ${geo.source}, located_at = ${now}`
-    : sql``;
-  // one name per shape of the statement (which optional columns it sets)
-  const shape = `${extra.firmwareVersion !== undefined ? 'f' : ''}${geo ? 'g' : ''}${extra.printerState !== undefined ? 'p' : ''}`;
-  const [row] = await named(
-    db,
-    `link.telemetry.${shape}`,
-    sql`update ${devices} set telemetry = ${telemetry}, telemetry_at = ${now}${firmware}${position}, updated_at = ${now}
-         where id = ${deviceId} returning online`,
+export async function mergeTelemetries(db: Db, merges: TelemetryMerge[]): Promise<(boolean | undefined)[]> {
+  const list = JSON.stringify(
+    merges.map(({ deviceId, patch, extra, at }) => ({
+      d: deviceId,
+      patch,
+      ps: extra.printerState ?? null,
+      hf: extra.firmwareVersion !== undefined,
+      fw: extra.firmwareVersion ?? null,
+      hg: extra.position !== undefined,
+      lat: extra.position?.lat ?? null,
+      lng: extra.position?.lng ?? null,
+      acc: extra.position?.accuracy ?? null,
+      src: extra.position?.source ?? null,
+      t: at.toISOString(),
+    })),
   );
-  return row === undefined ? undefined : row.online === true;
+  // written out, not built with drizzle's update builder: every device runs it on each connect and report
+  const rows = await named(
+    db,
+    'link.telemetries',
+    sql`update ${devices} d
+           set telemetry = case when v.ps is null then coalesce(d.telemetry, '{}'::jsonb) || v.patch
+                           else coalesce(d.telemetry, '{}'::jsonb) || v.patch || jsonb_build_object('printer',
+                                  coalesce(d.telemetry -> 'printer', '{}'::jsonb) || jsonb_build_object('state', v.ps))
+                           end,
+               telemetry_at = v.t,
+               firmware_version = case when v.hf then v.fw else d.firmware_version end,
+               lat = case when v.hg then v.lat else d.lat end,
+               lng = case when v.hg then v.lng else d.lng end,
+               location_accuracy = case when v.hg then v.acc else d.location_accuracy end,
+               location_source = case when v.hg then v.src else d.location_source end,
+               located_at = case when v.hg then v.t else d.located_at end,
+               updated_at = v.t
+          from jsonb_to_recordset(${list}::jsonb)
+               as v(d int, patch jsonb, ps text, hf boolean, fw text, hg boolean,
+                    lat float8, lng float8, acc float8, src text, t timestamptz)
+         where d.id = v.d
+         returning d.id, d.online`,
+  );
+  const online = new Map(rows.map((r) => [Number(r.id), r.online === true]));
+  return merges.map((m) => online.get(m.deviceId));
 }
 
 /**
- * The firmware a device reports on each connect, written only when it changed: a fleet reconnecting
- * at once (a broker restart) would otherwise rewrite every device's row for nothing. OTA completion
- * reads the version from the message itself (ota-tasks/device.ts), not from this column.
+ * The firmware versions devices report on each connect, written only where they changed: a fleet
+ * reconnecting at once (a broker restart) would otherwise rewrite every device's row for nothing.
+ * Many devices in one statement (Deps.deviceLink.firmwareWrites), each device at most once. OTA
+ * completion reads the version from the message itself (ota-tasks/device.ts), not from this column.
  */
-export async function setFirmware(db: Db, deviceId: number, firmwareVersion: string): Promise<void> {
-  // written out, not through drizzle's update builder: every device of a reconnecting fleet runs it
+export async function setFirmwares(db: Db, items: { deviceId: number; firmware: string }[]): Promise<void> {
+  const list = JSON.stringify(items.map((i) => ({ d: i.deviceId, f: i.firmware })));
   await named(
     db,
-    'link.set-firmware',
-    sql`update ${devices} set firmware_version = ${firmwareVersion}, updated_at = ${new Date()}
-         where id = ${deviceId} and firmware_version is distinct from ${firmwareVersion}`,
+    'link.set-firmwares',
+    sql`update ${devices} d set firmware_version = v.f, updated_at = ${new Date()}
+          from jsonb_to_recordset(${list}::jsonb) as v(d int, f text)
+         where d.id = v.d and d.firmware_version is distinct from v.f`,
   );
 }
 

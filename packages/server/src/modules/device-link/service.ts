@@ -129,7 +129,12 @@ export async function resolveDevice(deps: Deps, sn: string): Promise<DeviceRef |
 export async function onConnect(deps: Deps, device: DeviceRef, c: { session: number; ip?: string }): Promise<number> {
   // online from here: a new job must not pass the queue its presence message will flush
   markBehind(deps, device.id);
-  const id = await repo.openConnection(deps.db, device.id, c.session, c.ip ?? null, new Date());
+  const id = await deps.deviceLink.connectionOpens.add({
+    deviceId: device.id,
+    session: c.session,
+    ip: c.ip ?? null,
+    at: new Date(),
+  });
   raisePresence(deps, device, true);
   return id;
 }
@@ -155,9 +160,9 @@ export async function onPresence(deps: Deps, device: DeviceRef, p: Presence, ip?
     markBehind(deps, device.id);
     // a session closed for not answering a presence check answered after all (its answer was late or lost)
     if (!known || (known.disconnectedAt && known.reason === UNANSWERED))
-      await repo.openConnection(deps.db, device.id, p.session, ip ?? null, now);
+      await deps.deviceLink.connectionOpens.add({ deviceId: device.id, session: p.session, ip: ip ?? null, at: now });
     else if (!known.disconnectedAt) await repo.reassertPresence(deps.db, device.id, known.id, p.session, now);
-    if (p.firmware) await repo.setFirmware(deps.db, device.id, p.firmware);
+    if (p.firmware) await deps.deviceLink.firmwareWrites.add({ deviceId: device.id, firmware: p.firmware });
     raisePresence(deps, device, true);
     return;
   }
@@ -194,7 +199,12 @@ export async function onTelemetry(
 ): Promise<{ position: Omit<Position, 'locatedAt'> | undefined; online: boolean | undefined }> {
   const { v: _v, ...state } = t;
   const position = t.location ? await positionOf(deps.db, t) : undefined;
-  const online = await repo.mergeTelemetry(deps.db, device.id, state, { firmwareVersion: t.firmware, position }, now);
+  const online = await deps.deviceLink.telemetryWrites.add({
+    deviceId: device.id,
+    patch: state,
+    extra: { firmwareVersion: t.firmware, position },
+    at: now,
+  });
   if (online !== undefined) raiseDeviceState(deps, device, [...Object.keys(state), ...(position ? ['position'] : [])]);
   return { position, online };
 }
@@ -207,13 +217,12 @@ export async function onEvent(deps: Deps, device: DeviceRef, e: DeviceEvent): Pr
   if (e.type === 'fault') patch.lastFault = { ts: e.ts, message: e.message ?? null };
   if (e.type === 'boot') patch.bootAt = e.ts;
   // the printer's state changes inside the stored printer object (its paper width stays), in the same statement
-  const stored = await repo.mergeTelemetry(
-    deps.db,
-    device.id,
+  const stored = await deps.deviceLink.telemetryWrites.add({
+    deviceId: device.id,
     patch,
-    { firmwareVersion: e.firmware, printerState: e.printerState },
-    now,
-  );
+    extra: { firmwareVersion: e.firmware, printerState: e.printerState },
+    at: now,
+  });
   const changed = [...Object.keys(patch), ...(e.printerState !== undefined ? ['printerState'] : [])];
   if (e.firmware !== undefined) changed.push('firmware');
   if (stored !== undefined) raiseDeviceState(deps, device, changed);
@@ -295,7 +304,7 @@ export async function handleUplink(
       // in turn with the device's other state messages: an answer to a presence check and the
       // device's own online message of one session must not both open it
       if (p && opts.presenceFromMessages) await inDeviceTurn(deps, device.id, () => onPresence(deps, device, p));
-      else if (p?.firmware) await repo.setFirmware(deps.db, device.id, p.firmware);
+      else if (p?.firmware) await deps.deviceLink.firmwareWrites.add({ deviceId: device.id, firmware: p.firmware });
       // the device announces itself after subscribing: now its job queue, upgrade offers and pushes can go out
       if (p?.online) {
         await onDeviceVersions(deps, device, { firmware: p.firmware, resources: p.resources });

@@ -1,7 +1,15 @@
 import type { Position } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { Batcher } from '../../lib/batcher';
-import { findDevicesForAuth, type DeviceAuthRow } from './repo';
+import { Batcher, inRounds } from '../../lib/batcher';
+import {
+  findDevicesForAuth,
+  mergeTelemetries,
+  openConnections,
+  setFirmwares,
+  type ConnectionOpen,
+  type DeviceAuthRow,
+  type TelemetryMerge,
+} from './repo';
 
 /** A device's position waiting for its turn to go to its track and fences (service.ts). */
 export type Placed = {
@@ -32,6 +40,18 @@ export type DeviceLinkState = {
    * its device twice (to let it in, then to check a disable that raced it).
    */
   authReads: Batcher<string, DeviceAuthRow | undefined>;
+  /**
+   * connections opened (a history row, the device's presence), many devices in one statement:
+   * a fleet reconnecting at once opens thousands within seconds; each caller gets its own row's id
+   */
+  connectionOpens: Batcher<ConnectionOpen, number>;
+  /**
+   * reported state (telemetry, events) merged into the devices' rows, many devices in one
+   * statement; each caller is answered once its own row is written (still in its device's turn)
+   */
+  telemetryWrites: Batcher<TelemetryMerge, boolean | undefined>;
+  /** the firmware versions devices report as they come online, many devices in one statement */
+  firmwareWrites: Batcher<{ deviceId: number; firmware: string }, void>;
 };
 
 export const newDeviceLinkState = (db: Db): DeviceLinkState => ({
@@ -42,4 +62,32 @@ export const newDeviceLinkState = (db: Db): DeviceLinkState => ({
   presenceAskedAt: new Map(),
   // at most 2 ms of waiting, and none when connects are rare (Batcher's quiet rule)
   authReads: new Batcher((sns) => findDevicesForAuth(db, sns), { maxItems: 500, maxWaitMs: 2 }),
+  // a device connecting twice in one batch (a takeover) opens its second connection after the first
+  connectionOpens: new Batcher<ConnectionOpen, number>(
+    (opens) =>
+      inRounds(
+        opens,
+        (o) => o.deviceId,
+        (round) => openConnections(db, round),
+      ),
+    { maxItems: 500, maxWaitMs: 2 },
+  ),
+  telemetryWrites: new Batcher<TelemetryMerge, boolean | undefined>(
+    (merges) =>
+      inRounds(
+        merges,
+        (m) => m.deviceId,
+        (round) => mergeTelemetries(db, round),
+      ),
+    { maxItems: 500, maxWaitMs: 2 },
+  ),
+  firmwareWrites: new Batcher<{ deviceId: number; firmware: string }, void>(
+    (items) =>
+      inRounds(
+        items,
+        (i) => i.deviceId,
+        async (round) => (await setFirmwares(db, round), round.map(() => undefined)),
+      ),
+    { maxItems: 500, maxWaitMs: 2 },
+  ),
 });

@@ -1,4 +1,6 @@
 import { OFFLINE_ALERT_MINUTES_DEFAULT } from '@herald/contract';
+import type { Db } from '../../db/client';
+import { Batcher } from '../../lib/batcher';
 import type { Deps } from '../../lib/deps';
 import { raiseUnread } from '../live/raise';
 import * as alertRepo from './alert-repo';
@@ -33,7 +35,8 @@ export async function raiseOfflineAlerts(deps: Deps, now = new Date()): Promise<
 export async function onDeviceBackForAlerts(deps: Deps, device: { id: number; sn: string }, at = new Date()) {
   // every reconnect comes here and almost none has an offline alert to clear: one read instead
   // of a transaction's three round trips (a reconnect storm is thousands of these at once)
-  if (!(await alertRepo.offlineRaised(deps.db, device.id))) return 0;
+  // (read with those of the same moment: Deps.offlineReads)
+  if (!(await deps.offlineReads.add(device.id))) return 0;
   const r = await deps.db.transaction(async (tx) =>
     (await alertRepo.clearOffline(tx, device.id))
       ? deliverChanges(deps, tx, device, [{ kind: 'offline', phase: 'cleared', detail: null }], at)
@@ -42,3 +45,12 @@ export async function onDeviceBackForAlerts(deps: Deps, device: { id: number; sn
   if (r.sent > 0 && r.accountId !== null) raiseUnread(deps, r.accountId);
   return r.sent;
 }
+
+/**
+ * Whether devices coming back at the same moment have an offline alert raised, in one statement
+ * (Deps.offlineReads). At most 2 ms of waiting, none when returns are rare (the Batcher's quiet rule).
+ */
+export const newOfflineReads = (db: Db) =>
+  new Batcher((deviceIds: number[]) => alertRepo.offlineRaisedOf(db, deviceIds), { maxItems: 500, maxWaitMs: 2 });
+
+export type OfflineReads = ReturnType<typeof newOfflineReads>;

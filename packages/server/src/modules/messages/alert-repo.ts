@@ -44,6 +44,53 @@ export async function swapStates(
   return r && { prev: r.prev_active as StateAlertKind[], active: r.active as StateAlertKind[] };
 }
 
+/** One report's swap (swapStates' arguments), waiting to be tried with those of the same moment. */
+export type StateSwap = {
+  deviceId: number;
+  reported: readonly StateAlertKind[];
+  active: readonly StateAlertKind[];
+  reportedAt: Date;
+};
+
+/**
+ * Records, in one statement, the reports of several devices (each at most once) that change none
+ * of their states: their order (`reported_at`) moves on and the states stay, as swapStates would
+ * leave them (prev_active the same as active). Nearly every report is one, and needs no delivering
+ * transaction. A report that would change a state, or come before the last one, is left alone: it
+ * goes through swapStates in its transaction. A device without states yet is recorded when its
+ * report puts it in none. Returns the devices recorded.
+ */
+export async function recordUnchanged(db: Db, swaps: StateSwap[]): Promise<Set<number>> {
+  const list = JSON.stringify(
+    swaps.map((s) => ({ d: s.deviceId, rep: s.reported, act: s.active, t: s.reportedAt.toISOString() })),
+  );
+  const rows = await named(
+    db,
+    'alerts.record-unchanged',
+    sql`
+    with r as (
+      select x.d, array(select jsonb_array_elements_text(x.rep)) as rep,
+             array(select jsonb_array_elements_text(x.act)) as act, x.t
+        from jsonb_to_recordset(${list}::jsonb) as x(d int, rep jsonb, act jsonb, t timestamptz)
+    ), u as (
+      update device_alert_states s
+         set prev_active = s.active, active = array(select distinct k from unnest(s.active) k order by 1),
+             reported_at = r.t
+        from r
+       where s.device_id = r.d and s.reported_at <= r.t and r.act <@ s.active
+         and array(select k from unnest(s.active) k where k = any(r.rep)) <@ r.act
+      returning s.device_id
+    ), i as (
+      insert into device_alert_states (device_id, active, prev_active, reported_at)
+      select r.d, '{}', '{}', r.t from r where cardinality(r.act) = 0
+      on conflict (device_id) do nothing
+      returning device_id
+    )
+    select device_id from u union all select device_id from i`,
+  );
+  return new Set(rows.map((r) => Number(r.device_id)));
+}
+
 // ── digests ────────────────────────────────────────────────────────────────
 
 /**
@@ -181,18 +228,23 @@ export async function markOffline(tx: Db, deviceId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Clears the offline state of a device that is back: true when it was set (its recovery is due). */
-/** Whether the device has an offline alert raised (one indexed read, outside any transaction). */
-export async function offlineRaised(db: Db, deviceId: number): Promise<boolean> {
-  // named (planned once): every device that connects asks, a reconnecting fleet thousands of times
+/**
+ * Whether each device has an offline alert raised (one indexed read, outside any transaction), for
+ * several devices in one statement, in the order asked: every device that connects asks, a
+ * reconnecting fleet thousands of times within seconds.
+ */
+export async function offlineRaisedOf(db: Db, deviceIds: number[]): Promise<boolean[]> {
   const rows = await named(
     db,
-    'alerts.offline-raised',
-    sql`select 1 from device_alert_states where device_id = ${deviceId} and 'offline' = any(active)`,
+    'alerts.offline-raised-of',
+    sql`select device_id from device_alert_states
+         where device_id = any(${sql.param(deviceIds)}::int[]) and 'offline' = any(active)`,
   );
-  return rows.length > 0;
+  const raised = new Set(rows.map((r) => Number(r.device_id)));
+  return deviceIds.map((id) => raised.has(id));
 }
 
+/** Clears the offline state of a device that is back: true when it was set (its recovery is due). */
 export async function clearOffline(tx: Db, deviceId: number): Promise<boolean> {
   const { rows } = await tx.execute(sql`
     update device_alert_states set active = array_remove(active, 'offline')

@@ -9,6 +9,7 @@ import {
   type StateAlertKind,
 } from '@herald/contract';
 import type { Db } from '../../db/client';
+import { Batcher, inRounds } from '../../lib/batcher';
 import type { Deps } from '../../lib/deps';
 import { sendOrFold } from './alert-digest';
 import * as alertRepo from './alert-repo';
@@ -72,7 +73,7 @@ export function statesOf(r: StateReport, lowPercent: number): { reported: StateA
  * account they went to, read on the way, so the caller tells its consoles without a second read.
  */
 export async function raiseStateAlerts(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config' | 'alertStateSwaps'>,
   device: { id: number; sn: string },
   report: StateReport,
   at = new Date(),
@@ -82,8 +83,11 @@ export async function raiseStateAlerts(
     ? ((await alertRepo.batteryLowPercent(deps.db, device.id)) ?? BATTERY_LOW_PERCENT_DEFAULT)
     : BATTERY_LOW_PERCENT_DEFAULT;
   const { reported, active } = statesOf(report, lowPercent);
+  const reportedAt = new Date(Math.min(report.ts, at.getTime() + AHEAD_MS));
+  // nearly every report changes nothing (each telemetry repeats the states): recorded with those of
+  // the same moment, in one statement; only a change opens the transaction that delivers it
+  if (await deps.alertStateSwaps.add({ deviceId: device.id, reported, active, reportedAt })) return NONE;
   return deps.db.transaction(async (tx) => {
-    const reportedAt = new Date(Math.min(report.ts, at.getTime() + AHEAD_MS));
     const swap = await alertRepo.swapStates(tx, device.id, reported, active, reportedAt);
     if (!swap) return NONE;
     const changes: { kind: StateAlertKind; phase: AlertPhase }[] = [
@@ -101,6 +105,28 @@ export async function raiseStateAlerts(
     );
   });
 }
+
+/**
+ * Reports that change no state, recorded many devices at a time (alertRepo.recordUnchanged), for
+ * Deps.alertStateSwaps: answers true for a report recorded, false for one that must be swapped in
+ * its delivering transaction. A device named twice in one batch goes in a second round, after the
+ * first; at most 2 ms of waiting, none when reports are rare (the Batcher's quiet rule).
+ */
+export const newStateSwaps = (db: Db) =>
+  new Batcher<alertRepo.StateSwap, boolean>(
+    (items) =>
+      inRounds(
+        items,
+        (s) => s.deviceId,
+        async (round) => {
+          const recorded = await alertRepo.recordUnchanged(db, round);
+          return round.map((s) => recorded.has(s.deviceId));
+        },
+      ),
+    { maxItems: 500, maxWaitMs: 2 },
+  );
+
+export type StateSwaps = ReturnType<typeof newStateSwaps>;
 
 /** Sends (or folds into a digest) each change of a kind the device's account wants, in `tx`. */
 export async function deliverChanges(

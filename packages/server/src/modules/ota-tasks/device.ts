@@ -103,7 +103,8 @@ export async function onDeviceVersions(
   v: { firmware?: string; resources?: Record<string, string> },
 ) {
   if (!v.firmware && !v.resources) return;
-  if (v.resources) await repo.storeResources(deps.db, device.id, v.resources);
+  if (v.resources && Object.keys(v.resources).length > 0)
+    await deps.resourceWrites.add({ deviceId: device.id, resources: v.resources });
   if (!(await mayHaveTasks(deps, device))) return;
   const now = new Date();
   for (const { exec, task } of await repo.activeForDevice(deps.db, device.id)) {

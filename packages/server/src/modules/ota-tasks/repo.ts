@@ -551,20 +551,24 @@ export async function taskEvents(db: Db, taskId: number) {
 // ── device versions ──────────────────────────────────────────────────────
 
 /**
- * Keep the pack versions the device reported in telemetry.resources (its firmware column is
- * device-link's, written on every path that reports it). No write when nothing changed.
+ * Keep the pack versions devices reported in telemetry.resources (their firmware column is
+ * device-link's, written on every path that reports it). No write where nothing changed. Many
+ * devices in one statement (Deps.resourceWrites), each device at most once.
  */
-export async function storeResources(db: Db, deviceId: number, resources: Record<string, string>): Promise<void> {
-  if (!Object.keys(resources).length) return;
-  const patch = JSON.stringify(resources);
+export async function storeResources(
+  db: Db,
+  items: { deviceId: number; resources: Record<string, string> }[],
+): Promise<void> {
+  const list = JSON.stringify(items.map((i) => ({ d: i.deviceId, r: i.resources })));
   // a named statement (db/named.ts), written out rather than built: every device reports its packs on each connect
   await named(
     db,
     'ota.store-resources',
-    sql`update ${devices}
-           set telemetry = jsonb_set(coalesce(telemetry, '{}'::jsonb), '{resources}',
-                                     coalesce(telemetry -> 'resources', '{}'::jsonb) || ${patch}::jsonb)
-         where id = ${deviceId} and not coalesce(telemetry -> 'resources', '{}'::jsonb) @> ${patch}::jsonb`,
+    sql`update ${devices} d
+           set telemetry = jsonb_set(coalesce(d.telemetry, '{}'::jsonb), '{resources}',
+                                     coalesce(d.telemetry -> 'resources', '{}'::jsonb) || v.r)
+          from jsonb_to_recordset(${list}::jsonb) as v(d int, r jsonb)
+         where d.id = v.d and not coalesce(d.telemetry -> 'resources', '{}'::jsonb) @> v.r`,
   );
 }
 

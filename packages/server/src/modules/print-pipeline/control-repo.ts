@@ -64,6 +64,31 @@ export async function takePendingCancels(db: Db, deviceId: number): Promise<{ jo
   return rows.filter((r) => r.live === true).map((r) => ({ jobId: Number(r.job_id), msgId: String(r.msg_id) }));
 }
 
+/**
+ * takePendingCancels for several devices in one statement (devices coming back together: a
+ * restart's reconnects), in the order asked; a device asked twice gets its cancels once, the
+ * first time, as two takes one after the other would.
+ */
+export async function takePendingCancelsOf(db: Db, deviceIds: number[]): Promise<{ jobId: number; msgId: string }[][]> {
+  const rows = await named(
+    db,
+    'jobs.take-cancels-of',
+    sql`delete from pending_cancels where device_id = any(${sql.param(deviceIds)}::int[])
+        returning device_id, job_id, msg_id, expire_at > now() as live`,
+  );
+  const byDevice = new Map<number, { jobId: number; msgId: string }[]>();
+  for (const r of rows) {
+    const list = byDevice.get(Number(r.device_id)) ?? [];
+    if (r.live === true) list.push({ jobId: Number(r.job_id), msgId: String(r.msg_id) });
+    byDevice.set(Number(r.device_id), list);
+  }
+  return deviceIds.map((id) => {
+    const taken = byDevice.get(id) ?? [];
+    byDevice.delete(id);
+    return taken;
+  });
+}
+
 export async function accountOfDevice(db: Db, deviceId: number): Promise<number | undefined> {
   const { rows } = await db.execute<{ account_id: number }>(sql`select account_id from devices where id = ${deviceId}`);
   return rows[0] ? Number(rows[0].account_id) : undefined;

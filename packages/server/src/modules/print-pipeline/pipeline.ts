@@ -11,6 +11,8 @@ import {
 import type { RoundWorker } from '../../lib/workers';
 import { GatewayUnavailable } from '../../lib/gateway-unavailable';
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { Batcher } from '../../lib/batcher';
 import type { Deps } from '../../lib/deps';
 import { inTurn } from '../../lib/in-turn';
 import { PublishLimit } from './publish-limit';
@@ -55,6 +57,11 @@ export type PipelineState = {
   flushes: Map<number, Promise<void>>;
   /** devices whose queued flush sends every job sent and not answered, not only those due */
   flushAll: Set<number>;
+  /**
+   * the queues of devices that have just come online (a flush of `all`), read many devices in one
+   * statement: a restart's reconnects flush thousands of devices within seconds, nearly all empty
+   */
+  queueReads: Batcher<number, repo.JobRow[]>;
 };
 /**
  * A job whose publish is refused is tried again by every sweep while the gateway is overwhelmed;
@@ -63,7 +70,10 @@ export type PipelineState = {
  */
 const REFUSAL_RECORD_MS = 60_000;
 /** The pipeline's state in this server (a field of Deps, built in build-deps.ts). */
-export function newPipelineState(config: Pick<Config, 'publishInFlight' | 'publishBacklog'>): PipelineState {
+export function newPipelineState(
+  config: Pick<Config, 'publishInFlight' | 'publishBacklog' | 'jobResendMs'>,
+  db: Db,
+): PipelineState {
   return {
     chains: new Map(),
     inflight: new Set(),
@@ -74,6 +84,11 @@ export function newPipelineState(config: Pick<Config, 'publishInFlight' | 'publi
     behind: new Set(),
     flushes: new Map(),
     flushAll: new Set(),
+    // at most 2 ms of waiting, none when devices come online rarely (the Batcher's quiet rule)
+    queueReads: new Batcher((ids: number[]) => repo.pendingForDevices(db, ids, Date.now(), resendOf(config)), {
+      maxItems: 500,
+      maxWaitMs: 2,
+    }),
   };
 }
 const state = (deps: Deps): PipelineState => deps.pipeline;
@@ -217,7 +232,9 @@ export function flushDevice(deps: Deps, device: DeviceRef, all = true): Promise<
     s.flushes.delete(device.id);
     s.behind.delete(device.id);
     const everything = s.flushAll.delete(device.id);
-    const jobs = await repo.pendingForDevice(deps.db, device.id, Date.now(), resend(deps), everything);
+    const jobs = everything
+      ? await s.queueReads.add(device.id)
+      : await repo.pendingForDevice(deps.db, device.id, Date.now(), resend(deps), false);
     const now = Date.now();
     for (const job of jobs) {
       // sent by this process a moment ago (its write not stored yet): not again before it is due
@@ -291,7 +308,11 @@ const STRANDED_AFTER_MS = 2_000;
 /** how often the sweep looks for sent jobs due again (a scan of unfinished and unconfirmed jobs) */
 const RESEND_CHECK_MS = 5_000;
 
-const resend = (deps: Deps): repo.Resend => ({ baseMs: deps.config.jobResendMs, capMs: deps.config.jobResendMs * 30 });
+const resendOf = (config: Pick<Config, 'jobResendMs'>): repo.Resend => ({
+  baseMs: config.jobResendMs,
+  capMs: config.jobResendMs * 30,
+});
+const resend = (deps: Deps): repo.Resend => resendOf(deps.config);
 
 /** One pass of the scheduled work: expiry, stranded queues, jobs due to be sent again (now and then). */
 export async function sweep(deps: Deps, now = Date.now(), resendCheck = true): Promise<void> {

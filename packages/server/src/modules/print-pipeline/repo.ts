@@ -259,7 +259,7 @@ const unconfirmedDue = (now: string, r: Resend, all: boolean) =>
 /** jobs not confirmed sent to a device at once (the rest at its next turn) */
 const UNCONFIRMED_PER_FLUSH = 200;
 
-export const pendingForDeviceSql = (deviceId: number, now: number, r: Resend, all: boolean) => {
+export const pendingForDeviceSql = (deviceId: number | SQL, now: number, r: Resend, all: boolean) => {
   const at = tsParam(now);
   // the head: the oldest job not acked (never pushed, or sent and due again); then the acked
   // jobs without a result (due again), which the device already holds in its order
@@ -298,6 +298,23 @@ export async function pendingForDevice(
 ): Promise<JobRow[]> {
   const q = pendingForDeviceSql(deviceId, now, r, all);
   return (await named(db, all ? 'jobs.device-queue-all' : 'jobs.device-queue-due', q)).map(mapJob);
+}
+
+/**
+ * pendingForDevice with `all` for several devices in one statement (devices that came online at
+ * the same moment: a restart's reconnects), each device's jobs in id order, in the order asked.
+ */
+export async function pendingForDevices(db: Db, deviceIds: number[], now: number, r: Resend): Promise<JobRow[][]> {
+  const q = sql`select p.* from unnest(${sql.param([...new Set(deviceIds)])}::int[]) as dev(id)
+                  cross join lateral (${pendingForDeviceSql(sql`dev.id`, now, r, true)}) p
+                 order by p.device_id, p.id`;
+  const byDevice = new Map<number, JobRow[]>();
+  for (const job of (await named(db, 'jobs.devices-queue-all', q)).map(mapJob)) {
+    const list = byDevice.get(job.deviceId) ?? [];
+    list.push(job);
+    byDevice.set(job.deviceId, list);
+  }
+  return deviceIds.map((id) => byDevice.get(id) ?? []);
 }
 
 export const strandedDevicesSql = (olderThan: number) =>

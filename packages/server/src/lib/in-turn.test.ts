@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { turnsPerOwner } from './in-turn';
+import { inTurn } from './in-turn';
 
 /** A work that waits until `release` is called; records when it ran. */
 function held(log: string[], name: string) {
@@ -8,10 +8,12 @@ function held(log: string[], name: string) {
   return { release, work: async () => (log.push(`${name} start`), await gate, log.push(`${name} end`), name) };
 }
 
-describe('turnsPerOwner', () => {
-  it('runs the works of one key of one owner in turn, and other owners or keys beside them', async () => {
-    const turn = turnsPerOwner<number>();
-    const [ownerA, ownerB] = [{}, {}];
+describe('inTurn', () => {
+  it("runs the works of one key of one map in turn, and other maps' or keys' beside them, then forgets the key", async () => {
+    // one map per server (a field of its Deps): two servers in one process never wait for each other
+    const [ownerA, ownerB] = [new Map<number, Promise<unknown>>(), new Map<number, Promise<unknown>>()];
+    const turn = <T>(tails: Map<number, Promise<unknown>>, key: number, work: () => Promise<T>) =>
+      inTurn(tails, key, work);
     const log: string[] = [];
     const first = held(log, 'A1');
     const second = held(log, 'A1 again');
@@ -33,5 +35,7 @@ describe('turnsPerOwner', () => {
     other.release();
     otherKey.release();
     expect(await Promise.all(results)).toEqual(['A1', 'A1 again', 'B1', 'A2']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect([ownerA.size, ownerB.size]).toEqual([0, 0]);
   });
 });

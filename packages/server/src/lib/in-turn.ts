@@ -14,16 +14,3 @@ export function inTurn<K, T>(tails: Map<K, Promise<unknown>>, key: K, work: () =
   });
   return turn;
 }
-
-/**
- * Turns kept per owner (a server's Deps), so two servers in one process (the tests) never wait
- * for each other: `(owner, key, work)` runs `work` in turn with the earlier work of its key.
- */
-export function turnsPerOwner<K>(): <T>(owner: object, key: K, work: () => Promise<T>) => Promise<T> {
-  const byOwner = new WeakMap<object, Map<K, Promise<unknown>>>();
-  return (owner, key, work) => {
-    let tails = byOwner.get(owner);
-    if (!tails) byOwner.set(owner, (tails = new Map()));
-    return inTurn(tails, key, work);
-  };
-}

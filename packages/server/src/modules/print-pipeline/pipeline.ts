@@ -62,6 +62,8 @@ export type PipelineState = {
    * statement: a restart's reconnects flush thousands of devices within seconds, nearly all empty
    */
   queueReads: Batcher<number, repo.JobRow[]>;
+  /** per device with a print rate limit: its calls, one after the other (rate-limit.ts, inTurn) */
+  rateTurns: Map<number, Promise<unknown>>;
 };
 /**
  * A job whose publish is refused is tried again by every sweep while the gateway is overwhelmed;
@@ -89,6 +91,7 @@ export function newPipelineState(
       maxItems: 500,
       maxWaitMs: 2,
     }),
+    rateTurns: new Map(),
   };
 }
 const state = (deps: Deps): PipelineState => deps.pipeline;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import { rateLimited } from '../../lib/errors';
-import { turnsPerOwner } from '../../lib/in-turn';
+import { inTurn } from '../../lib/in-turn';
 import { insertJobs, type JobInsert } from './batch-repo';
 import * as repo from './repo';
 import { writeQueue } from './write-queue';
@@ -19,7 +19,8 @@ import { writeQueue } from './write-queue';
  * limit without rendering it. Devices without a limit pay none of this: their jobs go through the
  * batched inserts as before.
  */
-const inDeviceTurn = turnsPerOwner<number>();
+const inDeviceTurn = <T>(deps: Deps, deviceId: number, work: () => Promise<T>) =>
+  inTurn(deps.pipeline.rateTurns, deviceId, work);
 
 /** The advisory lock space of a device's rate limit (with the device id). */
 const RATE_LOCK = 727_278;

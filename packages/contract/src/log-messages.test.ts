@@ -27,9 +27,7 @@ describe('operation-log values that are codes', () => {
   it("show a file's purpose in Chinese words, and as the code in English", () => {
     for (const purpose of FILE_PURPOSES) {
       const params = { purpose, name: 'a.bin', id: 1, size: 2, md5: 'x' };
-      expect(formatMessage('log.file.upload', 'zh_CN', logParamsIn('zh_CN', params)), purpose).not.toMatch(
-        /上传[a-z]/,
-      );
+      expect(formatMessage('log.file.upload', 'zh_CN', logParamsIn('zh_CN', params)), purpose).not.toMatch(/上传[a-z]/);
       expect(formatMessage('log.file.upload', 'en_US', logParamsIn('en_US', params))).toContain(
         `Uploaded ${purpose} file`,
       );

@@ -180,3 +180,17 @@ export async function inRounds<I, O>(
   }
   return out;
 }
+
+/**
+ * What devices do at the same moment (a fleet reconnecting, reporting): at most 2 ms of waiting,
+ * none when it is rare (the quiet rule), at most 500 in one statement.
+ */
+export const SAME_MOMENT: BatcherOptions = { maxItems: 500, maxWaitMs: 2 };
+
+/**
+ * A Batcher of the same moment whose statement writes one row per key (a device): a key named
+ * twice in one batch is written in a second round, after the first (inRounds).
+ */
+export function batchInRounds<I, O>(keyOf: (item: I) => unknown, run: BatchRun<I, O>): Batcher<I, O> {
+  return new Batcher<I, O>((items) => inRounds(items, keyOf, run), SAME_MOMENT);
+}

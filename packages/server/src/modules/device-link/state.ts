@@ -1,6 +1,6 @@
 import type { Position } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { Batcher, inRounds } from '../../lib/batcher';
+import { Batcher, SAME_MOMENT, batchInRounds } from '../../lib/batcher';
 import {
   findDevicesForAuth,
   mergeTelemetries,
@@ -60,34 +60,19 @@ export const newDeviceLinkState = (db: Db): DeviceLinkState => ({
   positionTurns: new Map(),
   waitingPositions: new Map(),
   presenceAskedAt: new Map(),
-  // at most 2 ms of waiting, and none when connects are rare (Batcher's quiet rule)
-  authReads: new Batcher((sns) => findDevicesForAuth(db, sns), { maxItems: 500, maxWaitMs: 2 }),
+  // SAME_MOMENT: at most 2 ms of waiting, and none when connects are rare (Batcher's quiet rule)
+  authReads: new Batcher((sns) => findDevicesForAuth(db, sns), SAME_MOMENT),
   // a device connecting twice in one batch (a takeover) opens its second connection after the first
-  connectionOpens: new Batcher<ConnectionOpen, number>(
-    (opens) =>
-      inRounds(
-        opens,
-        (o) => o.deviceId,
-        (round) => openConnections(db, round),
-      ),
-    { maxItems: 500, maxWaitMs: 2 },
+  connectionOpens: batchInRounds<ConnectionOpen, number>(
+    (o) => o.deviceId,
+    (round) => openConnections(db, round),
   ),
-  telemetryWrites: new Batcher<TelemetryMerge, boolean | undefined>(
-    (merges) =>
-      inRounds(
-        merges,
-        (m) => m.deviceId,
-        (round) => mergeTelemetries(db, round),
-      ),
-    { maxItems: 500, maxWaitMs: 2 },
+  telemetryWrites: batchInRounds<TelemetryMerge, boolean | undefined>(
+    (m) => m.deviceId,
+    (round) => mergeTelemetries(db, round),
   ),
-  firmwareWrites: new Batcher<{ deviceId: number; firmware: string }, void>(
-    (items) =>
-      inRounds(
-        items,
-        (i) => i.deviceId,
-        async (round) => (await setFirmwares(db, round), round.map(() => undefined)),
-      ),
-    { maxItems: 500, maxWaitMs: 2 },
+  firmwareWrites: batchInRounds<{ deviceId: number; firmware: string }, void>(
+    (i) => i.deviceId,
+    async (round) => (await setFirmwares(db, round), round.map(() => undefined)),
   ),
 });

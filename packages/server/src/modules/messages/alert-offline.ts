@@ -1,6 +1,6 @@
 import { OFFLINE_ALERT_MINUTES_DEFAULT } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { Batcher } from '../../lib/batcher';
+import { Batcher, SAME_MOMENT } from '../../lib/batcher';
 import type { Deps } from '../../lib/deps';
 import { raiseUnread } from '../live/raise';
 import * as alertRepo from './alert-repo';
@@ -51,6 +51,6 @@ export async function onDeviceBackForAlerts(deps: Deps, device: { id: number; sn
  * (Deps.offlineReads). At most 2 ms of waiting, none when returns are rare (the Batcher's quiet rule).
  */
 export const newOfflineReads = (db: Db) =>
-  new Batcher((deviceIds: number[]) => alertRepo.offlineRaisedOf(db, deviceIds), { maxItems: 500, maxWaitMs: 2 });
+  new Batcher((deviceIds: number[]) => alertRepo.offlineRaisedOf(db, deviceIds), SAME_MOMENT);
 
 export type OfflineReads = ReturnType<typeof newOfflineReads>;

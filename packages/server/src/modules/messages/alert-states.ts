@@ -9,7 +9,7 @@ import {
   type StateAlertKind,
 } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { Batcher, inRounds } from '../../lib/batcher';
+import { batchInRounds } from '../../lib/batcher';
 import type { Deps } from '../../lib/deps';
 import { sendOrFold } from './alert-digest';
 import * as alertRepo from './alert-repo';
@@ -113,17 +113,12 @@ export async function raiseStateAlerts(
  * first; at most 2 ms of waiting, none when reports are rare (the Batcher's quiet rule).
  */
 export const newStateSwaps = (db: Db) =>
-  new Batcher<alertRepo.StateSwap, boolean>(
-    (items) =>
-      inRounds(
-        items,
-        (s) => s.deviceId,
-        async (round) => {
-          const recorded = await alertRepo.recordUnchanged(db, round);
-          return round.map((s) => recorded.has(s.deviceId));
-        },
-      ),
-    { maxItems: 500, maxWaitMs: 2 },
+  batchInRounds<alertRepo.StateSwap, boolean>(
+    (s) => s.deviceId,
+    async (round) => {
+      const recorded = await alertRepo.recordUnchanged(db, round);
+      return round.map((s) => recorded.has(s.deviceId));
+    },
   );
 
 export type StateSwaps = ReturnType<typeof newStateSwaps>;

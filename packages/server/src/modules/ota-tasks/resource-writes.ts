@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { Batcher, inRounds } from '../../lib/batcher';
+import { batchInRounds } from '../../lib/batcher';
 import { storeResources } from './repo';
 
 /** A device's reported pack versions, waiting to be stored with those of the same moment. */
@@ -13,14 +13,9 @@ export type ResourceWrite = { deviceId: number; resources: Record<string, string
  * rare (the Batcher's quiet rule).
  */
 export const newResourceWrites = (db: Db) =>
-  new Batcher<ResourceWrite, void>(
-    (items) =>
-      inRounds(
-        items,
-        (i) => i.deviceId,
-        async (round) => (await storeResources(db, round), round.map(() => undefined)),
-      ),
-    { maxItems: 500, maxWaitMs: 2 },
+  batchInRounds<ResourceWrite, void>(
+    (i) => i.deviceId,
+    async (round) => (await storeResources(db, round), round.map(() => undefined)),
   );
 
 export type ResourceWrites = ReturnType<typeof newResourceWrites>;

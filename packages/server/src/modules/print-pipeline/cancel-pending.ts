@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { Batcher } from '../../lib/batcher';
+import { Batcher, SAME_MOMENT } from '../../lib/batcher';
 import type { Deps } from '../../lib/deps';
 import { sendCommand } from '../device-commands/service';
 import * as control from './control-repo';
@@ -67,6 +67,6 @@ export function onDeviceOnlineForCancels(deps: Deps, device: DeviceRef): void {
  * returns are rare (the Batcher's quiet rule).
  */
 export const newCancelTakes = (db: Db) =>
-  new Batcher((deviceIds: number[]) => control.takePendingCancelsOf(db, deviceIds), { maxItems: 500, maxWaitMs: 2 });
+  new Batcher((deviceIds: number[]) => control.takePendingCancelsOf(db, deviceIds), SAME_MOMENT);
 
 export type CancelTakes = ReturnType<typeof newCancelTakes>;

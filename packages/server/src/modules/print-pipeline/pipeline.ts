@@ -12,7 +12,7 @@ import type { RoundWorker } from '../../lib/workers';
 import { GatewayUnavailable } from '../../lib/gateway-unavailable';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { Batcher } from '../../lib/batcher';
+import { Batcher, SAME_MOMENT } from '../../lib/batcher';
 import type { Deps } from '../../lib/deps';
 import { inTurn } from '../../lib/in-turn';
 import { PublishLimit } from './publish-limit';
@@ -86,11 +86,10 @@ export function newPipelineState(
     behind: new Set(),
     flushes: new Map(),
     flushAll: new Set(),
-    // at most 2 ms of waiting, none when devices come online rarely (the Batcher's quiet rule)
-    queueReads: new Batcher((ids: number[]) => repo.pendingForDevices(db, ids, Date.now(), resendOf(config)), {
-      maxItems: 500,
-      maxWaitMs: 2,
-    }),
+    queueReads: new Batcher(
+      (ids: number[]) => repo.pendingForDevices(db, ids, Date.now(), resendOf(config)),
+      SAME_MOMENT,
+    ),
     rateTurns: new Map(),
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStatus, PROTOCOL_VERSION, topics } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { publishRecords } from '../src/db/schema';
-import { flushDevice } from '../src/modules/print-pipeline/pipeline';
+import { dispatch, flushDevice } from '../src/modules/print-pipeline/pipeline';
 import { startServer } from './harness';
 import { seedAccount } from './fixtures';
 import type { Client } from './harness';
@@ -169,6 +169,33 @@ describe('delivery', () => {
     const pubs = await server.deps.db.select().from(publishRecords).where(eq(publishRecords.jobId, job.jobId));
     expect(pubs.map((p) => p.status)).toEqual([2]);
     sim.clearFault('paper-out');
+  });
+
+  it("sends a new job once when a connect's flush, started before the job was stored, reads it", async () => {
+    const device = await seedDevice(server, accountId, modelId);
+    // it neither acks nor finishes the job for now: the job stays sent and not answered
+    const sim = simDevice(sims, mqttUrl, device, { printDelayMs: 60_000 });
+    sim.start();
+    await sim.waitOnline();
+    await onlineInDb(server, device.id);
+    // a job sent and not answered, which a connect's flush sends again (it needs one that is in the queue)
+    sim.injectFault('drop-ack');
+    const job = await accepted(api.print({ sn: device.sn, content: 'Once' }));
+    await eventually(async () => sim.received.some((r) => r.kind === 'job' && r.id === job.msgId));
+    const row = await jobRow(server, job.jobId);
+    const sent = () => sim.received.filter((r) => r.kind === 'job' && r.id === job.msgId).length;
+    expect(sent()).toBe(1);
+    // from here the job is a new one to this process, as a print call's job is when it dispatches (here by hand)
+    server.deps.pipeline.sent.delete(row.id);
+    // a connect's flush has started (its queue read under way) when the call dispatches its job
+    const flush = flushDevice(server.deps, device);
+    await new Promise((r) => setImmediate(r));
+    expect(server.deps.pipeline.flushes.has(device.id)).toBe(false);
+    await Promise.all([flush, dispatch(server.deps, device, row)]);
+    // the flush sent it (a connect resends what was not acked); the call's turn did not send it again
+    await eventually(async () => sent() === 2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sent()).toBe(2);
   });
 
   it('re-sends a job whose ack never came when the device reconnects; the device drops the duplicate', async () => {

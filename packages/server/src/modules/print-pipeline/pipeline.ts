@@ -203,6 +203,9 @@ export function dispatch(deps: Deps, device: DeviceRef, job: repo.JobRow & { old
   if (job.olderPending) s.behind.add(device.id);
   if (s.behind.has(device.id) || s.flushes.has(device.id)) return flushDevice(deps, device, false);
   return enqueue(deps, device.id, async () => {
+    // a flush that started before this job was stored (a connect's) and read the queue after: it
+    // sent the job already, ahead of this turn on the chain
+    if (s.sent.has(job.id)) return;
     await push(deps, device, job);
   });
 }

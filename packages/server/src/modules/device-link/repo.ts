@@ -135,17 +135,19 @@ export async function licenceHasRoom(db: Db, manufacturerId: number, now: Date):
 /**
  * The device's presence follows the newest session (by session key, then row id): taking over
  * only when no session holds it or the holder is not newer keeps a late-processed connect of an
- * older session from overriding a newer one. `connection` is the SQL of the new row's id. A
+ * older session from overriding a newer one. Each part is SQL: a value, or a column of the
+ * statement's `from` (openConnections takes many devices' presence in one statement). A
  * device that is not enabled is never online: an "online" message of a session from before its
  * disable may be handled after it (queued for a restarting server, or a late presence answer).
  */
-const takePresenceSql = (deviceId: number, connection: SQL, session: number, now: Date) => sql`
-    update ${devices} d set online = true, last_online_at = ${now}, connection_id = ${connection}, updated_at = ${now}
-     where d.id = ${deviceId} and d.status = ${DeviceStatus.ENABLED}
+const takePresenceSql = (p: { deviceId: SQL; connection: SQL; session: SQL; now: SQL; from?: SQL }) => sql`
+    update ${devices} d set online = true, last_online_at = ${p.now}, connection_id = ${p.connection}, updated_at = ${p.now}
+    ${p.from ?? sql``}
+     where d.id = ${p.deviceId} and d.status = ${DeviceStatus.ENABLED}
        and (d.connection_id is null
             or not exists (select 1 from ${deviceConnections} c
                             where c.id = d.connection_id
-                              and (c.session > ${session} or (c.session = ${session} and c.id > ${connection}))))`;
+                              and (c.session > ${p.session} or (c.session = ${p.session} and c.id > ${p.connection}))))`;
 
 /** A connection to open (openConnections), each with its own time. */
 export type ConnectionOpen = { deviceId: number; session: number; ip: string | null; at: Date };
@@ -170,15 +172,13 @@ export async function openConnections(db: Db, opens: ConnectionOpen[]): Promise<
     ), n as (
       insert into ${deviceConnections} (device_id, session, ip, connected_at)
       select v.d, v.s, v.ip, v.t from v order by v.k returning id, device_id
-    ), p as (
-      update ${devices} d set online = true, last_online_at = v.t, connection_id = n.id, updated_at = v.t
-        from n join v on v.d = n.device_id
-       where d.id = n.device_id and d.status = ${DeviceStatus.ENABLED}
-         and (d.connection_id is null
-              or not exists (select 1 from ${deviceConnections} c
-                              where c.id = d.connection_id
-                                and (c.session > v.s or (c.session = v.s and c.id > n.id))))
-    )
+    ), p as (${takePresenceSql({
+      deviceId: sql`n.device_id`,
+      connection: sql`n.id`,
+      session: sql`v.s`,
+      now: sql`v.t`,
+      from: sql`from n join v on v.d = n.device_id`,
+    })})
     select id, device_id from n`,
   );
   const ids = new Map(rows.map((r) => [Number(r.device_id), Number(r.id)]));
@@ -239,7 +239,14 @@ export async function findSession(db: Db, deviceId: number, session: number) {
 
 /** Re-assert presence for an already open session (a duplicate online message). */
 export async function reassertPresence(db: Db, deviceId: number, connectionId: number, session: number, now: Date) {
-  await db.execute(takePresenceSql(deviceId, sql`${connectionId}`, session, now));
+  await db.execute(
+    takePresenceSql({
+      deviceId: sql`${deviceId}`,
+      connection: sql`${connectionId}`,
+      session: sql`${session}`,
+      now: sql`${now}`,
+    }),
+  );
 }
 
 /** A session whose end arrived before its start: record it closed, so its start is ignored. */

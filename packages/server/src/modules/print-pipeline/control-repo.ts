@@ -54,18 +54,11 @@ export async function addPendingCancel(db: Db, job: Pick<JobRow, 'id' | 'deviceI
  * device come back one sends each. Expired ones go too, unsent: the device drops an expired job.
  */
 export async function takePendingCancels(db: Db, deviceId: number): Promise<{ jobId: number; msgId: string }[]> {
-  // named (planned once): every device that connects asks, a reconnecting fleet thousands of times
-  const rows = await named(
-    db,
-    'jobs.take-cancels',
-    sql`delete from pending_cancels where device_id = ${deviceId}
-        returning job_id, msg_id, expire_at > now() as live`,
-  );
-  return rows.filter((r) => r.live === true).map((r) => ({ jobId: Number(r.job_id), msgId: String(r.msg_id) }));
+  return (await takePendingCancelsOf(db, [deviceId]))[0]!;
 }
 
 /**
- * takePendingCancels for several devices in one statement (devices coming back together: a
+ * The pending cancels of several devices, taken in one statement (devices coming back together: a
  * restart's reconnects), in the order asked; a device asked twice gets its cancels once, the
  * first time, as two takes one after the other would.
  */

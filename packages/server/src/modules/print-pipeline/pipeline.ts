@@ -239,7 +239,7 @@ export function flushDevice(deps: Deps, device: DeviceRef, all = true): Promise<
     const everything = s.flushAll.delete(device.id);
     const jobs = everything
       ? await s.queueReads.add(device.id)
-      : await repo.pendingForDevice(deps.db, device.id, Date.now(), resend(deps), false);
+      : await repo.pendingForDevice(deps.db, device.id, Date.now(), resend(deps));
     const now = Date.now();
     for (const job of jobs) {
       // sent by this process a moment ago (its write not stored yet): not again before it is due

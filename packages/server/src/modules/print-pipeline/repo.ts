@@ -285,24 +285,19 @@ export const pendingForDeviceSql = (deviceId: number | SQL, now: number, r: Rese
  * What a device should (still) receive, in id order, nothing while it is paused: the head of its
  * queue (its oldest job not acked: one at a time, the ack of each sends the next), when it was
  * never pushed or is due again; jobs acked without a result yet; and jobs not confirmed within
- * the window, to ask the device what became of them — all of these when `all` (the device has
- * just come online), else those due again. Sent again, a job keeps its msgId: the device drops
- * what it already has and answers with its ack and result again.
+ * the window, to ask the device what became of them — those of them due again here; all of them
+ * for devices that have just come online (pendingForDevices). Sent again, a job keeps its msgId:
+ * the device drops what it already has and answers with its ack and result again.
  */
-export async function pendingForDevice(
-  db: Db,
-  deviceId: number,
-  now: number,
-  r: Resend,
-  all: boolean,
-): Promise<JobRow[]> {
-  const q = pendingForDeviceSql(deviceId, now, r, all);
-  return (await named(db, all ? 'jobs.device-queue-all' : 'jobs.device-queue-due', q)).map(mapJob);
+export async function pendingForDevice(db: Db, deviceId: number, now: number, r: Resend): Promise<JobRow[]> {
+  const q = pendingForDeviceSql(deviceId, now, r, false);
+  return (await named(db, 'jobs.device-queue-due', q)).map(mapJob);
 }
 
 /**
- * pendingForDevice with `all` for several devices in one statement (devices that came online at
- * the same moment: a restart's reconnects), each device's jobs in id order, in the order asked.
+ * What devices that came online at the same moment (a restart's reconnects) should receive, all of
+ * it (pendingForDevice's kinds, not only those due), in one statement: each device's jobs in id
+ * order, in the order asked.
  */
 export async function pendingForDevices(db: Db, deviceIds: number[], now: number, r: Resend): Promise<JobRow[][]> {
   const q = sql`select p.* from unnest(${sql.param([...new Set(deviceIds)])}::int[]) as dev(id)

@@ -7,6 +7,7 @@ import {
   type OtaPhase,
   type OtaPhaseWait,
 } from '@herald/contract';
+import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { audit } from '../oper-log/audit';
 import { alertAbort } from './abort-alert';
@@ -68,17 +69,24 @@ export function promotionWaits(
  * Each tick, for every phased or guarded task still offering: abort it when its finished
  * executions cross a criterion, else promote its phase when the soak, the threshold (and no
  * approval) allow. Both are conditional updates, so of several server processes one decides.
+ * A task with criteria and nothing active left is ended here, not by the tick's end of done tasks:
+ * its devices may all have finished since the last tick, and its final counts are judged as it
+ * ends. Returns the tasks it ended.
  */
-export async function guardCampaigns(deps: Deps, now: Date): Promise<void> {
+export async function guardCampaigns(deps: Deps, now: Date): Promise<number[]> {
+  const ended: number[] = [];
   for (const task of await repo.guardedTasks(deps.db)) {
     const criteria = criteriaOf(task);
     if (criteria.length) {
-      const hit = crossed(criteria, await repo.finishedCounts(deps.db, task.id, task.criteriaSince));
+      const counts = await repo.finishedCounts(deps.db, task.id, task.criteriaSince);
+      const hit = crossed(criteria, counts);
       if (hit) {
-        await abortByCriterion(deps, task, hit, now);
-        // the task's page and its owner's unread badge hear of it (whichever process aborted it)
-        raiseOta(deps, { taskId: task.id, accountId: task.accountId });
-        raiseUnread(deps, task.accountId);
+        await deps.db.transaction((tx) => abortByCriterion(deps, tx, task, hit, now, { ended: false }));
+        announceAbort(deps, task);
+        continue;
+      }
+      if (!counts.active) {
+        if (await endJudged(deps, task, now)) ended.push(task.id);
         continue;
       }
     }
@@ -94,14 +102,40 @@ export async function guardCampaigns(deps: Deps, now: Date): Promise<void> {
       if (promoted) raiseOta(deps, { taskId: task.id, accountId: task.accountId });
     }
   }
+  return ended;
 }
 
-/** The task stops offering at once; its owner is told in-app and the log says why. */
+/**
+ * Ends a guarded task with nothing active left and judges its final counts in the same
+ * transaction: crossing a criterion, it ends aborted and its owner is told, as when the guard
+ * caught it in flight. False when it was not ended (a device joined, another process ended it).
+ */
+async function endJudged(deps: Deps, task: repo.TaskRow, now: Date): Promise<boolean> {
+  const hit = await deps.db.transaction(async (tx) => {
+    const [id] = await repo.finishDoneTasks(tx, now, { taskId: task.id });
+    if (id === undefined) return false;
+    const judged = crossed(criteriaOf(task), await repo.finishedCounts(tx, task.id, task.criteriaSince));
+    if (judged) await abortByCriterion(deps, tx, task, judged, now, { ended: true });
+    return judged ?? true;
+  });
+  if (typeof hit === 'object') announceAbort(deps, task);
+  return hit !== false;
+}
+
+/** The task's page and its owner's unread badge hear of an abort (whichever process made it). */
+function announceAbort(deps: Deps, task: repo.TaskRow): void {
+  raiseOta(deps, { taskId: task.id, accountId: task.accountId });
+  raiseUnread(deps, task.accountId);
+}
+
+/** The task stops offering at once (in `tx`); its owner is told in-app and the log says why. */
 async function abortByCriterion(
   deps: Deps,
+  tx: Db,
   task: repo.TaskRow,
   hit: OtaAbortCriterion & { count: number; finished: number },
   now: Date,
+  at: { ended: boolean },
 ): Promise<void> {
   const reason: OtaHaltReason = {
     by: 'criterion',
@@ -112,40 +146,41 @@ async function abortByCriterion(
     finished: hit.finished,
     at: now.toISOString(),
   };
-  await deps.db.transaction(async (tx) => {
-    const row = await repo.updateCampaignIf(
-      tx,
-      task.id,
-      { halts: [null] },
-      { halt: 'aborted', haltReason: reason, status: OtaTaskStatus.ABORTED },
-    );
-    // another process aborted (or a person paused) it first
-    if (!row) return;
-    const params = { name: task.name, id: task.id, count: hit.count, finished: hit.finished, percent: hit.percent };
-    await audit(
-      tx,
-      { userId: null, username: '', accountId: task.accountId, ip: '' },
-      {
-        module: 'otaTask',
-        type: 'abort',
-        description: {
-          key: 'log.otaTask.autoAbort',
-          params: { ...params, kind: formatMessage(`ota.abortKind.${hit.kind}`, 'en_US') },
-        },
+  // an ended task keeps the status its end gave it (failed), as one aborted in flight gets when it ends
+  const row = at.ended
+    ? await repo.haltEnded(tx, task.id, { halt: 'aborted', haltReason: reason })
+    : await repo.updateCampaignIf(
+        tx,
+        task.id,
+        { halts: [null] },
+        { halt: 'aborted', haltReason: reason, status: OtaTaskStatus.ABORTED },
+      );
+  // another process aborted (or a person paused) it first
+  if (!row) return;
+  const params = { name: task.name, id: task.id, count: hit.count, finished: hit.finished, percent: hit.percent };
+  await audit(
+    tx,
+    { userId: null, username: '', accountId: task.accountId, ip: '' },
+    {
+      module: 'otaTask',
+      type: 'abort',
+      description: {
+        key: 'log.otaTask.autoAbort',
+        params: { ...params, kind: formatMessage(`ota.abortKind.${hit.kind}`, 'en_US') },
       },
-    );
-    if (task.createdBy === null) return;
-    const say = (key: string, locale: 'zh_CN' | 'en_US') =>
-      formatMessage(key, locale, {
-        ...params,
-        kind: formatMessage(`ota.abortKind.${hit.kind}`, locale),
-        rate: Math.round((hit.count * 1000) / hit.finished) / 10,
-      });
-    const words = {
-      title: { zh_CN: say('ota.abortedTitle', 'zh_CN'), en_US: say('ota.abortedTitle', 'en_US') },
-      content: { zh_CN: say('ota.abortedContent', 'zh_CN'), en_US: say('ota.abortedContent', 'en_US') },
-    };
-    await repo.messageUser(tx, task.createdBy, words, now);
-    await alertAbort(deps, tx, task, words, reason, now);
-  });
+    },
+  );
+  if (task.createdBy === null) return;
+  const say = (key: string, locale: 'zh_CN' | 'en_US') =>
+    formatMessage(key, locale, {
+      ...params,
+      kind: formatMessage(`ota.abortKind.${hit.kind}`, locale),
+      rate: Math.round((hit.count * 1000) / hit.finished) / 10,
+    });
+  const words = {
+    title: { zh_CN: say('ota.abortedTitle', 'zh_CN'), en_US: say('ota.abortedTitle', 'en_US') },
+    content: { zh_CN: say('ota.abortedContent', 'zh_CN'), en_US: say('ota.abortedContent', 'en_US') },
+  };
+  await repo.messageUser(tx, task.createdBy, words, now);
+  await alertAbort(deps, tx, task, words, reason, now);
 }

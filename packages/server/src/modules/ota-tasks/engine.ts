@@ -42,10 +42,11 @@ export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()
     for (const id of ids) await repo.cancelActive(tx, id, ACTIVE_EXECUTION_STATES, 'taskExpired', now);
     return ids;
   });
+  const judged: number[] = [];
   const steps = [
     () => timeOut(deps, now),
     // before the offers: a task whose failures crossed a criterion sends none this tick
-    () => guardCampaigns(deps, now),
+    async () => void judged.push(...(await guardCampaigns(deps, now))),
     ...(lookForJoiners
       ? [() => takeInJoiners(deps, { scopes: ['all', 'group', 'sn'] }), () => repo.cancelForDeletedDevices(db, now)]
       : []),
@@ -58,7 +59,7 @@ export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()
   }
   // what changed is announced even when the tick ends early
   const finished = signal?.aborted ? [] : await repo.finishDoneTasks(db, now);
-  await announceTasks(deps, [...started, ...expired, ...finished]);
+  await announceTasks(deps, [...started, ...expired, ...judged, ...finished]);
 }
 
 /** Tasks the tick started, expired or finished: their pages hear of it (a task or two per tick, rarely more). */

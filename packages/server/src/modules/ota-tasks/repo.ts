@@ -159,9 +159,14 @@ export async function expireDueTasks(db: Db, now: Date): Promise<number[]> {
 
 /**
  * In-progress tasks with nothing active left end: success when no execution ended failed,
- * timed out or cancelled, else failed.
+ * timed out or cancelled, else failed. A task with abort criteria and no halt is left to the
+ * campaign guard, which ends it with `only` once it has judged its final counts: its devices may
+ * all have finished between two ticks, before the guard saw one (the abort and its alert would be lost).
  */
-export async function finishDoneTasks(db: Db, now: Date): Promise<number[]> {
+export async function finishDoneTasks(db: Db, now: Date, only?: { taskId: number }): Promise<number[]> {
+  const which = only
+    ? sql`t.id = ${only.taskId} and t.halt is null`
+    : sql`(jsonb_array_length(t.abort_criteria) = 0 or t.halt is not null)`;
   const { rows } = await db.execute<{ id: number }>(sql`
     update ota_tasks t
        set creation_status = ${TaskCreationStatus.ENDED},
@@ -172,6 +177,7 @@ export async function finishDoneTasks(db: Db, now: Date): Promise<number[]> {
            ended_at = ${now.toISOString()}::timestamptz,
            updated_at = ${now.toISOString()}::timestamptz
      where t.creation_status = ${TaskCreationStatus.IN_PROGRESS}
+       and ${which}
        and not exists (select 1 from ota_executions e where e.task_id = t.id and e.state in (${activeSql}))
     returning t.id`);
   return rows.map((r) => Number(r.id));
@@ -613,7 +619,10 @@ export async function guardedTasks(db: Db): Promise<TaskRow[]> {
     );
 }
 
-/** Executions that ended in success or failure since `since` (all when null), by state; rollbacks apart. */
+/**
+ * Executions that ended in success or failure since `since` (all when null), by state; rollbacks
+ * apart; and how many are still active (none: the counts are final).
+ */
 export async function finishedCounts(db: Db, taskId: number, since: Date | null) {
   const rows = await db
     .select({
@@ -625,14 +634,20 @@ export async function finishedCounts(db: Db, taskId: number, since: Date | null)
     .where(
       and(
         eq(otaExecutions.taskId, taskId),
-        inArray(otaExecutions.state, ['succeeded', 'failed', 'timedOut']),
-        since ? sql`${otaExecutions.finishedAt} >= ${since.toISOString()}::timestamptz` : undefined,
+        or(
+          and(
+            inArray(otaExecutions.state, ['succeeded', 'failed', 'timedOut']),
+            since ? sql`${otaExecutions.finishedAt} >= ${since.toISOString()}::timestamptz` : undefined,
+          ),
+          inArray(otaExecutions.state, ACTIVE),
+        ),
       ),
     )
     .groupBy(otaExecutions.state, sql`2`);
-  const c = { succeeded: 0, failed: 0, timedOut: 0, rolledBack: 0 };
+  const c = { succeeded: 0, failed: 0, timedOut: 0, rolledBack: 0, active: 0 };
   for (const r of rows) {
-    if (r.state === 'failed' && r.rolledBack) c.rolledBack += r.n;
+    if (ACTIVE.includes(r.state)) c.active += r.n;
+    else if (r.state === 'failed' && r.rolledBack) c.rolledBack += r.n;
     else c[r.state as 'succeeded' | 'failed' | 'timedOut'] += r.n;
   }
   return c;
@@ -674,6 +689,16 @@ export async function updateCampaignIf(
         guard.phase !== undefined ? eq(otaTasks.currentPhase, guard.phase) : undefined,
       ),
     )
+    .returning();
+  return row;
+}
+
+/** Halts a task that has ended (the campaign guard judged its final counts); undefined when another process did. */
+export async function haltEnded(db: Db, id: number, set: TaskSet): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(otaTasks)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(otaTasks.id, id), eq(otaTasks.creationStatus, TaskCreationStatus.ENDED), isNull(otaTasks.halt)))
     .returning();
   return row;
 }

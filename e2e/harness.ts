@@ -131,7 +131,7 @@ function workerBrowser(): Promise<Browser> {
 }
 function relaunch(): Promise<Browser> {
   const launching = chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
     args: CHROMIUM_ARGS,
   });
   sharedBrowser = launching;

@@ -118,3 +118,16 @@ test('an account user without device permissions is not shown the devices articl
   await poll(() => listed(page)).toEqual(['faq']);
   await page.close();
 });
+
+test('the help link reads the page from the address when clicked, even before the page has rendered', async () => {
+  const page = await herald.newPage();
+  await signIn(page, 'admin', OP_PASSWORD);
+  await waitForPath(page, '/home');
+  // the address is the device list's while the console still shows Home: what a click during a
+  // navigation's render meets on a loaded machine (the router has not heard of this address yet)
+  await page.evaluate(() => window.history.pushState(null, '', '/device/list'));
+  await byId(page, 'help-centre-link').click();
+  await waitForPath(page, /^\/help\?topic=devices$/);
+  await poll(() => article(page).getAttribute('data-topic')).toBe('devices');
+  await page.close();
+});

@@ -166,6 +166,15 @@ export async function startEmbeddedGateway(
     const s = sessions.get(client);
     if (!s) return;
     s.connection = track(deviceLink.onConnect(deps, s.device, { session: s.session, ip: s.ip }));
+    // a connection whose presence could not be written (the database away, a statement chosen as a
+    // deadlock's victim) would stay connected and offline for good: nothing would be sent to it.
+    // Closed, the device connects again (firmware retries with back-off) and is written then.
+    void s.connection.then((id) => {
+      if (id !== undefined || closing || clients[client.id] !== client) return;
+      s.reason = 'presence not stored';
+      log.warn({ sn: s.device.sn }, 'device connection not recorded: closed so that the device connects again');
+      client.close();
+    });
     // a disable that raced this connect is seen now (deviceLink.mayStayConnected)
     void track(
       deviceLink.mayStayConnected(deps, s.device.sn).then((allowed) => {

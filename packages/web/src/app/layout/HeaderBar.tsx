@@ -9,7 +9,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { topicForRoute } from '../../features/help/components/topics';
 import { MessageBell } from '../../features/messages/components/MessageBell';
 import { logout } from '../../lib/http';
@@ -24,10 +24,16 @@ export function HeaderBar({ collapsed, onToggle, onLock }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, account, side } = useSession();
-  const { pathname, search } = useLocation();
-  // the help centre opens on the article about the page the user is on (on the help centre: the one shown)
-  const onHelp = pathname === '/help';
-  const topic = onHelp ? new URLSearchParams(search).get('topic') : topicForRoute(findRoute(pathname)?.name);
+  // the help centre opens on the article about the page the user is on (on the help centre: the one
+  // shown). Read when clicked, from the address: a navigation renders as a transition, and a click
+  // before it commits would otherwise open the article of the page being left (seen in the e2e tests
+  // on a loaded machine: the device list's help opened Getting started).
+  const helpPath = () => {
+    const { pathname, search } = window.location;
+    const topic =
+      pathname === '/help' ? new URLSearchParams(search).get('topic') : topicForRoute(findRoute(pathname)?.name);
+    return topic ? `/help?topic=${topic}` : '/help';
+  };
 
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', height: '100%' }}>
@@ -47,7 +53,7 @@ export function HeaderBar({ collapsed, onToggle, onLock }: Props) {
           type="text"
           icon={<QuestionCircleOutlined />}
           data-testid="help-centre-link"
-          onClick={() => navigate(topic ? `/help?topic=${topic}` : '/help')}
+          onClick={() => navigate(helpPath())}
         >
           {t('layout.helpCentre')}
         </Button>

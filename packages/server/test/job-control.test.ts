@@ -9,7 +9,7 @@ import { deviceCommands, devices, webhookDeliveries } from '../src/db/schema';
 import { seedAccount, seedRoleUser } from './fixtures';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
 import { expectError, expectOk, startServer } from './harness';
-import { OpenClient, accepted, jobReaches, jobRow, onlineInDb, seedApiKey, simDevice } from './open-api-fixture';
+import { OpenClient, accepted, jobReaches, jobRow, onlineSimDevice, seedApiKey, simDevice } from './open-api-fixture';
 import { uniq } from './people';
 
 /**
@@ -49,14 +49,8 @@ afterAll(async () => {
 
 const cancelApi = (api: OpenClient, b: Record<string, unknown>) => api.call('/open/v1/cancel', b);
 
-async function onlinePrinter(extra: Parameters<typeof simDevice>[3] = {}, accountId = A.accountId) {
-  const device = await seedDevice(server, accountId, printerModel);
-  const sim = simDevice(sims, mqttUrl, device, extra);
-  sim.start();
-  await sim.waitOnline();
-  await onlineInDb(server, device.id);
-  return { device, sim };
-}
+const onlinePrinter = (extra: Parameters<typeof simDevice>[3] = {}, accountId = A.accountId) =>
+  onlineSimDevice(server, sims, { accountId, modelId: printerModel }, extra);
 
 describe('cancel', () => {
   it('cancels a job waiting for an offline printer: 4 cancelled, never printed when the printer comes, twice answers the same', async () => {

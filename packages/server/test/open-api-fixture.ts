@@ -15,7 +15,7 @@ import {
   tradeSpeakSettings,
 } from '../src/db/schema';
 import { openApiSignature } from '../src/modules/open-api/sign';
-import { eventually } from './devices-fixture';
+import { eventually, seedDevice } from './devices-fixture';
 import { uniq } from './people';
 
 /** Open API credentials straight in the database (the account API screens are tested on their own). */
@@ -174,6 +174,24 @@ export const onlineInDb = (server: Server, id: number) =>
     const [d] = await server.deps.db.select().from(devices).where(eq(devices.id, id));
     return d?.online ? d : undefined;
   }, `device ${id} online`);
+
+/**
+ * A device of the account (of `modelId`), seeded, connected as a simulator on the server's
+ * embedded broker and online in the database; stopped with the file's other simulators (`sims`).
+ */
+export async function onlineSimDevice(
+  server: Server,
+  sims: VirtualDevice[],
+  o: { accountId: number; modelId: number },
+  extra: Partial<DeviceOptions> = {},
+) {
+  const device = await seedDevice(server, o.accountId, o.modelId);
+  const sim = simDevice(sims, server.deps.gateway.endpoints().mqtt!, device, extra);
+  sim.start();
+  await sim.waitOnline();
+  await onlineInDb(server, device.id);
+  return { device, sim };
+}
 
 /** An open API call that must be accepted: its job (fails the test with the answer otherwise). */
 export const accepted = async (res: Promise<OpenRes>) => {

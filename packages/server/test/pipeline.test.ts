@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStatus, PROTOCOL_VERSION, topics } from '@herald/contract';
-import type { VirtualDevice } from '@herald/device-sim';
+import type { DeviceOptions, VirtualDevice } from '@herald/device-sim';
 import { publishRecords } from '../src/db/schema';
 import { dispatch, flushDevice } from '../src/modules/print-pipeline/pipeline';
 import { startServer } from './harness';
@@ -14,7 +14,7 @@ import {
   apiRequestsOf,
   jobReaches,
   jobRow,
-  onlineInDb,
+  onlineSimDevice,
   seedApiKey,
   simDevice,
 } from './open-api-fixture';
@@ -45,6 +45,10 @@ afterAll(async () => {
   await Promise.all(sims.map((d) => d.stop()));
   await server?.close();
 });
+
+/** A printer of the account, seeded, connected and online in the database. */
+const onlinePrinter = (extra: Partial<DeviceOptions> = {}) =>
+  onlineSimDevice(server, sims, { accountId, modelId }, extra);
 
 describe('delivery', () => {
   it('keeps an offline device’s queue and delivers it in order when the device connects', async () => {
@@ -110,11 +114,7 @@ describe('delivery', () => {
   });
 
   it('sends a paused device nothing until it is resumed', async () => {
-    const device = await seedDevice(server, accountId, modelId);
-    const sim = simDevice(sims, mqttUrl, device);
-    sim.start();
-    await sim.waitOnline();
-    await onlineInDb(server, device.id);
+    const { device, sim } = await onlinePrinter();
     const pause = await console_.post('/v1/devices/pause', { ids: [device.id] });
     expect(pause.body.code, JSON.stringify(pause.body)).toBe(20000);
     await eventually(async () => sim.state.paused);
@@ -156,11 +156,7 @@ describe('delivery', () => {
   });
 
   it('records the device’s failure reason: paper out → 4 outOfPaper', async () => {
-    const device = await seedDevice(server, accountId, modelId);
-    const sim = simDevice(sims, mqttUrl, device);
-    sim.start();
-    await sim.waitOnline();
-    await onlineInDb(server, device.id);
+    const { device, sim } = await onlinePrinter();
     sim.injectFault('paper-out');
     const job = await accepted(api.print({ sn: device.sn, content: 'No paper' }));
     const done = await jobReaches(server, job.jobId, JobStatus.FAILED);
@@ -172,12 +168,8 @@ describe('delivery', () => {
   });
 
   it("sends a new job once when a connect's flush, started before the job was stored, reads it", async () => {
-    const device = await seedDevice(server, accountId, modelId);
     // it neither acks nor finishes the job for now: the job stays sent and not answered
-    const sim = simDevice(sims, mqttUrl, device, { printDelayMs: 60_000 });
-    sim.start();
-    await sim.waitOnline();
-    await onlineInDb(server, device.id);
+    const { device, sim } = await onlinePrinter({ printDelayMs: 60_000 });
     // a job sent and not answered, which a connect's flush sends again (it needs one that is in the queue)
     sim.injectFault('drop-ack');
     const job = await accepted(api.print({ sn: device.sn, content: 'Once' }));
@@ -199,22 +191,14 @@ describe('delivery', () => {
   });
 
   it('re-sends a job whose ack never came when the device reconnects; the device drops the duplicate', async () => {
-    const device = await seedDevice(server, accountId, modelId);
-    const sim = simDevice(sims, mqttUrl, device);
-    sim.start();
-    await sim.waitOnline();
-    await onlineInDb(server, device.id);
+    const { device, sim } = await onlinePrinter();
     sim.injectFault('drop-ack');
     const job = await accepted(api.print({ sn: device.sn, content: 'Ack lost' }));
     // printed and reported, but Herald never saw the ack: the result alone finishes it
     await jobReaches(server, job.jobId, JobStatus.SUCCESS);
     expect((await jobRow(server, job.jobId)).ackedAt).toBeNull();
 
-    const device2 = await seedDevice(server, accountId, modelId);
-    const sim2 = simDevice(sims, mqttUrl, device2, { printDelayMs: 60_000 });
-    sim2.start();
-    await sim2.waitOnline();
-    await onlineInDb(server, device2.id);
+    const { device: device2, sim: sim2 } = await onlinePrinter({ printDelayMs: 60_000 });
     sim2.injectFault('drop-ack');
     const pending = await accepted(api.print({ sn: device2.sn, content: 'Again' }));
     await eventually(async () => sim2.received.some((r) => r.kind === 'job' && r.id === pending.msgId));

@@ -6,7 +6,7 @@ import { seedAccount, seedRoleUser } from './fixtures';
 import { connectAs, deviceRow, eventually, seedDevice, seedModel } from './devices-fixture';
 import { bmp } from './bmp-fixture';
 import { upload, uploaded } from './files-fixture';
-import { onlineInDb, simDevice } from './open-api-fixture';
+import { onlineInDb, onlineSimDevice, simDevice } from './open-api-fixture';
 import { tempDataDir } from './ota-fixture';
 import { expectInvalid, uniq } from './people';
 import { makeZip } from './zip-fixture';
@@ -56,11 +56,7 @@ const reaches = (c: Client, id: number, status: number) =>
   eventually(async () => ((await task(c, id)).status === status ? true : undefined), `task ${id} status ${status}`);
 
 async function onlineSim(accountId: number, extra: Parameters<typeof simDevice>[3] = {}) {
-  const d = await seedDevice(server, accountId, modelId);
-  const sim = simDevice(sims, mqttUrl, d, extra);
-  sim.start();
-  await sim.waitOnline();
-  await onlineInDb(server, d.id);
+  const { device: d, sim } = await onlineSimDevice(server, sims, { accountId, modelId }, extra);
   return { d, sim };
 }
 

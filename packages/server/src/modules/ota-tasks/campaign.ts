@@ -111,15 +111,15 @@ export async function guardCampaigns(deps: Deps, now: Date): Promise<number[]> {
  * caught it in flight. False when it was not ended (a device joined, another process ended it).
  */
 async function endJudged(deps: Deps, task: repo.TaskRow, now: Date): Promise<boolean> {
-  const hit = await deps.db.transaction(async (tx) => {
+  const end = await deps.db.transaction(async (tx) => {
     const [id] = await repo.finishDoneTasks(tx, now, { taskId: task.id });
-    if (id === undefined) return false;
-    const judged = crossed(criteriaOf(task), await repo.finishedCounts(tx, task.id, task.criteriaSince));
-    if (judged) await abortByCriterion(deps, tx, task, judged, now, { ended: true });
-    return judged ?? true;
+    if (id === undefined) return { ended: false, aborted: false };
+    const hit = crossed(criteriaOf(task), await repo.finishedCounts(tx, task.id, task.criteriaSince));
+    if (hit) await abortByCriterion(deps, tx, task, hit, now, { ended: true });
+    return { ended: true, aborted: !!hit };
   });
-  if (typeof hit === 'object') announceAbort(deps, task);
-  return hit !== false;
+  if (end.aborted) announceAbort(deps, task);
+  return end.ended;
 }
 
 /** The task's page and its owner's unread badge hear of an abort (whichever process made it). */
@@ -147,14 +147,14 @@ async function abortByCriterion(
     at: now.toISOString(),
   };
   // an ended task keeps the status its end gave it (failed), as one aborted in flight gets when it ends
-  const row = at.ended
-    ? await repo.haltEnded(tx, task.id, { halt: 'aborted', haltReason: reason })
-    : await repo.updateCampaignIf(
-        tx,
-        task.id,
-        { halts: [null] },
-        { halt: 'aborted', haltReason: reason, status: OtaTaskStatus.ABORTED },
-      );
+  const row = await repo.updateCampaignIf(
+    tx,
+    task.id,
+    { halts: [null], ended: at.ended },
+    at.ended
+      ? { halt: 'aborted', haltReason: reason }
+      : { halt: 'aborted', haltReason: reason, status: OtaTaskStatus.ABORTED },
+  );
   // another process aborted (or a person paused) it first
   if (!row) return;
   const params = { name: task.name, id: task.id, count: hit.count, finished: hit.finished, percent: hit.percent };

@@ -671,7 +671,7 @@ export async function phaseCounts(db: Db, taskId: number): Promise<Map<number, R
 export async function updateCampaignIf(
   db: Db,
   id: number,
-  guard: { halts: (string | null)[]; phase?: number },
+  guard: { halts: (string | null)[]; phase?: number; ended?: boolean },
   set: TaskSet,
 ): Promise<TaskRow | undefined> {
   const named = guard.halts.filter((h): h is string => h !== null);
@@ -681,7 +681,8 @@ export async function updateCampaignIf(
     .where(
       and(
         eq(otaTasks.id, id),
-        eq(otaTasks.creationStatus, TaskCreationStatus.IN_PROGRESS),
+        // ended: a task the campaign guard ended and judged in the same transaction
+        eq(otaTasks.creationStatus, guard.ended ? TaskCreationStatus.ENDED : TaskCreationStatus.IN_PROGRESS),
         or(
           guard.halts.includes(null) ? isNull(otaTasks.halt) : undefined,
           named.length ? inArray(otaTasks.halt, named) : undefined,
@@ -689,16 +690,6 @@ export async function updateCampaignIf(
         guard.phase !== undefined ? eq(otaTasks.currentPhase, guard.phase) : undefined,
       ),
     )
-    .returning();
-  return row;
-}
-
-/** Halts a task that has ended (the campaign guard judged its final counts); undefined when another process did. */
-export async function haltEnded(db: Db, id: number, set: TaskSet): Promise<TaskRow | undefined> {
-  const [row] = await db
-    .update(otaTasks)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(otaTasks.id, id), eq(otaTasks.creationStatus, TaskCreationStatus.ENDED), isNull(otaTasks.halt)))
     .returning();
   return row;
 }

@@ -216,6 +216,14 @@ integration_postgres() {
     echo "integration tests never connected to a test database on PostgreSQL" >&2
     rc=1
   fi
+  # the cluster and its log are removed below: on a failure, keep what the server said in the output
+  # (tests provoke some errors on purpose, so these are counted by kind, deadlocks shown whole)
+  if [[ $rc -ne 0 ]]; then
+    echo "-- PostgreSQL's errors during the pass, by kind:"
+    grep -oE '(ERROR|FATAL|PANIC): .*' "$PG_TEMP_DIR/postgres.log" | sed -E 's/[0-9]+/N/g' | sort | uniq -c |
+      sort -rn | head -25
+    grep -A4 'deadlock detected' "$PG_TEMP_DIR/postgres.log" | head -60
+  fi
   bash scripts/pg-temp.sh stop "$PG_TEMP_DIR"
   PG_TEMP_DIR=""
   rm -f "$REPORTS/pg-temp.dir"

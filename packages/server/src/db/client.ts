@@ -2,6 +2,7 @@ import path from 'node:path';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { retryDeadlockVictims } from './deadlock-retry';
 import { openEmbeddedThread, type EmbeddedThread } from './embedded-thread';
 import * as schema from './schema';
 
@@ -30,6 +31,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    retryDeadlockVictims(pool);
     return { db: await ready(pool, true), kind: 'postgres', close: () => pool.end() };
   }
   // PGlite on its own thread, spoken to over the wire protocol by the same driver (pglite-stream.ts).

@@ -69,7 +69,8 @@ export async function closeUnanswered(
     with o as (
       select id, connection_id from devices
        where online and (last_online_at is null or last_online_at < ${tsParam(askedAt)}::timestamptz)
-       for update
+       -- in id order, as every batched update of devices takes them (db/lock-order.ts)
+       order by id for no key update
     ), d as (
       update devices set online = false, last_offline_at = ${at}::timestamptz, connection_id = null,
                          updated_at = ${at}::timestamptz

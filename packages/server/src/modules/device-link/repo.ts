@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-or
 import { DeviceStatus, type Position } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { inText, named } from '../../db/named';
+import { lockedInIdOrder } from '../../db/lock-order';
 import { createDefaultGroup } from '../groups/repo';
 import {
   accounts,
@@ -169,6 +170,7 @@ export async function openConnections(db: Db, opens: ConnectionOpen[]): Promise<
     sql`
     with v as (
       select * from jsonb_to_recordset(${list}::jsonb) as v(k int, d int, s bigint, ip text, t timestamptz)
+    ), l as materialized (${lockedInIdOrder(devices, sql`select v.d from v`)}
     ), n as (
       insert into ${deviceConnections} (device_id, session, ip, connected_at)
       select v.d, v.s, v.ip, v.t from v order by v.k returning id, device_id
@@ -177,7 +179,7 @@ export async function openConnections(db: Db, opens: ConnectionOpen[]): Promise<
       connection: sql`n.id`,
       session: sql`v.s`,
       now: sql`v.t`,
-      from: sql`from n join v on v.d = n.device_id`,
+      from: sql`from n join v on v.d = n.device_id join l on l.id = n.device_id`,
     })})
     select id, device_id from n`,
   );
@@ -306,7 +308,12 @@ export async function mergeTelemetries(db: Db, merges: TelemetryMerge[]): Promis
   const rows = await named(
     db,
     'link.telemetries',
-    sql`update ${devices} d
+    sql`with v as (
+          select * from jsonb_to_recordset(${list}::jsonb)
+               as v(d int, patch jsonb, ps text, hf boolean, fw text, hg boolean,
+                    lat float8, lng float8, acc float8, src text, t timestamptz)
+        ), l as materialized (${lockedInIdOrder(devices, sql`select v.d from v`)})
+        update ${devices} d
            set telemetry = case when v.ps is null then coalesce(d.telemetry, '{}'::jsonb) || v.patch
                            else coalesce(d.telemetry, '{}'::jsonb) || v.patch || jsonb_build_object('printer',
                                   coalesce(d.telemetry -> 'printer', '{}'::jsonb) || jsonb_build_object('state', v.ps))
@@ -319,9 +326,7 @@ export async function mergeTelemetries(db: Db, merges: TelemetryMerge[]): Promis
                location_source = case when v.hg then v.src else d.location_source end,
                located_at = case when v.hg then v.t else d.located_at end,
                updated_at = v.t
-          from jsonb_to_recordset(${list}::jsonb)
-               as v(d int, patch jsonb, ps text, hf boolean, fw text, hg boolean,
-                    lat float8, lng float8, acc float8, src text, t timestamptz)
+          from v join l on l.id = v.d
          where d.id = v.d
          returning d.id, d.online`,
   );
@@ -340,8 +345,10 @@ export async function setFirmwares(db: Db, items: { deviceId: number; firmware: 
   await named(
     db,
     'link.set-firmwares',
-    sql`update ${devices} d set firmware_version = v.f, updated_at = ${new Date()}
-          from jsonb_to_recordset(${list}::jsonb) as v(d int, f text)
+    sql`with v as (select * from jsonb_to_recordset(${list}::jsonb) as v(d int, f text)),
+          l as materialized (${lockedInIdOrder(devices, sql`select v.d from v`)})
+        update ${devices} d set firmware_version = v.f, updated_at = ${new Date()}
+          from v join l on l.id = v.d
          where d.id = v.d and d.firmware_version is distinct from v.f`,
   );
 }

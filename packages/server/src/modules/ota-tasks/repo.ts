@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, lt, or, sql
 import { ACTIVE_EXECUTION_STATES, DeviceStatus, TaskCreationStatus, type ExecutionState } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { named } from '../../db/named';
+import { lockedInIdOrder } from '../../db/lock-order';
 import {
   accounts,
   devices,
@@ -570,10 +571,12 @@ export async function storeResources(
   await named(
     db,
     'ota.store-resources',
-    sql`update ${devices} d
+    sql`with v as (select * from jsonb_to_recordset(${list}::jsonb) as v(d int, r jsonb)),
+          l as materialized (${lockedInIdOrder(devices, sql`select v.d from v`)})
+        update ${devices} d
            set telemetry = jsonb_set(coalesce(d.telemetry, '{}'::jsonb), '{resources}',
                                      coalesce(d.telemetry -> 'resources', '{}'::jsonb) || v.r)
-          from jsonb_to_recordset(${list}::jsonb) as v(d int, r jsonb)
+          from v join l on l.id = v.d
          where d.id = v.d and not coalesce(d.telemetry -> 'resources', '{}'::jsonb) @> v.r`,
   );
 }

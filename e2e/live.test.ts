@@ -2,12 +2,13 @@ import { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
-import { byId, poll, signIn, visible } from './ui';
+import { byId, poll, signIn, visible, waitForPath } from './ui';
 
 /**
  * The live console, in Chromium: the device list is open when a simulated printer connects, and
  * its row turns "Online" without a reload or a click; when it disconnects, "Offline" again. The
- * header's dot says the console is live.
+ * header's dot says the console is live. A list left open on a tab in the background asks the
+ * server nothing while it is hidden, and shows what changed when its tab is shown again.
  */
 
 const OP_PASSWORD = 'Operator@2024';
@@ -72,4 +73,47 @@ test('the device list turns a printer online as it connects, without a reload', 
 
   expect(await page.evaluate(() => (window as unknown as { liveMark?: number }).liveMark)).toBe(1);
   expect(loads).toBe(0);
+});
+
+test('a list on a background tab asks nothing while hidden; shown again, it shows what changed', async () => {
+  const page = await herald.newPage();
+  await signIn(page, OWNER.username, OWNER.password);
+  await page.goto('/device/list');
+  const row = page.locator('tr', { has: byId(page, `device-row-${SN}`) });
+  await poll(async () => (await row.count()) > 0 && (await row.innerText())).toContain('Offline');
+  await poll(async () => (await visible(page, 'live-indicator')).getAttribute('data-state')).toBe('live');
+
+  // the home tab in front: the list stays open (kept alive) behind it
+  await byId(page, 'tab-/home').click();
+  await waitForPath(page, '/home');
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === '/v1/devices') asked.push(r.url());
+  });
+
+  printer = new VirtualDevice({
+    sn: SN,
+    secret,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    kind: 'printer',
+    backoffMinMs: 200,
+    backoffMaxMs: 1000,
+  });
+  printer.start();
+  await printer.waitOnline();
+  const owner = await herald.api().login(OWNER.username, OWNER.password);
+  await poll(async () => {
+    const res = await owner.get(`/v1/devices?sn=${SN}&online=true`);
+    return res.body.data?.total;
+  }).toBe(1);
+  // the live event reached the console (its throttle is a second): a shown list would have asked by now
+  await page.waitForTimeout(2_500);
+  expect(asked).toEqual([]);
+
+  await byId(page, 'tab-/device/list').click();
+  await waitForPath(page, '/device/list');
+  await poll(() => row.innerText()).toContain('Online');
+  expect(asked.length).toBeGreaterThan(0);
+  await printer.stop();
+  printer = undefined;
 });

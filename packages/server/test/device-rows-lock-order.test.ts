@@ -5,6 +5,7 @@ import { DEFAULT_PRINT_PARAMS, DeviceStatus } from '@herald/contract';
 import { poolOf } from '../src/db/client';
 import { devices } from '../src/db/schema';
 import { mergeTelemetries, openConnections, setFirmwares } from '../src/modules/device-link/repo';
+import { updateDevices } from '../src/modules/devices/repo';
 import { storeResources } from '../src/modules/ota-tasks/repo';
 import { seedModel } from './devices-fixture';
 import { seedAccount } from './fixtures';
@@ -13,7 +14,7 @@ import { startServer, type TestServer } from './harness';
 /**
  * A fleet reconnecting at once (a broker or server restart) is written in batches that each
  * update many devices' rows: connections and presence, first reports, firmware versions, pack
- * versions. On PostgreSQL each took its rows in the
+ * versions; a console's batch action (enable, move, pause…) may update the same rows meanwhile. On PostgreSQL each took its rows in the
  * order its plan read them, so two batches over the same devices in different orders deadlocked
  * (27 of 30 rounds of this test before the change): the victim's writes were lost, and a device
  * whose presence was lost stayed connected and offline. Every batch now locks its rows in id
@@ -72,6 +73,8 @@ it('batched updates of the same devices in different orders, at the same moment,
         db,
         descending.map((d) => ({ deviceId: d, resources: { voice: `v${round}` } })),
       ),
+      // a batch action in the console (here: pause) on the same devices, in its transaction
+      db.transaction((tx) => updateDevices(tx, shuffled, { paused: round % 2 === 0 })),
     ]);
     for (const r of results) if (r.status === 'rejected') failures.push(String((r.reason as Error).message));
   }
@@ -81,7 +84,7 @@ it('batched updates of the same devices in different orders, at the same moment,
   const after = await db.select().from(devices).where(inArray(devices.id, ids));
   expect(after).toHaveLength(ids.length);
   for (const d of after) {
-    expect(d).toMatchObject({ firmwareVersion: '1.00.00.10', online: true });
+    expect(d).toMatchObject({ firmwareVersion: '1.00.00.10', online: true, paused: true });
     expect(d.telemetry).toMatchObject({ round: 10, resources: { voice: 'v10' } });
   }
 }, 60_000);

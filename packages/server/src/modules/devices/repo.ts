@@ -20,6 +20,7 @@ import {
 import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
 import { DeviceStatus } from '@herald/contract';
 import type { Db } from '../../db/client';
+import { lockedInIdOrder } from '../../db/lock-order';
 import {
   accounts,
   applications,
@@ -200,11 +201,27 @@ export const insertDevices = (tx: Db, values: (typeof devices.$inferInsert)[]) =
 export const insertDevicesSkippingTaken = (tx: Db, values: (typeof devices.$inferInsert)[]) =>
   tx.insert(devices).values(values).onConflictDoNothing().returning({ id: devices.id, sn: devices.sn });
 
-export const updateDevices = (tx: Db, ids: number[], values: Partial<typeof devices.$inferInsert>) =>
-  tx
+/**
+ * Update devices (a batch action: enable, move, delete…). Several rows are locked in id order
+ * first, as every batched update of devices takes them (db/lock-order.ts): the update alone takes
+ * them in its plan's order, and a batch action beside a fleet's reconnect could deadlock with it.
+ */
+export async function updateDevices(tx: Db, ids: number[], values: Partial<typeof devices.$inferInsert>) {
+  if (ids.length > 1)
+    await tx.execute(
+      lockedInIdOrder(
+        devices,
+        sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        ),
+      ),
+    );
+  return tx
     .update(devices)
     .set({ ...values, updatedAt: new Date() })
     .where(inArray(devices.id, ids));
+}
 
 export const recentConnections = (db: Db, deviceId: number, limit = 20) =>
   db

@@ -37,6 +37,10 @@ export const messages = {
     en_US: 'The server is shutting down, please try again shortly',
     zh_CN: '服务器正在关闭，请稍后重试',
   },
+  'error.busy': {
+    en_US: 'The same data was being changed at the same moment, please try again',
+    zh_CN: '相同的数据正在被同时修改，请重试',
+  },
   'error.payloadTooLarge': { en_US: 'Request body too large', zh_CN: '请求内容过大' },
   'error.headersTooLarge': { en_US: 'Request address or headers too large', zh_CN: '请求地址或请求头过大' },
   'error.requestTimeout': { en_US: 'The request took too long to arrive', zh_CN: '请求发送超时' },

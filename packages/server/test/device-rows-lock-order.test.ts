@@ -9,7 +9,7 @@ import { updateDevices } from '../src/modules/devices/repo';
 import { storeResources } from '../src/modules/ota-tasks/repo';
 import { seedModel } from './devices-fixture';
 import { seedAccount } from './fixtures';
-import { startServer, type TestServer } from './harness';
+import { expectError, expectOk, startServer, type TestServer } from './harness';
 
 /**
  * A fleet reconnecting at once (a broker or server restart) is written in batches that each
@@ -135,5 +135,54 @@ it.runIf(process.env.TEST_DATABASE_URL)(
       .from(devices)
       .where(inArray(devices.id, [a!.id, b!.id]));
     for (const d of rows) expect(d).toMatchObject({ firmwareVersion: '9.00.00.01', locationSource: 'tx' });
+  },
+);
+
+/**
+ * A request whose transaction PostgreSQL picks as a deadlock's victim (here: a batch action on two
+ * devices while another transaction holds one and then asks for the other) gets a clear answer to
+ * try again, 409 with Retry-After, instead of a 500; nothing of it was written.
+ */
+it.runIf(process.env.TEST_DATABASE_URL)(
+  "a request chosen as a deadlock's victim is told to try again, and changed nothing",
+  async () => {
+    const { accountId, client: owner } = await seedAccount(server);
+    const modelId = (await seedModel(server)).id;
+    const db = server.deps.db;
+    const [a, b] = await db
+      .insert(devices)
+      .values(
+        ['A', 'B'].map((x) => ({
+          accountId,
+          modelId,
+          sn: `DQ${x}${randomBytes(4).toString('hex')}`.toUpperCase(),
+          secret: randomBytes(16).toString('hex'),
+          status: DeviceStatus.ENABLED,
+          printParams: DEFAULT_PRINT_PARAMS,
+        })),
+      )
+      .returning({ id: devices.id });
+    const client = await poolOf(db)!.connect();
+    let res;
+    try {
+      await client.query('begin');
+      await client.query(`update devices set location_source = 'tx' where id = $1`, [b!.id]);
+      const paused = owner.post('/v1/devices/pause', { ids: [a!.id, b!.id] });
+      await new Promise((r) => setTimeout(r, 300));
+      await client.query(`update devices set location_source = 'tx' where id = $1`, [a!.id]);
+      await client.query('commit');
+      res = await paused;
+    } finally {
+      client.release();
+    }
+    expect(res.status).toBe(409);
+    expectError(res, 40009, 'The same data was being changed at the same moment, please try again');
+    const rows = await db
+      .select()
+      .from(devices)
+      .where(inArray(devices.id, [a!.id, b!.id]));
+    for (const d of rows) expect(d).toMatchObject({ paused: false, locationSource: 'tx' });
+    // and the same request again passes
+    expectOk(await owner.post('/v1/devices/pause', { ids: [a!.id, b!.id] }));
   },
 );

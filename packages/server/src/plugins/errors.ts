@@ -103,6 +103,17 @@ export const errorsPlugin = fp(async (app) => {
       req.log.warn({ err }, 'data exception from input');
       return reply.status(400).send(body(ResultCode.VALIDATION_FAILED, 'validation.format'));
     }
+    if (isConcurrencyRollback(err)) {
+      // PostgreSQL ended this request's transaction to let another one through (a deadlock's victim,
+      // a serialization failure): its writes are undone and the same request again will most likely
+      // pass. A conflict (not 50003, which clients retry on their own): what ran before the
+      // transaction is the route's to know, so the caller decides.
+      req.log.warn({ err }, 'transaction rolled back by a concurrent one; the client is asked to try again');
+      return reply
+        .status(httpStatusOf[ResultCode.CONFLICT])
+        .header('retry-after', '1')
+        .send(body(ResultCode.CONFLICT, 'error.busy'));
+    }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       // malformed JSON, wrong content type, bad URL encoding …
       return reply.status(e.statusCode).send(body(ResultCode.VALIDATION_FAILED, 'validation.format'));
@@ -112,12 +123,17 @@ export const errorsPlugin = fp(async (app) => {
   });
 });
 
-/** PostgreSQL SQLSTATE class 22 (data exception), as thrown by either driver or wrapped by Drizzle. */
-function isDataException(err: unknown): boolean {
+/** The SQLSTATE of a database error, as thrown by either driver or wrapped by Drizzle ('' for anything else). */
+function sqlState(err: unknown): string {
   const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
-  return /^22[0-9A-Z]{3}$/.test(code);
+  return typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
 }
+
+/** PostgreSQL SQLSTATE class 22 (data exception). */
+const isDataException = (err: unknown) => /^22[0-9A-Z]{3}$/.test(sqlState(err));
+
+/** A transaction PostgreSQL rolled back for a concurrent one: 40001 serialization failure, 40P01 deadlock. */
+const isConcurrencyRollback = (err: unknown) => ['40001', '40P01'].includes(sqlState(err));
 
 export function notFoundBody(): Body {
   return body(ResultCode.NOT_FOUND, 'error.routeNotFound');

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LIVE_FALLBACK_POLL_MS, LIVE_PATH, type LiveEventData, type LiveEventType } from '@herald/contract';
 import { authHeaders, buildUrl } from './http';
+import { usePageActive } from './page-active';
 
 /**
  * The console's one live connection (GET /v1/live, Server-Sent Events), shared by every page.
@@ -132,9 +133,10 @@ export function useLiveState(): LiveState {
   );
 }
 
-/** A query's refetchInterval: a slow poll only while the live stream is down. */
+/** A query's refetchInterval: a slow poll only while the live stream is down, and never on a background tab. */
 export function useFallbackPoll(): number | false {
-  return useLiveState() === 'live' ? false : LIVE_FALLBACK_POLL_MS;
+  const active = usePageActive();
+  return useLiveState() === 'live' || !active ? false : LIVE_FALLBACK_POLL_MS;
 }
 
 /** How often at most a page acts on a burst of events. */
@@ -142,7 +144,8 @@ const THROTTLE_MS = 1_000;
 
 /**
  * Calls `act` when an event of `types` arrives that `match` accepts (and on `resync`), at most
- * once a second: a busy fleet's events cost a page one refetch a second, not one per event.
+ * once a second: a busy fleet's events cost a page one refetch a second, not one per event. On a
+ * background tab (usePageActive) the events are only noted, and `act` runs once when it shows.
  */
 export function useLiveEvents<T extends LiveEventType>(
   types: readonly T[],
@@ -150,10 +153,18 @@ export function useLiveEvents<T extends LiveEventType>(
   match: (type: T, data: LiveEventData<T>) => boolean = () => true,
 ): void {
   const c = useContext(LiveContext);
-  const latest = useRef({ act, match });
+  const active = usePageActive();
+  const latest = useRef({ act, match, active });
+  // an event that came while the page was hidden, to act on when it shows
+  const missed = useRef(false);
   useEffect(() => {
-    latest.current = { act, match };
+    latest.current = { act, match, active };
   });
+  useEffect(() => {
+    if (!active || !missed.current) return;
+    missed.current = false;
+    latest.current.act();
+  }, [active]);
   const key = types.join(',');
   useEffect(() => {
     if (!c) return;
@@ -163,11 +174,17 @@ export function useLiveEvents<T extends LiveEventType>(
     const fire = () => {
       timer = undefined;
       last = Date.now();
-      latest.current.act();
+      if (latest.current.active) latest.current.act();
+      else missed.current = true;
     };
     const off = c.on((type, data) => {
       const hit = type === 'resync' || (wanted.has(type) && latest.current.match(type as T, data as LiveEventData<T>));
-      if (!hit || timer) return;
+      if (!hit) return;
+      if (!latest.current.active) {
+        missed.current = true;
+        return;
+      }
+      if (timer) return;
       timer = setTimeout(fire, Math.max(0, last + THROTTLE_MS - Date.now()));
     });
     return () => {

@@ -1,5 +1,6 @@
-import { Activity, useContext, useState, type ReactElement } from 'react';
+import { useContext, useState, type ReactElement } from 'react';
 import { UNSAFE_LocationContext, useOutlet } from 'react-router';
+import { PageActiveContext } from '../../lib/page-active';
 
 type LocationCtx = React.ContextType<typeof UNSAFE_LocationContext>;
 type Entry = { element: ReactElement | null; ctx: LocationCtx };
@@ -8,10 +9,10 @@ type Entry = { element: ReactElement | null; ctx: LocationCtx };
  * Keeps the rendered pages of open, cacheable tabs mounted (hidden) so their state survives tab
  * switches. A hidden page keeps seeing the location it was opened with.
  *
- * Hidden pages sit in a hidden `<Activity>`: their state and DOM are kept, but their effects are
- * cleaned up until they show again, so a page in the background does not poll, follow the live
- * stream or re-render on every update (with `display: none` alone, twenty open tabs kept twenty
- * pages refetching and rendering at once). Shown again, a page's queries refetch what went stale.
+ * A hidden page is told so (PageActiveContext): the live events it follows wait until it shows
+ * again and it does not poll, so twenty open tabs do not keep twenty pages refetching and
+ * rendering at once. (Not React's `<Activity>`, which cleans up a hidden page's effects: the pro
+ * tables' search forms came back without their fields.)
  */
 export function KeepAliveOutlet({
   cacheKeys,
@@ -38,13 +39,13 @@ export function KeepAliveOutlet({
         .map(([key, entry]) => {
           const active = key === activeKey;
           return (
-            <Activity key={`${key}#${generations[key] ?? 0}`} mode={active ? 'visible' : 'hidden'}>
-              <div>
+            <div key={`${key}#${generations[key] ?? 0}`} style={{ display: active ? 'block' : 'none' }}>
+              <PageActiveContext.Provider value={active}>
                 <UNSAFE_LocationContext.Provider value={active ? ctx : entry.ctx}>
                   {active ? outlet : entry.element}
                 </UNSAFE_LocationContext.Provider>
-              </div>
-            </Activity>
+              </PageActiveContext.Provider>
+            </div>
           );
         })}
       {!cacheable && <div key={`${activeKey}#${generations[activeKey] ?? 0}`}>{outlet}</div>}

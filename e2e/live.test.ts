@@ -38,6 +38,25 @@ beforeAll(async () => {
   secret = created.secret;
 });
 
+/** The account's printer connects (the simulator, the real protocol) and is online at the broker. */
+async function connectPrinter(): Promise<void> {
+  printer = new VirtualDevice({
+    sn: SN,
+    secret,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    kind: 'printer',
+    backoffMinMs: 200,
+    backoffMaxMs: 1000,
+  });
+  printer.start();
+  await printer.waitOnline();
+}
+
+async function disconnectPrinter(): Promise<void> {
+  await printer?.stop();
+  printer = undefined;
+}
+
 afterAll(async () => {
   await printer?.stop();
   await herald?.stop();
@@ -55,20 +74,10 @@ test('the device list turns a printer online as it connects, without a reload', 
   let loads = 0;
   page.on('load', () => loads++);
 
-  printer = new VirtualDevice({
-    sn: SN,
-    secret,
-    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-    kind: 'printer',
-    backoffMinMs: 200,
-    backoffMaxMs: 1000,
-  });
-  printer.start();
-  await printer.waitOnline();
+  await connectPrinter();
   await poll(() => row.innerText()).toContain('Online');
 
-  await printer.stop();
-  printer = undefined;
+  await disconnectPrinter();
   await poll(() => row.innerText()).toContain('Offline');
 
   expect(await page.evaluate(() => (window as unknown as { liveMark?: number }).liveMark)).toBe(1);
@@ -91,16 +100,7 @@ test('a list on a background tab asks nothing while hidden; shown again, it show
     if (r.method() === 'GET' && new URL(r.url()).pathname === '/v1/devices') asked.push(r.url());
   });
 
-  printer = new VirtualDevice({
-    sn: SN,
-    secret,
-    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-    kind: 'printer',
-    backoffMinMs: 200,
-    backoffMaxMs: 1000,
-  });
-  printer.start();
-  await printer.waitOnline();
+  await connectPrinter();
   const owner = await herald.api().login(OWNER.username, OWNER.password);
   await poll(async () => {
     const res = await owner.get(`/v1/devices?sn=${SN}&online=true`);
@@ -114,6 +114,5 @@ test('a list on a background tab asks nothing while hidden; shown again, it show
   await waitForPath(page, '/device/list');
   await poll(() => row.innerText()).toContain('Online');
   expect(asked.length).toBeGreaterThan(0);
-  await printer.stop();
-  printer = undefined;
+  await disconnectPrinter();
 });

@@ -32,14 +32,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-it('batched updates of the same devices in different orders, at the same moment, all succeed', async () => {
-  const { accountId } = await seedAccount(server);
+/** `n` enabled devices of a new account, by id. */
+async function seedDevices(n: number) {
+  const { accountId, client } = await seedAccount(server);
   const modelId = (await seedModel(server)).id;
-  const db = server.deps.db;
-  const rows = await db
+  const rows = await server.deps.db
     .insert(devices)
     .values(
-      Array.from({ length: 300 }, (_, i) => ({
+      Array.from({ length: n }, (_, i) => ({
         accountId,
         modelId,
         sn: `LO${i}${randomBytes(4).toString('hex')}`.toUpperCase(),
@@ -49,7 +49,50 @@ it('batched updates of the same devices in different orders, at the same moment,
       })),
     )
     .returning({ id: devices.id });
-  const ids = rows.map((r) => r.id);
+  return { ids: rows.map((r) => r.id), owner: client };
+}
+
+/**
+ * A deadlock with `victim` (which takes devices a then b): a transaction takes b, `victim` starts
+ * and waits for b (watched for in pg_stat_activity), the transaction then asks for a. PostgreSQL looks for the cycle a second after
+ * `victim` began to wait, so `victim` is the one it ends. Answers what `victim` answered.
+ */
+async function deadlockAround<T>(a: number, b: number, victim: () => Promise<T>): Promise<T> {
+  const client = await poolOf(server.deps.db)!.connect();
+  // this side looks for the cycle only after `victim` has (a superuser's setting: the suite's cluster
+  // allows it), so on a loaded machine too the victim is `victim`
+  await client.query(`set deadlock_timeout = '20s'`).catch(() => {});
+  try {
+    await client.query('begin');
+    await client.query(`update devices set location_source = 'tx' where id = $1`, [b]);
+    const answer = victim();
+    // only once `victim` waits for b (a loaded machine may take a while to get there): otherwise a
+    // comes free first and there is no cycle
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    for (let waited = 0; ; waited += 20) {
+      const blocked = await client.query(`select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid))`, [
+        rows[0]!.pid,
+      ]);
+      if (blocked.rowCount) break;
+      if (waited > 20_000) throw new Error('the victim never waited for the transaction');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await client.query(`update devices set location_source = 'tx' where id = $1`, [a]);
+    await client.query('commit');
+    return await answer;
+  } finally {
+    // the connection goes back to the pool as it was: no transaction left open, the setting undone
+    await client.query('rollback').catch(() => {});
+    await client.query('reset deadlock_timeout').catch(() => {});
+    client.release();
+  }
+}
+
+const rowsOf = (ids: number[]) => server.deps.db.select().from(devices).where(inArray(devices.id, ids));
+
+it('batched updates of the same devices in different orders, at the same moment, all succeed', async () => {
+  const db = server.deps.db;
+  const { ids } = await seedDevices(300);
   const failures: string[] = [];
   for (let round = 1; round <= 10; round++) {
     const at = new Date();
@@ -81,7 +124,7 @@ it('batched updates of the same devices in different orders, at the same moment,
   expect(failures).toEqual([]);
 
   // and each did its work: the last round's report, firmware, packs and presence are every device's
-  const after = await db.select().from(devices).where(inArray(devices.id, ids));
+  const after = await rowsOf(ids);
   expect(after).toHaveLength(ids.length);
   for (const d of after) {
     expect(d).toMatchObject({ firmwareVersion: '1.00.00.10', online: true, paused: true });
@@ -97,92 +140,33 @@ it('batched updates of the same devices in different orders, at the same moment,
 it.runIf(process.env.TEST_DATABASE_URL)(
   'a batched update chosen as a deadlock victim is run again, and both sides complete',
   async () => {
-    const { accountId } = await seedAccount(server);
-    const modelId = (await seedModel(server)).id;
-    const db = server.deps.db;
-    const [a, b] = await db
-      .insert(devices)
-      .values(
-        ['A', 'B'].map((x) => ({
-          accountId,
-          modelId,
-          sn: `DV${x}${randomBytes(4).toString('hex')}`.toUpperCase(),
-          secret: randomBytes(16).toString('hex'),
-          status: DeviceStatus.ENABLED,
-          printParams: DEFAULT_PRINT_PARAMS,
-        })),
-      )
-      .returning({ id: devices.id });
-    const client = await poolOf(db)!.connect();
-    try {
-      // the transaction takes B, the batch takes A and waits for B, the transaction then waits for A
-      await client.query('begin');
-      await client.query(`update devices set location_source = 'tx' where id = $1`, [b!.id]);
-      const batch = setFirmwares(db, [
-        { deviceId: a!.id, firmware: '9.00.00.01' },
-        { deviceId: b!.id, firmware: '9.00.00.01' },
-      ]);
-      await new Promise((r) => setTimeout(r, 300));
-      // PostgreSQL looks for the cycle a second after the batch began to wait: the batch is the victim
-      await client.query(`update devices set location_source = 'tx' where id = $1`, [a!.id]);
-      await client.query('commit');
-      await batch;
-    } finally {
-      client.release();
-    }
-    const rows = await db
-      .select()
-      .from(devices)
-      .where(inArray(devices.id, [a!.id, b!.id]));
-    for (const d of rows) expect(d).toMatchObject({ firmwareVersion: '9.00.00.01', locationSource: 'tx' });
+    const [a, b] = (await seedDevices(2)).ids as [number, number];
+    const firmware = '9.00.00.01';
+    await deadlockAround(a, b, () =>
+      setFirmwares(server.deps.db, [
+        { deviceId: a, firmware },
+        { deviceId: b, firmware },
+      ]),
+    );
+    for (const d of await rowsOf([a, b])) expect(d).toMatchObject({ firmwareVersion: firmware, locationSource: 'tx' });
   },
 );
 
 /**
  * A request whose transaction PostgreSQL picks as a deadlock's victim (here: a batch action on two
- * devices while another transaction holds one and then asks for the other) gets a clear answer to
- * try again, 409 with Retry-After, instead of a 500; nothing of it was written.
+ * devices) gets a clear answer to try again, 409 with Retry-After, instead of a 500; nothing of it
+ * was written.
  */
 it.runIf(process.env.TEST_DATABASE_URL)(
   "a request chosen as a deadlock's victim is told to try again, and changed nothing",
   async () => {
-    const { accountId, client: owner } = await seedAccount(server);
-    const modelId = (await seedModel(server)).id;
-    const db = server.deps.db;
-    const [a, b] = await db
-      .insert(devices)
-      .values(
-        ['A', 'B'].map((x) => ({
-          accountId,
-          modelId,
-          sn: `DQ${x}${randomBytes(4).toString('hex')}`.toUpperCase(),
-          secret: randomBytes(16).toString('hex'),
-          status: DeviceStatus.ENABLED,
-          printParams: DEFAULT_PRINT_PARAMS,
-        })),
-      )
-      .returning({ id: devices.id });
-    const client = await poolOf(db)!.connect();
-    let res;
-    try {
-      await client.query('begin');
-      await client.query(`update devices set location_source = 'tx' where id = $1`, [b!.id]);
-      const paused = owner.post('/v1/devices/pause', { ids: [a!.id, b!.id] });
-      await new Promise((r) => setTimeout(r, 300));
-      await client.query(`update devices set location_source = 'tx' where id = $1`, [a!.id]);
-      await client.query('commit');
-      res = await paused;
-    } finally {
-      client.release();
-    }
+    const { ids, owner } = await seedDevices(2);
+    const [a, b] = ids as [number, number];
+    const res = await deadlockAround(a, b, () => owner.post('/v1/devices/pause', { ids: [a, b] }));
     expect(res.status).toBe(409);
     expectError(res, 40009, 'The same data was being changed at the same moment, please try again');
-    const rows = await db
-      .select()
-      .from(devices)
-      .where(inArray(devices.id, [a!.id, b!.id]));
-    for (const d of rows) expect(d).toMatchObject({ paused: false, locationSource: 'tx' });
+    for (const d of await rowsOf([a, b])) expect(d).toMatchObject({ paused: false, locationSource: 'tx' });
     // and the same request again passes
-    expectOk(await owner.post('/v1/devices/pause', { ids: [a!.id, b!.id] }));
+    expectOk(await owner.post('/v1/devices/pause', { ids: [a, b] }));
   },
 );

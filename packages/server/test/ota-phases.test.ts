@@ -183,14 +183,22 @@ function windowAround(timeZone: string) {
 
 describe('offer window (quiet hours)', () => {
   // several waits on real downloads: under load, and after the task the previous test resumed, past 30 s on PostgreSQL
+  // (the test's time is above waitUntil's, so a wait that never ends names itself)
   it(
     "offers only inside the window of each device's time zone; a download under way finishes, one not started waits",
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const { fleet, ids } = await onlineFleet(b, 3, { otaSlowChunkMs: 4000 });
       const [london, slow, late] = fleet.devices as [VirtualDevice, VirtualDevice, VirtualDevice];
-      // the first device reported a position in London; the others have none: their account's zone (Shanghai)
-      await b.server.deps.db.update(devices).set({ lat: 51.5, lng: -0.12 }).where(eq(devices.id, ids[0]!));
+      // the first device reports a position in London; the others report Shenzhen (the simulator's own
+      // position), their account's zone too. Reported, not written into the row: the device's own reports
+      // carry its position, and one stored after such a write (a first report under load) put it back in
+      // Shenzhen, where the window stayed closed (the test hung 1 run in 9 on PostgreSQL)
+      await london.moveTo(51.5, -0.12);
+      await waitUntil(
+        async () => (await b.server.deps.db.select().from(devices).where(eq(devices.id, ids[0]!)))[0]?.lat === 51.5,
+        'the London position stored',
+      );
       slow.injectFault('ota-slow');
       await late.stop();
       const created = await createTask(ids, { offerWindow: windowAround('Europe/London') });

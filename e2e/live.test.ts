@@ -57,18 +57,24 @@ async function disconnectPrinter(): Promise<void> {
   printer = undefined;
 }
 
-afterAll(async () => {
-  await printer?.stop();
-  await herald?.stop();
-});
-
-test('the device list turns a printer online as it connects, without a reload', async () => {
+/** The owner's device list, the printer's row offline, the console live. */
+async function openLiveList() {
   const page = await herald.newPage();
   await signIn(page, OWNER.username, OWNER.password);
   await page.goto('/device/list');
   const row = page.locator('tr', { has: byId(page, `device-row-${SN}`) });
   await poll(async () => (await row.count()) > 0 && (await row.innerText())).toContain('Offline');
   await poll(async () => (await visible(page, 'live-indicator')).getAttribute('data-state')).toBe('live');
+  return { page, row };
+}
+
+afterAll(async () => {
+  await disconnectPrinter();
+  await herald?.stop();
+});
+
+test('the device list turns a printer online as it connects, without a reload', async () => {
+  const { page, row } = await openLiveList();
   // a mark in the page's own memory: a reload or a navigation would lose it
   await page.evaluate(() => ((window as unknown as { liveMark: number }).liveMark = 1));
   let loads = 0;
@@ -85,12 +91,7 @@ test('the device list turns a printer online as it connects, without a reload', 
 });
 
 test('a list on a background tab asks nothing while hidden; shown again, it shows what changed', async () => {
-  const page = await herald.newPage();
-  await signIn(page, OWNER.username, OWNER.password);
-  await page.goto('/device/list');
-  const row = page.locator('tr', { has: byId(page, `device-row-${SN}`) });
-  await poll(async () => (await row.count()) > 0 && (await row.innerText())).toContain('Offline');
-  await poll(async () => (await visible(page, 'live-indicator')).getAttribute('data-state')).toBe('live');
+  const { page, row } = await openLiveList();
 
   // the home tab in front: the list stays open (kept alive) behind it
   await byId(page, 'tab-/home').click();

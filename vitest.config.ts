@@ -62,8 +62,9 @@ export default defineConfig({
           env: { HERALD_TEST_PASSWORD_COST: 'low' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // every file gets its own database; two cores → two workers
-          maxWorkers: 2,
+          // every file gets its own database; two cores → two workers (scripts/test.sh runs the PGlite and
+          // PostgreSQL passes side by side with one each)
+          maxWorkers: Number(process.env.HERALD_INTEGRATION_WORKERS) || 2,
           // the files of a worker share its imported modules: importing the server for each of ~90 files
           // took a third of the stage (the files share no state: each starts its own server and database)
           isolate: false,

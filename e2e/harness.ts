@@ -37,6 +37,11 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // V8's optimising tiers (TurboFan, Maglev) off: a test's pages live seconds, and compiling their
+  // hot code again took more CPU than it saved. The renderers were 57 % of the e2e stage's CPU;
+  // shell.test.ts's fell from 49-52 s to 37-39 s of CPU (tours, one page for minutes, 118 → 112 s).
+  // Each tier alone did less (--no-opt 42 s; --no-maglev 56 s: Maglev then does TurboFan's work).
+  '--js-flags=--no-opt --no-maglev',
 ];
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, failing fast.
-#   system packages → format, lint, typecheck and unit side by side → integration (PGlite)
-#   → integration (a throwaway PostgreSQL) with the console build beside it → end-to-end
-#   (Chromium), with the fault harness running beside the end-to-end tests
+#   system packages → format, lint, typecheck and unit side by side → integration on PGlite and
+#   on a throwaway PostgreSQL side by side, with the console build and the fault harness beside
+#   them → end-to-end (Chromium)
 # The last line is always `N passed, N failed`, summed over every vitest run.
 # Both integration passes include the fuzzer over /openapi.json (packages/server/test/fuzz.test.ts):
 # a fresh FUZZ_SEED each run, printed with any failure; FUZZ_SEED=N npm test replays one.
@@ -241,9 +241,10 @@ fault_harness() {
   return $rc
 }
 
-# The harness spends most of its ~3 minutes waiting (a load of 40 jobs/s, faults, recovery),
-# and so does the end-to-end stage (one browser, one server): run side by side they take the
-# time of the longer one. The harness's output is shown, in one piece, when it is waited for.
+# The harness spends most of its ~3 minutes waiting (a load of 40 jobs/s, faults, recovery): 161 s
+# of CPU in 201 s alone. It runs beside the integration passes, which leave a core idle about a
+# fifth of their time, rather than beside the end-to-end stage, which keeps both cores busy (its
+# CPU there was added to that stage's time). Its output is shown, in one piece, when it is waited for.
 fault_harness_start() {
   (
     start=$SECONDS
@@ -298,16 +299,19 @@ stages_side_by_side \
   "typecheck" "npm run --silent typecheck" \
   "unit tests" "vitest_run unit --project unit --project unit-isolated" \
   "server build" "node scripts/build-server.mjs"
-stage "integration tests (PGlite)" integration_pglite
-# The PostgreSQL pass waits more than it computes (its server does the SQL: ~0.45 of the PGlite
-# pass's CPU for the same files), so the console build (~7 s of CPU, half a minute alone) runs
-# beside it. The two integration passes side by side would be shorter still, but four files at
-# once on two cores took the route sweep past its 30 s timeout on a loaded machine.
+# The two integration passes side by side, one file at a time each: a pass alone left a core idle
+# a quarter of its time (a file waiting on a broker, a timer, PostgreSQL's own processes), and the
+# two together took 629 s where one after the other took 705-716 s. (Two files at once each, four
+# at once on two cores, took the route sweep past its 30 s timeout on a loaded machine.) The
+# console build (~7 s of CPU) runs beside them.
+export HERALD_INTEGRATION_WORKERS=1
+fault_harness_start
 stages_side_by_side \
+  "integration tests (PGlite)" integration_pglite \
   "integration tests (PostgreSQL)" integration_postgres \
   "console build" "npm run --silent build -w @herald/web"
-fault_harness_start
-stage "end-to-end tests (Chromium)" e2e_tests
+unset HERALD_INTEGRATION_WORKERS
 stage "fault harness (waited for)" fault_harness_wait
+stage "end-to-end tests (Chromium)" e2e_tests
 
 [[ ${#FAILED[@]} -eq 0 ]] || exit 1

@@ -35,6 +35,7 @@ export function otaEngine(deps: Deps): RoundWorker {
  */
 export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date(), signal?: AbortSignal): Promise<void> {
   const db = deps.db;
+  if (!(await repo.engineHasWork(db))) return;
   const started = await repo.startDueTasks(db, now);
   // one transaction, as cancel does: nobody may see an expired task that still has active executions
   const expired = await db.transaction(async (tx) => {

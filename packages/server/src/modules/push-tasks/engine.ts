@@ -77,7 +77,7 @@ function run(deps: Deps): Promise<void> {
  */
 export async function tick(deps: Deps, now = new Date(), lookForJoiners = false): Promise<void> {
   const stopping = () => deps.pushEngine.stopping === true;
-  if (stopping()) return;
+  if (stopping() || !(await repo.engineHasWork(deps.db))) return;
   const started = await repo.startDueTasks(deps.db, now);
   const expired = await repo.expireDue(deps.db, now);
   // a task over named devices ('devices') cannot gain any; the other scopes can

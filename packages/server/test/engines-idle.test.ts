@@ -6,7 +6,7 @@ import { engineHasWork as otaHasWork } from '../src/modules/ota-tasks/repo';
 import { engineHasWork as pushHasWork } from '../src/modules/push-tasks/repo';
 import { expectOk } from './harness';
 import { seedFirmware } from './ota-fixture';
-import { otaBench, seedDevices } from './ota-fleet';
+import { deviceTaskBody, otaBench, seedDevices } from './ota-fleet';
 import { uniq } from './people';
 
 /**
@@ -23,17 +23,7 @@ it('the upgrade engine looks while a task is not ended or an execution is still 
   expect(await otaHasWork(db)).toBe(false);
   const { ids } = await seedDevices(b, `I${uniq()}`.toUpperCase().slice(0, 10), 2);
   const fw = await seedFirmware(b.server, { accountId: b.A.accountId, modelId: b.model.id, version: '1.00.00.09' });
-  const t = expectOk(
-    await b.A.client.post('/v1/ota-tasks', {
-      name: `Idle ${uniq()}`,
-      type: 0,
-      retries: 0,
-      timeoutMinutes: 30,
-      packageId: fw.id,
-      scope: 'devices',
-      deviceIds: ids,
-    }),
-  );
+  const t = expectOk(await b.A.client.post('/v1/ota-tasks', deviceTaskBody(fw.id, ids)));
   expect(await otaHasWork(db)).toBe(true);
   // cancelled: its queued executions (the devices are offline) end with it
   expectOk(await b.A.client.post(`/v1/ota-tasks/${t.id}/cancel`));

@@ -6,7 +6,7 @@ import { tick } from '../src/modules/ota-tasks/engine';
 import { finishDoneTasks } from '../src/modules/ota-tasks/repo';
 import { expectOk } from './harness';
 import { seedFirmware } from './ota-fixture';
-import { otaBench, seedDevices } from './ota-fleet';
+import { deviceTaskBody, otaBench, seedDevices } from './ota-fleet';
 import { uniq } from './people';
 
 /**
@@ -22,16 +22,10 @@ it('a guarded task whose devices all fail after the guard looked ends aborted, a
   const { ids } = await seedDevices(b, prefix, 4);
   const fw = await seedFirmware(b.server, { accountId: b.A.accountId, modelId: b.model.id, version: '1.00.00.09' });
   const t = expectOk(
-    await b.A.client.post('/v1/ota-tasks', {
-      name: `Bad file ${uniq()}`,
-      type: 0,
-      retries: 0,
-      timeoutMinutes: 30,
-      packageId: fw.id,
-      scope: 'devices',
-      deviceIds: ids,
-      abortCriteria: [{ kind: 'failed', percent: 50, minFinished: 2 }],
-    }),
+    await b.A.client.post(
+      '/v1/ota-tasks',
+      deviceTaskBody(fw.id, ids, { abortCriteria: [{ kind: 'failed', percent: 50, minFinished: 2 }] }),
+    ),
   );
   const deps = b.server.deps;
   // the tick whose guard looks while every execution is still active (the devices are offline: queued)

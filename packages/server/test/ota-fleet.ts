@@ -21,6 +21,18 @@ export type OtaBench = {
   model: Awaited<ReturnType<typeof seedModel>>;
 };
 
+/** The body of an upgrade task over named devices: no retries, 30 minutes to answer, `extra` on top. */
+export const deviceTaskBody = (packageId: number, deviceIds: number[], extra: Record<string, unknown> = {}) => ({
+  name: `Task ${uniq()}`,
+  type: 0,
+  retries: 0,
+  timeoutMinutes: 30,
+  packageId,
+  scope: 'devices',
+  deviceIds,
+  ...extra,
+});
+
 export const OLD = '1.00.00.01';
 export const NEW = '1.00.00.02';
 

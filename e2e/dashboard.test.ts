@@ -1,7 +1,8 @@
-import { VirtualDevice } from '@herald/device-sim';
+import type { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { startedDevice } from './sim';
 import { ok, operatorAndAccount } from './story';
 import { byId, pickFromDropdown, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
@@ -89,15 +90,7 @@ async function setUp(): Promise<void> {
   await ok(owner.post('/v1/devices/status', { ids: [disabled.id], status: 1 }), 'disable DASHP0002');
   const created = await add(SPEAKER.sn, ids.speakerModel, SPEAKER.name);
   ids.speaker = created.id;
-  speaker = new VirtualDevice({
-    sn: SPEAKER.sn,
-    secret: created.secret,
-    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-    kind: 'speaker',
-    backoffMinMs: 200,
-    backoffMaxMs: 1000,
-  });
-  speaker.start();
+  speaker = startedDevice(mqttPort, { sn: SPEAKER.sn, secret: created.secret, kind: 'speaker' });
   await speaker.waitOnline();
 
   // ---- two jobs today, both said by the speaker

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { VirtualDevice } from '@herald/device-sim';
+import type { VirtualDevice } from '@herald/device-sim';
 import { HeraldApiError, HeraldClient } from '@herald/sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { startedDevice } from './sim';
 import { ok, operatorAndAccount } from './story';
 import { byId, fill, openMenu, poll, signIn, visible } from './ui';
 
@@ -58,15 +59,7 @@ beforeAll(async () => {
   const created = (await ok(owner.post('/v1/devices', { sn: PRINTER.sn, modelId: modelIds[PRINTER.code] }), 'add')) as {
     secret: string;
   };
-  device = new VirtualDevice({
-    sn: PRINTER.sn,
-    secret: created.secret,
-    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-    kind: 'printer',
-    backoffMinMs: 200,
-    backoffMaxMs: 1000,
-  });
-  device.start();
+  device = startedDevice(mqttPort, { sn: PRINTER.sn, secret: created.secret, kind: 'printer' });
   await device.waitOnline();
 });
 

@@ -1,6 +1,7 @@
-import { VirtualDevice } from '@herald/device-sim';
+import type { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type Herald } from './harness';
+import { startedDevice } from './sim';
 import { ok, operatorAndAccount } from './story';
 import { byId, poll, signIn, visible, waitForPath } from './ui';
 
@@ -40,15 +41,7 @@ beforeAll(async () => {
 
 /** The account's printer connects (the simulator, the real protocol) and is online at the broker. */
 async function connectPrinter(): Promise<void> {
-  printer = new VirtualDevice({
-    sn: SN,
-    secret,
-    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-    kind: 'printer',
-    backoffMinMs: 200,
-    backoffMaxMs: 1000,
-  });
-  printer.start();
+  printer = startedDevice(mqttPort, { sn: SN, secret, kind: 'printer' });
   await printer.waitOnline();
 }
 

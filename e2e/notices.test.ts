@@ -1,8 +1,9 @@
 import { ALERT_KINDS } from '@herald/contract';
-import { VirtualDevice } from '@herald/device-sim';
+import type { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { startedDevice } from './sim';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, fill, openGroup, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
@@ -55,15 +56,7 @@ beforeAll(async () => {
     owner.post('/v1/devices', { sn: PRINTER_SN, modelId: made.modelIds[PRINTER_MODEL.code] }),
     'add the printer',
   )) as { id: number; secret: string };
-  printer = new VirtualDevice({
-    sn: PRINTER_SN,
-    secret: created.secret,
-    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-    kind: 'printer',
-    backoffMinMs: 200,
-    backoffMaxMs: 1000,
-  });
-  printer.start();
+  printer = startedDevice(mqttPort, { sn: PRINTER_SN, secret: created.secret, kind: 'printer' });
   await printer.waitOnline();
 });
 

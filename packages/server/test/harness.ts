@@ -4,6 +4,7 @@ import { expect, inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
 import { createServer, type Server } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
+import { keptEmbedded } from './pglite-kept';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
 
@@ -34,14 +35,10 @@ type LogTo = { logger: false } | { logStream: { write: LogSink } };
  * With `log`, the server logs as in production (LOG_LEVEL, default info) into it; else nothing.
  */
 export async function startServer(env: Record<string, string> = {}, log?: LogSink): Promise<TestServer> {
-  const config = testConfig(log ? { LOG_LEVEL: 'info', ...env } : env);
-  const logger: LogTo = log ? { logStream: { write: log } } : { logger: false };
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    // migrated once for the run (global-setup.ts)
-    const database = await openDatabase({ pgliteSnapshot: inject('pgliteSnapshot') || undefined });
-    return onDatabase(config, database, () => database.close(), logger);
-  }
+  // migrated once for the run (global-setup.ts)
+  if (!adminUrl) return startEmbeddedServer(inject('pgliteSnapshot'), env, log);
+  const { config, logger } = configured(env, log);
   const dbName = `herald_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -65,6 +62,23 @@ export async function startServer(env: Record<string, string> = {}, log?: LogSin
   );
   return { ...server, dbName };
 }
+
+/** A server on an embedded database from `snapshot`, one of those kept open between files (pglite-kept.ts). */
+export async function startEmbeddedServer(
+  snapshot: string,
+  env: Record<string, string> = {},
+  log?: LogSink,
+): Promise<TestServer> {
+  const { config, logger } = configured(env, log);
+  const database = await openDatabase({ embedded: keptEmbedded(snapshot) });
+  return onDatabase(config, database, () => database.close(), logger);
+}
+
+/** With `log`, the server logs as in production (LOG_LEVEL, default info) into it; else nothing. */
+const configured = (env: Record<string, string>, log?: LogSink): { config: Config; logger: LogTo } => ({
+  config: testConfig(log ? { LOG_LEVEL: 'info', ...env } : env),
+  logger: log ? { logStream: { write: log } } : { logger: false },
+});
 
 const testConfig = (env: Record<string, string>): Config => loadConfig({ ...configEnv(), ...env } as NodeJS.ProcessEnv);
 

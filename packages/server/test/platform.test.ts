@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, expectError, startServer } from './harness';
 
@@ -11,6 +12,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Herald</title><div id="root"></div>');
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  // the build's compressed copies (packages/web/precompress.ts)
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js.br'), zlib.brotliCompressSync('console.log(1)'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js.gz'), zlib.gzipSync('console.log(1)'));
   fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   server = await startServer({ WEB_DIST: webDist });
 });
@@ -106,6 +110,30 @@ describe('platform', () => {
     // assets are named by content hash: kept for good; the page itself is asked for again each time
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(page.headers['cache-control']).toBe('no-cache');
+    // the copy compressed at build time that the browser accepts, else the file itself
+    const asJs = { 'content-type': expect.stringMatching(/^(text|application)\/javascript/) };
+    const br = await server.app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers).toMatchObject({ ...asJs, 'content-encoding': 'br', vary: 'accept-encoding' });
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await server.app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers).toMatchObject({ ...asJs, 'content-encoding': 'gzip' });
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await server.app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
     const index = await server.app.inject({ method: 'GET', url: '/index.html' });
     expect(index.headers['cache-control']).toBe('no-cache');
     // the icon keeps its name: kept a day, not asked for again at every page

@@ -23,9 +23,36 @@ const unitFiles = unitDirs.flatMap((dir) =>
 const unitIsolated = unitFiles.filter((file) => PATCHES_GLOBALS.test(fs.readFileSync(path.join(root, file), 'utf8')));
 
 /**
+ * The server through app.inject: on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set (in
+ * the environment, or in `env` for the PostgreSQL project).
+ */
+function integration(name: string, env: Record<string, string> = {}) {
+  return {
+    test: {
+      name,
+      include: ['packages/server/test/**/*.test.ts'],
+      environment: 'node',
+      // the schema is migrated once for the run, and each test's database starts from it
+      globalSetup: ['packages/server/test/global-setup.ts'],
+      // argon2id at its floor instead of ~25 ms of CPU per hash or check (lib/crypto.ts; auth.test.ts
+      // still signs in at production's cost on each database)
+      env: { HERALD_TEST_PASSWORD_COST: 'low', ...env },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      // every file gets its own database; two cores → two workers. With both projects in one run
+      // (scripts/test.sh) the two share them: vitest runs a group's files two at a time whichever
+      // project they belong to, so neither pass waits on a core the other left idle
+      maxWorkers: Number(process.env.HERALD_INTEGRATION_WORKERS) || 2,
+      // the files of a worker share its imported modules: importing the server for each of ~90 files
+      // took a third of the stage (the files share no state: each starts its own server and database)
+      isolate: false,
+    },
+  };
+}
+
+/**
  * Projects: unit (pure functions; unit-isolated holds the files that patch globals),
- * integration (the server through app.inject on PGlite, or on PostgreSQL when TEST_DATABASE_URL
- * is set) and e2e (a real server and Chromium).
+ * integration (above; integration-postgres beside it when TEST_POSTGRES_URL is set) and e2e (a real server and Chromium).
  */
 export default defineConfig({
   test: {
@@ -50,26 +77,11 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      {
-        test: {
-          name: 'integration',
-          include: ['packages/server/test/**/*.test.ts'],
-          environment: 'node',
-          // the schema is migrated once for the run, and each test's database starts from it
-          globalSetup: ['packages/server/test/global-setup.ts'],
-          // argon2id at its floor instead of ~25 ms of CPU per hash or check (lib/crypto.ts; auth.test.ts
-          // still signs in at production's cost on each database)
-          env: { HERALD_TEST_PASSWORD_COST: 'low' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // every file gets its own database; two cores → two workers (scripts/test.sh runs the PGlite and
-          // PostgreSQL passes side by side with one each)
-          maxWorkers: Number(process.env.HERALD_INTEGRATION_WORKERS) || 2,
-          // the files of a worker share its imported modules: importing the server for each of ~90 files
-          // took a third of the stage (the files share no state: each starts its own server and database)
-          isolate: false,
-        },
-      },
+      integration('integration'),
+      // TEST_POSTGRES_URL: the same files again on PostgreSQL, in the same run (scripts/test.sh)
+      ...(process.env.TEST_POSTGRES_URL
+        ? [integration('integration-postgres', { TEST_DATABASE_URL: process.env.TEST_POSTGRES_URL })]
+        : []),
       {
         test: {
           name: 'e2e',

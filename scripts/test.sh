@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, failing fast.
 #   system packages → format, lint, typecheck and unit side by side → integration on PGlite and
-#   on a throwaway PostgreSQL side by side, with the console build beside them → end-to-end
+#   on a throwaway PostgreSQL in one run, with the console build beside it → end-to-end
 #   (Chromium) with the fault harness beside it
 # The last line is always `N passed, N failed`, summed over every vitest run.
 # Both integration passes include the fuzzer over /openapi.json (packages/server/test/fuzz.test.ts):
@@ -186,14 +186,10 @@ ensure_system_packages() {
   echo "sdks:       $(command -v python3) $(command -v php) $(command -v javac) $(command -v go)"
 }
 
-integration_pglite() {
-  (
-    unset TEST_DATABASE_URL
-    vitest_run integration-pglite --project integration
-  )
-}
-
-integration_postgres() {
+# Both integration passes in one vitest run: every file on PGlite (project integration) and on a
+# throwaway PostgreSQL cluster (integration-postgres), two files at a time whichever pass they
+# belong to (vitest.config.ts).
+integration_tests() {
   local out version databases rc
   out=$(bash scripts/pg-temp.sh start) || return 1
   eval "$out"
@@ -205,7 +201,10 @@ integration_postgres() {
   }
   echo "$version"
 
-  TEST_DATABASE_URL=$PG_TEMP_URL vitest_run integration-postgres --project integration
+  (
+    unset TEST_DATABASE_URL
+    TEST_POSTGRES_URL=$PG_TEMP_URL vitest_run integration --project integration --project integration-postgres
+  )
   rc=$?
 
   # proof that the tests ran on this server: each test file connects to a database it created
@@ -299,17 +298,14 @@ stages_side_by_side \
   "typecheck" "npm run --silent typecheck" \
   "unit tests" "vitest_run unit --project unit --project unit-isolated" \
   "server build" "node scripts/build-server.mjs"
-# The two integration passes side by side, one file at a time each: a pass alone left a core idle
-# a quarter of its time (a file waiting on a broker, a timer, PostgreSQL's own processes), and the
-# two together took 629 s where one after the other took 705-716 s. (Two files at once each, four
-# at once on two cores, took the route sweep past its 30 s timeout on a loaded machine.) The
-# console build (~7 s of CPU) runs beside them.
-export HERALD_INTEGRATION_WORKERS=1
+# The integration files on PGlite and on PostgreSQL, two at a time in one run: as two runs side by
+# side, one file at a time each, the shorter pass left its core idle once it ended (the PGlite pass
+# ended ~2 minutes before the other once its databases were kept open between files). (Two files
+# at once each, four at once on two cores, took the route sweep past its 30 s timeout on a loaded
+# machine.) The console build (~7 s of CPU) runs beside them.
 stages_side_by_side \
-  "integration tests (PGlite)" integration_pglite \
-  "integration tests (PostgreSQL)" integration_postgres \
+  "integration (PGlite, PostgreSQL)" integration_tests \
   "console build" "npm run --silent build -w @herald/web"
-unset HERALD_INTEGRATION_WORKERS
 fault_harness_start
 stage "end-to-end tests (Chromium)" e2e_tests
 stage "fault harness (waited for)" fault_harness_wait

@@ -24,7 +24,8 @@ declare module 'vitest' {
  * The server still runs its migrator on start; it finds nothing left to do.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  // the PostgreSQL project names its server in its own env (vitest.config.ts); else the environment's
+  const adminUrl = project.config.env?.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `herald_template_${randomBytes(6).toString('hex')}`;
     await adminQuery(adminUrl, `create database ${name}`);

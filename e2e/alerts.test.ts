@@ -1,8 +1,9 @@
-import { VirtualDevice } from '@herald/device-sim';
+import type { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, fill, poll, signIn, visible, WAIT } from './ui';
+import { startedDevice } from './sim';
 
 /**
  * Alerts that reach people, in Chromium: the account's administrator chooses in the message
@@ -36,17 +37,13 @@ beforeAll(async () => {
     owner.post('/v1/devices', { sn: PRINTER_SN, modelId: made.modelIds[PRINTER_MODEL.code] }),
     'add the printer',
   )) as { id: number; secret: string };
-  printer = new VirtualDevice({
+  printer = startedDevice(mqttPort, {
     sn: PRINTER_SN,
     secret: created.secret,
-    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     kind: 'printer',
     stateEvents: false,
     telemetryIntervalMs: 500,
-    backoffMinMs: 200,
-    backoffMaxMs: 1000,
   });
-  printer.start();
   await printer.waitOnline();
 });
 

@@ -1,8 +1,9 @@
-import { VirtualDevice } from '@herald/device-sim';
+import type { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, fill, openMenu, pickFromDropdown, poll, signIn, visible, waitForPath } from './ui';
+import { simDevice } from './sim';
 
 /**
  * The geolocation service in Chromium: before the platform turns it on, the account's map says
@@ -42,14 +43,7 @@ beforeAll(async () => {
       owner.post('/v1/devices', { sn, modelId: setup.modelIds[PRINTER_MODEL.code] }),
       'add a printer',
     )) as { id: number; secret: string };
-    const sim = new VirtualDevice({
-      sn,
-      secret: created.secret,
-      mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-      kind: 'printer',
-      backoffMinMs: 200,
-      backoffMaxMs: 1000,
-    });
+    const sim = simDevice(mqttPort, { sn, secret: created.secret, kind: 'printer' });
     sim.state.location = { ...at };
     printers.push({ sn, id: created.id, sim });
   }

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { VirtualDevice } from '@herald/device-sim';
+import type { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { byId, escapeTracker, openMenu, pickFromDropdown, poll, signIn, visible, waitForPath } from './ui';
+import { startedDevice } from './sim';
 
 /**
  * Printing from the console (issue 29), in Chromium: a printer's test page sent from its row and
@@ -38,15 +39,8 @@ beforeAll(async () => {
     secret: string;
   };
   printerId = created.id;
-  printer = new VirtualDevice({
-    sn: PRINTER.sn,
-    secret: created.secret,
-    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-    backoffMinMs: 200,
-    backoffMaxMs: 1000,
-  });
+  printer = startedDevice(mqttPort, { sn: PRINTER.sn, secret: created.secret });
   sims.push(printer);
-  printer.start();
   await printer.waitOnline();
 });
 

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { VirtualDevice } from '@herald/device-sim';
+import type { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type Herald } from './harness';
 import { fillGroupTask, uploadFirmware } from './ota-steps';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
+import { simDevice } from './sim';
 
 /**
  * Issue 30's story in Chromium: an account admin makes a phased upgrade task with an abort
@@ -65,14 +66,11 @@ async function setUp(): Promise<void> {
       owner.post('/v1/devices', { sn, modelId: modelIds[MODEL.code], groupId: group.id }),
       `add ${sn}`,
     )) as { secret: string };
-    const device = new VirtualDevice({
+    const device = simDevice(mqttPort, {
       sn,
       secret: created.secret,
-      mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
       kind: 'printer',
       firmware: FROM,
-      backoffMinMs: 200,
-      backoffMaxMs: 1000,
       otaInstallMs: 300,
       otaRebootMs: 500,
     });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { VirtualDevice } from '@herald/device-sim';
+import type { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type Herald } from './harness';
@@ -20,6 +20,7 @@ import {
   waitForPath,
   WAIT,
 } from './ui';
+import { simDevice } from './sim';
 
 /**
  * Issue 5's end-to-end story, in Chromium: an account admin uploads a firmware zip, makes an
@@ -75,14 +76,11 @@ async function setUp(): Promise<void> {
       owner.post('/v1/devices', { sn, modelId: modelIds[MODEL.code], groupId: group.id }),
       `add ${sn}`,
     )) as { secret: string };
-    const device = new VirtualDevice({
+    const device = simDevice(mqttPort, {
       sn,
       secret: created.secret,
-      mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
       kind: 'printer',
       firmware: FROM,
-      backoffMinMs: 200,
-      backoffMaxMs: 1000,
       otaInstallMs: 300,
       otaRebootMs: 500,
     });

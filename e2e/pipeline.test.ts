@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { VirtualDevice } from '@herald/device-sim';
+import type { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ROOT, freePort, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { activationLink, byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
+import { startedDevice } from './sim';
 
 /**
  * Issue 4's end-to-end story, in Chromium: an account admin writes a receipt template and sees
@@ -62,16 +63,8 @@ async function setUp(): Promise<void> {
     const created = (await ok(owner.post('/v1/devices', { sn: d.sn, modelId: modelIds[d.code] }), `add ${d.sn}`)) as {
       secret: string;
     };
-    const device = new VirtualDevice({
-      sn: d.sn,
-      secret: created.secret,
-      mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-      kind,
-      backoffMinMs: 200,
-      backoffMaxMs: 1000,
-    });
+    const device = startedDevice(mqttPort, { sn: d.sn, secret: created.secret, kind });
     devices.push(device);
-    device.start();
     await device.waitOnline();
   }
 }

@@ -1,8 +1,9 @@
-import { VirtualDevice } from '@herald/device-sim';
+import type { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { byId, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
+import { startedDevice } from './sim';
 
 /**
  * The push-delay alarm in Chromium: the account admin sets the alarm (two pushes over 100 ms)
@@ -36,16 +37,7 @@ beforeAll(async () => {
     secret: string;
   };
   speakerId = created.id;
-  speaker = new VirtualDevice({
-    sn: SN,
-    secret: created.secret,
-    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
-    kind: 'speaker',
-    slowAckMs: 400,
-    backoffMinMs: 200,
-    backoffMaxMs: 1000,
-  });
-  speaker.start();
+  speaker = startedDevice(mqttPort, { sn: SN, secret: created.secret, kind: 'speaker', slowAckMs: 400 });
   await speaker.waitOnline();
 });
 

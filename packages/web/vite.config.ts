@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './precompress';
+import { precompress } from './precompress.ts';
 
 const API = process.env.HERALD_API ?? 'http://localhost:8090';
 // keep the Host header: the server accepts redirect addresses on the origin the request came to

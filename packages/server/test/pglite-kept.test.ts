@@ -36,13 +36,17 @@ describe('embedded databases kept between test files', () => {
     const expected = await stateOf(fresh);
     await fresh.close();
 
-    // a server's worth of writes: sign-ins, a password change, a role, a user activated from a mail
+    // a server's worth of writes (sign-ins, a password change, a role, a user activated from a mail),
+    // then what a test could leave in the session
     const server = await startEmbeddedServer(snapshot);
     try {
       const admin = await adminClient(server);
       await activeUser(server, admin, ['herald.op.account', 'herald.op.account.query']);
       await server.deps.db.execute(sql`listen kept_test_channel`);
       await server.deps.db.execute(sql`select pg_advisory_lock(4242)`);
+      await server.deps.db.execute(sql`prepare kept_test_statement as select 1`);
+      await server.deps.db.execute(sql`select lo_create(0)`);
+      await server.deps.db.execute(sql`set role pg_read_all_data`);
       await server.deps.db.execute(sql`set search_path to pg_catalog`);
     } finally {
       await server.close();
@@ -73,6 +77,14 @@ describe('embedded databases kept between test files', () => {
       await next.close();
     }
   });
+
+  it('closes for good a database whose foreign keys a test turned off', async () => {
+    const changed = await open();
+    await changed.db.execute(sql`alter table users disable trigger all`);
+    const closedBefore = keptCounts.closed;
+    await changed.close();
+    expect(keptCounts.closed).toBe(closedBefore + 1);
+  });
 });
 
 /** Each table's rows (as one digest), each sequence's position, and the session's state. */
@@ -99,7 +111,10 @@ async function stateOf(database: Database): Promise<Record<string, unknown>> {
   const session = await db.execute(sql`
     select current_setting('search_path') as search_path,
            (select count(*)::int from pg_listening_channels()) as listening,
-           (select count(*)::int from pg_locks where locktype = 'advisory') as advisory_locks`);
+           (select count(*)::int from pg_locks where locktype = 'advisory') as advisory_locks,
+           current_user as user,
+           (select count(*)::int from pg_prepared_statements where from_sql) as prepared_in_sql,
+           (select count(*)::int from pg_largeobject_metadata) as large_objects`);
   state.session = session.rows[0];
   expect(Object.keys(state).length).toBeGreaterThan(60);
   return state;

@@ -21,7 +21,12 @@ const SEED = 'herald_test_seed';
 const KEEP = 2;
 
 /** settings: what the session had set when it opened (PGlite's search_path among them), set again when put back */
-type Kept = { thread: PgliteThread; catalogue: string; settings: { names: string[]; values: string[] } };
+type Kept = {
+  snapshot: string;
+  thread: PgliteThread;
+  catalogue: string;
+  settings: { names: string[]; values: string[] };
+};
 const idle: Kept[] = [];
 
 /** how many databases this worker opened, took again, and closed for good (pglite-kept.test.ts reads them) */
@@ -29,7 +34,8 @@ export const keptCounts = { opened: 0, reused: 0, closed: 0 };
 
 /** An embedded database on the snapshot's state: one put back by an earlier test, or a new one. */
 export async function keptEmbedded(snapshot: string): Promise<EmbeddedThread> {
-  const reused = idle.pop();
+  const at = idle.findLastIndex((k) => k.snapshot === snapshot);
+  const reused = at >= 0 ? idle.splice(at, 1)[0] : undefined;
   if (reused) keptCounts.reused++;
   const kept = reused ?? (await opened(snapshot));
   let given = false;
@@ -56,7 +62,7 @@ async function opened(snapshot: string): Promise<Kept> {
       );
       await c.query(SET_ASIDE);
       const settings = { names: rows.map((r) => r.name), values: rows.map((r) => r.setting) };
-      return { thread, catalogue: await catalogueOf(c), settings };
+      return { snapshot, thread, catalogue: await catalogueOf(c), settings };
     });
   } catch (err) {
     await thread.close();
@@ -107,15 +113,20 @@ async function catalogueOf(c: pg.Client): Promise<string> {
       select 'ns ' || nspname as x from ns
       union all select format('rel %s.%s %s', ns.nspname, c.relname, c.relkind)
         from pg_class c join ns on ns.oid = c.relnamespace
-      union all select format('col %s %s %s %s %s', a.attrelid::regclass, a.attname, a.atttypid::regtype, a.attnotnull,
-                              pg_get_expr(d.adbin, d.adrelid))
+      union all select format('col %s %s %s %s %s', a.attrelid::regclass, a.attname, format_type(a.atttypid, a.atttypmod),
+                              a.attnotnull, pg_get_expr(d.adbin, d.adrelid))
         from pg_attribute a join pg_class c on c.oid = a.attrelid join ns on ns.oid = c.relnamespace
         left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
        where a.attnum > 0 and not a.attisdropped
       union all select format('con %s %s', conrelid::regclass, pg_get_constraintdef(k.oid))
         from pg_constraint k join ns on ns.oid = k.connamespace
-      union all select format('trg %s %s %s', tgrelid::regclass, tgname, tgenabled) from pg_trigger where not tgisinternal
-      union all select format('fn %s', p.oid::regprocedure) from pg_proc p join ns on ns.oid = p.pronamespace
+      -- internal ones too: 'disable trigger all' turns the foreign keys' checks off
+      union all select format('trg %s %s %s', tgrelid::regclass, tgname, tgenabled) from pg_trigger
+      union all select format('idx %s', pg_get_indexdef(i.indexrelid))
+        from pg_index i join pg_class c on c.oid = i.indexrelid join ns on ns.oid = c.relnamespace
+      union all select format('fn %s %s', p.oid::regprocedure, md5(p.prosrc)) from pg_proc p join ns on ns.oid = p.pronamespace
+      union all select format('rls %s %s %s', c.oid::regclass, c.relrowsecurity, c.reloptions)
+        from pg_class c join ns on ns.oid = c.relnamespace
       union all select 'role ' || rolname from pg_roles
     ) s`);
   return rows[0]!.digest;
@@ -128,11 +139,22 @@ const TABLES = `
      and n.nspname not like 'pg\\_%'`;
 
 /**
- * A fresh session, as `discard all` would leave it but for the prepared statements: the thread
- * answers a Parse of a statement it already prepared itself (pglite-worker.mjs), so the statements
- * stay, and the next server's (the same names, the same texts) use them.
+ * A fresh session, as `discard all` would leave it but for the statements the servers prepared
+ * over the protocol: the thread answers a Parse of a statement it already prepared itself
+ * (pglite-worker.mjs), so those stay, and the next server's (the same names, the same texts) use them.
  */
-const FRESH_SESSION = `close all; unlisten *; select pg_advisory_unlock_all(); discard temp; discard sequences; reset all`;
+const FRESH_SESSION = `
+  set session authorization default; close all; unlisten *; select pg_advisory_unlock_all();
+  discard temp; discard sequences; reset all;
+  do $$
+  declare
+    r record;
+  begin
+    -- statements a test prepared in SQL (PREPARE), which the thread does not answer for
+    for r in select name from pg_prepared_statements where from_sql loop
+      execute format('deallocate %I', r.name);
+    end loop;
+  end $$`;
 
 /** Run once on a new database: the tables that have rows and every sequence's position copied aside. */
 const SET_ASIDE = `
@@ -183,5 +205,6 @@ const RESTORE = `
       execute format('insert into %s select * from %s', r.rel, r.copy);
     end loop;
     perform set_config('session_replication_role', 'origin', true);
+    perform lo_unlink(oid) from pg_largeobject_metadata;
     perform setval(s.rel, s.value, s.called) from ${SEED}.sequences s;
   end $$`;

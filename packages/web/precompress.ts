@@ -10,6 +10,7 @@ const gzip = promisify(zlib.gzip);
 /** what is worth compressing: text, and big enough that the header is not most of it */
 const TEXT = /\.(js|css|json|svg)$/;
 const MIN_BYTES = 1024;
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } };
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside each of the build's assets, once, when
@@ -34,8 +35,7 @@ export function precompress(): Plugin {
           const file = path.join(assets, f);
           const bytes = fs.readFileSync(file);
           if (bytes.length < MIN_BYTES) return;
-          const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY };
-          fs.writeFileSync(`${file}.br`, await brotli(bytes, { params }));
+          fs.writeFileSync(`${file}.br`, await brotli(bytes, BROTLI));
           fs.writeFileSync(`${file}.gz`, await gzip(bytes, { level: 9 }));
         }),
       );

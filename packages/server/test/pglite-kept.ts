@@ -29,8 +29,8 @@ type Kept = {
 };
 const idle: Kept[] = [];
 
-/** how many databases this worker opened, took again, and closed for good (pglite-kept.test.ts reads them) */
-export const keptCounts = { opened: 0, reused: 0, closed: 0 };
+/** how many databases this worker took again, and closed for good (pglite-kept.test.ts reads them) */
+export const keptCounts = { reused: 0, closed: 0 };
 
 /** An embedded database on the snapshot's state: one put back by an earlier test, or a new one. */
 export async function keptEmbedded(snapshot: string): Promise<EmbeddedThread> {
@@ -54,7 +54,6 @@ export async function keptEmbedded(snapshot: string): Promise<EmbeddedThread> {
 
 async function opened(snapshot: string): Promise<Kept> {
   const { thread } = await openEmbeddedThread(undefined, snapshot);
-  keptCounts.opened++;
   try {
     return await onSession(thread, async (c) => {
       const { rows } = await c.query<{ name: string; setting: string }>(

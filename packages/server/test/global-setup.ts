@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { writePgliteSnapshot } from './pglite-snapshot';
+import { temporarySnapshot } from './pglite-snapshot';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,13 +34,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgliteSnapshot', '');
     return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-pglite-snapshot-'));
-  const file = path.join(dir, 'migrated.tar');
-  await writePgliteSnapshot(path.join(dir, 'data'), file);
-  fs.rmSync(path.join(dir, 'data'), { recursive: true, force: true });
-  project.provide('pgliteSnapshot', file);
+  const snapshot = await temporarySnapshot('herald-pglite-snapshot-');
+  project.provide('pgliteSnapshot', snapshot.file);
   project.provide('pgTemplate', '');
-  return async () => fs.rmSync(dir, { recursive: true, force: true });
+  return async () => snapshot.remove();
 }
 
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { adminClient, startEmbeddedServer } from './harness';
 import { keptCounts, keptEmbedded } from './pglite-kept';
-import { writePgliteSnapshot } from './pglite-snapshot';
+import { temporarySnapshot } from './pglite-snapshot';
 import { activeUser } from './people';
 
 /**
@@ -18,16 +15,15 @@ import { activeUser } from './people';
  */
 describe('embedded databases kept between test files', () => {
   let snapshot: string;
-  let dir: string | undefined;
+  let own: Awaited<ReturnType<typeof temporarySnapshot>> | undefined;
   beforeAll(async () => {
     snapshot = inject('pgliteSnapshot');
     if (!snapshot) {
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-kept-'));
-      snapshot = path.join(dir, 'migrated.tar');
-      await writePgliteSnapshot(path.join(dir, 'data'), snapshot);
+      own = await temporarySnapshot('herald-kept-');
+      snapshot = own.file;
     }
   });
-  afterAll(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => own?.remove());
 
   const open = () => openDatabase({ embedded: keptEmbedded(snapshot) });
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/client';
@@ -21,6 +22,18 @@ export async function writePgliteSnapshot(dir: string, file: string): Promise<vo
   await db.exec('drop database postgres');
   await db.close();
   fs.writeFileSync(file, tarOf(dir));
+}
+
+/**
+ * A snapshot written into a temporary folder of its own (`prefix` names it); `remove` deletes the
+ * folder, snapshot and all.
+ */
+export async function temporarySnapshot(prefix: string): Promise<{ file: string; remove: () => void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const file = path.join(dir, 'migrated.tar');
+  await writePgliteSnapshot(path.join(dir, 'data'), file);
+  fs.rmSync(path.join(dir, 'data'), { recursive: true, force: true });
+  return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** A ustar archive of `dir`, its names as PGlite's own dumps write them ('/base/1/…'). */

@@ -53,8 +53,7 @@ test('the operator sees the locked administrator, unlocks it after a confirmatio
   expect(refused.body.code).toBe(40012);
 
   const op = await herald.newPage();
-  await signIn(op, 'admin', OP_PASSWORD);
-  await op.goto(`/account/list/detail?id=${accountId}`);
+  await signIn(op, 'admin', OP_PASSWORD, `/account/list/detail?id=${accountId}`);
   await visible(op, 'account-detail');
   await visible(op, 'account-admin-locked');
   await (await visible(op, 'account-unlock-admin')).click();
@@ -83,8 +82,7 @@ test('the operator enables the geolocation service on the account detail; the ac
   await poll(() => op.locator('[data-testid="account-geo-state"]').getAttribute('data-enabled')).toBe('true');
 
   const owner = await herald.newPage();
-  await signIn(owner, OWNER.username, OWNER.password);
-  await owner.goto('/system/api');
+  await signIn(owner, OWNER.username, OWNER.password, '/system/api');
   await (await visible(owner, 'api-geo-show')).click();
   const secret = ((await (await visible(owner, 'api-geo-secret')).textContent()) ?? '').trim();
   expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -57,8 +57,7 @@ const alertMails = async () =>
 
 test('an out-of-paper printer raises an alert that arrives by e-mail in the outbox, once', async () => {
   const page = await herald.newPage();
-  await signIn(page, OWNER.username, OWNER.password);
-  await page.goto('/msg/list');
+  await signIn(page, OWNER.username, OWNER.password, '/msg/list');
   await visible(page, 'msg-list');
   await byId(page, 'msg-settings').click();
   await visible(page, 'msg-settings-drawer');
@@ -88,8 +87,7 @@ test('an out-of-paper printer raises an alert that arrives by e-mail in the outb
 
   // the operator reads it in the outbox view
   const opPage = await herald.newPage();
-  await signIn(opPage, 'admin', OP_PASSWORD);
-  await opPage.goto('/oper-log/list');
+  await signIn(opPage, 'admin', OP_PASSWORD, '/oper-log/list');
   await (await visible(opPage, 'tab-mail-outbox')).click();
   const table = await visible(opPage, 'mail-table');
   await table.locator('tr', { hasText: SUBJECT }).first().waitFor({ timeout: WAIT });

@@ -160,8 +160,7 @@ async function chartsRender(page: Page): Promise<void> {
 
 test('the account admin sees the account’s figures, charts and device ranking, in either language', async () => {
   const page = await herald.newPage();
-  await signIn(page, OWNER.username, OWNER.password);
-  await page.goto('/home');
+  await signIn(page, OWNER.username, OWNER.password, '/home');
   await visible(page, 'home-ac');
 
   // ---- the statistic cards: 3 devices, 1 activated and online (33.3 %), 2 jobs today, both done
@@ -235,8 +234,7 @@ test('the account admin sees the account’s figures, charts and device ranking,
 
 test('the operator sees the platform, and one account picked in the filter', async () => {
   const page = await herald.newPage();
-  await signIn(page, 'admin', OP_PASSWORD);
-  await page.goto('/home');
+  await signIn(page, 'admin', OP_PASSWORD, '/home');
   await visible(page, 'home-op');
 
   // ---- the platform: 5 devices in 3 accounts (2 enabled); the bakery's jobs
@@ -298,8 +296,7 @@ test('the operator sees the platform, and one account picked in the filter', asy
 
 test('an operator who may not pick accounts sees the platform without the filter, list links or account ranking', async () => {
   const page = await herald.newPage();
-  await signIn(page, ROLE_ADMIN.username, ROLE_ADMIN.password);
-  await page.goto('/home');
+  await signIn(page, ROLE_ADMIN.username, ROLE_ADMIN.password, '/home');
   await visible(page, 'home-op');
   await figure(page, 'stat-devices-total').toBe('5');
   await figure(page, 'stat-accounts-total').toBe('3');

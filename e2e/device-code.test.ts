@@ -177,8 +177,7 @@ test('the platform turns the custom QR code on; the owner sets a logo and produc
   // ---- the operator turns it on in the account's detail, after a confirmation
   const { list } = (await ok(op.get('/v1/accounts?name=QR%20Cafe'), 'find the account')) as { list: { id: number }[] };
   const operator = await herald.newPage();
-  await signIn(operator, 'admin', OP_PASSWORD);
-  await operator.goto(`/account/list/detail?id=${list[0]!.id}`);
+  await signIn(operator, 'admin', OP_PASSWORD, `/account/list/detail?id=${list[0]!.id}`);
   expect(await (await visible(operator, 'account-qrBrand-state')).getAttribute('data-enabled')).toBe('false');
   await byId(operator, 'account-qrBrand-toggle').click();
   await (await visible(operator, 'confirm-ok')).click();

@@ -81,8 +81,7 @@ test("an operator sees every device type in their language, with each type's mod
 
 test("an own-data user sees only their own device in a fence's detail, and a count of one", async () => {
   const page = await herald.newPage();
-  await signIn(page, CLERK.username, CLERK.password);
-  await page.goto(`/geo-fence/list/detail?id=${fenceId}`);
+  await signIn(page, CLERK.username, CLERK.password, `/geo-fence/list/detail?id=${fenceId}`);
   await visible(page, `fence-device-${MINE}`);
   expect(await byId(page, 'fence-detail-device-count').innerText()).toBe('1');
   expect(await byId(page, `fence-device-${THEIRS}`).count()).toBe(0);

@@ -53,8 +53,7 @@ async function disconnectPrinter(): Promise<void> {
 /** The owner's device list, the printer's row offline, the console live. */
 async function openLiveList() {
   const page = await herald.newPage();
-  await signIn(page, OWNER.username, OWNER.password);
-  await page.goto('/device/list');
+  await signIn(page, OWNER.username, OWNER.password, '/device/list');
   const row = page.locator('tr', { has: byId(page, `device-row-${SN}`) });
   await poll(async () => (await row.count()) > 0 && (await row.innerText())).toContain('Offline');
   await poll(async () => (await visible(page, 'live-indicator')).getAttribute('data-state')).toBe('live');

@@ -131,8 +131,7 @@ test('the operator writes and publishes a notice; the account admin reads it fro
 
 test('a printer out of paper reaches the inbox as an alert, which the admin finds, reads and deletes', async () => {
   const page = await herald.newPage();
-  await signIn(page, OWNER.username, OWNER.password);
-  await page.goto('/msg/list');
+  await signIn(page, OWNER.username, OWNER.password, '/msg/list');
   await visible(page, 'msg-list');
 
   printer!.injectFault('paper-out');

@@ -62,9 +62,16 @@ export async function submitSignIn(page: Page, username: string, password: strin
   await byId(page, 'login-submit').click();
 }
 
-/** Signs in and waits for the console layout. */
-export async function signIn(page: Page, username: string, password: string): Promise<void> {
+/**
+ * Signs in and waits for the console layout. With `to` (a path, with its query if any), signs in
+ * on `/login?redirect=<to>` and waits for that page, as a deep link kept through sign-in does: the
+ * first page (the dashboard, for most) is not rendered and the console is not loaded a second time
+ * by a `goto` after signing in.
+ */
+export async function signIn(page: Page, username: string, password: string, to?: string): Promise<void> {
+  if (to) await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
   await submitSignIn(page, username, password);
+  if (to) await waitForPath(page, new URL(to, 'http://x').pathname);
   await visible(page, 'console-layout');
 }
 

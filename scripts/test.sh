@@ -288,26 +288,29 @@ if [[ ! -d node_modules ]]; then
 fi
 
 stage "system packages" ensure_system_packages
-# The server's bundle (scripts/build-server.mjs, what npm start runs) is built once, before anything
-# starts it: built-server.test.ts in both integration passes, every end-to-end server, the fault harness.
-stage "server build" node scripts/build-server.mjs
-# The integration files on PGlite and on PostgreSQL, two at a time in one run: as two runs side by
-# side, one file at a time each, the shorter pass left its core idle once it ended. (Two files at
-# once each, four at once on two cores, took the route sweep past its 30 s timeout on a loaded
-# machine.) They leave ~20 % of two cores idle (waiting on timers, sweeps, devices and PostgreSQL):
-# format, lint, typecheck and the console build, which have no timing of their own (~250 s of CPU,
-# two cores busy for two minutes when they ran first and alone), fill it at the lowest priority
-# (nice 19), so they take what the integration files leave and slow none of them. The unit tests,
-# which have timeouts of their own, run at the normal priority (~30 s of CPU). Prettier and tsc
-# keep what they learnt in node_modules/.cache, so a second run checks only what changed (eslint
-# does not: import-x/no-cycle looks across files, which its cache would not see).
+# format, lint and typecheck each use one core and read the same files, and the unit tests are
+# small beside them (~20 s of CPU once their files share imports): run side by side. Prettier
+# and tsc keep what they learnt in node_modules/.cache, so a second run checks only what changed
+# (eslint does not: import-x/no-cycle looks across files, which its cache would not see). The server's
+# bundle (scripts/build-server.mjs, what npm start runs) is built here once, before anything starts
+# it: built-server.test.ts in both integration passes, every end-to-end server, the fault harness.
+# (Run beside the integration files at nice 19 instead, to fill the ~20 % of two cores those leave
+# idle, they slowed them as much as they saved: docs/decisions.md.)
 stages_side_by_side \
-  "format (prettier --check)" "nice -n 19 prettier --check --cache --cache-location node_modules/.cache/prettier/cache --log-level warn ." \
-  "lint (eslint)" "nice -n 19 eslint ." \
-  "typecheck" "nice -n 19 npm run --silent typecheck" \
+  "format (prettier --check)" "prettier --check --cache --cache-location node_modules/.cache/prettier/cache --log-level warn ." \
+  "lint (eslint)" "eslint ." \
+  "typecheck" "npm run --silent typecheck" \
   "unit tests" "vitest_run unit --project unit --project unit-isolated" \
-  "console build" "nice -n 19 npm run --silent build -w @herald/web" \
-  "integration (PGlite, PostgreSQL)" integration_tests
+  "server build" "node scripts/build-server.mjs"
+# The integration files on PGlite and on PostgreSQL, two at a time in one run: as two runs side by
+# side, one file at a time each, the shorter pass left its core idle once it ended (the PGlite pass
+# ended ~2 minutes before the other once its databases were kept open between files). (Two files
+# at once each, four at once on two cores, took the route sweep past its 30 s timeout on a loaded
+# machine; three at once, tried with the static checks beside them, made the stage longer.) The
+# console build (~7 s of CPU) runs beside them.
+stages_side_by_side \
+  "integration (PGlite, PostgreSQL)" integration_tests \
+  "console build" "npm run --silent build -w @herald/web"
 fault_harness_start
 stage "end-to-end tests (Chromium)" e2e_tests
 stage "fault harness (waited for)" fault_harness_wait

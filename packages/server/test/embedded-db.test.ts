@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
+import { openEmbeddedThread, sharedBuffersOf } from '../src/db/embedded-thread';
 
 /**
  * The embedded database runs PGlite on a worker thread behind the `pg` driver (pglite-stream.ts,
@@ -228,5 +229,30 @@ describe('embedded database on its own thread', () => {
     } finally {
       fs.rmSync(path.dirname(dir), { recursive: true, force: true });
     }
+  });
+
+  it("runs PostgreSQL with the buffer pool asked for (EMBEDDED_DB_SHARED_BUFFERS), not PGlite's 128MB", async () => {
+    const shown = async (d: Database) =>
+      (await d.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`)).rows[0]!.shared_buffers;
+    // the default (32MB) unless this environment sets it
+    expect(await shown(database)).toBe(sharedBuffersOf(process.env));
+    const small = await openDatabase({ embedded: openEmbeddedThread(undefined, undefined, '16MB') });
+    try {
+      expect(await shown(small)).toBe('16MB');
+    } finally {
+      await small.close();
+    }
+    // PGlite's own size needs no rewritten WASM
+    const own = await openDatabase({ embedded: openEmbeddedThread(undefined, undefined, '128MB') });
+    try {
+      expect(await shown(own)).toBe('128MB');
+    } finally {
+      await own.close();
+    }
+    // a value PostgreSQL would not read, or one longer than the compiled-in text, stops the opening with the reason
+    for (const bad of ['16', '16 MB', '100000MB', '-1MB'])
+      await expect(openEmbeddedThread(undefined, undefined, bad)).rejects.toThrow(
+        `shared_buffers ${bad} is not a size such as 16MB`,
+      );
   });
 });

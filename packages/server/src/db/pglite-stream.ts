@@ -16,8 +16,14 @@ export type PgliteThread = {
 
 type Part = { conn: number; bytes?: Uint8Array; end?: boolean; broken?: boolean };
 
-export async function startPgliteThread(dataDir?: string, snapshot?: string): Promise<PgliteThread> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, snapshot } });
+export async function startPgliteThread(
+  dataDir: string | undefined,
+  snapshot: string | undefined,
+  sharedBuffers: string,
+): Promise<PgliteThread> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, snapshot, sharedBuffers },
+  });
   await new Promise<void>((resolve, reject) => {
     const onMessage = (m: { type: string; message?: string }) => {
       if (m.type === 'ready') resolve();

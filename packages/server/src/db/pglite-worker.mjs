@@ -22,6 +22,7 @@ import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { quiet } from './pglite-quiet.mjs';
+import { pgliteModule } from './pglite-buffers.mjs';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 /** @type {PGlite} */
@@ -29,12 +30,18 @@ let db;
 try {
   // a snapshot (PGlite's dumpDataDir, as a file) starts an in-memory database where the snapshot
   // left off: the test suite migrates once and starts each test's database from there
+  const sharedBuffers = /** @type {string} */ (workerData.sharedBuffers);
+  const wasmModule = await pgliteModule(sharedBuffers);
   db = workerData.dataDir
-    ? new PGlite(workerData.dataDir)
+    ? new PGlite(workerData.dataDir, { wasmModule })
     : workerData.snapshot
-      ? new PGlite({ loadDataDir: new Blob([await readFile(workerData.snapshot)]) })
-      : new PGlite();
+      ? new PGlite({ loadDataDir: new Blob([await readFile(workerData.snapshot)]), wasmModule })
+      : new PGlite({ wasmModule });
   await db.waitReady;
+  // the rewritten WASM took (pglite-buffers.mjs)
+  const shown = (await db.query('show shared_buffers')).rows[0];
+  const size = /** @type {{ shared_buffers?: string } | undefined} */ (shown)?.shared_buffers;
+  if (size !== sharedBuffers) throw new Error(`shared_buffers is ${size}, not the ${sharedBuffers} asked for`);
   // PGlite's session logs at debug3 and its server log at debug1: every statement would format
   // messages nobody reads (client notices to be parsed and dropped, log lines to a discarded
   // stderr). PostgreSQL's defaults instead: a one-row statement took ~30 % less time (bench/job-sql,

@@ -4,6 +4,7 @@ import { distanceM, TRACK_RETENTION_DAYS } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import { devices, deviceTrack, fenceEvents } from '../src/db/schema';
 import { purgeExpiredRecords } from '../src/housekeeping/purge';
+import { forgetGeoEnabled, geoEnabled } from '../src/modules/geo-common/geo-enabled';
 import { onPosition } from '../src/modules/locations/service';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
 import { seedAccount, seedRoleUser } from './fixtures';
@@ -105,6 +106,34 @@ describe('the geolocation service', () => {
     expectOk(await op.post(`/v1/accounts/${A.accountId}/geo-service`, { enabled: false }));
     expect(expectOk(await A.client.get('/v1/device-map/mapConfig')).geoEnabled).toBe(false);
     expectOk(await op.post(`/v1/accounts/${A.accountId}/geo-service`, { enabled: true }));
+  });
+});
+
+describe('whether an account has the service', () => {
+  it('is read once for the positions of one moment, and anew for those after a change', async () => {
+    let reads = 0;
+    const db = new Proxy(server.deps.db, {
+      get: (target, key, receiver) =>
+        key === 'execute'
+          ? (...args: Parameters<typeof target.execute>) => (reads++, target.execute(...args))
+          : Reflect.get(target, key, receiver),
+    });
+    const deps = { ...server.deps, db };
+    forgetGeoEnabled(deps, B.accountId);
+    // a fleet reconnecting at once: every report asks before the first answer is back
+    const first = await Promise.all(Array.from({ length: 100 }, () => geoEnabled(deps, B.accountId)));
+    expect(first.every((x) => x === false)).toBe(true);
+    expect(reads).toBe(1);
+
+    // a change heard of while a read is under way (forgetGeoEnabled, as the invalidation bus calls it): that
+    // read may carry the old answer, so those who ask after the change read again
+    reads = 0;
+    forgetGeoEnabled(deps, B.accountId);
+    const before = Array.from({ length: 20 }, () => geoEnabled(deps, B.accountId));
+    forgetGeoEnabled(deps, B.accountId);
+    const after = Array.from({ length: 20 }, () => geoEnabled(deps, B.accountId));
+    await Promise.all([...before, ...after]);
+    expect(reads).toBe(2);
   });
 });
 

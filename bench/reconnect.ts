@@ -13,6 +13,7 @@
  *          --settle S (10)  --timeout S (300: per phase — ramp, shutdown, storm)  --no-mosquitto  --no-herald
  *          --cpu-prof (both Herald processes write V8 CPU profiles, one per thread, into
  *            $TMPDIR/herald-bench-profiles/reconnect/first/ (ramp and shutdown) and restarted/ (start-up and storm))  --mosquitto PATH (/usr/sbin/mosquitto)
+ *          --server-flags="F…" (Node flags for both Herald processes, e.g. --server-flags="--trace-gc")
  *
  * The devices keep the simulator's own reconnect behaviour (docs/device-protocol.md § 1.4): after a
  * lost connection or a refused attempt they wait min(60 s, 1 s × 2^attempt) × random(0.5 … 1.5),
@@ -56,6 +57,7 @@ const { values: args } = parseArgs({
     'no-mosquitto': { type: 'boolean', default: false },
     'no-herald': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    'server-flags': { type: 'string', default: '' },
     mosquitto: { type: 'string', default: '/usr/sbin/mosquitto' },
   },
 });
@@ -306,7 +308,10 @@ async function herald(runKey: string): Promise<Broker> {
         dataDir,
         httpPort,
         mqttPort,
-        nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+        nodeArgs: [
+          ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+          ...args['server-flags'].split(' ').filter(Boolean),
+        ],
       });
       // polled every 200 ms: the storm clock is no coarser than that
       await waitForPort(mqttPort, server, TIMEOUT_MS);

@@ -249,10 +249,18 @@ describe('embedded database on its own thread', () => {
     } finally {
       await own.close();
     }
-    // a value PostgreSQL would not read, or one longer than the compiled-in text, stops the opening with the reason
-    for (const bad of ['16', '16 MB', '100000MB', '-1MB'])
+    // a size in kB (the pool counted in 8kB blocks)
+    const kb = await openDatabase({ embedded: openEmbeddedThread(undefined, undefined, '512kB') });
+    try {
+      expect(await shown(kb)).toBe('512kB');
+    } finally {
+      await kb.close();
+    }
+    // a value PostgreSQL would not read, below its minimum, or longer than the compiled-in text: the opening
+    // stops with the reason
+    for (const bad of ['16', '16 MB', '64kB', '100000MB', '-1MB'])
       await expect(openEmbeddedThread(undefined, undefined, bad)).rejects.toThrow(
-        `shared_buffers ${bad} is not a size such as 16MB`,
+        `embedded database: shared_buffers ${bad} is not a size such as 16MB`,
       );
   });
 });

@@ -18,9 +18,18 @@ import { fileURLToPath } from 'node:url';
 
 const COMPILED_IN = 'shared_buffers=128MB';
 
-/** A size PostgreSQL reads (`16MB`, `512kB`, `1GB`) that fits in the compiled-in text's room. */
-export function validBufferSize(/** @type {string} */ size) {
-  return /^[1-9][0-9]*(kB|MB|GB)$/.test(size) && `shared_buffers=${size}`.length <= COMPILED_IN.length;
+const UNITS = { kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+
+/**
+ * The bytes of a size PostgreSQL reads (`16MB`, `512kB`, `1GB`) that fits in the compiled-in text's
+ * room and is at least PostgreSQL's minimum (128kB); undefined for anything else.
+ * @param {string} size
+ */
+export function bufferBytes(size) {
+  const m = /^([1-9][0-9]*)(kB|MB|GB)$/.exec(size);
+  if (!m || `shared_buffers=${size}`.length > COMPILED_IN.length) return undefined;
+  const bytes = Number(m[1]) * UNITS[/** @type {'kB' | 'MB' | 'GB'} */ (m[2])];
+  return bytes >= 128 * 1024 ? bytes : undefined;
 }
 
 /**
@@ -31,15 +40,15 @@ export function validBufferSize(/** @type {string} */ size) {
  */
 export async function pgliteModule(size) {
   if (size === '128MB') return undefined;
-  if (!validBufferSize(size)) throw new Error(`embedded database: shared_buffers ${size} is not a size such as 16MB`);
+  if (bufferBytes(size) === undefined) {
+    throw new Error(`shared_buffers ${size} is not a size such as 16MB (128kB to 999MB, or 1GB to 9GB)`);
+  }
   const file = fileURLToPath(new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite')));
   const bytes = await readFile(file);
   const from = Buffer.from(`${COMPILED_IN}\0`);
   const at = bytes.indexOf(from);
   if (at < 0 || bytes.indexOf(from, at + 1) >= 0) {
-    throw new Error(
-      `embedded database: ${file} has no single "${COMPILED_IN}": read pglite-buffers.mjs before upgrading PGlite`,
-    );
+    throw new Error(`${file} has no single "${COMPILED_IN}": read pglite-buffers.mjs before upgrading PGlite`);
   }
   const to = Buffer.alloc(from.length);
   to.write(`shared_buffers=${size}`);

@@ -22,7 +22,7 @@ import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { quiet } from './pglite-quiet.mjs';
-import { pgliteModule } from './pglite-buffers.mjs';
+import { bufferBytes, pgliteModule } from './pglite-buffers.mjs';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 /** @type {PGlite} */
@@ -38,10 +38,14 @@ try {
       ? new PGlite({ loadDataDir: new Blob([await readFile(workerData.snapshot)]), wasmModule })
       : new PGlite({ wasmModule });
   await db.waitReady;
-  // the rewritten WASM took (pglite-buffers.mjs)
-  const shown = (await db.query('show shared_buffers')).rows[0];
-  const size = /** @type {{ shared_buffers?: string } | undefined} */ (shown)?.shared_buffers;
-  if (size !== sharedBuffers) throw new Error(`shared_buffers is ${size}, not the ${sharedBuffers} asked for`);
+  // the rewritten WASM took (pglite-buffers.mjs): PostgreSQL counts the pool in blocks (8kB, rounding down)
+  const { rows } = await db.query(
+    `select setting::bigint * 8192 as bytes from pg_settings where name = 'shared_buffers'`,
+  );
+  const bytes = Number(/** @type {{ bytes: unknown }} */ (rows[0]).bytes);
+  const asked = /** @type {number} */ (bufferBytes(sharedBuffers));
+  if (bytes !== asked - (asked % 8192))
+    throw new Error(`shared_buffers is ${bytes} bytes, not the ${sharedBuffers} asked for`);
   // PGlite's session logs at debug3 and its server log at debug1: every statement would format
   // messages nobody reads (client notices to be parsed and dropped, log lines to a discarded
   // stderr). PostgreSQL's defaults instead: a one-row statement took ~30 % less time (bench/job-sql,

@@ -28,10 +28,11 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
 /** @type {PGlite} */
 let db;
 try {
-  // a snapshot (PGlite's dumpDataDir, as a file) starts an in-memory database where the snapshot
-  // left off: the test suite migrates once and starts each test's database from there
+  // PGlite's WASM with the buffer pool asked for (pglite-buffers.mjs)
   const sharedBuffers = /** @type {string} */ (workerData.sharedBuffers);
   const wasmModule = await pgliteModule(sharedBuffers);
+  // a snapshot (PGlite's dumpDataDir, as a file) starts an in-memory database where the snapshot
+  // left off: the test suite migrates once and starts each test's database from there
   db = workerData.dataDir
     ? new PGlite(workerData.dataDir, { wasmModule })
     : workerData.snapshot

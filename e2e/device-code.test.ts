@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHerald, type Herald } from './harness';
 import { png } from './png';
@@ -190,8 +188,7 @@ test('the platform turns the custom QR code on; the owner sets a logo and produc
   await owner.reload();
   await (await visible(owner, 'qr-brand-edit')).click();
   await fill(owner, 'qr-brand-name-input', 'Acme Pay');
-  const logoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'herald-logo-')), 'logo.png');
-  fs.writeFileSync(logoFile, logoPng(180));
+  const logoFile = { name: 'logo.png', mimeType: 'image/png', buffer: logoPng(180) };
   await owner.locator('[data-testid="qr-brand-logo-input"] input[type="file"]').setInputFiles(logoFile);
   await visible(owner, 'qr-brand-logo-preview');
   await byId(owner, 'qr-brand-save').click();

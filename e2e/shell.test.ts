@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHerald, type Herald } from './harness';
@@ -276,8 +273,8 @@ test('the personal centre: account info, email change, password change and messa
   await poll(() => shown(page, 'personal-info').textContent()).toContain(OWNER.email);
 
   // the avatar: a 600×300 picture goes up cut to a 256 square, and the header shows it
-  const picture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'herald-avatar-')), 'me.png');
-  fs.writeFileSync(picture, await drawnPng(page, 600, 300, '#2f54eb'));
+  // (the picture is handed over as bytes: no file left behind)
+  const picture = { name: 'me.png', mimeType: 'image/png', buffer: await drawnPng(page, 600, 300, '#2f54eb') };
   await page.locator('[data-testid="personal-avatar"] input[type="file"]').setInputFiles(picture);
   const headerPicture = page.locator('[data-testid="header-avatar"] img');
   await poll(() => headerPicture.evaluate((img) => (img as HTMLImageElement).naturalWidth).catch(() => 0)).toBe(256);

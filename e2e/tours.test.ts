@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { FIXED_ROUTES, permissionsForSide } from '@herald/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -156,8 +153,7 @@ async function beyondTheRouteTable(page: Page, violations: readonly string[]): P
   // the logo maker: the picked picture and the BMP made from it
   await page.goto('/push/task/add');
   await page.locator('.ant-radio-button-wrapper', { hasText: 'Startup logo' }).click();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'herald-csp-')), 'shop-logo.png');
-  fs.writeFileSync(file, solidPng(400, 100, [51, 51, 51]));
+  const file = { name: 'shop-logo.png', mimeType: 'image/png', buffer: solidPng(400, 100, [51, 51, 51]) };
   await page.locator('[data-testid="push-logo"] input[type="file"][accept="image/*"]').setInputFiles(file);
   await visible(page, 'logo-maker-preview');
   await byId(page, 'logo-maker-ok').click();

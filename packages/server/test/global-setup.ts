@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
@@ -10,6 +13,8 @@ declare module 'vitest' {
     pgliteSnapshot: string;
     /** a PostgreSQL database, migrated, that each test file's database is created from */
     pgTemplate: string;
+    /** a folder for the files tests write (servers' data directories): removed when the run ends */
+    scratchDir: string;
   }
 }
 
@@ -21,6 +26,9 @@ declare module 'vitest' {
  * The server still runs its migrator on start; it finds nothing left to do.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-test-files-'));
+  project.provide('scratchDir', scratch);
+  const removeScratch = () => fs.rmSync(scratch, { recursive: true, force: true });
   // the PostgreSQL project names its server in its own env (vitest.config.ts); else the environment's
   const adminUrl = project.config.env?.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (adminUrl) {
@@ -32,12 +40,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await (await openDatabase({ databaseUrl: url.toString() })).close();
     project.provide('pgTemplate', name);
     project.provide('pgliteSnapshot', '');
-    return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    return async () => {
+      removeScratch();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    };
   }
   const snapshot = await temporarySnapshot('herald-pglite-snapshot-');
   project.provide('pgliteSnapshot', snapshot.file);
   project.provide('pgTemplate', '');
-  return async () => snapshot.remove();
+  return async () => {
+    removeScratch();
+    snapshot.remove();
+  };
 }
 
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
 import type { Server } from '../src/app';
 import { devices, files, firmwarePackages, resourcePackages } from '../src/db/schema';
 import { uniq } from './people';
@@ -103,8 +103,11 @@ export async function setVersions(
     .where(eq(devices.id, deviceId));
 }
 
-/** Uploaded bytes of a test server go to a directory of their own, not the repository's data/. */
-export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'herald-ota-'));
+/**
+ * Uploaded bytes of a test server go to a directory of their own, not the repository's data/: under
+ * the run's scratch folder, which the global setup removes when the run ends (global-setup.ts).
+ */
+export const tempDataDir = (): string => fs.mkdtempSync(path.join(inject('scratchDir'), 'herald-ota-'));
 
 /**
  * Poll until `check` returns a truthy value, for conditions that take long (a whole campaign):

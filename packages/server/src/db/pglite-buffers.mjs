@@ -11,7 +11,7 @@
  * So the thread compiles PGlite's WASM itself with that string rewritten in place (the same
  * bytes, shorter text, NUL-padded) and hands PGlite the module (its `wasmModule` option). The
  * version is pinned (packages/server/package.json); a WASM without the string stops the server
- * here, and the worker checks `show shared_buffers` once open (pglite-worker.mjs).
+ * here, and the worker checks PostgreSQL's own count of the pool once open (pglite-worker.mjs).
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

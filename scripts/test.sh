@@ -302,12 +302,13 @@ stages_side_by_side \
   "typecheck" "npm run --silent typecheck" \
   "unit tests" "vitest_run unit --project unit --project unit-isolated" \
   "server build" "node scripts/build-server.mjs"
-# The integration files on PGlite and on PostgreSQL, two at a time in one run: as two runs side by
-# side, one file at a time each, the shorter pass left its core idle once it ended (the PGlite pass
-# ended ~2 minutes before the other once its databases were kept open between files). (Two files
-# at once each, four at once on two cores, took the route sweep past its 30 s timeout on a loaded
-# machine; three at once, tried with the static checks beside them, made the stage longer.) The
-# console build (~7 s of CPU) runs beside them.
+# The integration files on PGlite and on PostgreSQL, three at a time in one run (vitest.config.ts):
+# as two runs side by side, one file at a time each, the shorter pass left its core idle once it
+# ended (the PGlite pass ended ~2 minutes before the other once its databases were kept open between
+# files). (Two files at once each, four at once on two cores, took the route sweep past its 30 s
+# timeout on a loaded machine; three at once with the static checks beside them made the stage
+# longer; three at once alone, with the embedded-only files left out of the PostgreSQL pass, took it
+# from 584 to 459 s.) The console build (~7 s of CPU) runs beside them.
 stages_side_by_side \
   "integration (PGlite, PostgreSQL)" integration_tests \
   "console build" "npm run --silent build -w @herald/web"

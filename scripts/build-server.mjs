@@ -69,7 +69,8 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // stack traces name the .ts lines (node --enable-source-maps)
+    // stack traces name the .ts lines: main.ts reads these maps when a stack is formatted
+    // (lib/bundle-stack-traces.ts; node --enable-source-maps would parse every package's maps at start)
     sourcemap: true,
     sourcesContent: false,
     logLevel: 'warning',
@@ -109,7 +110,7 @@ export async function ensureServerBuilt() {
  * `spawn(cmd.command, cmd.args)`. Extra node flags (e.g. --cpu-prof) go before the entry.
  */
 export function serverCommand(nodeFlags = []) {
-  return { command: process.execPath, args: ['--enable-source-maps', ...nodeFlags, builtEntry] };
+  return { command: process.execPath, args: [...nodeFlags, builtEntry] };
 }
 
 /**

@@ -1,12 +1,11 @@
+import { mapFramesOfBundle } from './lib/bundle-stack-traces.mjs';
 import { dataDirOf } from './data-dir';
 import { openEmbeddedThread, pgliteDirOf } from './db/embedded-thread';
-import { bundleDir, mapBundleFrames } from './lib/bundle-stack-traces';
 import { holdMqttConnections, mqttListenAddress } from './lib/held-mqtt-listener';
 
-// Run from the bundle (npm start), stack traces name the TypeScript lines (lib/bundle-stack-traces.ts);
+// Run from the bundle (npm start), stack traces name the TypeScript lines (lib/bundle-stack-traces.mjs);
 // under tsx, tsx maps them itself.
-const bundle = bundleDir(import.meta.url);
-if (bundle) mapBundleFrames(bundle);
+mapFramesOfBundle(import.meta.url);
 
 // The embedded database opens its files on its own thread (PGlite: ~1.2 s) while this one loads the
 // server's modules (~2 s): started before they are imported, it is open by the time they are. A

@@ -21,8 +21,12 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { mapFramesOfBundle } from '../lib/bundle-stack-traces.mjs';
 import { quiet } from './pglite-quiet.mjs';
 import { bufferBytes, pgliteModule } from './pglite-buffers.mjs';
+
+// this thread's stack traces name the source lines when it runs from the bundle, as the main thread's do
+mapFramesOfBundle(import.meta.url);
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 /** @type {PGlite} */

@@ -7,7 +7,11 @@
  * Plain JavaScript for the reason receipt.mjs gives.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { mapFramesOfBundle } from '../../lib/bundle-stack-traces.mjs';
 import { runTask, transform } from './receipt.mjs';
+
+// this thread's stack traces name the source lines when it runs from the bundle, as the main thread's do
+mapFramesOfBundle(import.meta.url);
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 /**

@@ -48,10 +48,37 @@ export function buildNeeded(built, sources) {
 /** Why the server must be built again, or undefined when its build is newer than its sources. */
 export const serverBuildNeeded = () => buildNeeded(builtEntry, sources);
 
+/**
+ * How the server is bundled, whatever its entries (`outdir`, `entryPoints`): also what
+ * bundle-stack-traces.test.ts builds its bundle with.
+ */
+export const bundleOptions = {
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  // main.ts imports the server dynamically, after starting the database's thread: split, the
+  // server's packages load then; in one file every import would load before main's first line.
+  // Chunks stay beside main.mjs (config.ts and db/client.ts find files relative to their own folder).
+  splitting: true,
+  chunkNames: '[name]-[hash]',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // stack traces name the .ts lines: main.ts and the workers read these maps when a stack is
+  // formatted (lib/bundle-stack-traces.mjs; node --enable-source-maps would parse every package's maps at start)
+  sourcemap: true,
+  sourcesContent: false,
+  logLevel: 'warning',
+  // a bundled CommonJS file would call require(); an ES module has none of its own
+  banner: {
+    js: "import { createRequire as __hrCreateRequire } from 'node:module'; const require = __hrCreateRequire(import.meta.url);",
+  },
+};
+
 export async function buildServer() {
   const { build } = await import('esbuild');
   fs.rmSync(dist, { recursive: true, force: true });
   await build({
+    ...bundleOptions,
     // the worker threads are entries of their own, beside main.mjs, where `new URL('./x.mjs', import.meta.url)` finds them
     entryPoints: {
       main: path.join(server, 'src/main.ts'),
@@ -59,25 +86,6 @@ export async function buildServer() {
       'receipt-thread': path.join(server, 'src/modules/templates/receipt-thread.mjs'),
     },
     outdir: dist,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    // main.ts imports the server dynamically, after starting the database's thread: split, the
-    // server's packages load then; in one file every import would load before main's first line.
-    // Chunks stay beside main.mjs (config.ts and db/client.ts find files relative to their own folder).
-    splitting: true,
-    chunkNames: '[name]-[hash]',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // stack traces name the .ts lines: main.ts reads these maps when a stack is formatted
-    // (lib/bundle-stack-traces.ts; node --enable-source-maps would parse every package's maps at start)
-    sourcemap: true,
-    sourcesContent: false,
-    logLevel: 'warning',
-    // a bundled CommonJS file would call require(); an ES module has none of its own
-    banner: {
-      js: "import { createRequire as __hrCreateRequire } from 'node:module'; const require = __hrCreateRequire(import.meta.url);",
-    },
     plugins: [externalPackages],
   });
   // drizzle's migrator reads the folder beside the code (db/client.ts: import.meta.dirname/migrations)

@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleOptions } from '../../../../scripts/build-server.mjs';
 
 /**
- * A bundle built as scripts/build-server.mjs builds the server (esbuild, ES modules, split, maps
- * beside, a worker thread as an entry of its own), run by plain node without
+ * A bundle built with scripts/build-server.mjs's options (esbuild, ES modules, split, maps beside),
+ * with a worker thread as an entry of its own as the server's, run by plain node without
  * --enable-source-maps: its stacks name the TypeScript lines, in the main thread and in the worker.
  */
 let dir: string;
@@ -41,17 +42,9 @@ beforeAll(async () => {
   ]);
   out = path.join(dir, 'dist');
   await build({
+    ...bundleOptions,
     entryPoints: { main: path.join(dir, 'entry.ts'), worker: path.join(dir, 'worker.ts') },
     outdir: out,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: true,
-    chunkNames: '[name]-[hash]',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    sourcesContent: false,
     logLevel: 'silent',
   });
 });

@@ -295,15 +295,11 @@ stage "system packages" ensure_system_packages
 # bundle (scripts/build-server.mjs, what npm start runs) is built here once, before anything starts
 # it: built-server.test.ts in both integration passes, every end-to-end server, the fault harness.
 # (Run beside the integration files at nice 19 instead, to fill the ~20 % of two cores those leave
-# idle, they slowed them as much as they saved: docs/decisions.md.) The three programs of `npm run
-# typecheck` run as stages of their own: one after the other they were the stage's last ~16 s, on
-# one core.
+# idle, they slowed them as much as they saved: docs/decisions.md.)
 stages_side_by_side \
   "format (prettier --check)" "prettier --check --cache --cache-location node_modules/.cache/prettier/cache --log-level warn ." \
   "lint (eslint)" "eslint ." \
-  "typecheck (server, contract, simulator, SDK, tools)" "tsc -p tsconfig.node.json" \
-  "typecheck (console)" "tsc -p packages/web" \
-  "typecheck (e2e)" "tsc -p e2e" \
+  "typecheck" "npm run --silent typecheck" \
   "unit tests" "vitest_run unit --project unit --project unit-isolated" \
   "server build" "node scripts/build-server.mjs"
 # The integration files on PGlite and on PostgreSQL, three at a time in one run (vitest.config.ts):

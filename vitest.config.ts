@@ -95,7 +95,7 @@ export default defineConfig({
         },
       },
       integration('integration'),
-      // TEST_POSTGRES_URL: the same files again on PostgreSQL, in the same run (scripts/test.sh)
+      // TEST_POSTGRES_URL: the same files but EMBEDDED_ONLY again on PostgreSQL, in the same run (scripts/test.sh)
       ...(process.env.TEST_POSTGRES_URL
         ? [
             integration(

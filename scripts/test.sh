@@ -188,9 +188,9 @@ ensure_system_packages() {
   echo "sdks:       $(command -v python3) $(command -v php) $(command -v javac) $(command -v go)"
 }
 
-# Both integration passes in one vitest run: every file on PGlite (project integration) and on a
-# throwaway PostgreSQL cluster (integration-postgres), two files at a time whichever pass they
-# belong to (vitest.config.ts).
+# Both integration passes in one vitest run: every file on PGlite (project integration) and, but
+# for the embedded database's own files (EMBEDDED_ONLY), on a throwaway PostgreSQL cluster
+# (integration-postgres), three files at a time whichever pass they belong to (vitest.config.ts).
 integration_tests() {
   local out version databases rc
   out=$(bash scripts/pg-temp.sh start) || return 1
@@ -293,9 +293,9 @@ stage "system packages" ensure_system_packages
 # and tsc keep what they learnt in node_modules/.cache, so a second run checks only what changed
 # (eslint does not: import-x/no-cycle looks across files, which its cache would not see). The server's
 # bundle (scripts/build-server.mjs, what npm start runs) is built here once, before anything starts
-# it: built-server.test.ts in both integration passes, every end-to-end server, the fault harness.
-# (Run beside the integration files at nice 19 instead, to fill the ~20 % of two cores those leave
-# idle, they slowed them as much as they saved: docs/decisions.md.)
+# it: built-server.test.ts in the PGlite pass, every end-to-end server, the fault harness.
+# (Run beside the integration files at nice 19 instead, to fill the ~20 % of two cores those left
+# idle then, they slowed them as much as they saved: docs/decisions.md.)
 stages_side_by_side \
   "format (prettier --check)" "prettier --check --cache --cache-location node_modules/.cache/prettier/cache --log-level warn ." \
   "lint (eslint)" "eslint ." \

@@ -10,8 +10,8 @@ import { activeUser } from './people';
  * The PGlite pass keeps each worker's embedded databases open between test files and puts them
  * back as the snapshot left them (pglite-kept.ts). A test that found another's rows, sequences,
  * session or schema would pass or fail by the order of the files: these check that a database put
- * back cannot be told from one opened anew. (Always PGlite: on the PostgreSQL pass this file
- * writes a snapshot of its own.)
+ * back cannot be told from one opened anew. (Always PGlite: npm test runs it in the PGlite pass
+ * only; run with TEST_DATABASE_URL, it writes a snapshot of its own.)
  */
 describe('embedded databases kept between test files', () => {
   let snapshot: string;

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
  * source's line.
  * @param {string} dir
  */
-export function mapBundleFrames(dir) {
+function mapBundleFrames(dir) {
   /** @type {Map<string, SourceMap | null>} */
   const maps = new Map();
   /** @param {string} file */
@@ -41,6 +41,18 @@ export function mapBundleFrames(dir) {
   /** @param {NodeJS.CallSite} site */
   const frame = (site) => {
     const text = String(site);
+    try {
+      return mapped(site, text);
+    } catch {
+      return text; // a stack is never lost to its mapping (e.g. a file URL with a host)
+    }
+  };
+
+  /**
+   * @param {NodeJS.CallSite} site
+   * @param {string} text
+   */
+  const mapped = (site, text) => {
     const url = site.getFileName();
     const line = site.getLineNumber();
     const column = site.getColumnNumber();
@@ -75,7 +87,7 @@ export function mapBundleFrames(dir) {
  * The folder of the running bundle when `moduleUrl`'s file is part of one (a map beside it), else undefined.
  * @param {string} moduleUrl
  */
-export function bundleDir(moduleUrl) {
+function bundleDir(moduleUrl) {
   const file = fileURLToPath(moduleUrl);
   return file.endsWith('.mjs') && fs.existsSync(`${file}.map`) ? path.dirname(file) : undefined;
 }

@@ -56,9 +56,9 @@ function integration(name: string, env: Record<string, string> = {}, exclude: st
       // every file gets its own database. Three workers on two cores: the files wait on timers,
       // brokers and child processes, and two at a time left the cores ~30 % idle (both passes
       // together: 584 s with two workers, 459 s with three and EMBEDDED_ONLY left out of the
-      // PostgreSQL pass, docs/benchmarks.md). With both projects
-      // in one run (scripts/test.sh) they share the workers: vitest runs a group's files three at
-      // a time whichever project they belong to, so neither pass waits on a core the other left idle
+      // PostgreSQL pass, docs/benchmarks.md). With both projects in one run (scripts/test.sh) they
+      // share the workers: vitest runs a group's files three at a time whichever project they
+      // belong to, so neither pass waits on a core the other left idle
       maxWorkers: Number(process.env.HERALD_INTEGRATION_WORKERS) || 3,
       // the files of a worker share its imported modules: importing the server for each of ~90 files
       // took a third of the stage (the files share no state: each starts its own server and database)
@@ -95,7 +95,8 @@ export default defineConfig({
         },
       },
       integration('integration'),
-      // TEST_POSTGRES_URL: the same files but EMBEDDED_ONLY again on PostgreSQL, in the same run (scripts/test.sh)
+      // TEST_POSTGRES_URL: the same files again on PostgreSQL but EMBEDDED_ONLY, in the same run
+      // (scripts/test.sh)
       ...(process.env.TEST_POSTGRES_URL
         ? [
             integration(

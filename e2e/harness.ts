@@ -155,9 +155,10 @@ function spawnServer(env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const fd = fs.openSync(logFile, 'w');
   try {
     // e2e/global-setup.ts builds it once for the run. V8's optimising compiler off (Maglev is off
-    // by default in Node 20), as in the browser (CHROMIUM_ARGS): a test's server lives a minute or two at a few requests a second, and
-    // compiling its hot code again cost more than it saved (three files' servers, 8.9-9.4 s of CPU
-    // each with it, 7.9-8.5 s without). The server's behaviour is the same either way.
+    // by default in Node 20), as in the browser (CHROMIUM_ARGS): a test's server lives a minute or
+    // two at a few requests a second, and compiling its hot code again cost more than it saved
+    // (three files' servers, 8.9-9.4 s of CPU each with it, 7.9-8.5 s without). The server's
+    // behaviour is the same either way.
     const { command, args } = serverCommand(['--no-opt']);
     return spawn(command, args, {
       cwd: ROOT,

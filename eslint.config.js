@@ -115,6 +115,24 @@ export default defineConfig([
     },
   },
   {
+    // fastify-plugin names an unnamed plugin from a stack trace taken at import: in the built server
+    // that formats a stack, which parses the bundle's source map at every start (lib/bundle-stack-traces.mjs)
+    files: [`${server}/**/*.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='fp'][arguments.length<2]",
+          message: "Name the plugin: fp(fn, { name: 'herald-…' }).",
+        },
+        {
+          selector: "ImportDeclaration[source.value='fastify-plugin'] > ImportDefaultSpecifier[local.name!='fp']",
+          message: 'Import fastify-plugin as fp, so that the rule above sees every plugin.',
+        },
+      ],
+    },
+  },
+  {
     // folders, not only files, import each other one way (eslint-rules/no-folder-cycle.js)
     files: [`${server}/**/*.ts`],
     plugins: { herald: { rules: { 'no-folder-cycle': noFolderCycle } } },

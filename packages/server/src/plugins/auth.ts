@@ -96,19 +96,22 @@ export function bearerToken(header: string | undefined): string | undefined {
  * gets 401/403, never a validation answer that tells them about the endpoint, and an upload is
  * refused before its bytes are taken in.
  */
-export const authPlugin = fp<{ db: Db; jwt: JwtKeys }>(async (app, { db, jwt }) => {
-  app.decorateRequest('auth', null as unknown as AuthContext);
-  app.addHook('onRequest', async (req) => {
-    const access = req.routeOptions.config?.access;
-    if (access?.public || req.is404) return;
-    const token = bearerToken(req.headers.authorization);
-    if (!token) throw new AppError(ResultCode.TOKEN_INVALID, 'error.tokenInvalid');
-    const claims = await jwt.verify(token);
-    if (claims === 'expired') throw new AppError(ResultCode.LOGIN_TIMEOUT, 'error.loginTimeout');
-    if (claims === 'invalid') throw new AppError(ResultCode.TOKEN_INVALID, 'error.tokenInvalid');
-    const userId = Number(claims.sub);
-    if (!Number.isInteger(userId)) throw new AppError(ResultCode.TOKEN_INVALID, 'error.tokenInvalid');
-    req.auth = await loadAuthContext(db, userId, claims.sid, req.ip);
-    checkAccess(req.auth, access ?? {});
-  });
-});
+export const authPlugin = fp<{ db: Db; jwt: JwtKeys }>(
+  async (app, { db, jwt }) => {
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    app.addHook('onRequest', async (req) => {
+      const access = req.routeOptions.config?.access;
+      if (access?.public || req.is404) return;
+      const token = bearerToken(req.headers.authorization);
+      if (!token) throw new AppError(ResultCode.TOKEN_INVALID, 'error.tokenInvalid');
+      const claims = await jwt.verify(token);
+      if (claims === 'expired') throw new AppError(ResultCode.LOGIN_TIMEOUT, 'error.loginTimeout');
+      if (claims === 'invalid') throw new AppError(ResultCode.TOKEN_INVALID, 'error.tokenInvalid');
+      const userId = Number(claims.sub);
+      if (!Number.isInteger(userId)) throw new AppError(ResultCode.TOKEN_INVALID, 'error.tokenInvalid');
+      req.auth = await loadAuthContext(db, userId, claims.sid, req.ip);
+      checkAccess(req.auth, access ?? {});
+    });
+  },
+  { name: 'herald-auth' },
+);

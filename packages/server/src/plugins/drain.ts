@@ -19,22 +19,25 @@ export const SERVED_WHILE_DRAINING = { drain: 'serve' } as const;
  * so the drain can wait for them. Registered after the errors plugin (the refusal speaks the
  * request's language) and before auth (a refusal costs no token check).
  */
-export const drainPlugin = fp<{ lifecycle: Lifecycle }>(async (app, { lifecycle }) => {
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.routeOptions.config?.drain === 'serve') return;
-    if (lifecycle.refusing) {
-      void reply.header('retry-after', String(DRAIN_RETRY_AFTER_SEC));
-      throw new AppError(ResultCode.SERVICE_UNAVAILABLE, 'error.unavailable');
-    }
-    lifecycle.begin(req);
-    // 'close' comes once per response, answered or not. A client that gave up after sending its
-    // whole body (an integrator's timeout on a slow answer) gets neither onResponse (nothing
-    // finishes) nor onRequestAbort (its request was complete): counted until then, the drain
-    // waited the whole grace for answers nobody would read (issue 27). Its handler still runs
-    // to its end; the close's pipeline step writes what it queued.
-    reply.raw.once('close', () => lifecycle.end(req));
-  });
-  app.addHook('onSend', async (_req, reply) => {
-    if (lifecycle.draining) void reply.header('connection', 'close');
-  });
-});
+export const drainPlugin = fp<{ lifecycle: Lifecycle }>(
+  async (app, { lifecycle }) => {
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.routeOptions.config?.drain === 'serve') return;
+      if (lifecycle.refusing) {
+        void reply.header('retry-after', String(DRAIN_RETRY_AFTER_SEC));
+        throw new AppError(ResultCode.SERVICE_UNAVAILABLE, 'error.unavailable');
+      }
+      lifecycle.begin(req);
+      // 'close' comes once per response, answered or not. A client that gave up after sending its
+      // whole body (an integrator's timeout on a slow answer) gets neither onResponse (nothing
+      // finishes) nor onRequestAbort (its request was complete): counted until then, the drain
+      // waited the whole grace for answers nobody would read (issue 27). Its handler still runs
+      // to its end; the close's pipeline step writes what it queued.
+      reply.raw.once('close', () => lifecycle.end(req));
+    });
+    app.addHook('onSend', async (_req, reply) => {
+      if (lifecycle.draining) void reply.header('connection', 'close');
+    });
+  },
+  { name: 'herald-drain' },
+);

@@ -22,9 +22,12 @@ export function guardInput(req: FastifyRequest): void {
 /** Route config of routes that call guardInput themselves, later (the open API: after the signature). */
 export const GUARDED_LATER = { inputGuard: 'later' } as const;
 
-export const inputGuardPlugin = fp(async (app) => {
-  app.addHook('preValidation', async (req) => {
-    if (req.routeOptions.config.inputGuard === 'later') return;
-    guardInput(req);
-  });
-});
+export const inputGuardPlugin = fp(
+  async (app) => {
+    app.addHook('preValidation', async (req) => {
+      if (req.routeOptions.config.inputGuard === 'later') return;
+      guardInput(req);
+    });
+  },
+  { name: 'herald-input-guard' },
+);

@@ -59,9 +59,12 @@ export function securityHeaders(opts: { publicUrl: string; mapTileUrl: string | 
  * The headers on every answer Herald sends through Fastify: the console, the API, /openapi.json,
  * /docs, the files, the errors. A header a route set itself is left as it is.
  */
-export const securityHeadersPlugin = fp<{ headers: Record<string, string> }>(async (app, { headers }) => {
-  const entries = Object.entries(headers);
-  app.addHook('onSend', async (_req, reply) => {
-    for (const [name, value] of entries) if (!reply.hasHeader(name)) void reply.header(name, value);
-  });
-});
+export const securityHeadersPlugin = fp<{ headers: Record<string, string> }>(
+  async (app, { headers }) => {
+    const entries = Object.entries(headers);
+    app.addHook('onSend', async (_req, reply) => {
+      for (const [name, value] of entries) if (!reply.hasHeader(name)) void reply.header(name, value);
+    });
+  },
+  { name: 'herald-security-headers' },
+);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const UNIT = ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx', 'test/cluster/**/*.test.ts'];
 
@@ -34,6 +35,51 @@ const EMBEDDED_ONLY = [
   'pglite-kept.test.ts', // the PGlite pass's databases kept between files
   'built-server.test.ts', // the bundle as npm start runs it, on a fresh embedded data directory
 ];
+
+/**
+ * Seconds the longest files took in a whole suite (2026-12-01, fresh clone; PGlite pass, e2e).
+ * Only their order depends on it: a fresh clone has no durations cached, and in the order vitest
+ * then keeps the PostgreSQL pass's long files started last (its fuzzer 270 s into a 445 s stage),
+ * so the stage ended on one or two files while the cores idled.
+ */
+const LONG_FILES: Record<string, number> = {
+  'packages/server/test/fuzz.test.ts': 84,
+  'packages/server/test/sdks.test.ts': 45,
+  'packages/server/test/ota-phases.test.ts': 40,
+  'packages/server/test/ota-campaign.test.ts': 37,
+  'packages/server/test/embedded-db.test.ts': 36,
+  'packages/server/test/external-broker-provisioning.test.ts': 29,
+  'packages/server/test/route-sweep.test.ts': 18,
+  'packages/server/test/built-server.test.ts': 15,
+  'packages/server/test/pipeline-confirm.test.ts': 14,
+  'e2e/tours.test.ts': 158,
+  'e2e/shell.test.ts': 124,
+  'e2e/session.test.ts': 83,
+  'e2e/dashboard.test.ts': 60,
+};
+
+/**
+ * Longest first, the two integration passes interleaved (they share the workers: one group, as
+ * both have the same maxWorkers): durations vitest cached from an earlier run where it has them,
+ * else LONG_FILES, else the larger file first.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const cache = this.ctx.cache;
+    const key = (f: TestSpecification) => `${f.project.name}:${path.relative(this.ctx.config.root, f.moduleId)}`;
+    const seconds = (f: TestSpecification) =>
+      (cache.getFileTestResults(key(f))?.duration ?? 0) / 1000 ||
+      LONG_FILES[path.relative(this.ctx.config.root, f.moduleId)] ||
+      0;
+    const size = (f: TestSpecification) => cache.getFileStats(key(f))?.size ?? fs.statSync(f.moduleId).size;
+    return [...files].sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        seconds(b) - seconds(a) ||
+        size(b) - size(a),
+    );
+  }
+}
 
 /**
  * The server through app.inject: on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set (in
@@ -73,6 +119,7 @@ function integration(name: string, env: Record<string, string> = {}, exclude: st
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

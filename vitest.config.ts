@@ -37,10 +37,10 @@ const EMBEDDED_ONLY = [
 ];
 
 /**
- * Seconds the longest files took in a whole suite (2026-12-01, fresh clone; PGlite pass, e2e).
+ * Seconds the longest integration files took in a whole suite (2026-12-01, fresh clone, PGlite pass).
  * Only their order depends on it: a fresh clone has no durations cached, and in the order vitest
- * then keeps the PostgreSQL pass's long files started last (its fuzzer 270 s into a 445 s stage),
- * so the stage ended on one or two files while the cores idled.
+ * then keeps, the PostgreSQL pass's long files started late (its fuzzer 270 s into a 445 s stage,
+ * the pass starting at ~240 s), so the stage ended on one or two files while the cores idled.
  */
 const LONG_FILES: Record<string, number> = {
   'packages/server/test/fuzz.test.ts': 84,
@@ -52,16 +52,14 @@ const LONG_FILES: Record<string, number> = {
   'packages/server/test/route-sweep.test.ts': 18,
   'packages/server/test/built-server.test.ts': 15,
   'packages/server/test/pipeline-confirm.test.ts': 14,
-  'e2e/tours.test.ts': 158,
-  'e2e/shell.test.ts': 124,
-  'e2e/session.test.ts': 83,
-  'e2e/dashboard.test.ts': 60,
 };
 
 /**
- * Longest first, the two integration passes interleaved (they share the workers: one group, as
- * both have the same maxWorkers): durations vitest cached from an earlier run where it has them,
- * else LONG_FILES, else the larger file first.
+ * Each project's files longest first: durations vitest cached from an earlier run where it has
+ * them, else LONG_FILES, else the larger file first. The projects stay one after the other, as
+ * vitest keeps them: the integration passes share the workers (one group, the same maxWorkers), and
+ * interleaving their files made each worker import the server again at every switch (the stage
+ * took 853 s instead of 445, 514 s of it importing).
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -75,6 +73,7 @@ class LongestFirst extends BaseSequencer {
     return [...files].sort(
       (a, b) =>
         a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        a.project.name.localeCompare(b.project.name) ||
         seconds(b) - seconds(a) ||
         size(b) - size(a),
     );

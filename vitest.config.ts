@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const UNIT = ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx', 'test/cluster/**/*.test.ts'];
 
@@ -35,50 +34,6 @@ const EMBEDDED_ONLY = [
   'pglite-kept.test.ts', // the PGlite pass's databases kept between files
   'built-server.test.ts', // the bundle as npm start runs it, on a fresh embedded data directory
 ];
-
-/**
- * Seconds the longest integration files took in a whole suite (2026-12-01, fresh clone, PGlite pass).
- * Only their order depends on it: a fresh clone has no durations cached, and in the order vitest
- * then keeps, the PostgreSQL pass's long files started late (its fuzzer 270 s into a 445 s stage,
- * the pass starting at ~240 s), so the stage ended on one or two files while the cores idled.
- */
-const LONG_FILES: Record<string, number> = {
-  'packages/server/test/fuzz.test.ts': 84,
-  'packages/server/test/sdks.test.ts': 45,
-  'packages/server/test/ota-phases.test.ts': 40,
-  'packages/server/test/ota-campaign.test.ts': 37,
-  'packages/server/test/embedded-db.test.ts': 36,
-  'packages/server/test/external-broker-provisioning.test.ts': 29,
-  'packages/server/test/route-sweep.test.ts': 18,
-  'packages/server/test/built-server.test.ts': 15,
-  'packages/server/test/pipeline-confirm.test.ts': 14,
-};
-
-/**
- * Each project's files longest first: durations vitest cached from an earlier run where it has
- * them, else LONG_FILES, else the larger file first. The projects stay one after the other, as
- * vitest keeps them: the integration passes share the workers (one group, the same maxWorkers), and
- * interleaving their files made each worker import the server again at every switch (the stage
- * took 853 s instead of 445, 514 s of it importing).
- */
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const cache = this.ctx.cache;
-    const key = (f: TestSpecification) => `${f.project.name}:${path.relative(this.ctx.config.root, f.moduleId)}`;
-    const seconds = (f: TestSpecification) =>
-      (cache.getFileTestResults(key(f))?.duration ?? 0) / 1000 ||
-      LONG_FILES[path.relative(this.ctx.config.root, f.moduleId)] ||
-      0;
-    const size = (f: TestSpecification) => cache.getFileStats(key(f))?.size ?? fs.statSync(f.moduleId).size;
-    return [...files].sort(
-      (a, b) =>
-        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
-        a.project.name.localeCompare(b.project.name) ||
-        seconds(b) - seconds(a) ||
-        size(b) - size(a),
-    );
-  }
-}
 
 /**
  * The server through app.inject: on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set (in
@@ -118,7 +73,6 @@ function integration(name: string, env: Record<string, string> = {}, exclude: st
  */
 export default defineConfig({
   test: {
-    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

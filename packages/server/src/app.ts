@@ -52,7 +52,9 @@ export type Server = {
   close: () => Promise<void>;
 };
 
+/** Typed for ajv's compilers; zod's are given in their place (createServer). */
 type CompilersFactory = NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
 /**
  * Builds the whole server: database (migrated), keys, seeded operator admin, every module's
  * routes, the OpenAPI document and the built console. Used by main.ts and by the tests alike.
@@ -91,10 +93,9 @@ export async function createServer(
     // a request arriving while the server closes is refused by the drain plugin, in the envelope
     // with Retry-After (close() below), not with Fastify's own 503 body
     return503OnClosing: false,
-    // zod validates and serializes every route (fastify-type-provider-zod, set below): given as the
-    // compilers' factories, Fastify does not load its default ones (ajv and fast-json-stringify, ~0.2 s
-    // of CPU at every start) only for them to be replaced
-    // (the factories' types are ajv's; zod's compilers are what setValidatorCompiler takes below)
+    // zod validates and serializes every route (fastify-type-provider-zod, also set below): given as
+    // the compilers' factories, Fastify does not load its default ones (ajv and fast-json-stringify,
+    // ~0.2 s of CPU at every start) only for them to be replaced
     schemaController: {
       compilersFactory: {
         buildValidator: () => validatorCompiler,

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * Stack traces of the built server (scripts/build-server.mjs) name the TypeScript lines, as
  * `node --enable-source-maps` would make them, at a fraction of its start-up cost: that flag
- * parses the source map of every module as it loads — 4.6 MB of maps at a server's start,
- * mostly node_modules' (drizzle-orm, ajv, fast-json-stringify), ~0.5 s of its ~5 s of CPU —
+ * parses the source map of every module as it loads — 4.6 MB of maps at a server's start when
+ * measured, mostly node_modules' (drizzle-orm, ajv), ~0.5 s of its ~5 s of CPU —
  * while this reads only the bundle's own maps, and only when a stack is first formatted. Frames
  * of node_modules keep their JavaScript lines, as they would in an unbundled server; a function's
  * name is the bundle's (esbuild sometimes adds a digit to keep names apart: `activate2`).

@@ -50,6 +50,15 @@ const settled = (id: number) =>
     },
     { timeout: 30_000, interval: 50 },
   );
+/**
+ * What the receiver got for one delivery, by its delivery header: not by its place in `received`,
+ * where a delivery of an earlier test still under way (a redelivery not waited for) may come first.
+ */
+const receivedFor = (deliveryId: number) => {
+  const got = rx.received.filter((r) => r.headers[WEBHOOK_HEADERS.delivery] === String(deliveryId));
+  expect(got, `the receiver got delivery ${deliveryId} once`).toHaveLength(1);
+  return got[0]!;
+};
 
 beforeAll(async () => {
   // retries after 1 ms, 5 ms, 30 ms, ... so a delivery gives up within a few seconds
@@ -121,14 +130,11 @@ describe('dead letters and redelivery', () => {
     expect(dead.list.map((d: { id: number }) => d.id)).toContain(original.id);
     expect(dead.list.every((d: { status: string }) => d.status === 'failed')).toBe(true);
 
-    const from = rx.received.length;
     const again = expectOk(await A.client.post(`/v1/webhooks/deliveries/${original.id}/redeliver`));
     expect(again).toMatchObject({ redeliveryOf: original.id, jobId: original.jobId, event: 'print', test: false });
     expect(again.id).not.toBe(original.id);
     expect((await settled(again.id)).status).toBe('succeeded');
-    const got = rx.received[from]!;
-    expect(JSON.parse(got.body)).toEqual(original.payload);
-    expect(got.headers[WEBHOOK_HEADERS.delivery]).toBe(String(again.id));
+    expect(JSON.parse(receivedFor(again.id).body)).toEqual(original.payload);
     // the original stays what it was: a dead letter, with its own attempts
     expect((await row(original.id)).status).toBe('failed');
     const detail = expectOk(await A.client.get(`/v1/webhooks/deliveries/${again.id}`));
@@ -169,10 +175,9 @@ describe('dead letters and redelivery', () => {
         nextAttemptAt: new Date(),
       })
       .returning();
-    const from = rx.received.length;
     const again = expectOk(await A.client.post(`/v1/webhooks/deliveries/${other!.id}/redeliver`));
     expect(again).toMatchObject({ event: 'alert', url: `${rx.url}/alerts`, redeliveryOf: other!.id });
     expect((await settled(again.id)).status).toBe('succeeded');
-    expect(JSON.parse(rx.received[from]!.body)).toEqual({ kind: 'outOfPaper', sn: device.sn });
+    expect(JSON.parse(receivedFor(again.id).body)).toEqual({ kind: 'outOfPaper', sn: device.sn });
   });
 });

@@ -49,7 +49,8 @@ export type Server = {
   database: Database;
   /** The way down before close (SIGTERM): readiness false, then new requests refused and those in flight finished. */
   drain: (opts?: { delayMs?: number; graceMs?: number }) => Promise<void>;
-  close: () => Promise<void>;
+  /** `exiting`: the process ends right after (main.ts), see Gateway.close */
+  close: (opts?: { exiting?: boolean }) => Promise<void>;
 };
 
 /** Typed for ajv's compilers; zod's are given in their place (createServer). */
@@ -213,7 +214,7 @@ export async function createServer(
       void stopWorkers();
       return drain(deps.lifecycle, app, { ...config.shutdown, ...o });
     },
-    close: async () => {
+    close: async (how = {}) => {
       // how long each step took, in the log: a stop a supervisor cuts short (its own timeout, then
       // SIGKILL) shows where it waited
       const began = Date.now();
@@ -227,7 +228,7 @@ export async function createServer(
       deps.lifecycle.refuseNew();
       // before the gateway and the database: an import's last chunk still notifies and writes
       await step('workers', stopWorkers);
-      await step('gateway', () => gateway.close()); // the one started here, even if a test swapped deps.gateway
+      await step('gateway', () => gateway.close(how)); // the one started here, even if a test swapped deps.gateway
       await step('http', () => app.close());
       // after the pipeline and the routes: the last jobs are counted
       await step('pipeline', () => workers.stop('afterRoutes'));

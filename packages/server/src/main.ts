@@ -39,7 +39,7 @@ function shutDown(sig: NodeJS.Signals): void {
   // readiness false at once, requests in flight finish (SHUTDOWN_DELAY_MS, SHUTDOWN_GRACE_MS), then the close
   void server
     .drain()
-    .then(() => server.close())
+    .then(() => server.close({ exiting: true }))
     .then(
       () => process.exit(0),
       (err: unknown) => {

@@ -54,7 +54,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+/** One statement on PostgreSQL's server (create or drop a database), on a connection of its own. */
+export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -36,6 +36,8 @@ const listen = (server: net.Server, port: number, host: string) =>
   });
 
 const closeServer = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+/** CONNACK 3, "server unavailable": the device tries again later */
+const unavailable = () => Object.assign(new Error('server unavailable'), { returnCode: 3 }) as AuthenticateError;
 
 function clientIp(client: Client): string | undefined {
   const socket = (client.req?.socket ?? client.conn) as net.Socket | undefined;
@@ -76,6 +78,8 @@ export async function startEmbeddedGateway(
 
   await deviceLink.resetPresence(deps);
   let closing = false;
+  /** closing for a process that exits next (close({ exiting: true })) */
+  let exiting = false;
   // Aedes never calls back a publish its closing emitter dropped: a stop would wait on it for good
   // (the pipeline's stop waits for its publishes). close() settles every publish still waiting.
   let brokerClosed!: (err: Error) => void;
@@ -90,6 +94,8 @@ export async function startEmbeddedGateway(
     // this leaves room for uplinks and commands and the queue stays empty
     concurrency: 1_000,
     authenticate(client, username, password, done) {
+      // a closing broker starts no database work: presence is reset once it has ended (close())
+      if (closing) return done(unavailable(), false);
       const attempt = deviceLink.authenticateDevice(deps, {
         clientId: client.id,
         username,
@@ -97,8 +103,7 @@ export async function startEmbeddedGateway(
         certFingerprint: peerFingerprint(client),
       });
       void track(attempt).then((r) => {
-        if (!r)
-          return done(Object.assign(new Error('server unavailable'), { returnCode: 3 }) as AuthenticateError, false);
+        if (!r || closing) return done(unavailable(), false);
         if (!r.ok) {
           log.info({ sn: r.sn, refusal: r.refusal, ip: clientIp(client) }, 'device connection refused');
           const err = Object.assign(new Error(r.refusal), { returnCode: CONNECT_REFUSALS[r.refusal] });
@@ -118,6 +123,11 @@ export async function startEmbeddedGateway(
     // closed instead, and the device sends the message again after it reconnects (its effects
     // are idempotent: acks and results name their job, duplicates change nothing).
     authorizePublish(client, packet, done) {
+      // Closing: nothing more is stored, and so nothing more acknowledged (the device sends it again
+      // to the next server). A process about to exit leaves the publish unanswered, its connection
+      // open until the exit; otherwise the broker closes the connection (and a last will, published
+      // through here as the broker closes its clients, is refused without being read).
+      if (closing) return exiting ? undefined : done(new Error('server closing'));
       const s = client ? sessions.get(client) : undefined;
       if (!s || !deviceLink.mayPublish(s.device.sn, packet.topic)) {
         log.warn({ sn: s?.device.sn, topic: packet.topic }, 'publish refused by topic ACL');
@@ -164,7 +174,8 @@ export async function startEmbeddedGateway(
 
   broker.on('clientReady', (client) => {
     const s = sessions.get(client);
-    if (!s) return;
+    // connected as the broker closed: it is dropped with the others, and nothing is recorded of it
+    if (!s || closing) return;
     s.connection = track(deviceLink.onConnect(deps, s.device, { session: s.session, ip: s.ip }));
     // a connection whose presence could not be written (the database away, a statement chosen as a
     // deadlock's victim) would stay connected and offline for good: nothing would be sent to it.
@@ -295,8 +306,9 @@ export async function startEmbeddedGateway(
     // listening from here on, until close
     health: () => (closing ? { ready: false, detail: 'broker closing' } : { ready: true }),
     endpoints: () => ({ ...endpoints, ws: `${deps.config.publicUrl.replace(/^http/, 'ws')}${WS_PATH}` }),
-    async close() {
+    async close(how = {}) {
       closing = true;
+      exiting = how.exiting === true;
       brokerClosed(new GatewayUnavailable('the embedded broker closed'));
       opts.httpServer.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();
@@ -304,6 +316,30 @@ export async function startEmbeddedGateway(
       // each part named at warn while it waits past 5 s: a stop a supervisor cuts short shows which (issue 27)
       const part = (name: string, run: () => Promise<unknown>) =>
         sayWhileWaiting(run, () => log.warn({ part: name, pending: pending.size }, 'gateway closing: still waiting'));
+      const workDone = () =>
+        part('device-link work', async () => {
+          while (pending.size > 0) await Promise.allSettled([...pending]);
+        });
+      // every device this broker held is gone with it
+      const presenceReset = () =>
+        part('presence', () =>
+          deviceLink
+            .resetPresence(deps, 'server stopped')
+            .catch((err: unknown) =>
+              log.warn({ err }, 'gateway: presence not reset at close (the next start resets it)'),
+            ),
+        );
+      if (exiting) {
+        // The process ends next: its connections end with it, all at once, once the work the
+        // devices started is recorded and they are marked offline. The broker's own close took
+        // ~1 s at 5,000 devices (each client unsubscribed, its will read and refused, its socket
+        // closed one by one) and dropped the devices before that, so they tried again while
+        // this process still held the port and nothing listened (docs/benchmarks.md).
+        for (const server of listeners) server.close(); // stops accepting; the open connections stay
+        await workDone();
+        await presenceReset();
+        return;
+      }
       const stopped = Promise.all(listeners.map(closeServer)); // stops accepting; resolves once clients are gone
       await part('broker', () => new Promise<void>((resolve) => broker.close(() => resolve())));
       // A connection whose CONNECT the broker had not taken (its first packet still on its way,
@@ -312,17 +348,8 @@ export async function startEmbeddedGateway(
       // ended it (seen: 'listeners' still waiting after 5 s with nothing pending; issue 27).
       for (const socket of sockets) socket.destroy();
       await part('listeners', () => stopped);
-      await part('device-link work', async () => {
-        while (pending.size > 0) await Promise.allSettled([...pending]);
-      });
-      // every device this broker held is gone with it
-      await part('presence', () =>
-        deviceLink
-          .resetPresence(deps, 'server stopped')
-          .catch((err: unknown) =>
-            log.warn({ err }, 'gateway: presence not reset at close (the next start resets it)'),
-          ),
-      );
+      await workDone();
+      await presenceReset();
     },
   };
 }

@@ -32,5 +32,9 @@ export interface Gateway {
   provisioned?(): boolean;
   /** Ports and URLs devices use, for the docs page and the simulator. */
   endpoints(): { mqtt?: string; mqtts?: string; ws?: string };
-  close(): Promise<void>;
+  /**
+   * Stop serving devices; what they started is finished and recorded first. `exiting`: the process
+   * ends right after (main.ts), so the connections may be left to end with it (see the embedded broker).
+   */
+  close(opts?: { exiting?: boolean }): Promise<void>;
 }

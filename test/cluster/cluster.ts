@@ -114,7 +114,8 @@ export class HeraldNode {
           HOST: '127.0.0.1',
           PORT: String(port),
           WEB_DIST: '',
-          LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'warn',
+          // info: a graceful stop's own account of its steps (stopSteps) is an info line
+          LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'info',
           HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
           MQTT_TLS_PORT: '-1',
           ...this.opts.env,
@@ -149,6 +150,32 @@ export class HeraldNode {
   tail(lines = 40): string {
     const text = fs.existsSync(this.logPath) ? fs.readFileSync(this.logPath, 'utf8') : '';
     return text.split('\n').slice(-lines).join('\n');
+  }
+
+  /**
+   * What its last graceful stop said of itself: the drain and each step of the close, in ms (the
+   * `drained` and `closed` lines of its log), e.g. "drained 12; workers 0, gateway 41, http 6, …".
+   */
+  stopSteps(): string | undefined {
+    const text = fs.existsSync(this.logPath) ? fs.readFileSync(this.logPath, 'utf8') : '';
+    const run = text.slice(text.lastIndexOf('\n==== start'));
+    const lines = run
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => {
+        try {
+          return JSON.parse(l) as { msg?: string; ms?: number | Record<string, number> };
+        } catch {
+          return {};
+        }
+      });
+    const closed = lines.findLast((l) => l.msg === 'closed' || l.msg === 'closed slowly');
+    if (!closed || typeof closed.ms !== 'object') return undefined;
+    const drained = lines.findLast((l) => l.msg?.startsWith('drained'));
+    const steps = Object.entries(closed.ms)
+      .map(([step, ms]) => `${step} ${ms}`)
+      .join(', ');
+    return `${typeof drained?.ms === 'number' ? `drained ${drained.ms}; ` : ''}${steps}`;
   }
 
   /** Log lines at warn or above (JSON lines, level ≥ 40), for the report. */

@@ -342,7 +342,10 @@ async function burstThenKill(node: HeraldNode) {
 const slowStops: string[] = [];
 async function gracefulStop(node: HeraldNode) {
   const { ms, killed } = await node.stop();
-  mark(`${node.name} stopped in ${(ms / 1000).toFixed(1)} s${killed ? ' (killed)' : ''}`);
+  const steps = killed ? undefined : node.stopSteps();
+  mark(
+    `${node.name} stopped in ${(ms / 1000).toFixed(1)} s${killed ? ' (killed)' : ''}${steps ? ` (ms: ${steps})` : ''}`,
+  );
   if (killed) slowStops.push(`${node.name}: still running 30 s after SIGTERM, killed`);
 }
 

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtEntry, builtServerCommand } from '../../../scripts/build-server.mjs';
 import { ADMIN_PASSWORD } from './harness';
 import { eventually } from './devices-fixture';
-import { freePort } from './mosquitto';
+import { processEnv, spawnServer, untilReady, type ServerProcess } from './server-process';
 
 /**
  * The server as `npm start` and a supervisor run it: the esbuild bundle (scripts/build-server.mjs)
@@ -16,41 +15,20 @@ import { freePort } from './mosquitto';
  * modules load. Always on the embedded database (a fresh data directory): what the bundle must
  * carry is the database's thread; PostgreSQL is reached by the same driver either way.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 let dataDir: string;
-const started: ChildProcess[] = [];
+const started: ServerProcess[] = [];
 
-async function startBuilt(env: NodeJS.ProcessEnv) {
-  const { command, args } = builtServerCommand();
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  started.push(child);
-  let output = '';
-  const collect = (chunk: Buffer) => (output += chunk.toString());
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+function startBuilt(env: NodeJS.ProcessEnv): ServerProcess {
+  const server = spawnServer(builtServerCommand(), env);
+  started.push(server);
+  return server;
 }
 
 async function serverEnv(): Promise<NodeJS.ProcessEnv & { base: string }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv & { base: string } = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    WEB_DIST: '',
-    LOG_LEVEL: 'warn',
-    MQTT_HOST: '127.0.0.1',
-    MQTT_PORT: String(await freePort()),
-    MQTT_TLS_PORT: '-1',
-    base: `http://127.0.0.1:${port}`,
-  };
-  delete env.DATABASE_URL;
-  delete env.MQTT_URL;
-  return env;
+  // the embedded database whichever pass runs it (processEnv without a databaseUrl)
+  const { env, base } = await processEnv({ dataDir, env: { LOG_LEVEL: 'warn' } });
+  return { ...env, base };
 }
 
 beforeAll(() => {
@@ -58,12 +36,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  for (const child of started) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
+  for (const server of started) await server.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -73,11 +46,8 @@ describe('the built server', () => {
     { timeout: 120_000 },
     async () => {
       const env = await serverEnv();
-      const server = await startBuilt(env);
-      await eventually(async () => {
-        if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`);
-        return (await fetch(`${env.base}/readyz`).catch(() => undefined))?.status === 200;
-      }, 'the built server ready');
+      const server = startBuilt(env);
+      await untilReady(server, env.base);
 
       // the operator admin was seeded and read back through the database's thread (pglite-worker.mjs beside main.mjs)
       const signIn = await fetch(`${env.base}/user/login`, {
@@ -90,7 +60,7 @@ describe('the built server', () => {
       expect(body.data?.authInfo).toEqual(expect.any(String));
 
       // main.ts opens the data directory before it loads the server: a second server is refused there, in one line
-      const second = await startBuilt(await serverEnv());
+      const second = startBuilt(await serverEnv());
       expect(await second.exited).toBe(1);
       expect(second.output()).toContain(
         `Herald could not start: the embedded database in ${path.join(dataDir, 'pgdata')} is in use by process ${server.child.pid}`,
@@ -106,7 +76,7 @@ describe('the built server', () => {
     { timeout: 120_000 },
     async () => {
       const env: NodeJS.ProcessEnv & { base: string } = { ...(await serverEnv()), LOG_LEVEL: 'info' };
-      const server = await startBuilt(env);
+      const server = startBuilt(env);
       // a device trying from the moment the process exists, as a fleet does after a restart
       const device = await eventually(
         () =>

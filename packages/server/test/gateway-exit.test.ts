@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,10 +12,8 @@ import { openDatabase } from '../src/db/client';
 import { pgliteDirOf } from '../src/db/embedded-thread';
 import { accounts, deviceConnections, devices, models } from '../src/db/schema';
 import { eventually } from './devices-fixture';
-import { adminQuery } from './global-setup';
 import { PNG_1X1 } from './fleet';
-import { ADMIN_PASSWORD } from './harness';
-import { freePort } from './mosquitto';
+import { processDatabase, processEnv, spawnServer, untilReady, type ServerProcess } from './server-process';
 
 /**
  * SIGTERM to a server process whose embedded broker holds devices (main.ts closes with
@@ -26,11 +23,9 @@ import { freePort } from './mosquitto';
  * then retried while nothing listened: docs/benchmarks.md). On PGlite, or on a fresh database of
  * TEST_DATABASE_URL, both seeded before the server starts.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const N = 12;
 
-let child: ChildProcess | undefined;
-let output = '';
+let server: ServerProcess | undefined;
 let dataDir: string;
 let databaseUrl: string | undefined;
 let dropDatabase = async () => {};
@@ -42,16 +37,10 @@ const openSeeded = () => openDatabase(databaseUrl ? { databaseUrl } : { pgliteDi
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-gateway-exit-'));
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `herald_test_${randomBytes(6).toString('hex')}`;
-    const template = inject('pgTemplate');
-    await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-  } else {
+  const database = await processDatabase();
+  databaseUrl = database?.url;
+  if (database) dropDatabase = database.drop;
+  else {
     // the run's migrated database (global-setup.ts), written into this server's data directory
     const snapshot = inject('pgliteSnapshot');
     const db = new PGlite(pgliteDirOf(dataDir), { loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
@@ -60,9 +49,9 @@ beforeAll(async () => {
 
   // one account, one model, N enabled devices with known secrets
   const secrets = new Map<string, string>();
-  const database = await openSeeded();
+  const seeding = await openSeeded();
   try {
-    const { db } = database;
+    const { db } = seeding;
     const [account] = await db
       .insert(accounts)
       .values({
@@ -98,37 +87,12 @@ beforeAll(async () => {
       });
     }
   } finally {
-    await database.close();
+    await seeding.close();
   }
 
-  const port = await freePort();
-  const mqttPort = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    WEB_DIST: '',
-    LOG_LEVEL: 'info',
-    MQTT_HOST: '127.0.0.1',
-    MQTT_PORT: String(mqttPort),
-    MQTT_TLS_PORT: '-1',
-  };
-  delete env.MQTT_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const { command, args } = builtServerCommand();
-  const started = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child = started;
-  const collect = (chunk: Buffer) => (output += chunk.toString());
-  started.stdout!.on('data', collect);
-  started.stderr!.on('data', collect);
-  await eventually(async () => {
-    if (started.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    return (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200;
-  }, 'the server ready');
+  const { env, base, mqttPort } = await processEnv({ dataDir, databaseUrl });
+  server = spawnServer(builtServerCommand(), env);
+  await untilReady(server, base);
 
   for (const [sn, secret] of secrets) {
     // no second attempt within the test: what the test sees is the first connection's end
@@ -143,35 +107,30 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(sims.map((d) => d.stop()));
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
+  await server?.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
   await dropDatabase();
 });
 
 it('keeps the devices connected until they are recorded offline, then they go with the process', async () => {
-  const server = child!;
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-  server.kill('SIGTERM');
-  expect(await exited, output).toBe(0);
+  const { child, exited, output } = server!;
+  child.kill('SIGTERM');
+  expect(await exited, output()).toBe(0);
   await eventually(async () => droppedAt.size === N, 'every device saw its connection end');
 
   // the close's last line is written before the process ends, and with it the connections
-  const closed = output
+  const closed = output()
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as { msg?: string; time?: number; ms?: Record<string, number> })
     .find((l) => l.msg === 'closed');
-  expect(closed?.time, output).toBeTypeOf('number');
+  expect(closed?.time, output()).toBeTypeOf('number');
   const early = [...droppedAt].filter(([, at]) => at < closed!.time!);
   expect(
     early.map(([sn]) => sn),
     'devices dropped before the server had closed',
   ).toEqual([]);
-  expect(output).not.toContain('"level":50');
+  expect(output()).not.toContain('"level":50');
 
   // what the server recorded before it went: every device offline, its one connection closed
   const database = await openSeeded();

@@ -1,85 +1,42 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from './harness';
 import { eventually } from './devices-fixture';
-import { freePort } from './mosquitto';
+import { processDatabase, processEnv, spawnServer, untilReady, type ServerProcess } from './server-process';
 
 /**
  * SIGTERM to a real server process (main.ts): readiness goes false at once, requests are served
  * through SHUTDOWN_DELAY_MS, then refused with 503 while one in flight finishes, and the process
  * exits 0. On PGlite, or on a fresh database of TEST_DATABASE_URL.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DELAY_MS = 3_000;
 
-let child: ChildProcess;
+let server: ServerProcess;
 let base: string;
-let output = '';
 let dataDir: string;
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-sigterm-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    HERALD_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    PUBLIC_URL: base,
-    WEB_DIST: '',
-    LOG_LEVEL: 'info',
-    MQTT_HOST: '127.0.0.1',
-    MQTT_PORT: String(await freePort()),
-    SHUTDOWN_DELAY_MS: String(DELAY_MS),
-    SHUTDOWN_GRACE_MS: '30000',
-  };
-  delete env.DATABASE_URL;
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `herald_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
-  child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const collect = (chunk: Buffer) => (output += chunk.toString());
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  await eventually(async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    return (await fetch(`${base}/readyz`).catch(() => undefined))?.status === 200;
-  }, 'the server ready');
+  // an empty database on PostgreSQL: this server migrates it, as a first start does
+  const database = await processDatabase({ empty: true });
+  if (database) dropDatabase = database.drop;
+  let env: NodeJS.ProcessEnv;
+  ({ env, base } = await processEnv({
+    dataDir,
+    databaseUrl: database?.url,
+    env: { SHUTDOWN_DELAY_MS: String(DELAY_MS), SHUTDOWN_GRACE_MS: '30000' },
+  }));
+  // the sources through tsx, as `npm run dev:server` runs them (built-server.test.ts runs the bundle)
+  server = spawnServer({ command: process.execPath, args: ['--import', 'tsx', 'packages/server/src/main.ts'] }, env);
+  await untilReady(server, base);
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
+  await server?.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
   await dropDatabase();
 });
@@ -105,7 +62,7 @@ function slowSignIn() {
 
 describe('SIGTERM', () => {
   it('drains: not ready at once, served through the delay, then 503 with Retry-After; the request in flight finishes; exit 0', async () => {
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const { child, exited, output } = server;
     const signIn = slowSignIn();
     // its headers are in once a later request has had its answer
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
@@ -136,9 +93,9 @@ describe('SIGTERM', () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 20000 });
     expect(await exited).toBe(0);
-    expect(output).toContain('draining: readiness is false');
+    expect(output()).toContain('draining: readiness is false');
     // the close names how long each of its steps took (a stop cut short by a supervisor shows where it waited)
-    const closed = output
+    const closed = output()
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { msg?: string; ms?: Record<string, number>; total?: number })

@@ -311,8 +311,12 @@ export async function startEmbeddedGateway(
       exiting = how.exiting === true;
       brokerClosed(new GatewayUnavailable('the embedded broker closed'));
       opts.httpServer.off('upgrade', onUpgrade);
-      for (const ws of wss.clients) ws.terminate();
-      wss.close();
+      // WebSocket devices ride on the HTTP server, whose close (the next step of the server's) would
+      // wait for them: they are ended here, in either way of closing
+      const dropWebSockets = () => {
+        for (const ws of wss.clients) ws.terminate();
+        wss.close();
+      };
       // each part named at warn while it waits past 5 s: a stop a supervisor cuts short shows which (issue 27)
       const part = (name: string, run: () => Promise<unknown>) =>
         sayWhileWaiting(run, () => log.warn({ part: name, pending: pending.size }, 'gateway closing: still waiting'));
@@ -338,8 +342,11 @@ export async function startEmbeddedGateway(
         for (const server of listeners) server.close(); // stops accepting; the open connections stay
         await workDone();
         await presenceReset();
+        // recorded offline like the others, they go now rather than with the process
+        dropWebSockets();
         return;
       }
+      dropWebSockets();
       const stopped = Promise.all(listeners.map(closeServer)); // stops accepting; resolves once clients are gone
       await part('broker', () => new Promise<void>((resolve) => broker.close(() => resolve())));
       // A connection whose CONNECT the broker had not taken (its first packet still on its way,

@@ -468,7 +468,7 @@ const wrongOnce = await presenceWrong();
 await sleep(3_000);
 const wrongTwice = [...(await presenceWrong())].filter((sn) => wrongOnce.has(sn));
 await Promise.all([...sims.values()].map((d) => d.stop().catch(() => {})));
-const warnings = nodes.flatMap((n) => n.warnings().length);
+const warnings = nodes.map((n) => n.warnings());
 await Promise.all(nodes.map((n) => n.stop()));
 await broker?.stop();
 
@@ -504,7 +504,10 @@ console.log(`burst jobs stored ${burstRows.length}: ${[...burstEnds].map(([k, n]
 for (const f of slowStops) tally.violations.push({ kind: 'graceful stop too slow', detail: f });
 for (const f of adminFailures) tally.violations.push({ kind: 'administrator action failed', detail: f });
 console.log(report(tally));
-console.log(`log lines at warn or above: ${nodes.map((n, i) => `${n.name} ${warnings[i]}`).join(', ')}`);
+console.log(`log lines at warn or above: ${nodes.map((n, i) => `${n.name} ${warnings[i]!.length}`).join(', ')}`);
+// the first few of them, cut short: the run's logs are removed at its end (KEEP_FAULT_LOGS keeps them)
+for (const [i, lines] of warnings.entries())
+  for (const line of lines.slice(0, 5)) console.log(`  ${nodes[i]!.name}: ${line.slice(0, 300)}`);
 if (tally.violations.length > 0) {
   for (const n of nodes) console.log(`\n---- end of ${n.name}'s log\n${n.tail(30)}`);
   console.log(

@@ -13,7 +13,8 @@ import { pgliteDirOf } from '../src/db/embedded-thread';
 import { accounts, deviceConnections, devices, models } from '../src/db/schema';
 import { eventually } from './devices-fixture';
 import { PNG_1X1 } from './fleet';
-import { processDatabase, processEnv, spawnServer, untilReady, type ServerProcess } from './server-process';
+import { processEnv, spawnServer, untilReady, type ServerProcess } from './server-process';
+import { testDatabase } from './harness';
 
 /**
  * SIGTERM to a server process whose embedded broker holds devices (main.ts closes with
@@ -40,7 +41,7 @@ const openSeeded = () => openDatabase(databaseUrl ? { databaseUrl } : { pgliteDi
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-gateway-exit-'));
-  const database = await processDatabase();
+  const database = await testDatabase();
   databaseUrl = database?.url;
   if (database) dropDatabase = database.drop;
   else {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
 import { createServer, type Server } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
+import { adminQuery } from './global-setup';
 import { keptEmbedded } from './pglite-kept';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
@@ -35,32 +35,43 @@ type LogTo = { logger: false } | { logStream: { write: LogSink } };
  * With `log`, the server logs as in production (LOG_LEVEL, default info) into it; else nothing.
  */
 export async function startServer(env: Record<string, string> = {}, log?: LogSink): Promise<TestServer> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
   // migrated once for the run (global-setup.ts)
-  if (!adminUrl) return startEmbeddedServer(inject('pgliteSnapshot'), env, log);
+  const created = await testDatabase();
+  if (!created) return startEmbeddedServer(inject('pgliteSnapshot'), env, log);
   const { config, logger } = configured(env, log);
-  const dbName = `herald_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const template = inject('pgTemplate');
-  await admin.query(`create database ${dbName}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: config.databasePoolMax });
+  const database = await openDatabase({ databaseUrl: created.url, poolMax: config.databasePoolMax });
   const server = await onDatabase(
-    { ...config, databaseUrl: url.toString() },
+    { ...config, databaseUrl: created.url },
     database,
     async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${dbName} with (force)`);
-      await c.end();
+      await created.drop();
     },
     logger,
   );
-  return { ...server, dbName };
+  return { ...server, dbName: created.name };
+}
+
+/**
+ * When TEST_DATABASE_URL points at a PostgreSQL server, a database of its own there: from the run's
+ * migrated template (global-setup.ts), or `empty` for a server to migrate itself; `drop` removes it.
+ * Undefined on PGlite.
+ */
+export async function testDatabase(
+  o: { empty?: boolean } = {},
+): Promise<{ name: string; url: string; drop: () => Promise<void> } | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const name = `herald_test_${randomBytes(6).toString('hex')}`;
+  const template = o.empty ? '' : inject('pgTemplate');
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
 }
 
 /** A server on an embedded database from `snapshot`, one of those kept open between files (pglite-kept.ts). */

@@ -3,9 +3,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD } from './harness';
+import { ADMIN_PASSWORD, testDatabase } from './harness';
 import { eventually } from './devices-fixture';
-import { processDatabase, processEnv, spawnServer, untilReady, type ServerProcess } from './server-process';
+import { processEnv, spawnServer, untilReady, type ServerProcess } from './server-process';
 
 /**
  * SIGTERM to a real server process (main.ts): readiness goes false at once, requests are served
@@ -22,7 +22,7 @@ let dropDatabase = async () => {};
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-sigterm-'));
   // an empty database on PostgreSQL: this server migrates it, as a first start does
-  const database = await processDatabase({ empty: true });
+  const database = await testDatabase({ empty: true });
   if (database) dropDatabase = database.drop;
   let env: NodeJS.ProcessEnv;
   ({ env, base } = await processEnv({

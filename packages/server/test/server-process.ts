@@ -1,9 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { inject } from 'vitest';
 import { eventually } from './devices-fixture';
-import { adminQuery } from './global-setup';
 import { ADMIN_PASSWORD } from './harness';
 import { freePort } from './mosquitto';
 
@@ -11,7 +8,7 @@ const REPO = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * What the tests that run the server as a process (main.ts, as a supervisor does) share: its
- * environment and, on the PostgreSQL pass, a database of its own.
+ * environment, its start and its end (on the PostgreSQL pass its database is harness.ts's testDatabase).
  */
 
 /**
@@ -45,24 +42,6 @@ export async function processEnv(o: {
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   else delete env.DATABASE_URL;
   return { env, base, mqttPort };
-}
-
-/**
- * On the PostgreSQL pass (TEST_DATABASE_URL), a database of its own for a server process: created
- * from the run's migrated template, or `empty` for the server to migrate itself; `drop` removes it.
- * On PGlite, undefined: the process opens the embedded database of its data directory.
- */
-export async function processDatabase(
-  o: { empty?: boolean } = {},
-): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return undefined;
-  const name = `herald_test_${randomBytes(6).toString('hex')}`;
-  const template = o.empty ? '' : inject('pgTemplate');
-  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
 }
 
 /** A server process started by a test: what it has printed so far, its exit code, and a kill for the end. */

@@ -2,7 +2,7 @@ import { compareVersions, type Ack, type OtaProgress } from '@herald/contract';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { QuietAccounts } from '../../lib/quiet-accounts';
-import { takeInJoiners } from './engine';
+import { takeInJoiner } from './engine';
 import { offerDue, retryOrEnd } from './offer';
 import * as repo from './repo';
 import { raiseOta } from '../live/raise';
@@ -144,7 +144,7 @@ export function onDeviceOnlineForOta(deps: Deps, device: DeviceRef): void {
       }
     }
     const accountId = device.accountId ?? (await repo.accountOfDevice(deps.db, device.id));
-    if (accountId !== undefined) await takeInJoiners(deps, { accountId, deviceId: device.id });
+    if (accountId !== undefined) await takeInJoiner(deps, accountId, device.id);
     await offerDue(deps, { deviceId: device.id, accountId });
   })().catch(() => {
     // the engine's next tick retries whatever this missed

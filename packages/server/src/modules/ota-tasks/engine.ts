@@ -1,7 +1,7 @@
 import { ACTIVE_EXECUTION_STATES } from '@herald/contract';
 import type { Deps } from '../../lib/deps';
 import type { RoundWorker } from '../../lib/workers';
-import { devicesInScope, scopeOf } from '../task-scope/scope';
+import { devicesInScope, scopedDevice, scopeOf } from '../task-scope/scope';
 import { guardCampaigns } from './campaign';
 import { addExecutions } from './evaluate';
 import { offerDue, resendUnanswered, retryOrEnd } from './offer';
@@ -95,28 +95,40 @@ async function timeOut(deps: Deps, now: Date): Promise<void> {
 
 /**
  * Devices now in the scope of a live task without an execution in it get one (same skip rules
- * as at creation): new devices, devices moved into a group, a named S/N added later.
+ * as at creation): new devices, devices moved into a group, a named S/N added later. (One device
+ * that just came online: takeInJoiner.)
  */
-export async function takeInJoiners(
-  deps: Deps,
-  where: { accountId?: number; scopes?: string[]; deviceId?: number },
-): Promise<number> {
+export async function takeInJoiners(deps: Deps, where: { accountId?: number; scopes?: string[] }): Promise<number> {
   let added = 0;
   for (const task of await repo.liveTasks(deps.db, where)) {
     const target = await taskTarget(deps.db, task);
     if (!target) continue;
-    const only = where.deviceId !== undefined ? { deviceId: where.deviceId } : undefined;
-    const { devices } = await devicesInScope(deps.db, task.accountId, scopeOf(task), only);
+    const { devices } = await devicesInScope(deps.db, task.accountId, scopeOf(task));
     if (!devices.length) continue;
-    const have = only ? new Set<number>() : await repo.executedDeviceIds(deps.db, task.id);
-    // one device (it just connected): a point lookup, not the task's whole list
-    const joining = only
-      ? (await repo.hasExecution(deps.db, task.id, only.deviceId))
-        ? []
-        : devices
-      : devices.filter((d) => !have.has(d.id));
+    const have = await repo.executedDeviceIds(deps.db, task.id);
+    const joining = devices.filter((d) => !have.has(d.id));
     if (!joining.length) continue;
     const r = await addExecutions(deps.db, task, target, joining, new Date(), { joining: true });
+    added += r.queued;
+  }
+  return added;
+}
+
+/**
+ * One device joins the live tasks whose scope holds it and that have none of its executions. It
+ * runs at every connect of every device of a campaign: the database checks the scopes (scopeHolds),
+ * so the cost is the device's, not its tasks' lists'.
+ */
+export async function takeInJoiner(deps: Deps, accountId: number, deviceId: number): Promise<number> {
+  const tasks = await repo.tasksTakingIn(deps.db, accountId, deviceId);
+  if (!tasks.length) return 0;
+  const device = await scopedDevice(deps.db, accountId, deviceId);
+  if (!device) return 0;
+  let added = 0;
+  for (const task of tasks) {
+    const target = await taskTarget(deps.db, task);
+    if (!target) continue;
+    const r = await addExecutions(deps.db, task, target, [device], new Date(), { joining: true });
     added += r.queued;
   }
   return added;

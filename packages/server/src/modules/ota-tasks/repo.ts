@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import { ACTIVE_EXECUTION_STATES, DeviceStatus, TaskCreationStatus, type ExecutionState } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { named } from '../../db/named';
@@ -15,6 +15,7 @@ import {
 import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 import { countsByState } from '../task-scope/bookkeeping';
+import { scopeHolds } from '../task-scope/scope';
 
 export type TaskRow = typeof otaTasks.$inferSelect;
 export type ExecRow = typeof otaExecutions.$inferSelect;
@@ -231,17 +232,30 @@ export async function liveTasks(db: Db, where?: LiveWhere): Promise<TaskRow[]> {
   return db.select().from(otaTasks).where(live(where));
 }
 
+/** A live task that takes one device in: the task's row but for its scope's lists (scopeHolds read them). */
+export type JoinedTask = Omit<TaskRow, 'deviceIds' | 'groupIds' | 'sns'>;
+
+/**
+ * The account's live tasks whose scope holds the device and that have no execution of it: those
+ * it joins (it just came online). One statement, and no task's list of devices leaves the database.
+ */
+export async function tasksTakingIn(db: Db, accountId: number, deviceId: number): Promise<JoinedTask[]> {
+  const { deviceIds: _d, groupIds: _g, sns: _s, ...rest } = getTableColumns(otaTasks);
+  return db
+    .select(rest)
+    .from(otaTasks)
+    .where(
+      and(
+        live({ accountId }),
+        scopeHolds(otaTasks, deviceId),
+        sql`not exists (select 1 from ${otaExecutions} e where e.task_id = ${otaTasks.id} and e.device_id = ${deviceId})`,
+      ),
+    );
+}
+
 /** Whether the account has a live task (what liveTasks would find for it). */
 export async function hasLiveTask(db: Db, accountId: number): Promise<boolean> {
   const [row] = await db.select({ id: otaTasks.id }).from(otaTasks).where(live({ accountId })).limit(1);
-  return !!row;
-}
-
-export async function hasExecution(db: Db, taskId: number, deviceId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: otaExecutions.id })
-    .from(otaExecutions)
-    .where(and(eq(otaExecutions.taskId, taskId), eq(otaExecutions.deviceId, deviceId)));
   return !!row;
 }
 

@@ -3,7 +3,7 @@ import { PROTOCOL_VERSION, type ConfigMessage, type PrintParams } from '@herald/
 import type { Deps } from '../../lib/deps';
 import type { RoundWorker } from '../../lib/workers';
 import { fileDownloadInfo } from '../files/service';
-import { takeInPushJoiners } from './joiners';
+import { takeInPushJoiner, takeInPushJoiners } from './joiners';
 import * as repo from './repo';
 import { raisePushTask } from '../live/raise';
 
@@ -112,7 +112,7 @@ async function announceTasks(deps: Deps, ids: number[], expired: boolean): Promi
 /** A device came online: it joins live tasks whose scope it is now in, and whatever is open goes out now. */
 export async function flushDevice(deps: Deps, deviceId: number, accountId?: number): Promise<void> {
   const now = new Date();
-  if (accountId !== undefined) await takeInPushJoiners(deps, { accountId, deviceId }, now);
+  if (accountId !== undefined) await takeInPushJoiner(deps, accountId, deviceId, now);
   const out = await repo.claimOutgoing(deps.db, { now, resendBefore: now, deviceId, limit: BATCH });
   await sendAll(deps, out);
 }

@@ -7,6 +7,7 @@ import { accounts, devices, files, pushResults, pushTasks, resourcePackages } fr
 import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 import { countsByState } from '../task-scope/bookkeeping';
+import { scopeHolds } from '../task-scope/scope';
 
 export type TaskRow = typeof pushTasks.$inferSelect;
 export type ResultRow = typeof pushResults.$inferSelect;
@@ -221,6 +222,21 @@ const live = (now: Date, where: LiveWhere) =>
 /** Live tasks that may take devices in, optionally of one account and scopes. */
 export async function liveTasks(db: Db, now: Date, where: LiveWhere): Promise<TaskRow[]> {
   return db.select().from(pushTasks).where(live(now, where));
+}
+
+/** The account's live tasks whose scope holds the device and that have no result of it (scopeHolds). */
+export async function taskIdsTakingIn(db: Db, now: Date, accountId: number, deviceId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: pushTasks.id })
+    .from(pushTasks)
+    .where(
+      and(
+        live(now, { accountId }),
+        scopeHolds(pushTasks, deviceId),
+        sql`not exists (select 1 from ${pushResults} r where r.task_id = ${pushTasks.id} and r.device_id = ${deviceId})`,
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 /** Whether the account has a live task (what liveTasks would find for it). */

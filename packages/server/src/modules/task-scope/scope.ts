@@ -1,6 +1,8 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DeviceStatus, type TaskScope } from '@herald/contract';
 import type { Db } from '../../db/client';
+import { inText } from '../../db/named';
 import { deviceGroups, devices } from '../../db/schema';
 import { ownedBy } from '../../lib/data-scope';
 import { invalid } from '../../lib/errors';
@@ -76,14 +78,13 @@ export async function checkScope(db: Db, accountId: number, spec: ScopeSpec): Pr
 }
 
 /**
- * The account's devices (not deleted) in the scope, optionally only one of them (late joiner
- * check), plus the named devices that are not the account's (unknown S/N or id).
+ * The account's devices (not deleted) in the scope, plus the named devices that are not the
+ * account's (unknown S/N or id). For one device, see scopeHolds and scopedDevice.
  */
 export async function devicesInScope(
   db: Db,
   accountId: number,
   spec: ScopeSpec,
-  only?: { deviceId: number },
 ): Promise<{ devices: ScopedDevice[]; unknown: string[] }> {
   const rows = await db
     .select(columns)
@@ -94,12 +95,10 @@ export async function devicesInScope(
         ne(devices.status, DeviceStatus.DELETED),
         scopeCondition(spec),
         ownedBy(devices.ownerUserId, spec.owner),
-        only ? eq(devices.id, only.deviceId) : undefined,
       ),
     )
     .orderBy(devices.id);
   const list = rows.map((r) => ({ ...r, resources: r.resources ?? {} }));
-  if (only) return { devices: list, unknown: [] };
   let unknown: string[] = [];
   if (spec.scope === 'sn') {
     const seen = new Set(list.map((d) => d.sn));
@@ -109,6 +108,48 @@ export async function devicesInScope(
     unknown = [...new Set(spec.deviceIds)].filter((id) => !seen.has(id)).map(String);
   }
   return { devices: list, unknown };
+}
+
+/** One device of the account (not deleted), as devicesInScope gives it. */
+export async function scopedDevice(db: Db, accountId: number, deviceId: number): Promise<ScopedDevice | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(devices)
+    .where(and(eq(devices.id, deviceId), eq(devices.accountId, accountId), ne(devices.status, DeviceStatus.DELETED)));
+  return row && { ...row, resources: row.resources ?? {} };
+}
+
+/** A task table's scope columns (upgrade and push tasks store the same ones). */
+export type ScopeColumns = {
+  accountId: AnyPgColumn;
+  scope: AnyPgColumn;
+  deviceIds: AnyPgColumn;
+  groupIds: AnyPgColumn;
+  sns: AnyPgColumn;
+  scopeOwner: AnyPgColumn;
+};
+
+/**
+ * The SQL condition "this task's scope holds device `deviceId`" over a task table's rows: what
+ * devicesInScope would find of that device, checked by the database against the stored lists.
+ * Every device of a live task is checked at each of its connects (a late joiner?), and a task
+ * names up to TASK_SCOPE_MAX_ITEMS devices: read into the server, or sent back as a condition, the
+ * list made each check cost in proportion to it (~100 ms for two such tasks;
+ * test/task-joiners.test.ts). A jsonb array contains a scalar that is one of its elements.
+ */
+export function scopeHolds(t: ScopeColumns, deviceId: number): SQL {
+  return sql`exists (
+    select 1 from ${devices} d
+     where d.id = ${deviceId} and d.account_id = ${t.accountId} and d.status <> ${inText(DeviceStatus.DELETED)}
+       and (${t.scopeOwner} is null or d.owner_user_id = ${t.scopeOwner})
+       and case ${t.scope}
+             when 'all' then true
+             when 'devices' then ${t.deviceIds} @> to_jsonb(d.id)
+             when 'cohort' then ${t.deviceIds} @> to_jsonb(d.id)
+             when 'group' then d.group_id is not null and ${t.groupIds} @> to_jsonb(d.group_id)
+             when 'sn' then ${t.sns} @> to_jsonb(d.sn)
+             else false
+           end)`;
 }
 
 /** The scope fields as stored in a task row (jsonb arrays). */

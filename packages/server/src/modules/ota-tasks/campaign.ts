@@ -14,8 +14,8 @@ import { alertAbort } from './abort-alert';
 import * as repo from './repo';
 import { raiseOta, raiseUnread } from '../live/raise';
 
-export const phasesOf = (task: repo.TaskRow) => (task.phases ?? []) as OtaPhase[];
-export const criteriaOf = (task: repo.TaskRow) => (task.abortCriteria ?? []) as OtaAbortCriterion[];
+export const phasesOf = (task: repo.TaskHead) => (task.phases ?? []) as OtaPhase[];
+export const criteriaOf = (task: repo.TaskHead) => (task.abortCriteria ?? []) as OtaAbortCriterion[];
 
 type Finished = Awaited<ReturnType<typeof repo.finishedCounts>>;
 
@@ -48,7 +48,7 @@ export function phaseRate(counts: Record<string, number> | undefined) {
  */
 export function promotionWaits(
   deps: Deps,
-  task: repo.TaskRow,
+  task: repo.TaskHead,
   counts: Map<number, Record<string, number>>,
   now: Date,
 ): OtaPhaseWait[] | undefined {
@@ -110,7 +110,7 @@ export async function guardCampaigns(deps: Deps, now: Date): Promise<number[]> {
  * transaction: crossing a criterion, it ends aborted and its owner is told, as when the guard
  * caught it in flight. False when it was not ended (a device joined, another process ended it).
  */
-async function endJudged(deps: Deps, task: repo.TaskRow, now: Date): Promise<boolean> {
+async function endJudged(deps: Deps, task: repo.TaskHead, now: Date): Promise<boolean> {
   const end = await deps.db.transaction(async (tx) => {
     const [id] = await repo.finishDoneTasks(tx, now, { taskId: task.id });
     if (id === undefined) return { ended: false, aborted: false };
@@ -123,7 +123,7 @@ async function endJudged(deps: Deps, task: repo.TaskRow, now: Date): Promise<boo
 }
 
 /** The task's page and its owner's unread badge hear of an abort (whichever process made it). */
-function announceAbort(deps: Deps, task: repo.TaskRow): void {
+function announceAbort(deps: Deps, task: repo.TaskHead): void {
   raiseOta(deps, { taskId: task.id, accountId: task.accountId });
   raiseUnread(deps, task.accountId);
 }
@@ -132,7 +132,7 @@ function announceAbort(deps: Deps, task: repo.TaskRow): void {
 async function abortByCriterion(
   deps: Deps,
   tx: Db,
-  task: repo.TaskRow,
+  task: repo.TaskHead,
   hit: OtaAbortCriterion & { count: number; finished: number },
   now: Date,
   at: { ended: boolean },

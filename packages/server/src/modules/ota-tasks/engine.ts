@@ -100,7 +100,7 @@ async function timeOut(deps: Deps, now: Date): Promise<void> {
  */
 export async function takeInJoiners(deps: Deps, where: { accountId?: number; scopes?: string[] }): Promise<number> {
   let added = 0;
-  for (const task of await repo.liveTasks(deps.db, where)) {
+  for (const task of await repo.liveTasksWithLists(deps.db, where)) {
     const target = await taskTarget(deps.db, task);
     if (!target) continue;
     const { devices } = await devicesInScope(deps.db, task.accountId, scopeOf(task));

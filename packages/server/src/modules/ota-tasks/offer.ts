@@ -102,7 +102,7 @@ async function announced(deps: Deps, exec: repo.ExecRow, moved: Promise<boolean>
 
 /** What a task offers: its package and the file's download details. */
 type Offering = {
-  task: repo.TaskRow;
+  task: repo.TaskHead;
   target: Target;
   file: NonNullable<Awaited<ReturnType<typeof downloadInfo>>>;
 };
@@ -174,7 +174,7 @@ export async function offerDue(
  */
 async function skipUnmet(
   deps: Deps,
-  task: repo.TaskRow,
+  task: repo.TaskHead,
   target: Target,
   due: Awaited<ReturnType<typeof repo.dueOffers>>,
   now: Date,
@@ -260,7 +260,7 @@ async function publishOffers(
 }
 
 /** How many more offers a task's pace allows this minute (no pace: no limit). */
-async function paceBudget(deps: Deps, task: repo.TaskRow, now: Date): Promise<number> {
+async function paceBudget(deps: Deps, task: repo.TaskHead, now: Date): Promise<number> {
   if (!task.pace) return Infinity;
   return task.pace - (await repo.offersSince(deps.db, task.id, new Date(now.getTime() - deps.config.otaMinuteMs)));
 }

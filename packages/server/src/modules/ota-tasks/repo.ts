@@ -15,9 +15,12 @@ import {
 import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 import { countsByState } from '../task-scope/bookkeeping';
-import { scopeHolds } from '../task-scope/scope';
+import { scopeHolds, withoutLists } from '../task-scope/scope';
 
 export type TaskRow = typeof otaTasks.$inferSelect;
+/** A task's row but its scope's lists: what the reads per device or per message get (withoutLists). */
+export type TaskHead = Omit<TaskRow, 'deviceIds' | 'groupIds' | 'sns'>;
+const taskHead = withoutLists(getTableColumns(otaTasks));
 export type ExecRow = typeof otaExecutions.$inferSelect;
 export type NewExec = typeof otaExecutions.$inferInsert;
 type TaskSet = Partial<typeof otaTasks.$inferInsert>;
@@ -227,22 +230,23 @@ const live = (where?: LiveWhere) =>
     where?.scopes ? inArray(otaTasks.scope, where.scopes) : undefined,
   );
 
-/** Tasks that may still take devices in: not started or in progress (or only in progress). */
-export async function liveTasks(db: Db, where?: LiveWhere): Promise<TaskRow[]> {
-  return db.select().from(otaTasks).where(live(where));
+/** Tasks that may still take devices in: not started or in progress (or only in progress); without their lists. */
+export async function liveTasks(db: Db, where?: LiveWhere): Promise<TaskHead[]> {
+  return db.select(taskHead).from(otaTasks).where(live(where));
 }
 
-/** A live task that takes one device in: the task's row but for its scope's lists (scopeHolds read them). */
-export type JoinedTask = Omit<TaskRow, 'deviceIds' | 'groupIds' | 'sns'>;
+/** liveTasks with their scopes' lists: for the engine's look for late joiners (a few times a minute). */
+export async function liveTasksWithLists(db: Db, where?: LiveWhere): Promise<TaskRow[]> {
+  return db.select().from(otaTasks).where(live(where));
+}
 
 /**
  * The account's live tasks whose scope holds the device and that have no execution of it: those
  * it joins (it just came online). One statement, and no task's list of devices leaves the database.
  */
-export async function tasksTakingIn(db: Db, accountId: number, deviceId: number): Promise<JoinedTask[]> {
-  const { deviceIds: _d, groupIds: _g, sns: _s, ...rest } = getTableColumns(otaTasks);
+export async function tasksTakingIn(db: Db, accountId: number, deviceId: number): Promise<TaskHead[]> {
   return db
-    .select(rest)
+    .select(taskHead)
     .from(otaTasks)
     .where(
       and(
@@ -510,7 +514,7 @@ export async function offersSince(db: Db, taskId: number, since: Date): Promise<
 
 export async function findByOffer(db: Db, deviceId: number, offerId: string) {
   const [row] = await db
-    .select({ exec: otaExecutions, task: otaTasks })
+    .select({ exec: otaExecutions, task: taskHead })
     .from(otaExecutions)
     .innerJoin(otaTasks, eq(otaTasks.id, otaExecutions.taskId))
     .where(and(eq(otaExecutions.offerId, offerId), eq(otaExecutions.deviceId, deviceId)));
@@ -520,7 +524,7 @@ export async function findByOffer(db: Db, deviceId: number, offerId: string) {
 /** A device's active executions with their tasks. */
 export async function activeForDevice(db: Db, deviceId: number) {
   return db
-    .select({ exec: otaExecutions, task: otaTasks })
+    .select({ exec: otaExecutions, task: taskHead })
     .from(otaExecutions)
     .innerJoin(otaTasks, eq(otaTasks.id, otaExecutions.taskId))
     .where(and(eq(otaExecutions.deviceId, deviceId), inArray(otaExecutions.state, ACTIVE)));
@@ -642,9 +646,9 @@ export async function claimUnanswered(db: Db, taskId: number, before: Date, now:
 // ── campaigns: phases, abort criteria, halts ─────────────────────────────
 
 /** In-progress, offering tasks that have phases or abort criteria: the engine guards them each tick. */
-export async function guardedTasks(db: Db): Promise<TaskRow[]> {
+export async function guardedTasks(db: Db): Promise<TaskHead[]> {
   return db
-    .select()
+    .select(taskHead)
     .from(otaTasks)
     .where(
       and(

@@ -101,7 +101,7 @@ export async function tick(deps: Deps, now = new Date(), lookForJoiners = false)
  */
 async function announceTasks(deps: Deps, ids: number[], expired: boolean): Promise<void> {
   const tasks = new Map<number, number>();
-  if (expired) for (const t of await repo.liveTasks(deps.db, new Date(), {})) tasks.set(t.id, t.accountId);
+  if (expired) for (const t of await repo.liveTaskIds(deps.db, new Date())) tasks.set(t.id, t.accountId);
   for (const id of ids) if (!tasks.has(id)) tasks.set(id, -1);
   for (const [taskId, accountId] of tasks) {
     const known = accountId >= 0 ? accountId : (await repo.findTaskView(deps.db, taskId))?.task.accountId;

@@ -15,7 +15,7 @@ export async function takeInPushJoiners(
   now = new Date(),
 ): Promise<number> {
   let added = 0;
-  for (const task of await repo.liveTasks(deps.db, now, where)) {
+  for (const task of await repo.liveTasksWithLists(deps.db, now, where)) {
     const { devices } = await devicesInScope(deps.db, task.accountId, scopeOf(task));
     const eligible = devices.filter((d) => d.status !== DeviceStatus.DISABLED);
     if (!eligible.length) continue;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { PushTaskStatus, type PushResultState } from '@herald/contract';
 import type { Db } from '../../db/client';
 import { named } from '../../db/named';
@@ -7,9 +7,12 @@ import { accounts, devices, files, pushResults, pushTasks, resourcePackages } fr
 import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
 import { countsByState } from '../task-scope/bookkeeping';
-import { scopeHolds } from '../task-scope/scope';
+import { scopeHolds, withoutLists } from '../task-scope/scope';
 
 export type TaskRow = typeof pushTasks.$inferSelect;
+/** A task's row but its scope's lists: what the reads per device or per message get (withoutLists). */
+export type TaskHead = Omit<TaskRow, 'deviceIds' | 'groupIds' | 'sns'>;
+const taskHead = withoutLists(getTableColumns(pushTasks));
 export type ResultRow = typeof pushResults.$inferSelect;
 export type TaskView = {
   task: TaskRow;
@@ -219,9 +222,14 @@ const live = (now: Date, where: LiveWhere) =>
     where.scopes ? inArray(pushTasks.scope, where.scopes) : undefined,
   );
 
-/** Live tasks that may take devices in, optionally of one account and scopes. */
-export async function liveTasks(db: Db, now: Date, where: LiveWhere): Promise<TaskRow[]> {
+/** Live tasks that may take devices in, optionally of one account and scopes, with their scopes' lists. */
+export async function liveTasksWithLists(db: Db, now: Date, where: LiveWhere): Promise<TaskRow[]> {
   return db.select().from(pushTasks).where(live(now, where));
+}
+
+/** The ids and accounts of the live tasks. */
+export async function liveTaskIds(db: Db, now: Date): Promise<{ id: number; accountId: number }[]> {
+  return db.select({ id: pushTasks.id, accountId: pushTasks.accountId }).from(pushTasks).where(live(now, {}));
 }
 
 /** The account's live tasks whose scope holds the device and that have no result of it (scopeHolds). */
@@ -269,7 +277,7 @@ export async function resultDeviceIds(db: Db, taskId: number): Promise<Set<numbe
 }
 
 /** A message to send: the result, its task and the device's S/N. */
-export type Outgoing = { result: ResultRow; task: TaskRow; sn: string };
+export type Outgoing = { result: ResultRow; task: TaskHead; sn: string };
 
 /**
  * Claim messages to send to online devices of pushing tasks and mark them sent: results never
@@ -310,7 +318,7 @@ export async function claimOutgoing(
     .returning();
   if (!claimed.length) return [];
   const rows = await db
-    .select({ result: pushResults, task: pushTasks, sn: devices.sn })
+    .select({ result: pushResults, task: taskHead, sn: devices.sn })
     .from(pushResults)
     .innerJoin(pushTasks, eq(pushTasks.id, pushResults.taskId))
     .innerJoin(devices, eq(devices.id, pushResults.deviceId))
@@ -339,7 +347,7 @@ const tsz = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export async function findByMsg(db: Db, deviceId: number, msgId: string) {
   const [row] = await db
-    .select({ result: pushResults, task: pushTasks })
+    .select({ result: pushResults, task: taskHead })
     .from(pushResults)
     .innerJoin(pushTasks, eq(pushTasks.id, pushResults.taskId))
     .where(and(eq(pushResults.msgId, msgId), eq(pushResults.deviceId, deviceId)))

@@ -119,6 +119,19 @@ export async function scopedDevice(db: Db, accountId: number, deviceId: number):
   return row && { ...row, resources: row.resources ?? {} };
 }
 
+/** A task's scope lists: up to TASK_SCOPE_MAX_ITEMS ids or S/Ns each. */
+type Lists = 'deviceIds' | 'groupIds' | 'sns';
+
+/**
+ * A task table's columns but its scope's lists, for the reads that happen per device or per
+ * message (a device's report, ack or claimed message, its joining): with the lists each such read
+ * carried up to 10,000 ids or S/Ns of the task's (test/task-scope-size.test.ts).
+ */
+export function withoutLists<T extends Record<Lists, unknown>>(columns: T): Omit<T, Lists> {
+  const { deviceIds: _d, groupIds: _g, sns: _s, ...rest } = columns;
+  return rest;
+}
+
 /** A task table's scope columns (upgrade and push tasks store the same ones). */
 export type ScopeColumns = {
   accountId: AnyPgColumn;

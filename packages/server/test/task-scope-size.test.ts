@@ -1,0 +1,246 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, TASK_SCOPE_MAX_ITEMS, TaskCreationStatus } from '@herald/contract';
+import { poolOf } from '../src/db/client';
+import { deviceGroups, devices, otaExecutions, otaTasks, pushResults, pushTasks } from '../src/db/schema';
+import { onDeviceVersions, onOtaProgress } from '../src/modules/ota-tasks/device';
+import { takeInJoiner } from '../src/modules/ota-tasks/engine';
+import { onPushAck } from '../src/modules/push-tasks/device';
+import { flushDevice } from '../src/modules/push-tasks/engine';
+import { takeInPushJoiner } from '../src/modules/push-tasks/joiners';
+import { startServer } from './harness';
+import { seedAccount } from './fixtures';
+import { seedDevice, seedModel } from './devices-fixture';
+import { seedFirmware } from './ota-fixture';
+import { uniq } from './people';
+
+/**
+ * An upgrade or push task names up to TASK_SCOPE_MAX_ITEMS devices (or S/Ns), and what its devices
+ * do one at a time — connect, report progress and versions, get their message, ack it — happens
+ * for every device of it, again and again over a campaign's days. None of that may cost in
+ * proportion to the task's list, or the campaign costs the square of its size:
+ *
+ * - every device that comes online is checked against the live tasks' scopes (a late joiner?):
+ *   that check sent the list back to the database as a condition, a statement of 10,000
+ *   parameters built and planned anew at each connect;
+ * - a device's progress report, versions and ack read its task's row, and the push engine's
+ *   claims read it once per message claimed: each with the whole list in it.
+ *
+ * Here the lists are full, and every statement such a path sends and reads is measured.
+ */
+
+type S = Awaited<ReturnType<typeof startServer>>;
+let server: S;
+let A: Awaited<ReturnType<typeof seedAccount>>;
+let modelId: number;
+let firmwareId: number;
+/** in every kind of scope below */
+let inside: { id: number; sn: string };
+/** in none of them but 'all' */
+let outside: { id: number; sn: string };
+let groupId: number;
+
+/** Ids and S/Ns of devices that do not exist, to fill a scope to its limit. */
+const others = (n: number) => Array.from({ length: n }, (_, i) => 10_000_000 + i);
+const otherSns = (n: number) => Array.from({ length: n }, (_, i) => `NOSUCH${i}`);
+
+type Rows = { rows?: unknown[] };
+/**
+ * What `run` sends the database and reads back, statement by statement (on any of the pool's
+ * connections): the largest parameter count and the largest answer (its rows as JSON, in characters).
+ */
+async function measured(run: () => Promise<unknown>): Promise<{ params: number; read: number; statements: number }> {
+  type Pooled = { _clients: object[]; Client: { prototype: { query: (...args: unknown[]) => unknown } } };
+  const pool = poolOf(server.deps.db)! as unknown as Pooled;
+  const proto = pool.Client.prototype;
+  const query = proto.query;
+  const seen = { params: 0, read: 0, statements: 0 };
+  const answered = (res: unknown) => {
+    seen.read = Math.max(seen.read, JSON.stringify((res as Rows | undefined)?.rows ?? []).length);
+  };
+  proto.query = function (this: object, ...args: unknown[]) {
+    if (!pool._clients.includes(this)) return query.apply(this, args);
+    const q = args[0] as { values?: unknown[] } | string;
+    const values = typeof q === 'object' && q?.values ? q.values : Array.isArray(args[1]) ? args[1] : [];
+    seen.params = Math.max(seen.params, values.length);
+    seen.statements++;
+    // the pool passes a callback; drizzle's transactions await the promise
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, res: unknown) => {
+        if (!err) answered(res);
+        return (callback as (e: unknown, r: unknown) => unknown)(err, res);
+      };
+      return query.apply(this, args);
+    }
+    const out = query.apply(this, args);
+    if (out instanceof Promise) void out.then(answered, () => {});
+    return out;
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = query;
+  }
+  return seen;
+}
+
+/** What a path may send or read at most in one statement: a device's worth, far below a list's. */
+const MAX_PARAMS = 50;
+const MAX_READ = 20_000;
+const small = (m: { params: number; read: number; statements: number }, what: string) => {
+  expect(m.statements, `${what}: no statement seen`).toBeGreaterThan(0);
+  expect(m.params, `${what}: parameters of its largest statement`).toBeLessThan(MAX_PARAMS);
+  expect(m.read, `${what}: its largest answer`).toBeLessThan(MAX_READ);
+};
+
+beforeAll(async () => {
+  server = await startServer();
+  A = await seedAccount(server);
+  modelId = (await seedModel(server)).id;
+  firmwareId = (await seedFirmware(server, { accountId: A.accountId, modelId, version: '9.0.0' })).id;
+  const [g] = await server.deps.db
+    .insert(deviceGroups)
+    .values({ accountId: A.accountId, name: `G${uniq()}` })
+    .returning();
+  groupId = g!.id;
+  inside = await seedDevice(server, A.accountId, modelId);
+  await server.deps.db.update(devices).set({ groupId }).where(eq(devices.id, inside.id));
+  outside = await seedDevice(server, A.accountId, modelId);
+});
+afterAll(async () => server?.close());
+
+/** One task of each kind of scope holding `inside`, and one of an "own data only" user owning neither device. */
+const SCOPES = () => [
+  { scope: 'devices', deviceIds: [...others(TASK_SCOPE_MAX_ITEMS - 1), inside.id] },
+  { scope: 'sn', sns: [...otherSns(TASK_SCOPE_MAX_ITEMS - 1), inside.sn] },
+  { scope: 'group', groupIds: [groupId] },
+  { scope: 'all' },
+  { scope: 'all', scopeOwner: A.adminId, name: 'owned' },
+];
+const HOLDING = ['devices', 'sn', 'group', 'all'];
+
+describe("a task's devices, one at a time, with its lists full", () => {
+  it('upgrade tasks: a device joins the tasks holding it, is offered, reports progress and versions', async () => {
+    const now = Date.now();
+    const tasks = await server.deps.db
+      .insert(otaTasks)
+      .values(
+        SCOPES().map((s) => ({
+          accountId: A.accountId,
+          name: `joiners ${s.scope} ${uniq()}`,
+          type: 0,
+          firmwareId,
+          toVersion: '9.0.0',
+          effectiveAt: new Date(now - 60_000),
+          expireAt: new Date(now + 86_400_000),
+          retries: 0,
+          timeoutMinutes: 30,
+          creationStatus: TaskCreationStatus.IN_PROGRESS,
+          status: 2,
+          ...s,
+        })),
+      )
+      .returning({ id: otaTasks.id, scope: otaTasks.scope, owner: otaTasks.scopeOwner });
+
+    for (const device of [inside, outside]) {
+      small(await measured(() => takeInJoiner(server.deps, A.accountId, device.id)), `${device.sn} joining`);
+    }
+    const joined = await server.deps.db
+      .select({ taskId: otaExecutions.taskId, deviceId: otaExecutions.deviceId })
+      .from(otaExecutions);
+    const mine = (scope: string) => tasks.find((t) => t.scope === scope && t.owner === null)!.id;
+    expect(
+      joined
+        .filter((e) => e.deviceId === inside.id)
+        .map((e) => e.taskId)
+        .sort((a, b) => a - b),
+    ).toEqual(HOLDING.map(mine));
+    expect(
+      joined
+        .filter((e) => e.deviceId === outside.id)
+        .map((e) => e.taskId)
+        .sort((a, b) => a - b),
+    ).toEqual([mine('all')]);
+
+    // checked again (the next connect): nothing more
+    await takeInJoiner(server.deps, A.accountId, inside.id);
+    expect(await server.deps.db.$count(otaExecutions, eq(otaExecutions.deviceId, inside.id))).toBe(4);
+
+    // offered the upgrade of the task that lists it (its other tasks' are busy: one firmware
+    // upgrade at a time), it reports progress, then its versions
+    const offerId = `ota-${uniq()}`;
+    const ofListed = and(eq(otaExecutions.taskId, mine('devices')), eq(otaExecutions.deviceId, inside.id));
+    const offered = await server.deps.db
+      .update(otaExecutions)
+      .set({ state: 'offered', attempt: 1, offerId, offeredAt: new Date(), deadlineAt: new Date(now + 600_000) })
+      .where(and(ofListed, eq(otaExecutions.state, 'queued')))
+      .returning();
+    expect(offered).toHaveLength(1);
+    const device = { id: inside.id, sn: inside.sn, accountId: A.accountId };
+    const progress = {
+      v: PROTOCOL_VERSION as 1,
+      id: offerId,
+      ts: Date.now(),
+      step: 'downloading' as const,
+      progress: 10,
+    };
+    small(await measured(() => onOtaProgress(server.deps, device, progress)), 'a progress report');
+    small(await measured(() => onDeviceVersions(server.deps, device, { firmware: '1.0.0' })), 'a version report');
+    const [after] = await server.deps.db.select().from(otaExecutions).where(ofListed);
+    expect(after).toMatchObject({ state: 'downloading', progress: 10 });
+  });
+
+  it('push tasks: a device joins the tasks holding it, is sent its messages, acks one', async () => {
+    const now = Date.now();
+    const tasks = await server.deps.db
+      .insert(pushTasks)
+      .values(
+        SCOPES().map((s) => ({
+          accountId: A.accountId,
+          name: `joiners ${s.scope} ${uniq()}`,
+          type: 'message',
+          message: 'hello',
+          effectiveAt: new Date(now - 60_000),
+          expireAt: new Date(now + 86_400_000),
+          ttlHours: 24,
+          status: 2,
+          ...s,
+        })),
+      )
+      .returning({ id: pushTasks.id, scope: pushTasks.scope, owner: pushTasks.scopeOwner });
+
+    for (const device of [inside, outside]) {
+      small(await measured(() => takeInPushJoiner(server.deps, A.accountId, device.id)), `${device.sn} joining`);
+    }
+    const joined = await server.deps.db
+      .select({ taskId: pushResults.taskId, deviceId: pushResults.deviceId })
+      .from(pushResults);
+    const mine = (scope: string) => tasks.find((t) => t.scope === scope && t.owner === null)!.id;
+    expect(
+      joined
+        .filter((r) => r.deviceId === inside.id)
+        .map((r) => r.taskId)
+        .sort((a, b) => a - b),
+    ).toEqual(HOLDING.map(mine));
+    expect(
+      joined
+        .filter((r) => r.deviceId === outside.id)
+        .map((r) => r.taskId)
+        .sort((a, b) => a - b),
+    ).toEqual([mine('all')]);
+
+    // online, it is sent its messages (claimed with their tasks), and acks one
+    await server.deps.db.update(devices).set({ online: true }).where(eq(devices.id, inside.id));
+    small(await measured(() => flushDevice(server.deps, inside.id, A.accountId)), 'its messages claimed and sent');
+    const ofListed = and(eq(pushResults.taskId, mine('devices')), eq(pushResults.deviceId, inside.id));
+    const [sent] = await server.deps.db.select().from(pushResults).where(ofListed);
+    expect(sent).toMatchObject({ state: 'sent' });
+    const device = { id: inside.id, sn: inside.sn, accountId: A.accountId };
+    const ack = { v: PROTOCOL_VERSION as 1, id: sent!.msgId!, ts: Date.now(), code: 'ok' as const };
+    small(await measured(() => onPushAck(server.deps, device, ack)), 'its ack');
+    const [acked] = await server.deps.db.select().from(pushResults).where(ofListed);
+    expect(acked).toMatchObject({ state: 'succeeded' });
+  });
+});

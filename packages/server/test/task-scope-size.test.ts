@@ -121,6 +121,25 @@ const SCOPES = () => [
 ];
 const HOLDING = ['devices', 'sn', 'group', 'all'];
 
+/**
+ * After both devices were checked: `inside` joined every task holding it, `outside` only the one
+ * of scope 'all', neither the "own data only" one. `rows` are the executions or results.
+ */
+function expectJoined(
+  tasks: { id: number; scope: string; owner: number | null }[],
+  rows: { taskId: number; deviceId: number }[],
+) {
+  const idOf = (scope: string) => tasks.find((t) => t.scope === scope && t.owner === null)!.id;
+  const of = (deviceId: number) =>
+    rows
+      .filter((r) => r.deviceId === deviceId)
+      .map((r) => r.taskId)
+      .sort((a, b) => a - b);
+  expect(of(inside.id)).toEqual(HOLDING.map(idOf));
+  expect(of(outside.id)).toEqual([idOf('all')]);
+  return idOf;
+}
+
 describe("a task's devices, one at a time, with its lists full", () => {
   it('upgrade tasks: a device joins the tasks holding it, is offered, reports progress and versions', async () => {
     const now = Date.now();
@@ -147,22 +166,7 @@ describe("a task's devices, one at a time, with its lists full", () => {
     for (const device of [inside, outside]) {
       small(await measured(() => takeInJoiner(server.deps, A.accountId, device.id)), `${device.sn} joining`);
     }
-    const joined = await server.deps.db
-      .select({ taskId: otaExecutions.taskId, deviceId: otaExecutions.deviceId })
-      .from(otaExecutions);
-    const mine = (scope: string) => tasks.find((t) => t.scope === scope && t.owner === null)!.id;
-    expect(
-      joined
-        .filter((e) => e.deviceId === inside.id)
-        .map((e) => e.taskId)
-        .sort((a, b) => a - b),
-    ).toEqual(HOLDING.map(mine));
-    expect(
-      joined
-        .filter((e) => e.deviceId === outside.id)
-        .map((e) => e.taskId)
-        .sort((a, b) => a - b),
-    ).toEqual([mine('all')]);
+    const mine = expectJoined(tasks, await server.deps.db.select().from(otaExecutions));
 
     // checked again (the next connect): nothing more
     await takeInJoiner(server.deps, A.accountId, inside.id);
@@ -214,22 +218,7 @@ describe("a task's devices, one at a time, with its lists full", () => {
     for (const device of [inside, outside]) {
       small(await measured(() => takeInPushJoiner(server.deps, A.accountId, device.id)), `${device.sn} joining`);
     }
-    const joined = await server.deps.db
-      .select({ taskId: pushResults.taskId, deviceId: pushResults.deviceId })
-      .from(pushResults);
-    const mine = (scope: string) => tasks.find((t) => t.scope === scope && t.owner === null)!.id;
-    expect(
-      joined
-        .filter((r) => r.deviceId === inside.id)
-        .map((r) => r.taskId)
-        .sort((a, b) => a - b),
-    ).toEqual(HOLDING.map(mine));
-    expect(
-      joined
-        .filter((r) => r.deviceId === outside.id)
-        .map((r) => r.taskId)
-        .sort((a, b) => a - b),
-    ).toEqual([mine('all')]);
+    const mine = expectJoined(tasks, await server.deps.db.select().from(pushResults));
 
     // online, it is sent its messages (claimed with their tasks), and acks one
     await server.deps.db.update(devices).set({ online: true }).where(eq(devices.id, inside.id));

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, TASK_SCOPE_MAX_ITEMS, TaskCreationStatus } from '@herald/contract';
+import { PROTOCOL_VERSION, PushTaskStatus, TASK_SCOPE_MAX_ITEMS, TaskCreationStatus } from '@herald/contract';
 import { poolOf } from '../src/db/client';
 import { deviceGroups, devices, otaExecutions, otaTasks, pushResults, pushTasks } from '../src/db/schema';
 import { onDeviceVersions, onOtaProgress } from '../src/modules/ota-tasks/device';
@@ -96,7 +97,8 @@ const small = (m: { params: number; read: number; statements: number }, what: st
 };
 
 beforeAll(async () => {
-  server = await startServer();
+  // the engines' own rounds never come: each path below runs alone, as the test calls it
+  server = await startServer({ OTA_TICK_MS: '3600000', PUSH_TICK_MS: '3600000' });
   A = await seedAccount(server);
   modelId = (await seedModel(server)).id;
   firmwareId = (await seedFirmware(server, { accountId: A.accountId, modelId, version: '9.0.0' })).id;
@@ -231,5 +233,46 @@ describe("a task's devices, one at a time, with its lists full", () => {
     small(await measured(() => onPushAck(server.deps, device, ack)), 'its ack');
     const [acked] = await server.deps.db.select().from(pushResults).where(ofListed);
     expect(acked).toMatchObject({ state: 'succeeded' });
+  });
+
+  it("push acks: the last open result's ack ends its task at once; no ack runs an engine pass", async () => {
+    const now = Date.now();
+    const [task] = await server.deps.db
+      .insert(pushTasks)
+      .values({
+        accountId: A.accountId,
+        name: `acks ${uniq()}`,
+        type: 'message',
+        message: 'hello',
+        scope: 'devices',
+        deviceIds: [inside.id, outside.id],
+        effectiveAt: new Date(now - 60_000),
+        expireAt: new Date(now + 86_400_000),
+        ttlHours: 24,
+        status: 2,
+      })
+      .returning();
+    const sent = await server.deps.db
+      .insert(pushResults)
+      .values([inside, outside].map((d) => ({ taskId: task!.id, deviceId: d.id, msgId: randomUUID(), state: 'sent' })))
+      .returning();
+    const ackOf = (r: (typeof sent)[number]) => ({
+      v: PROTOCOL_VERSION as 1,
+      id: r.msgId!,
+      ts: now,
+      code: 'ok' as const,
+    });
+    const deviceOf = (r: (typeof sent)[number]) => ({ id: r.deviceId, sn: '', accountId: A.accountId });
+    const statusOf = async () => (await server.deps.db.select().from(pushTasks).where(eq(pushTasks.id, task!.id)))[0]!;
+    const passes = server.deps.pushEngine.passes;
+
+    await onPushAck(server.deps, deviceOf(sent[0]!), ackOf(sent[0]!));
+    expect((await statusOf()).status).toBe(PushTaskStatus.PUSHING);
+    await onPushAck(server.deps, deviceOf(sent[1]!), ackOf(sent[1]!));
+    expect(await statusOf()).toMatchObject({ status: PushTaskStatus.SUCCESS, endedAt: expect.any(Date) });
+    // sent again by a device that missed our PUBACK: nothing changes
+    const again = await measured(() => onPushAck(server.deps, deviceOf(sent[1]!), ackOf(sent[1]!)));
+    expect(again.statements, 'a repeated ack: its lookup and its settle, nothing more').toBeLessThanOrEqual(4);
+    expect(server.deps.pushEngine.passes, 'engine passes started by the acks').toBe(passes);
   });
 });

@@ -23,7 +23,7 @@ export async function onPushAck(deps: Deps, device: DeviceRef, ack: Ack, arrived
   if (!found) return false;
   const { result, task } = found;
   const ok = ack.code === 'ok';
-  await deps.db.transaction(async (tx) => {
+  const settled = await deps.db.transaction(async (tx) => {
     const settled = await repo.settle(tx, result.id, {
       state: ok ? 'succeeded' : 'failed',
       ackCode: ack.code,
@@ -31,14 +31,19 @@ export async function onPushAck(deps: Deps, device: DeviceRef, ack: Ack, arrived
       latencyMs: Math.max(0, arrivedAt - ack.ts),
       at: new Date(arrivedAt),
     });
-    if (!settled || !ok || task.type !== 'config') return;
-    const current = (await repo.devicePrintParams(tx, device.id)) ?? {};
-    const merged = printParamsSchema.safeParse({ ...DEFAULT_PRINT_PARAMS, ...current, ...(task.config as object) });
-    if (merged.success) await repo.setPrintParams(tx, device.id, merged.data);
+    if (settled && ok && task.type === 'config') {
+      const current = (await repo.devicePrintParams(tx, device.id)) ?? {};
+      const merged = printParamsSchema.safeParse({ ...DEFAULT_PRINT_PARAMS, ...current, ...(task.config as object) });
+      if (merged.success) await repo.setPrintParams(tx, device.id, merged.data);
+    }
+    return settled;
   });
+  if (!settled) return true;
+  // the task ends with its last open result, without waiting for the engine's pass. Only this
+  // task is looked at: a pass for every ack kept the engine running pass after pass (each a
+  // handful of statements over every pushing task) for as long as a big task's acks came in
+  await repo.finishDoneTasks(deps.db, new Date(), task.id);
   raisePushTask(deps, { taskId: task.id, accountId: task.accountId });
-  // the task may be done now: end it without waiting for the timer
-  kick(deps);
   return true;
 }
 

@@ -191,8 +191,8 @@ export async function expireDue(db: Db, now: Date): Promise<number> {
   return rows.length;
 }
 
-/** Pushing tasks with nothing open left end: 3 when every device succeeded, else 4. */
-export async function finishDoneTasks(db: Db, now: Date): Promise<number[]> {
+/** Pushing tasks (or the one task) with nothing open left end: 3 when every device succeeded, else 4. */
+export async function finishDoneTasks(db: Db, now: Date, taskId?: number): Promise<number[]> {
   const rows = await db
     .update(pushTasks)
     .set({
@@ -203,6 +203,7 @@ export async function finishDoneTasks(db: Db, now: Date): Promise<number[]> {
     .where(
       and(
         eq(pushTasks.status, PushTaskStatus.PUSHING),
+        taskId === undefined ? undefined : eq(pushTasks.id, taskId),
         sql`not exists (select 1 from ${pushResults} r where r.task_id = ${pushTasks.id}
           and r.state in ('pending', 'sent'))`,
       ),

@@ -113,16 +113,3 @@ function sameShape(a: Shape, b: Shape): boolean {
  * parameter, the device lookups read every device (3.4 ms a run against 0.25).
  */
 export const inText = (n: number) => sql.raw(String(Math.trunc(n)));
-
-const made = new WeakMap<Db, Map<(db: Db) => unknown, unknown>>();
-
-/**
- * A drizzle prepared query (`.prepare(name)` with placeholders), made once per database handle:
- * for the queries with drizzle's row mapping that the server runs per device message.
- */
-export function preparedOn<T>(db: Db, make: (db: Db) => T): T {
-  let forDb = made.get(db);
-  if (!forDb) made.set(db, (forDb = new Map()));
-  if (!forDb.has(make)) forDb.set(make, make(db));
-  return forDb.get(make) as T;
-}

@@ -9,7 +9,7 @@ import { takeInJoiner } from '../src/modules/ota-tasks/engine';
 import { onPushAck } from '../src/modules/push-tasks/device';
 import { flushDevice } from '../src/modules/push-tasks/engine';
 import { takeInPushJoiner } from '../src/modules/push-tasks/joiners';
-import { startServer } from './harness';
+import { expectOk, startServer } from './harness';
 import { seedAccount } from './fixtures';
 import { seedDevice, seedModel } from './devices-fixture';
 import { seedFirmware } from './ota-fixture';
@@ -196,6 +196,14 @@ describe("a task's devices, one at a time, with its lists full", () => {
     small(await measured(() => onDeviceVersions(server.deps, device, { firmware: '1.0.0' })), 'a version report');
     const [after] = await server.deps.db.select().from(otaExecutions).where(ofListed);
     expect(after).toMatchObject({ state: 'downloading', progress: 10 });
+
+    // the console's list of tasks, live on the campaign's page
+    let page: Record<string, any> = {}; // eslint-disable-line @typescript-eslint/no-explicit-any
+    small(
+      await measured(async () => (page = expectOk(await A.client.get('/v1/ota-tasks?pageSize=20')))),
+      'a list page',
+    );
+    expect(page.list.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining(tasks.map((t) => t.id)));
   });
 
   it('push tasks: a device joins the tasks holding it, is sent its messages, acks one', async () => {
@@ -233,6 +241,13 @@ describe("a task's devices, one at a time, with its lists full", () => {
     small(await measured(() => onPushAck(server.deps, device, ack)), 'its ack');
     const [acked] = await server.deps.db.select().from(pushResults).where(ofListed);
     expect(acked).toMatchObject({ state: 'succeeded' });
+
+    let page: Record<string, any> = {}; // eslint-disable-line @typescript-eslint/no-explicit-any
+    small(
+      await measured(async () => (page = expectOk(await A.client.get('/v1/push-tasks?pageSize=20')))),
+      'a list page',
+    );
+    expect(page.list.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining(tasks.map((t) => t.id)));
   });
 
   it("push acks: the last open result's ack ends its task at once; no ack runs an engine pass", async () => {

@@ -97,8 +97,11 @@ const taskView = {
   packageName,
 };
 export type TaskView = { task: TaskRow; accountName: string | null; packageName: string | null };
+/** A task in a list page: no scope lists (a page of twenty tasks carried up to 200,000 ids and S/Ns otherwise). */
+export type TaskListView = Omit<TaskView, 'task'> & { task: TaskHead };
+const taskListView = { ...taskView, task: taskHead };
 
-export async function listTasks(db: Db, f: TaskFilters): Promise<{ rows: TaskView[]; total: number }> {
+export async function listTasks(db: Db, f: TaskFilters): Promise<{ rows: TaskListView[]; total: number }> {
   const where = and(
     f.accountId !== undefined ? eq(otaTasks.accountId, f.accountId) : undefined,
     ownedBy(otaTasks.createdBy, f.createdBy),
@@ -113,7 +116,7 @@ export async function listTasks(db: Db, f: TaskFilters): Promise<{ rows: TaskVie
   const dir = f.sortOrder === 'ascend' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
-      .select(taskView)
+      .select(taskListView)
       .from(otaTasks)
       .leftJoin(accounts, eq(accounts.id, otaTasks.accountId))
       .where(where)

@@ -50,7 +50,7 @@ export function countsOf(m: Record<string, number> | undefined): { counts: Execu
   return { counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
 }
 
-const listItem = (v: repo.TaskView, m: Record<string, number> | undefined): OtaTaskListItem => {
+const listItem = (v: repo.TaskListView, m: Record<string, number> | undefined): OtaTaskListItem => {
   const t = v.task;
   return {
     id: t.id,

@@ -36,7 +36,7 @@ const HOUR = 3600 * 1000;
 const countsOf = (c: Record<string, number> | undefined) =>
   Object.fromEntries(PUSH_RESULT_STATES.map((s) => [s, c?.[s] ?? 0])) as PushTaskListItem['counts'];
 
-function toListItem(v: repo.TaskView, c: Record<string, number> | undefined): PushTaskListItem {
+function toListItem(v: repo.TaskListView, c: Record<string, number> | undefined): PushTaskListItem {
   const counts = countsOf(c);
   return {
     id: v.task.id,

@@ -46,25 +46,28 @@ const others = (n: number) => Array.from({ length: n }, (_, i) => 10_000_000 + i
 const otherSns = (n: number) => Array.from({ length: n }, (_, i) => `NOSUCH${i}`);
 
 type Rows = { rows?: unknown[] };
+type Measured = { params: number; read: number; statements: number; unnamed: string[] };
 /**
  * What `run` sends the database and reads back, statement by statement (on any of the pool's
- * connections): the largest parameter count and the largest answer (its rows as JSON, in characters).
+ * connections): the largest parameter count and the largest answer (its rows as JSON, in
+ * characters), and the statements sent unnamed (parsed and planned anew on every run).
  */
-async function measured(run: () => Promise<unknown>): Promise<{ params: number; read: number; statements: number }> {
+async function measured(run: () => Promise<unknown>): Promise<Measured> {
   type Pooled = { _clients: object[]; Client: { prototype: { query: (...args: unknown[]) => unknown } } };
   const pool = poolOf(server.deps.db)! as unknown as Pooled;
   const proto = pool.Client.prototype;
   const query = proto.query;
-  const seen = { params: 0, read: 0, statements: 0 };
+  const seen: Measured = { params: 0, read: 0, statements: 0, unnamed: [] };
   const answered = (res: unknown) => {
     seen.read = Math.max(seen.read, JSON.stringify((res as Rows | undefined)?.rows ?? []).length);
   };
   proto.query = function (this: object, ...args: unknown[]) {
     if (!pool._clients.includes(this)) return query.apply(this, args);
-    const q = args[0] as { values?: unknown[] } | string;
+    const q = args[0] as { values?: unknown[]; name?: string; text?: string } | string;
     const values = typeof q === 'object' && q?.values ? q.values : Array.isArray(args[1]) ? args[1] : [];
     seen.params = Math.max(seen.params, values.length);
     seen.statements++;
+    if (typeof q === 'string' || !q.name) seen.unnamed.push((typeof q === 'string' ? q : (q.text ?? '')).slice(0, 80));
     // the pool passes a callback; drizzle's transactions await the promise
     const last = args.length - 1;
     const callback = args[last];
@@ -90,7 +93,7 @@ async function measured(run: () => Promise<unknown>): Promise<{ params: number; 
 /** What a path may send or read at most in one statement: a device's worth, far below a list's. */
 const MAX_PARAMS = 50;
 const MAX_READ = 20_000;
-const small = (m: { params: number; read: number; statements: number }, what: string) => {
+const small = (m: Measured, what: string) => {
   expect(m.statements, `${what}: no statement seen`).toBeGreaterThan(0);
   expect(m.params, `${what}: parameters of its largest statement`).toBeLessThan(MAX_PARAMS);
   expect(m.read, `${what}: its largest answer`).toBeLessThan(MAX_READ);
@@ -192,10 +195,15 @@ describe("a task's devices, one at a time, with its lists full", () => {
       step: 'downloading' as const,
       progress: 10,
     };
-    small(await measured(() => onOtaProgress(server.deps, device, progress)), 'a progress report');
+    // a device reports several times a minute while it upgrades: each statement parsed and planned once
+    const reported = await measured(() => onOtaProgress(server.deps, device, progress));
+    small(reported, 'a progress report');
+    expect(reported.unnamed, 'a progress report: statements sent unnamed').toEqual([]);
+    const further = await measured(() => onOtaProgress(server.deps, device, { ...progress, progress: 20 }));
+    expect(further, 'further progress in the same step').toMatchObject({ statements: 2, unnamed: [] });
     small(await measured(() => onDeviceVersions(server.deps, device, { firmware: '1.0.0' })), 'a version report');
     const [after] = await server.deps.db.select().from(otaExecutions).where(ofListed);
-    expect(after).toMatchObject({ state: 'downloading', progress: 10 });
+    expect(after).toMatchObject({ state: 'downloading', progress: 20 });
 
     // the console's list of tasks, live on the campaign's page
     let page: Record<string, any> = {}; // eslint-disable-line @typescript-eslint/no-explicit-any

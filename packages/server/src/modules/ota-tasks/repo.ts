@@ -223,19 +223,25 @@ type LiveWhere = { accountId?: number; scopes?: string[]; inProgress?: boolean }
 /** The condition of a live task: not started or in progress (or only in progress), optionally of one account and scopes. */
 const live = (where?: LiveWhere) =>
   and(
-    inArray(
-      otaTasks.creationStatus,
-      where?.inProgress
+    // the statuses in the text: a named statement's generic plan can then read ota_tasks_live_idx
+    sql`${otaTasks.creationStatus} in (${sql.raw(
+      (where?.inProgress
         ? [TaskCreationStatus.IN_PROGRESS]
-        : [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS],
-    ),
+        : [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS]
+      ).join(', '),
+    )})`,
     where?.accountId !== undefined ? eq(otaTasks.accountId, where.accountId) : undefined,
     where?.scopes ? inArray(otaTasks.scope, where.scopes) : undefined,
   );
 
 /** Tasks that may still take devices in: not started or in progress (or only in progress); without their lists. */
 export async function liveTasks(db: Db, where?: LiveWhere): Promise<TaskHead[]> {
-  return db.select(taskHead).from(otaTasks).where(live(where));
+  const q = db.select(taskHead).from(otaTasks).where(live(where));
+  // at each device's connect (offerDue) and each tick: named per shape, but for a list of scopes
+  if (where?.scopes) return q;
+  return q
+    .prepare(`ota.live-tasks.${where?.inProgress ? 'i' : ''}${where?.accountId !== undefined ? 'a' : ''}`)
+    .execute();
 }
 
 /** liveTasks with their scopes' lists: for the engine's look for late joiners (a few times a minute). */
@@ -257,7 +263,9 @@ export async function tasksTakingIn(db: Db, accountId: number, deviceId: number)
         scopeHolds(otaTasks, deviceId),
         sql`not exists (select 1 from ${otaExecutions} e where e.task_id = ${otaTasks.id} and e.device_id = ${deviceId})`,
       ),
-    );
+    )
+    .prepare('ota.tasks-taking-in')
+    .execute();
 }
 
 /** Whether the account has a live task (what liveTasks would find for it). */
@@ -342,15 +350,17 @@ export async function transition(
   events: EventIn[],
   now = new Date(),
 ): Promise<boolean> {
-  const assignments = Object.entries(set)
-    .filter(([k, v]) => EXEC_COLUMNS[k] && v !== undefined)
-    .map(([k, v]) => sql`${sql.identifier(EXEC_COLUMNS[k]!)} = ${sqlValue(v)}`);
+  const changes = Object.entries(set).filter(([k, v]) => EXEC_COLUMNS[k] && v !== undefined);
+  const assignments = changes.map(([k, v]) => sql`${sql.identifier(EXEC_COLUMNS[k]!)} = ${sqlValue(v)}`);
   assignments.push(sql`updated_at = ${sqlValue(now)}`);
   const at = sqlValue(now);
   const inserts = events.map(
     (e) => sql`select id, task_id, attempt, ${e.state}, ${e.reason ?? null}, ${e.message ?? null}, ${at} from u`,
   );
-  const { rows } = await db.execute<{ id: number }>(sql`
+  const rows = await named(
+    db,
+    transitionName(changes, guard, events.length),
+    sql`
     with u as (
       update ota_executions set ${sql.join(assignments, sql`, `)}
        where id = ${id} and state in (${sql.join(
@@ -366,8 +376,21 @@ export async function transition(
     )`
         : sql``
     }
-    select id from u`);
+    select id from u`,
+  );
   return rows.length > 0;
+}
+
+const COLUMN_CODES = Object.fromEntries(Object.keys(EXEC_COLUMNS).map((k, i) => [k, String.fromCharCode(97 + i)]));
+/**
+ * A transition's statement name, one per text (db/named.ts): which columns it sets, in order, and
+ * whether each is a time, a null or a value (sqlValue writes them differently), how many states it
+ * moves from, whether it checks the attempt, how many history lines. The seven callers make a
+ * dozen shapes; PostgreSQL's 63-byte limit on names is why the columns are letters.
+ */
+function transitionName(changes: [string, unknown][], guard: { from: string[]; attempt?: number }, events: number) {
+  const cols = changes.map(([k, v]) => COLUMN_CODES[k]! + (v instanceof Date ? 'd' : v === null ? 'n' : 'v')).join('');
+  return `ota.transition.${cols}.${guard.from.length}${guard.attempt !== undefined ? 'a' : ''}.${events}`;
 }
 
 /** Every still-active execution of a task becomes cancelled with `reason` (cancel, expiry). */
@@ -440,31 +463,36 @@ export async function dueOffers(
   limit: number,
   where: { taskId: number; deviceId?: number; maxPhase?: number },
 ) {
-  return db
-    .select({
-      id: otaExecutions.id,
-      lat: devices.lat,
-      lng: devices.lng,
-      firmwareVersion: devices.firmwareVersion,
-      resources: sql<Record<string, string> | null>`${devices.telemetry} -> 'resources'`,
-      accountTimeZone: sql<
-        string | null
-      >`(select ${accounts.timeZone} from ${accounts} where ${accounts.id} = ${otaExecutions.accountId})`,
-    })
-    .from(otaExecutions)
-    .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
-    .where(
-      and(
-        eq(otaExecutions.taskId, where.taskId),
-        eq(otaExecutions.state, 'queued'),
-        eq(devices.online, true),
-        or(isNull(otaExecutions.notBefore), lte(otaExecutions.notBefore, now)),
-        where.deviceId !== undefined ? eq(otaExecutions.deviceId, where.deviceId) : undefined,
-        where.maxPhase !== undefined ? lte(otaExecutions.phase, where.maxPhase) : undefined,
-      ),
-    )
-    .orderBy(otaExecutions.id)
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: otaExecutions.id,
+        lat: devices.lat,
+        lng: devices.lng,
+        firmwareVersion: devices.firmwareVersion,
+        resources: sql<Record<string, string> | null>`${devices.telemetry} -> 'resources'`,
+        accountTimeZone: sql<
+          string | null
+        >`(select ${accounts.timeZone} from ${accounts} where ${accounts.id} = ${otaExecutions.accountId})`,
+      })
+      .from(otaExecutions)
+      .innerJoin(devices, eq(devices.id, otaExecutions.deviceId))
+      .where(
+        and(
+          eq(otaExecutions.taskId, where.taskId),
+          eq(otaExecutions.state, 'queued'),
+          eq(devices.online, true),
+          or(isNull(otaExecutions.notBefore), lte(otaExecutions.notBefore, now)),
+          where.deviceId !== undefined ? eq(otaExecutions.deviceId, where.deviceId) : undefined,
+          where.maxPhase !== undefined ? lte(otaExecutions.phase, where.maxPhase) : undefined,
+        ),
+      )
+      .orderBy(otaExecutions.id)
+      .limit(limit)
+      // run at each device's connect: one name per shape of the conditions
+      .prepare(`ota.due-offers.${where.deviceId !== undefined ? 'd' : ''}${where.maxPhase !== undefined ? 'p' : ''}`)
+      .execute()
+  );
 }
 
 /**
@@ -520,7 +548,9 @@ export async function findByOffer(db: Db, deviceId: number, offerId: string) {
     .select({ exec: otaExecutions, task: taskHead })
     .from(otaExecutions)
     .innerJoin(otaTasks, eq(otaTasks.id, otaExecutions.taskId))
-    .where(and(eq(otaExecutions.offerId, offerId), eq(otaExecutions.deviceId, deviceId)));
+    .where(and(eq(otaExecutions.offerId, offerId), eq(otaExecutions.deviceId, deviceId)))
+    .prepare('ota.find-by-offer')
+    .execute();
   return row;
 }
 
@@ -530,7 +560,9 @@ export async function activeForDevice(db: Db, deviceId: number) {
     .select({ exec: otaExecutions, task: taskHead })
     .from(otaExecutions)
     .innerJoin(otaTasks, eq(otaTasks.id, otaExecutions.taskId))
-    .where(and(eq(otaExecutions.deviceId, deviceId), inArray(otaExecutions.state, ACTIVE)));
+    .where(and(eq(otaExecutions.deviceId, deviceId), sql`${otaExecutions.state} in (${activeSql})`))
+    .prepare('ota.active-for-device')
+    .execute();
 }
 
 const execView = {

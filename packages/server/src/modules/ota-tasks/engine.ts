@@ -116,8 +116,8 @@ export async function takeInJoiners(deps: Deps, where: { accountId?: number; sco
 
 /**
  * One device joins the live tasks whose scope holds it and that have none of its executions. It
- * runs at every connect of every device of a campaign: the database checks the scopes (scopeHolds),
- * so the cost is the device's, not its tasks' lists'.
+ * runs at every connect of every device of a campaign: the database checks the scopes (scopeHolds)
+ * against the stored lists, so no list is read into the server or sent back as a condition.
  */
 export async function takeInJoiner(deps: Deps, accountId: number, deviceId: number): Promise<number> {
   const tasks = await repo.tasksTakingIn(deps.db, accountId, deviceId);

@@ -42,7 +42,10 @@ export async function onPushAck(deps: Deps, device: DeviceRef, ack: Ack, arrived
   // the task ends with its last open result, without waiting for the engine's pass. Only this
   // task is looked at: a pass for every ack kept the engine running pass after pass (each a
   // handful of statements over every pushing task) for as long as a big task's acks came in
-  await repo.finishDoneTasks(deps.db, new Date(), task.id);
+  // (the result is settled either way: should this fail, the engine's next pass ends the task)
+  await repo
+    .finishDoneTasks(deps.db, new Date(), task.id)
+    .catch((err: unknown) => deps.pushEngine.log.warn({ err, task: task.id }, 'push task not ended at its last ack'));
   raisePushTask(deps, { taskId: task.id, accountId: task.accountId });
   return true;
 }

@@ -147,8 +147,10 @@ export type ScopeColumns = {
  * devicesInScope would find of that device, checked by the database against the stored lists.
  * Every device of a live task is checked at each of its connects (a late joiner?), and a task
  * names up to TASK_SCOPE_MAX_ITEMS devices: read into the server, or sent back as a condition, the
- * list made each check cost in proportion to it (~100 ms for two such tasks;
- * test/task-joiners.test.ts). A jsonb array contains a scalar that is one of its elements.
+ * list made each check cost in proportion to it (~100 ms for two such tasks). Checked here, the
+ * database still scans each live task's stored list, but nothing of it crosses to the server or is
+ * planned as a condition (4-8 ms for the same two; test/task-scope-size.test.ts). A jsonb array
+ * contains a scalar that is one of its elements.
  */
 export function scopeHolds(t: ScopeColumns, deviceId: number): SQL {
   return sql`exists (

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, PushTaskStatus, TASK_SCOPE_MAX_ITEMS, TaskCreationStatus } from '@herald/contract';
-import { poolOf } from '../src/db/client';
 import { deviceGroups, devices, otaExecutions, otaTasks, pushResults, pushTasks } from '../src/db/schema';
 import { onDeviceVersions, onOtaProgress } from '../src/modules/ota-tasks/device';
 import { takeInJoiner } from '../src/modules/ota-tasks/engine';
@@ -14,6 +13,7 @@ import { seedAccount } from './fixtures';
 import { seedDevice, seedModel } from './devices-fixture';
 import { seedFirmware } from './ota-fixture';
 import { uniq } from './people';
+import { measureStatements, type Measured } from './statements';
 
 /**
  * An upgrade or push task names up to TASK_SCOPE_MAX_ITEMS devices (or S/Ns), and what its devices
@@ -45,50 +45,8 @@ let groupId: number;
 const others = (n: number) => Array.from({ length: n }, (_, i) => 10_000_000 + i);
 const otherSns = (n: number) => Array.from({ length: n }, (_, i) => `NOSUCH${i}`);
 
-type Rows = { rows?: unknown[] };
-type Measured = { params: number; read: number; statements: number; unnamed: string[] };
-/**
- * What `run` sends the database and reads back, statement by statement (on any of the pool's
- * connections): the largest parameter count and the largest answer (its rows as JSON, in
- * characters), and the statements sent unnamed (parsed and planned anew on every run).
- */
-async function measured(run: () => Promise<unknown>): Promise<Measured> {
-  type Pooled = { _clients: object[]; Client: { prototype: { query: (...args: unknown[]) => unknown } } };
-  const pool = poolOf(server.deps.db)! as unknown as Pooled;
-  const proto = pool.Client.prototype;
-  const query = proto.query;
-  const seen: Measured = { params: 0, read: 0, statements: 0, unnamed: [] };
-  const answered = (res: unknown) => {
-    seen.read = Math.max(seen.read, JSON.stringify((res as Rows | undefined)?.rows ?? []).length);
-  };
-  proto.query = function (this: object, ...args: unknown[]) {
-    if (!pool._clients.includes(this)) return query.apply(this, args);
-    const q = args[0] as { values?: unknown[]; name?: string; text?: string } | string;
-    const values = typeof q === 'object' && q?.values ? q.values : Array.isArray(args[1]) ? args[1] : [];
-    seen.params = Math.max(seen.params, values.length);
-    seen.statements++;
-    if (typeof q === 'string' || !q.name) seen.unnamed.push((typeof q === 'string' ? q : (q.text ?? '')).slice(0, 80));
-    // the pool passes a callback; drizzle's transactions await the promise
-    const last = args.length - 1;
-    const callback = args[last];
-    if (typeof callback === 'function') {
-      args[last] = (err: unknown, res: unknown) => {
-        if (!err) answered(res);
-        return (callback as (e: unknown, r: unknown) => unknown)(err, res);
-      };
-      return query.apply(this, args);
-    }
-    const out = query.apply(this, args);
-    if (out instanceof Promise) void out.then(answered, () => {});
-    return out;
-  };
-  try {
-    await run();
-  } finally {
-    proto.query = query;
-  }
-  return seen;
-}
+/** What `run` sends the database, on this test's server (statements.ts). */
+const measured = (run: () => Promise<unknown>) => measureStatements(server.deps.db, run);
 
 /** What a path may send or read at most in one statement: a device's worth, far below a list's. */
 const MAX_PARAMS = 50;

@@ -192,7 +192,10 @@ describe("a task's devices, one at a time, with its lists full", () => {
       .returning({ id: pushTasks.id, scope: pushTasks.scope, owner: pushTasks.scopeOwner });
 
     for (const device of [inside, outside]) {
-      small(await measured(() => takeInPushJoiner(server.deps, A.accountId, device.id)), `${device.sn} joining`);
+      const joining = await measured(() => takeInPushJoiner(server.deps, A.accountId, device.id));
+      small(joining, `${device.sn} joining`);
+      // the check every connect makes (which live tasks hold this device?) is planned once
+      expect(joining.unnamed.filter((text) => text.includes('from "push_tasks"'))).toEqual([]);
     }
     const mine = expectJoined(tasks, await server.deps.db.select().from(pushResults));
 
@@ -204,7 +207,12 @@ describe("a task's devices, one at a time, with its lists full", () => {
     expect(sent).toMatchObject({ state: 'sent' });
     const device = { id: inside.id, sn: inside.sn, accountId: A.accountId };
     const ack = { v: PROTOCOL_VERSION as 1, id: sent!.msgId!, ts: Date.now(), code: 'ok' as const };
-    small(await measured(() => onPushAck(server.deps, device, ack)), 'its ack');
+    const answered = await measured(() => onPushAck(server.deps, device, ack));
+    small(answered, 'its ack');
+    expect(
+      answered.unnamed.filter((text) => text.startsWith('select')),
+      "an ack's lookup: unnamed",
+    ).toEqual([]);
     const [acked] = await server.deps.db.select().from(pushResults).where(ofListed);
     expect(acked).toMatchObject({ state: 'succeeded' });
 

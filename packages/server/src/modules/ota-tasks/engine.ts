@@ -49,7 +49,11 @@ export async function tick(deps: Deps, lookForJoiners: boolean, now = new Date()
     // before the offers: a task whose failures crossed a criterion sends none this tick
     async () => void judged.push(...(await guardCampaigns(deps, now))),
     ...(lookForJoiners
-      ? [() => takeInJoiners(deps, { scopes: ['all', 'group', 'sn'] }), () => repo.cancelForDeletedDevices(db, now)]
+      ? [
+          () => takeInJoiners(deps, { scopes: ['all', 'group', 'sn'] }),
+          () => repo.cancelForDeletedDevices(db, now),
+          () => repo.dropStrandedJoiners(db, now),
+        ]
       : []),
     () => offerDue(deps, { now }),
     () => resendUnanswered(deps, now),

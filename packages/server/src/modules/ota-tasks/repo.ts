@@ -415,6 +415,28 @@ export async function cancelActive(
   });
 }
 
+/**
+ * Queued executions of tasks no longer live, with their history lines: a device joined (the
+ * joiner read the task as live) in the moment the task ended, so its execution went in after the
+ * end's "nothing active" check. Nothing was offered, but a queued execution holds the device's
+ * slot (ota_executions_active_uq) for good: no later task could take the device. Removed, as if
+ * the joiner had come a moment later, once a minute old (a joiner writes the execution and its
+ * line in two statements; the minute keeps this from coming between them).
+ */
+export async function dropStrandedJoiners(db: Db, now: Date): Promise<number> {
+  const live = [TaskCreationStatus.CREATING, TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS];
+  const { rows } = await db.execute(sql`
+    with x as (
+      select e.id from ota_executions e join ota_tasks t on t.id = e.task_id
+       where e.state = 'queued' and e.attempt = 0 and t.creation_status not in (${sql.raw(live.join(', '))})
+         and e.updated_at < ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz
+    ), ev as (
+      delete from ota_execution_events where execution_id in (select id from x)
+    )
+    delete from ota_executions where id in (select id from x) returning id`);
+  return rows.length;
+}
+
 /** Active executions of devices deleted since become cancelled (`deviceDeleted`), with their history line. */
 export async function cancelForDeletedDevices(db: Db, now: Date): Promise<number> {
   const at = now.toISOString();

@@ -81,7 +81,10 @@ export async function tick(deps: Deps, now = new Date(), lookForJoiners = false)
   const started = await repo.startDueTasks(deps.db, now);
   const expired = await repo.expireDue(deps.db, now);
   // a task over named devices ('devices') cannot gain any; the other scopes can
-  if (lookForJoiners && !stopping()) await takeInPushJoiners(deps, { scopes: ['all', 'group', 'sn'] }, now);
+  if (lookForJoiners && !stopping()) {
+    await takeInPushJoiners(deps, { scopes: ['all', 'group', 'sn'] }, now);
+    await repo.dropStrandedJoiners(deps.db);
+  }
   while (!stopping()) {
     const out = await repo.claimOutgoing(deps.db, {
       now,

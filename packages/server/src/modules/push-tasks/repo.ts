@@ -204,6 +204,22 @@ export async function expireDue(db: Db, now: Date): Promise<number> {
   return rows.length;
 }
 
+/**
+ * Never-sent results of tasks that ended done (success or failed): a device joined (the joiner
+ * read the task as live) in the moment the task's last result settled, so its result went in
+ * after the end's "nothing open" check. It would never be sent (claims send for pushing tasks
+ * only) and kept the engine busy until the task's expiry. Removed, as if the joiner had come a
+ * moment later. (A cancelled task's open results wait for its expiry on purpose: expireDue.)
+ */
+export async function dropStrandedJoiners(db: Db): Promise<number> {
+  const { rows } = await db.execute(sql`
+    delete from push_results r using push_tasks t
+     where t.id = r.task_id and r.state = 'pending' and r.sent_at is null
+       and t.status in (${sql.raw([PushTaskStatus.SUCCESS, PushTaskStatus.FAILED].join(', '))})
+    returning r.id`);
+  return rows.length;
+}
+
 /** Pushing tasks (or the one task) with nothing open left end: 3 when every device succeeded, else 4. */
 export async function finishDoneTasks(db: Db, now: Date, taskId?: number): Promise<number[]> {
   const rows = await db

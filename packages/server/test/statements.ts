@@ -1,18 +1,20 @@
 import { poolOf, type Db } from '../src/db/client';
 
 type Rows = { rows?: unknown[] };
-export type Measured = { params: number; read: number; statements: number; unnamed: string[] };
+export type Measured = { params: number; read: number; statements: number; texts: string[]; unnamed: string[] };
 /**
  * What `run` sends the database and reads back, statement by statement (on any of the pool's
  * connections): the largest parameter count and the largest answer (its rows as JSON, in
- * characters), and the statements sent unnamed (parsed and planned anew on every run).
+ * characters), the statements' texts (their start), and those sent unnamed (parsed and planned
+ * anew on every run). The server's background workers share the pool and may land a statement of
+ * their own in the window: a test counts or lists statements by what they touch (`about`).
  */
 export async function measureStatements(db: Db, run: () => Promise<unknown>): Promise<Measured> {
   type Pooled = { _clients: object[]; Client: { prototype: { query: (...args: unknown[]) => unknown } } };
   const pool = poolOf(db)! as unknown as Pooled;
   const proto = pool.Client.prototype;
   const query = proto.query;
-  const seen: Measured = { params: 0, read: 0, statements: 0, unnamed: [] };
+  const seen: Measured = { params: 0, read: 0, statements: 0, texts: [], unnamed: [] };
   const answered = (res: unknown) => {
     seen.read = Math.max(seen.read, JSON.stringify((res as Rows | undefined)?.rows ?? []).length);
   };
@@ -22,7 +24,9 @@ export async function measureStatements(db: Db, run: () => Promise<unknown>): Pr
     const values = typeof q === 'object' && q?.values ? q.values : Array.isArray(args[1]) ? args[1] : [];
     seen.params = Math.max(seen.params, values.length);
     seen.statements++;
-    if (typeof q === 'string' || !q.name) seen.unnamed.push((typeof q === 'string' ? q : (q.text ?? '')).slice(0, 80));
+    const text = (typeof q === 'string' ? q : (q.text ?? '')).trim().slice(0, 120);
+    seen.texts.push(text);
+    if (typeof q === 'string' || !q.name) seen.unnamed.push(text);
     // the pool passes a callback; drizzle's transactions await the promise
     const last = args.length - 1;
     const callback = args[last];
@@ -44,3 +48,6 @@ export async function measureStatements(db: Db, run: () => Promise<unknown>): Pr
   }
   return seen;
 }
+
+/** The statements of `texts` (or `unnamed`) that touch `table` (its name in the text). */
+export const about = (texts: string[], table: string) => texts.filter((t) => t.includes(table));

@@ -92,11 +92,13 @@ it('a device that joined a task in the moment it ended gets its slot back, and t
   const stranded = held[0]!.exec.id;
   const ofStranded = eq(otaExecutions.id, stranded);
 
-  // within its first minute it is left alone (the joiner may still be writing its history line)
-  await tick(deps, true, new Date());
+  // within its first minute it is left alone (the joiner may still be writing its history line);
+  // the minute counts from the row's own time, the database's clock
+  const written = held[0]!.exec.updatedAt.getTime();
+  await tick(deps, true, new Date(written + 30_000));
   expect(await db.$count(otaExecutions, ofStranded)).toBe(1);
   // then the engine's round drops it, with its history
-  await tick(deps, true, new Date(Date.now() + 61_000));
+  await tick(deps, true, new Date(written + 61_000));
   expect(await db.$count(otaExecutions, ofStranded)).toBe(0);
   expect(await db.$count(otaExecutionEvents, eq(otaExecutionEvents.executionId, stranded))).toBe(0);
   // the ended task is as it was: its one device, succeeded
@@ -112,7 +114,7 @@ it('a device that joined a task in the moment it ended gets its slot back, and t
     .where(and(eq(otaExecutions.taskId, next.id), eq(otaExecutions.deviceId, joiner)));
   expect(mine).toMatchObject({ state: 'queued' });
   // and a live task's queued executions are never touched by the same round
-  await tick(deps, true, new Date(Date.now() + 61_000));
+  await tick(deps, true, new Date(Date.now() + 300_000));
   expect(
     await db.$count(otaExecutions, and(eq(otaExecutions.taskId, next.id), eq(otaExecutions.state, 'queued'))),
   ).toBe(2);

@@ -430,6 +430,8 @@ export async function dropStrandedJoiners(db: Db, now: Date): Promise<number> {
       select e.id from ota_executions e join ota_tasks t on t.id = e.task_id
        where e.state = 'queued' and e.attempt = 0 and t.creation_status not in (${sql.raw(live.join(', '))})
          and e.updated_at < ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz
+       -- locked: a row another process moved meanwhile (cancelled, with a new history line) is left out
+       for update of e
     ), ev as (
       delete from ota_execution_events where execution_id in (select id from x)
     )

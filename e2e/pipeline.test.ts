@@ -150,8 +150,8 @@ test('an account admin templates a receipt, prints it through the SDK, finds it 
     herald.url,
     '--key',
     appKey,
-    '--secret',
-    secret,
+    // joined with '=': a secret may begin with '-', which parseArgs would take for an option
+    `--secret=${secret}`,
     '--sn',
     PRINTER.sn,
     '--template',

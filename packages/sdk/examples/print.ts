@@ -1,7 +1,7 @@
 /**
  * Print a receipt through Herald's open API and follow it to its final status.
  *
- *   npm run example -w packages/sdk -- --url http://127.0.0.1:8080 --key K --secret S --sn SN \
+ *   npm run example -w packages/sdk -- --url http://127.0.0.1:8080 --key K --secret=S --sn SN \
  *     [--template ID] [--text "Hello"] [--param name=value ...] [--copies N]
  *
  * Without --template the receipt is receiptline markup built here from --text; with it, the
@@ -44,7 +44,7 @@ function receipt(text: string): string {
 
 async function main() {
   if (!args.key || !args.secret || !args.sn) {
-    console.error('usage: --url URL --key APPKEY --secret SECRET --sn SN [--template ID] [--text ...]');
+    console.error('usage: --url URL --key APPKEY --secret=SECRET --sn SN [--template ID] [--text ...]');
     process.exit(2);
   }
   const client = new HeraldClient({ baseUrl: args.url!, appKey: args.key, secret: args.secret });

@@ -113,3 +113,5 @@ function sameShape(a: Shape, b: Shape): boolean {
  * parameter, the device lookups read every device (3.4 ms a run against 0.25).
  */
 export const inText = (n: number) => sql.raw(String(Math.trunc(n)));
+/** Constants written into the text as a list, for `in (…)` (statuses: a partial index's predicate names them). */
+export const inTextList = (ns: readonly number[]) => sql.raw(ns.map((n) => String(Math.trunc(n))).join(', '));

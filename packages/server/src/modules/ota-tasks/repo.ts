@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import { ACTIVE_EXECUTION_STATES, DeviceStatus, TaskCreationStatus, type ExecutionState } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { named } from '../../db/named';
+import { inTextList, named } from '../../db/named';
 import { lockedInIdOrder } from '../../db/lock-order';
 import {
   accounts,
@@ -45,9 +45,7 @@ export async function engineHasWork(db: Db): Promise<boolean> {
   const [row] = await named(
     db,
     'ota.engine-has-work',
-    sql`select (exists (select 1 from ota_tasks where creation_status in (${sql.raw(
-      [TaskCreationStatus.CREATING, TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS].join(', '),
-    )}))
+    sql`select (exists (select 1 from ota_tasks where creation_status in (${inTextList([TaskCreationStatus.CREATING, TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS])}))
       or exists (select 1 from ota_executions where state in (${activeSql}))) as busy`,
   );
   return row?.busy === true;
@@ -224,11 +222,10 @@ type LiveWhere = { accountId?: number; scopes?: string[]; inProgress?: boolean }
 const live = (where?: LiveWhere) =>
   and(
     // the statuses in the text: a named statement's generic plan can then read ota_tasks_live_idx
-    sql`${otaTasks.creationStatus} in (${sql.raw(
-      (where?.inProgress
+    sql`${otaTasks.creationStatus} in (${inTextList(
+      where?.inProgress
         ? [TaskCreationStatus.IN_PROGRESS]
-        : [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS]
-      ).join(', '),
+        : [TaskCreationStatus.NOT_STARTED, TaskCreationStatus.IN_PROGRESS],
     )})`,
     where?.accountId !== undefined ? eq(otaTasks.accountId, where.accountId) : undefined,
     where?.scopes ? inArray(otaTasks.scope, where.scopes) : undefined,
@@ -428,7 +425,7 @@ export async function dropStrandedJoiners(db: Db, now: Date): Promise<number> {
   const { rows } = await db.execute(sql`
     with x as (
       select e.id from ota_executions e join ota_tasks t on t.id = e.task_id
-       where e.state = 'queued' and e.attempt = 0 and t.creation_status not in (${sql.raw(live.join(', '))})
+       where e.state = 'queued' and e.attempt = 0 and t.creation_status not in (${inTextList(live)})
          and e.updated_at < ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz
        -- locked: a row another process moved meanwhile (cancelled, with a new history line) is left out
        for update of e

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { PushTaskStatus, type PushResultState } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { named } from '../../db/named';
+import { inTextList, named } from '../../db/named';
 import { accounts, devices, files, pushResults, pushTasks, resourcePackages } from '../../db/schema';
 import { ownedBy } from '../../lib/data-scope';
 import { containsPattern } from '../../lib/filters';
@@ -171,9 +171,7 @@ export async function engineHasWork(db: Db): Promise<boolean> {
   const [row] = await named(
     db,
     'push.engine-has-work',
-    sql`select (exists (select 1 from push_tasks where status in (${sql.raw(
-      [PushTaskStatus.PENDING, PushTaskStatus.PUSHING].join(', '),
-    )}))
+    sql`select (exists (select 1 from push_tasks where status in (${inTextList([PushTaskStatus.PENDING, PushTaskStatus.PUSHING])}))
       or exists (select 1 from push_results where state in ('pending', 'sent'))) as busy`,
   );
   return row?.busy === true;
@@ -215,7 +213,7 @@ export async function dropStrandedJoiners(db: Db): Promise<number> {
   const { rows } = await db.execute(sql`
     delete from push_results r using push_tasks t
      where t.id = r.task_id and r.state = 'pending' and r.sent_at is null
-       and t.status in (${sql.raw([PushTaskStatus.SUCCESS, PushTaskStatus.FAILED].join(', '))})
+       and t.status in (${inTextList([PushTaskStatus.SUCCESS, PushTaskStatus.FAILED])})
     returning r.id`);
   return rows.length;
 }
@@ -247,7 +245,7 @@ type LiveWhere = { accountId?: number; scopes?: string[] };
 const live = (now: Date, where: LiveWhere) =>
   and(
     // the statuses in the text: a named statement's generic plan can then read push_tasks_live_idx
-    sql`${pushTasks.status} in (${sql.raw(LIVE.join(', '))})`,
+    sql`${pushTasks.status} in (${inTextList(LIVE)})`,
     sql`${pushTasks.expireAt} > ${tsz(now)}`,
     where.accountId !== undefined ? eq(pushTasks.accountId, where.accountId) : undefined,
     where.scopes ? inArray(pushTasks.scope, where.scopes) : undefined,

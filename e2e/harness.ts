@@ -157,9 +157,12 @@ function spawnServer(env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
     // e2e/global-setup.ts builds it once for the run. V8's optimising compiler off (Maglev is off
     // by default in Node 20), as in the browser (CHROMIUM_ARGS): a test's server lives a minute or
     // two at a few requests a second, and compiling its hot code again cost more than it saved
-    // (three files' servers, 8.9-9.4 s of CPU each with it, 7.9-8.5 s without). The server's
-    // behaviour is the same either way.
-    const { command, args } = serverCommand(['--no-opt']);
+    // (three files' servers, 8.9-9.4 s of CPU each with it, 7.9-8.5 s without). The same for the
+    // embedded database's WebAssembly (--liftoff-only: its baseline code, never recompiled by
+    // TurboFan in the background): a server's CPU until ready 4.7-4.8 s with the tier-up, 2.4-2.9 s
+    // without; three files 58-60 s of CPU in all, 45-50 s without (docs/benchmarks.md, the twentieth
+    // session). The server's behaviour is the same either way.
+    const { command, args } = serverCommand(['--no-opt', '--liftoff-only']);
     return spawn(command, args, {
       cwd: ROOT,
       env,

@@ -5,6 +5,7 @@ import { PROTOCOL_VERSION, PushTaskStatus, TASK_SCOPE_MAX_ITEMS, TaskCreationSta
 import { deviceGroups, devices, otaExecutions, otaTasks, pushResults, pushTasks } from '../src/db/schema';
 import { onDeviceVersions, onOtaProgress } from '../src/modules/ota-tasks/device';
 import { takeInJoiner } from '../src/modules/ota-tasks/engine';
+import { finishDoneTasks, overdue, startDueTasks } from '../src/modules/ota-tasks/repo';
 import { onPushAck } from '../src/modules/push-tasks/device';
 import { flushDevice } from '../src/modules/push-tasks/engine';
 import { takeInPushJoiner } from '../src/modules/push-tasks/joiners';
@@ -173,6 +174,17 @@ describe("a task's devices, one at a time, with its lists full", () => {
       'a list page',
     );
     expect(page.list.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining(tasks.map((t) => t.id)));
+
+    // the engine's tick, every second while a task is live: its lifecycle statements planned once
+    const ticked = await measured(async () => {
+      await startDueTasks(server.deps.db, new Date());
+      await overdue(server.deps.db, new Date(), 50);
+      await finishDoneTasks(server.deps.db, new Date());
+    });
+    // (the overdue executions' select names its columns unqualified within the text's start)
+    const ticks = (texts: string[]) => [...about(texts, 'ota_tasks'), ...about(texts, '"task_id", "device_id"')];
+    expect(ticks(ticked.texts), "a tick's start, overdue and finish").toHaveLength(4);
+    expect(ticks(ticked.unnamed), "a tick's start, overdue and finish: unnamed").toEqual([]);
   });
 
   it('push tasks: a device joins the tasks holding it, is sent its messages, acks one', async () => {

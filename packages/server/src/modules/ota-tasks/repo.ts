@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import { ACTIVE_EXECUTION_STATES, DeviceStatus, TaskCreationStatus, type ExecutionState } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { inTextList, named } from '../../db/named';
+import { inText, inTextList, named } from '../../db/named';
 import { lockedInIdOrder } from '../../db/lock-order';
 import {
   accounts,
@@ -31,6 +31,7 @@ const ACTIVE = [...ACTIVE_EXECUTION_STATES] as string[];
 /** States in which the device holds an offer (the deadline runs). */
 export const OFFERED = ['offered', 'downloading', 'verifying', 'installing'];
 const activeSql = sql.raw(ACTIVE.map((s) => `'${s}'`).join(', '));
+const offeredSql = sql.raw(OFFERED.map((s) => `'${s}'`).join(', '));
 
 // ── tasks ────────────────────────────────────────────────────────────────
 
@@ -150,21 +151,33 @@ export async function stateCounts(db: Db, taskIds: number[]): Promise<Map<number
 
 /** Tasks whose effective time came: not started → in progress. */
 export async function startDueTasks(db: Db, now: Date): Promise<number[]> {
+  // every tick while a task is live: named statements, the statuses in their text so that a generic
+  // plan reads ota_tasks_live_idx (a status sent as a value cannot match the partial index's predicate)
   // a scheduled task whose every device dropped out before the start (deleted, taken by another
   // task's end, ...) has nothing to do: its creation failed ('No devices meet the upgrade conditions')
-  await db.execute(sql`
+  await named(
+    db,
+    'ota.start-due.empty',
+    sql`
     update ota_tasks t
-       set creation_status = ${TaskCreationStatus.CREATE_FAILED}, status = 4, creation_note = 'noDevices',
+       set creation_status = ${inText(TaskCreationStatus.CREATE_FAILED)}, status = 4, creation_note = 'noDevices',
            ended_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-     where t.creation_status = ${TaskCreationStatus.NOT_STARTED}
+     where t.creation_status = ${inText(TaskCreationStatus.NOT_STARTED)}
        and t.effective_at <= ${now.toISOString()}::timestamptz
-       and not exists (select 1 from ota_executions e where e.task_id = t.id and e.state in (${activeSql}))`);
-  const rows = await db
-    .update(otaTasks)
-    .set({ creationStatus: TaskCreationStatus.IN_PROGRESS, startedAt: now, updatedAt: now })
-    .where(and(eq(otaTasks.creationStatus, TaskCreationStatus.NOT_STARTED), lte(otaTasks.effectiveAt, now)))
-    .returning({ id: otaTasks.id });
-  return rows.map((r) => r.id);
+       and not exists (select 1 from ota_executions e where e.task_id = t.id and e.state in (${activeSql}))`,
+  );
+  const rows = await named(
+    db,
+    'ota.start-due',
+    sql`
+    update ota_tasks
+       set creation_status = ${inText(TaskCreationStatus.IN_PROGRESS)},
+           started_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+     where creation_status = ${inText(TaskCreationStatus.NOT_STARTED)}
+       and effective_at <= ${now.toISOString()}::timestamptz
+    returning id`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /** Tasks past their end of life: expired (the caller cancels what is still active). */
@@ -192,19 +205,24 @@ export async function finishDoneTasks(db: Db, now: Date, only?: { taskId: number
   const which = only
     ? sql`t.id = ${only.taskId} and t.halt is null`
     : sql`(jsonb_array_length(t.abort_criteria) = 0 or t.halt is not null)`;
-  const { rows } = await db.execute<{ id: number }>(sql`
+  // every tick while a task is live (one name per shape; a transaction's run is plain)
+  const rows = await named(
+    db,
+    only ? 'ota.finish-done.one' : 'ota.finish-done',
+    sql`
     update ota_tasks t
-       set creation_status = ${TaskCreationStatus.ENDED},
+       set creation_status = ${inText(TaskCreationStatus.ENDED)},
            status = case when exists (
              select 1 from ota_executions e
               where e.task_id = t.id and e.state in ('failed', 'timedOut', 'cancelled')
            ) then 4 else 3 end,
            ended_at = ${now.toISOString()}::timestamptz,
            updated_at = ${now.toISOString()}::timestamptz
-     where t.creation_status = ${TaskCreationStatus.IN_PROGRESS}
+     where t.creation_status = ${inText(TaskCreationStatus.IN_PROGRESS)}
        and ${which}
        and not exists (select 1 from ota_executions e where e.task_id = t.id and e.state in (${activeSql}))
-    returning t.id`);
+    returning t.id`,
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -464,17 +482,20 @@ export async function overdue(db: Db, now: Date, limit: number) {
   // embedded database with 5,000 devices a run of the join took 5-7 ms, mostly planning (EXPLAIN
   // ANALYZE: 1.9 ms to plan, 0.3 to run), and of the subquery 2-3 ms (measured side by side)
   const offline = sql`exists (select 1 from ${devices} d where d.id = ${otaExecutions.deviceId} and not d.online)`;
+  // named (every tick while a task is live), the states in its text as the partial index names them
   return db
     .select({ exec: otaExecutions })
     .from(otaExecutions)
     .where(
       and(
         lt(otaExecutions.deadlineAt, now),
-        or(inArray(otaExecutions.state, OFFERED), and(eq(otaExecutions.state, 'queued'), offline)),
+        or(sql`${otaExecutions.state} in (${offeredSql})`, and(sql`${otaExecutions.state} = 'queued'`, offline)),
       ),
     )
     .orderBy(otaExecutions.deadlineAt)
-    .limit(limit);
+    .limit(limit)
+    .prepare('ota.overdue')
+    .execute();
 }
 
 /** A task's queued executions whose device is online and whose back-off has passed. */

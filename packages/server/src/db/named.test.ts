@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it, vi } from 'vitest';
 import { devices } from './schema';
-import { inText, toQuery } from './named';
+import { inText, inTextStrings, toQuery } from './named';
 
 const dialect = new PgDialect();
 const db = drizzle.mock();
@@ -71,5 +71,13 @@ describe('toQuery (named statements built without drizzle after their first run)
     const q = () => sql`select ${'a'}`.inlineParams();
     expect(toQuery('test.inline', q())).toEqual(drizzles(q()));
     expect(toQuery('test.inline', q())).toEqual({ text: "select 'a'", params: [] });
+  });
+});
+
+describe('constants written into the text', () => {
+  it('quotes strings for `in (…)`, doubling a quote inside one', () => {
+    const dialect = new PgDialect();
+    const q = dialect.sqlToQuery(sql`select 1 where s in (${inTextStrings(['queued', "o'k"])})`);
+    expect(q).toEqual({ sql: "select 1 where s in ('queued', 'o''k')", params: [] });
   });
 });

@@ -115,3 +115,6 @@ function sameShape(a: Shape, b: Shape): boolean {
 export const inText = (n: number) => sql.raw(String(Math.trunc(n)));
 /** Constants written into the text as a list, for `in (…)` (statuses: a partial index's predicate names them). */
 export const inTextList = (ns: readonly number[]) => sql.raw(ns.map((n) => String(Math.trunc(n))).join(', '));
+/** Constant strings written into the text as a quoted list, for `in (…)` (states a partial index names). */
+export const inTextStrings = (ss: readonly string[]) =>
+  sql.raw(ss.map((s) => `'${s.replaceAll("'", "''")}'`).join(', '));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVE_EXECUTION_STATES } from '@herald/contract';
 import type { Db } from '../../db/client';
+import { inTextStrings } from '../../db/named';
 
 /** What /metrics reads from the database (the whole platform's, not this process's). */
 export type Snapshot = {
@@ -22,7 +23,7 @@ type Row = { jobs: Snapshot['jobs']; online: number; webhooks: number; ota: Snap
  */
 export async function readSnapshot(db: Db): Promise<Snapshot> {
   // literals, as in the partial index's predicate, so the planner can match the two
-  const active = sql.raw(ACTIVE_EXECUTION_STATES.map((s) => `'${s}'`).join(', '));
+  const active = inTextStrings(ACTIVE_EXECUTION_STATES);
   const { rows } = await db.execute<Row>(sql`
     select
       (select coalesce(json_agg(j), '[]') from (

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import { ACTIVE_EXECUTION_STATES, DeviceStatus, TaskCreationStatus, type ExecutionState } from '@herald/contract';
 import type { Db } from '../../db/client';
-import { inText, inTextList, named } from '../../db/named';
+import { inText, inTextList, inTextStrings, named } from '../../db/named';
 import { lockedInIdOrder } from '../../db/lock-order';
 import {
   accounts,
@@ -30,8 +30,8 @@ export type EventIn = { state: ExecutionState; reason?: string | null; message?:
 const ACTIVE = [...ACTIVE_EXECUTION_STATES] as string[];
 /** States in which the device holds an offer (the deadline runs). */
 export const OFFERED = ['offered', 'downloading', 'verifying', 'installing'];
-const activeSql = sql.raw(ACTIVE.map((s) => `'${s}'`).join(', '));
-const offeredSql = sql.raw(OFFERED.map((s) => `'${s}'`).join(', '));
+const activeSql = inTextStrings(ACTIVE);
+const offeredSql = inTextStrings(OFFERED);
 
 // ── tasks ────────────────────────────────────────────────────────────────
 

@@ -107,15 +107,20 @@ export async function defaultGroup(server: Server, accountId: number) {
   return g;
 }
 
-/** Poll until `check` returns a truthy value (no fixed sleeps: the test timeout bounds it). */
+/**
+ * Poll until `check` returns a truthy value (no fixed sleeps: the test timeout bounds it): 2,000
+ * tries at least, and for `atLeastMs` at least (work whose length grows with a loaded machine).
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false>,
   what = 'condition',
+  atLeastMs = 0,
 ): Promise<T> {
+  const until = Date.now() + atLeastMs;
   for (let i = 0; ; i++) {
     const v = await check();
     if (v) return v;
-    if (i > 2000) throw new Error(`gave up waiting for ${what}`);
+    if (i > 2000 && Date.now() > until) throw new Error(`gave up waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

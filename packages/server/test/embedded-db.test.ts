@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { openEmbeddedThread, sharedBuffersOf } from '../src/db/embedded-thread';
 
@@ -15,7 +15,7 @@ import { openEmbeddedThread, sharedBuffersOf } from '../src/db/embedded-thread';
 describe('embedded database on its own thread', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openDatabase({ pgliteSnapshot: inject('pgliteSnapshot') });
     await database.db.execute(sql`create table t_embedded (a int not null, b text)`);
   });
   afterAll(async () => await database.close());
@@ -236,21 +236,24 @@ describe('embedded database on its own thread', () => {
       (await d.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`)).rows[0]!.shared_buffers;
     // the default (32MB) unless this environment sets it
     expect(await shown(database)).toBe(sharedBuffersOf(process.env));
-    const small = await openDatabase({ embedded: openEmbeddedThread(undefined, undefined, '16MB') });
+    // each from the run's migrated snapshot: three migrations from nothing took this test past its
+    // 30 s on a loaded machine
+    const snapshot = inject('pgliteSnapshot');
+    const small = await openDatabase({ embedded: openEmbeddedThread(undefined, snapshot, '16MB') });
     try {
       expect(await shown(small)).toBe('16MB');
     } finally {
       await small.close();
     }
     // PGlite's own size needs no rewritten WASM
-    const own = await openDatabase({ embedded: openEmbeddedThread(undefined, undefined, '128MB') });
+    const own = await openDatabase({ embedded: openEmbeddedThread(undefined, snapshot, '128MB') });
     try {
       expect(await shown(own)).toBe('128MB');
     } finally {
       await own.close();
     }
     // a size in kB (the pool counted in 8kB blocks)
-    const kb = await openDatabase({ embedded: openEmbeddedThread(undefined, undefined, '512kB') });
+    const kb = await openDatabase({ embedded: openEmbeddedThread(undefined, snapshot, '512kB') });
     try {
       expect(await shown(kb)).toBe('512kB');
     } finally {

@@ -189,8 +189,9 @@ ensure_system_packages() {
 }
 
 # Both integration passes in one vitest run: every file on PGlite (project integration) and, but
-# for the embedded database's own files (EMBEDDED_ONLY), on a throwaway PostgreSQL cluster
-# (integration-postgres), three files at a time whichever pass they belong to (vitest.config.ts).
+# for the embedded database's own files (EMBEDDED_ONLY) and the SDK clients' (DATABASE_BLIND), on a
+# throwaway PostgreSQL cluster (integration-postgres), three files at a time whichever pass they
+# belong to (vitest.config.ts).
 integration_tests() {
   local out version databases rc
   out=$(bash scripts/pg-temp.sh start) || return 1

@@ -101,7 +101,7 @@ const statusOf = async (id: number) =>
 
 describe('dynamic-security provisioning', () => {
   it(
-    `starts in seconds with ${FLEET} devices to provision; the reconcile then lets them in`,
+    `starts and is ready in seconds with ${FLEET} devices to provision; the reconcile then lets them in`,
     { timeout: 240_000 },
     async () => {
       const fleet = await seedFleet(FLEET);
@@ -111,13 +111,28 @@ describe('dynamic-security provisioning', () => {
       const startMs = Date.now() - t0;
       // listening and answering: a real HTTP request to the started node
       await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const res = await fetch(
-        `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}/openapi.json`,
-      );
+      const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+      const res = await fetch(`${base}/openapi.json`);
       expect(res.status).toBe(200);
       expect(startMs).toBeLessThan(5000);
       const gateway = server.deps.gateway;
       expect(gateway.provisioned!()).toBe(false);
+      // ready at once: the reconcile is the broker's copy for every node, not this node's work; the
+      // detail says it runs, and its end is a worker round in the metrics
+      const brokerCheck = async () => {
+        const r = await fetch(`${base}/readyz`);
+        expect(r.status).toBe(200);
+        return ((await r.json()) as { broker: unknown }).broker;
+      };
+      expect(await brokerCheck()).toEqual({
+        ready: true,
+        detail: "the first reconcile of the devices' broker copies is running",
+      });
+      const provisioningRound = async () =>
+        (
+          await server.deps.metrics.registry.getSingleMetric('herald_worker_last_success_timestamp_seconds')!.get()
+        ).values.find((v) => v.labels.worker === 'broker provisioning');
+      expect(await provisioningRound()).toBeUndefined();
 
       // a device enabled while the node starts gets in without waiting for the reconcile
       expectOk(await setStatus(late!.id, 2));
@@ -128,6 +143,8 @@ describe('dynamic-security provisioning', () => {
       // on a loaded machine it takes minutes, not the default 50 s
       await eventually(async () => gateway.provisioned!(), 'first reconcile', 150_000);
       const readyMs = Date.now() - t0;
+      expect(await brokerCheck()).toEqual({ ready: true });
+      expect((await provisioningRound())!.value).toBeGreaterThan(t0 / 1000);
       expect(await getsIn(fleet[0]!)).toBe(true);
       expect(await getsIn(fleet.at(-1)!)).toBe(true);
       console.info(`dynsec: ${FLEET} devices — started in ${startMs} ms, provisioned after ${readyMs} ms`);

@@ -173,8 +173,12 @@ export async function startExternalGateway(
     },
     health() {
       const h = link.health();
+      // Ready while the first reconcile still runs: what it does is the broker's copy for every node,
+      // not this node's work, and a change is applied at once anyway (provisionOne). Held back, a
+      // fleet's first provisioning on a fresh Mosquitto (minutes for thousands of devices) kept
+      // every node out of the load balancer meanwhile. The detail says it is running.
       if (h.ready && provisioning && !provisioning.ready())
-        return { ready: false, detail: 'devices not provisioned at the broker yet' };
+        return { ready: true, detail: "the first reconcile of the devices' broker copies is running" };
       return h;
     },
     provisioned: () => provisioning?.ready() ?? true,

@@ -12,6 +12,8 @@ const WRITE_BATCH = 50;
 /** the advisory-lock class of "one device's broker copy is being brought up to date" */
 const LOCK_CLASS = 727276;
 const RECONCILE_EVERY_MS = 15 * 60_000;
+/** the reconcile's name among the background workers' metrics */
+const WORKER = 'broker provisioning';
 const RETRY_MS = 5000;
 /** how often a change waits for a device another node holds */
 const WAIT_STEP_MS = 20;
@@ -133,12 +135,18 @@ export function startProvisioning(
   const loop = async () => {
     while (!closed) {
       let wait = opts.everyMs ?? RECONCILE_EVERY_MS;
+      const started = Date.now();
+      // a round as the background workers report theirs (herald_worker_*{worker="broker provisioning"}):
+      // readiness does not wait for the first, so its end is seen here and in the log
+      const observe = (ok: boolean) => deps.metrics.observeWorkerRound(WORKER, ok, (Date.now() - started) / 1000);
       try {
         await reconcile();
         reconciled = !closed;
+        observe(true);
       } catch (err) {
         if (closed) break;
         log.warn({ err }, 'dynamic-security: reconcile failed; trying again');
+        observe(false);
         wait = RETRY_MS;
       }
       await new Promise<void>((resolve) => {

@@ -22,7 +22,8 @@ export interface Gateway {
   deviceChanged?(sn: string): Promise<void>;
   /**
    * Whether devices can be served now (readiness, GET /readyz): the broker is up, or the server's
-   * connection to it is up and subscribed with devices provisioned. Left out, the gateway counts as ready.
+   * connection to it is up and subscribed (a first reconcile of the devices' broker copies still
+   * running is said in the detail, not counted as unready). Left out, the gateway counts as ready.
    */
   health?(): { ready: boolean; detail?: string };
   /**

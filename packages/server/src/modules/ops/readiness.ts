@@ -13,7 +13,7 @@ export const readinessSchema = z.object({
   /** what is not ready, by name */
   failing: z.array(z.enum(['database', 'broker', 'draining'])),
   database: checkSchema,
-  /** the gateway: broker up, or connected and subscribed with devices provisioned (Gateway.health) */
+  /** the gateway: broker up, or connected and subscribed (Gateway.health) */
   broker: checkSchema,
   draining: z.boolean(),
 });

@@ -14,7 +14,8 @@
  *            runs on this machine its CPU is measured too, see below)
  *          --pg-temp (Herald on a throwaway durable PostgreSQL started here: scripts/pg-temp.sh with
  *            PG_TEMP_DURABLE=1, stopped and removed at the end; --pg-opts="-c name=value …" adds settings)
- *          --pg-stat (with --pg-temp: pg_stat_statements over the measured load, its top statements per job)
+ *          --pg-stat (with --pg-temp: pg_stat_statements over the measured load, its top statements per job,
+ *            and the rows and WAL it wrote per job, pg_stat_user_tables and pg_stat_wal)
  *          --no-embedded (on PostgreSQL: skip the embedded run that follows it in the same invocation)
  *          --connections C (64: HTTP connections to Herald; 0 = the global fetch, no cap)
  *          --fetch (the generator uses undici's WHATWG fetch, ~1 ms more CPU per call, instead of its request)
@@ -47,7 +48,16 @@ import { apiKeys as apiKeysTable } from '../packages/server/src/db/schema';
 import { seedBenchFleet } from './seed';
 import { benchSn } from './connections-shared';
 import { now, RECEIPT, RECEIPT_QR, type PushWorkerParams, type PushWorkerReport } from './push-shared';
-import { clusterCpuMs, databaseCounters, postmasterOf, startPgTemp, statementsReady, topStatements } from './pg-cost';
+import {
+  clusterCpuMs,
+  databaseCounters,
+  postmasterOf,
+  startPgTemp,
+  statementsReady,
+  topStatements,
+  writesOf,
+  writesPerJob,
+} from './pg-cost';
 import {
   cpuMs,
   freePort,
@@ -385,12 +395,17 @@ async function watchPostgres(url: string) {
   const stats = args['pg-stat'] && (await statementsReady(client));
   if (args['pg-stat'] && !stats) log('  pg_stat_statements is not available (shared_preload_libraries)');
   const counters0 = await databaseCounters(client);
+  const writes0 = stats ? await writesOf(client) : undefined;
   const cpu0 = postmaster === undefined ? NaN : clusterCpuMs(postmaster);
   return {
     async end(jobs: number): Promise<PgFigures> {
       const cpu = postmaster === undefined ? NaN : clusterCpuMs(postmaster);
       const counters = await databaseCounters(client);
-      const statements = stats ? await topStatements(client, jobs) : undefined;
+      // the last transactions' row counts reach the statistics within a second
+      if (writes0) await new Promise((r) => setTimeout(r, 1500));
+      const statements = stats
+        ? [...(await topStatements(client, jobs)), '', ...writesPerJob(writes0!, await writesOf(client), jobs)]
+        : undefined;
       await client.end();
       return {
         cpuPerJob: (cpu - cpu0) / jobs,

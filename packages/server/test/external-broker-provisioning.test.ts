@@ -157,6 +157,37 @@ describe('dynamic-security provisioning', () => {
     },
   );
 
+  it('fails a batch at once when its connection closes, not after the answer timeout', async () => {
+    const c = mqtt.connect(broker.url, {
+      username: ADMIN.user,
+      password: ADMIN.password,
+      protocolVersion: 5,
+      reconnectPeriod: 0,
+    });
+    try {
+      const dynsec = new Dynsec(c);
+      await dynsec.start();
+      // the broker answers nothing while stopped; the connection then drops, as in a broker restart
+      process.kill(broker.pid, 'SIGSTOP');
+      try {
+        const t0 = Date.now();
+        const pending = dynsec.getClients(['NOBODY']);
+        pending.catch(() => {});
+        await new Promise((r) => setTimeout(r, 200));
+        c.stream.destroy();
+        await expect(pending).rejects.toThrow('dynamic-security: the connection to the broker closed');
+        // the answer timeout is 10 s
+        expect(Date.now() - t0).toBeLessThan(5000);
+        // and nothing is sent while the connection is down
+        await expect(dynsec.getClients(['NOBODY'])).rejects.toThrow('dynamic-security: not connected to the broker');
+      } finally {
+        process.kill(broker.pid, 'SIGCONT');
+      }
+    } finally {
+      await c.endAsync(true);
+    }
+  });
+
   describe('a change on another node while a reconcile holds the device', () => {
     let other: mqtt.MqttClient;
     let b: Provisioning;

@@ -94,6 +94,8 @@ export async function startDynsecMosquitto(admin: { user: string; password: stri
   return {
     port,
     url: `mqtt://127.0.0.1:${port}`,
+    /** the broker's process (a test may stop it with SIGSTOP to leave a message unanswered) */
+    pid: child.pid!,
     stop: () => {
       process.off('exit', kill);
       child.kill('SIGTERM');

@@ -41,6 +41,11 @@ export class Dynsec {
         }
       }
     });
+    // A batch's answers come to this connection's subscription: once the connection closes they
+    // never will (a broker restart, a failover), and waiting out the answer timeout held the devices
+    // of the batch, so a change to one of them (an account disabled) waited behind it. Seen in
+    // the fault harness: a reconcile in flight through a broker restart held a disable for 56 s.
+    this.client.on('close', () => this.fail(new Error('dynamic-security: the connection to the broker closed')));
     await this.client.subscribeAsync(`${DYNSEC_TOPIC}/response`, { qos: 1 });
   }
 
@@ -48,6 +53,8 @@ export class Dynsec {
   async batch(commands: DynsecCommand[]): Promise<DynsecAnswer[]> {
     if (commands.length === 0) return [];
     if (this.cancelled) throw new Error('dynamic-security: closing');
+    // not queued in MQTT.js meanwhile: its answer would go to a subscription that is not there yet
+    if (!this.client.connected) throw new Error('dynamic-security: not connected to the broker');
     const ids = commands.map(() => `h${++this.seq}`);
     const answers = ids.map((id) => new Promise<DynsecAnswer>((resolve) => this.waiting.set(id, resolve)));
     let timer: NodeJS.Timeout | undefined;
@@ -75,7 +82,12 @@ export class Dynsec {
   /** Fail every batch still waiting for its answers, and any later one (the connection is closing). */
   cancel(): void {
     this.cancelled = true;
-    for (const abort of this.aborts) abort(new Error('dynamic-security: closing'));
+    this.fail(new Error('dynamic-security: closing'));
+  }
+
+  /** Fail every batch still waiting for its answers. */
+  private fail(err: Error): void {
+    for (const abort of this.aborts) abort(err);
   }
 
   /** Run one command; resolves with its error string (undefined on success). */

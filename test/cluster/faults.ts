@@ -505,9 +505,10 @@ for (const f of slowStops) tally.violations.push({ kind: 'graceful stop too slow
 for (const f of adminFailures) tally.violations.push({ kind: 'administrator action failed', detail: f });
 console.log(report(tally));
 console.log(`log lines at warn or above: ${nodes.map((n, i) => `${n.name} ${warnings[i]!.length}`).join(', ')}`);
-// the first few of them, cut short: the run's logs are removed at its end (KEEP_FAULT_LOGS keeps them)
+// the first few of them, each in brief (its time, message and error, not its stack): the run's logs
+// are removed at its end (KEEP_FAULT_LOGS keeps them)
 for (const [i, lines] of warnings.entries())
-  for (const line of lines.slice(0, 5)) console.log(`  ${nodes[i]!.name}: ${line.slice(0, 300)}`);
+  for (const line of lines.slice(0, 8)) console.log(`  ${nodes[i]!.name}: ${briefLogLine(line)}`);
 if (tally.violations.length > 0) {
   for (const n of nodes) console.log(`\n---- end of ${n.name}'s log\n${n.tail(30)}`);
   console.log(
@@ -517,3 +518,18 @@ if (tally.violations.length > 0) {
 }
 console.log('\n✓ every order accounted for');
 process.exit(0);
+
+/** A pino line as `HH:MM:SS.mmm message (error) {other fields}`; a line that is not JSON, cut at 300 characters. */
+function briefLogLine(line: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line.slice(0, 300);
+  }
+  const { time, msg, err, level: _level, pid: _pid, hostname: _host, ...rest } = entry;
+  const at = typeof time === 'number' ? new Date(time).toISOString().slice(11, 23) : '?';
+  const error = err && typeof err === 'object' ? ` (${String((err as { message?: unknown }).message)})` : '';
+  const fields = Object.keys(rest).length ? ` ${JSON.stringify(rest).slice(0, 200)}` : '';
+  return `${at} ${String(msg)}${error}${fields}`;
+}

@@ -129,7 +129,8 @@ export async function writesOf(client: pg.Client): Promise<Writes> {
 /**
  * What a load wrote per job, as lines: the WAL (records, full-page images, bytes) and each table's
  * rows inserted, updated (how many of them HOT: no index entry written) and deleted, most first.
- * The counters reach the statistics within a second of each transaction's end (PostgreSQL 15).
+ * A backend's counters reach the statistics up to 10 s after its transactions (PostgreSQL 15, the
+ * idle interval of pgstat_report_stat): read them that long after the load.
  */
 export function writesPerJob(before: Writes, after: Writes, jobs: number, limit = 8): string[] {
   const n = Math.max(1, jobs);

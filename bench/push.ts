@@ -401,8 +401,9 @@ async function watchPostgres(url: string) {
     async end(jobs: number): Promise<PgFigures> {
       const cpu = postmaster === undefined ? NaN : clusterCpuMs(postmaster);
       const counters = await databaseCounters(client);
-      // the last transactions' row counts reach the statistics within a second
-      if (writes0) await new Promise((r) => setTimeout(r, 1500));
+      // a backend idle after a flush less than a second old reports its counters after
+      // PGSTAT_IDLE_INTERVAL (10 s, PostgreSQL's pgstat_report_stat): wait for the last of them
+      if (writes0) await new Promise((r) => setTimeout(r, 11_000));
       const statements = stats
         ? [...(await topStatements(client, jobs)), '', ...writesPerJob(writes0!, await writesOf(client), jobs)]
         : undefined;

@@ -27,7 +27,15 @@ export class Dynsec {
   private readonly waiting = new Map<string, (r: DynsecAnswer) => void>();
   private readonly aborts = new Set<(err: Error) => void>();
   private cancelled = false;
-  constructor(private readonly client: MqttClient) {}
+  /**
+   * @param canSend whether this connection's subscription to the answers is in place now (the server
+   *   passes its broker link's readiness: after a reconnection the answers' subscription comes back a
+   *   round trip after the CONNACK, and an answer sent before it reaches nobody)
+   */
+  constructor(
+    private readonly client: MqttClient,
+    private readonly canSend: () => boolean = () => true,
+  ) {}
 
   async start() {
     this.client.on('message', (topic, payload) => {
@@ -54,7 +62,7 @@ export class Dynsec {
     if (commands.length === 0) return [];
     if (this.cancelled) throw new Error('dynamic-security: closing');
     // not queued in MQTT.js meanwhile: its answer would go to a subscription that is not there yet
-    if (!this.client.connected) throw new Error('dynamic-security: not connected to the broker');
+    if (!this.client.connected || !this.canSend()) throw new Error('dynamic-security: not connected to the broker');
     const ids = commands.map(() => `h${++this.seq}`);
     const answers = ids.map((id) => new Promise<DynsecAnswer>((resolve) => this.waiting.set(id, resolve)));
     let timer: NodeJS.Timeout | undefined;
@@ -70,7 +78,11 @@ export class Dynsec {
     this.aborts.add(abort!);
     try {
       const message = { commands: commands.map((c, i) => ({ ...c, correlationData: ids[i] })) };
-      await Promise.race([this.client.publishAsync(DYNSEC_TOPIC, JSON.stringify(message), { qos: 1 }), failed]);
+      // QoS 0: a message MQTT.js has not had acknowledged would be sent again after a reconnection
+      // (QoS 1 stays in its outgoing store), when the batch has failed and its devices are no longer
+      // held, and could then undo a newer change. Its fate is decided by its answers, the
+      // connection's close or the timeout, never by a delivery retry.
+      await Promise.race([this.client.publishAsync(DYNSEC_TOPIC, JSON.stringify(message), { qos: 0 }), failed]);
       return await Promise.race([Promise.all(answers), failed]);
     } finally {
       clearTimeout(timer);

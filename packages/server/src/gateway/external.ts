@@ -126,7 +126,7 @@ export async function startExternalGateway(
     await link.firstSubscription;
     // Mosquitto dynamic security: Herald keeps the broker's copy of device credentials
     if (cfg.provision === 'dynsec') {
-      const dynsec = new Dynsec(client);
+      const dynsec = new Dynsec(client, () => link.health().ready);
       await dynsec.start();
       link.keep('$CONTROL/dynamic-security/v1/response');
       provisioning = startProvisioning(deps, dynsec, log);

@@ -142,7 +142,8 @@ export function startProvisioning(
       try {
         await reconcile();
         reconciled = !closed;
-        observe(true);
+        // a reconcile cut short by the close is no round
+        if (!closed) observe(true);
       } catch (err) {
         if (closed) break;
         log.warn({ err }, 'dynamic-security: reconcile failed; trying again');

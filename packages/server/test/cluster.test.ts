@@ -82,6 +82,23 @@ describe('caches that decide access, across servers', () => {
     expect(tookMs).toBeLessThan(1_000);
   });
 
+  it("several keys published at once (an account's devices) reach the other server, each of them", async () => {
+    const seen: string[] = [];
+    const off = b.deps.invalidation.subscribe(
+      'device',
+      (k) => k.startsWith('BUSKEY') && seen.push(k),
+      () => {},
+    );
+    try {
+      await a.deps.invalidation.publish('device', ['BUSKEY1', 'BUSKEY2', 'BUSKEY3']);
+      const start = Date.now();
+      while (seen.length < 3 && Date.now() - start < 1_000) await new Promise((r) => setTimeout(r, 20));
+      expect(seen.sort()).toEqual(['BUSKEY1', 'BUSKEY2', 'BUSKEY3']);
+    } finally {
+      off();
+    }
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)(
     'a server that lost its listening connection keeps nothing until it listens again, then caches again',
     async () => {

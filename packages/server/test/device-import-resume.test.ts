@@ -80,8 +80,8 @@ function holdAt(server: Server, sn: string) {
   const held = new Promise<void>((r) => (reached = r));
   const released = new Promise<void>((r) => (release = r));
   server.deps.gateway = Object.assign(Object.create(gateway) as typeof gateway, {
-    deviceChanged: async (changed: string) => {
-      if (changed === sn) {
+    deviceChanged: async (changed: readonly string[]) => {
+      if (changed.includes(sn)) {
         reached();
         await released;
       }

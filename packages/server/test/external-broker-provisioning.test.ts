@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRINT_PARAMS, DeviceStatus } from '@herald/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AccountStatus, DEFAULT_PRINT_PARAMS, DeviceStatus } from '@herald/contract';
 import { mqttStaticPassword } from '@herald/contract/device-sign';
 import { openDatabase, type Database } from '../src/db/client';
 import { devices } from '../src/db/schema';
@@ -10,7 +11,7 @@ import { Dynsec } from '../src/gateway/dynsec';
 import { startProvisioning, type Provisioning } from '../src/gateway/provisioning';
 import { seedAccount } from './fixtures';
 import { eventually, seedModel } from './devices-fixture';
-import { Client, expectOk, startServer, type TestServer } from './harness';
+import { adminClient, Client, expectOk, startServer, type TestServer } from './harness';
 import { startDynsecMosquitto } from './mosquitto';
 import { uniq } from './people';
 
@@ -46,11 +47,11 @@ afterAll(async () => {
   broker?.stop();
 });
 
-/** `count` devices of A straight in the database: S/N → secret. */
-async function seedFleet(count: number, status: number = DeviceStatus.ENABLED) {
+/** `count` devices of A (or of `accountId`) straight in the database: S/N → secret. */
+async function seedFleet(count: number, status: number = DeviceStatus.ENABLED, accountId = A.accountId) {
   const prefix = `P${uniq()}`.toUpperCase();
   const rows = Array.from({ length: count }, (_, i) => ({
-    accountId: A.accountId,
+    accountId,
     sn: `${prefix}${String(i).padStart(5, '0')}`,
     modelId,
     secret: randomBytes(16).toString('hex'),
@@ -193,14 +194,65 @@ describe('dynamic-security provisioning', () => {
     }
   });
 
+  it(
+    'an account disabled and enabled at once: its devices in a few messages, each as the database says',
+    { timeout: 60_000 },
+    async () => {
+      const C = await seedAccount(server);
+      const fleet = await seedFleet(60, DeviceStatus.ENABLED, C.accountId);
+      const sns = fleet.map((d) => d.sn);
+      const batches = vi.spyOn(Dynsec.prototype, 'batch');
+      const c = mqtt.connect(broker.url, { username: ADMIN.user, password: ADMIN.password, protocolVersion: 5 });
+      try {
+        const dynsec = new Dynsec(c);
+        await dynsec.start();
+        const copies = async () => [...(await dynsec.getClients(sns)).values()];
+        await server.deps.gateway.deviceChanged!(sns);
+        expect(await copies()).toHaveLength(60);
+        expect(await getsIn(fleet[0]!)).toBe(true);
+
+        const op = await adminClient(server);
+        for (const [status, disabled] of [
+          [AccountStatus.DISABLED, true],
+          [AccountStatus.ENABLED, false],
+        ] as const) {
+          batches.mockClear();
+          expectOk(await op.post(`/v1/accounts/${C.accountId}/status`, { status }));
+          // one message of reads and two of changes (50 a message), not two round trips per device
+          expect(batches.mock.calls.length).toBeLessThanOrEqual(3);
+          expect((await copies()).map((x) => x.disabled ?? false)).toEqual(sns.map(() => disabled));
+          expect(await getsIn(fleet.at(-1)!)).toBe(!disabled);
+        }
+
+        // in pages (another node's provisioning with pages of 25), the devices disabled in the database
+        await server.deps.db
+          .update(devices)
+          .set({ status: DeviceStatus.DISABLED })
+          .where(eq(devices.accountId, C.accountId));
+        const paged = startProvisioning(server.deps, dynsec, server.app.log, { everyMs: 3600_000, pageSize: 25 });
+        try {
+          await paged.changed([...sns].reverse());
+          expect((await copies()).every((x) => x.disabled)).toBe(true);
+        } finally {
+          // (it ends this connection's batches: nothing is asked of the broker after it)
+          await paged.close();
+        }
+      } finally {
+        batches.mockRestore();
+        await c.endAsync(true);
+      }
+    },
+  );
+
   describe('a change on another node while a reconcile holds the device', () => {
     let other: mqtt.MqttClient;
+    let dynsec: Dynsec;
     let b: Provisioning;
     let ownDb: Database | undefined;
     const hooks: { afterRead?: (sns: string[]) => Promise<void> } = {};
     beforeAll(async () => {
       other = mqtt.connect(broker.url, { username: ADMIN.user, password: ADMIN.password, protocolVersion: 5 });
-      const dynsec = new Dynsec(other);
+      dynsec = new Dynsec(other);
       await dynsec.start();
       // on PostgreSQL, a database pool of its own: B holds devices only through the database, as a node does
       const url = server.deps.config.databaseUrl;
@@ -241,7 +293,7 @@ describe('dynamic-security provisioning', () => {
 
     it('a device disabled during a reconcile stays out', { timeout: 60_000 }, async () => {
       const [d] = await seedFleet(1);
-      await server.deps.gateway.deviceChanged!(d!.sn);
+      await server.deps.gateway.deviceChanged!([d!.sn]);
       expect(await getsIn(d!)).toBe(true);
       await reconcileWhile(d!, 1);
       expect(await statusOf(d!.id)).toBe(DeviceStatus.DISABLED);
@@ -249,9 +301,36 @@ describe('dynamic-security provisioning', () => {
       expect(await getsIn(d!)).toBe(false);
     });
 
+    it.runIf(process.env.TEST_DATABASE_URL)(
+      'a change applies at once the devices no other node holds, and the one held when it is let go',
+      { timeout: 60_000 },
+      async () => {
+        const fleet = await seedFleet(7);
+        const sns = fleet.map((d) => d.sn);
+        const [held] = sns;
+        // another node holds one device, as provisioning.ts does (class 727276, the S/N's hash)
+        const holder = new pg.Client({ connectionString: server.deps.config.databaseUrl });
+        await holder.connect();
+        try {
+          await holder.query('select pg_advisory_lock(727276, hashtext($1))', [held]);
+          const change = b.changed(sns);
+          await eventually(
+            async () => [...(await dynsec.getClients(sns)).keys()].length === 6,
+            'the six devices not held applied',
+          );
+          expect((await dynsec.getClients(sns)).has(held!)).toBe(false);
+          await holder.query('select pg_advisory_unlock(727276, hashtext($1))', [held]);
+          await change;
+          expect([...(await dynsec.getClients(sns)).keys()].sort()).toEqual([...sns].sort());
+        } finally {
+          await holder.end();
+        }
+      },
+    );
+
     it('a device enabled during a reconcile gets in', { timeout: 60_000 }, async () => {
       const [d] = await seedFleet(1, DeviceStatus.DISABLED);
-      await server.deps.gateway.deviceChanged!(d!.sn);
+      await server.deps.gateway.deviceChanged!([d!.sn]);
       expect(await getsIn(d!)).toBe(false);
       await reconcileWhile(d!, 2);
       const copy = await atBroker(d!.sn);

@@ -49,7 +49,7 @@ afterAll(async () => {
 
 async function provisioned(extra: Parameters<typeof seedDevice>[3] = {}, model = modelId) {
   const row = await seedDevice(server, accountId, model, extra);
-  await server.deps.gateway.deviceChanged!(row.sn);
+  await server.deps.gateway.deviceChanged!([row.sn]);
   return row;
 }
 
@@ -178,7 +178,7 @@ describe('external broker (Mosquitto, dynamic security)', () => {
     expect(ok.code).toBe(0);
     await server.deps.db.update(devices).set({ status: DeviceStatus.DISABLED }).where(eq(devices.id, row.id));
     const closed = new Promise<void>((r) => ok.client!.once('close', () => r()));
-    await server.deps.gateway.kick(row.sn, 'disabled');
+    await server.deps.gateway.kick([row.sn], 'disabled');
     await closed;
     ok.client!.end(true);
     expect((await connectPlain(row.sn, mqttStaticPassword(row.secret!))).code).toBe(5);

@@ -369,7 +369,7 @@ describe('kick', () => {
     const { row, d } = await onlineSim();
     await server.deps.db.update(devices).set({ status: DeviceStatus.DISABLED }).where(eq(devices.id, row.id));
     const refused = new Promise<number>((r) => d.once('refused', r));
-    await server.deps.gateway.kick(row.sn, 'device disabled');
+    await server.deps.gateway.kick([row.sn], 'device disabled');
     await eventually(async () => !(await deviceRow(server, row.id)).online, 'offline');
     expect(await refused).toBe(5);
     const [conn] = await server.deps.db

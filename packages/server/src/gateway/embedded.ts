@@ -295,12 +295,14 @@ export async function startEmbeddedGateway(
       published.catch(() => {}); // a publish the close settled may still fail after it
       await Promise.race([published, closed]);
     },
-    async kick(sn: string, reason: string) {
-      const client = clients[sn];
-      if (!client) return;
-      const s = sessions.get(client);
-      if (s) s.reason = reason;
-      await new Promise<void>((resolve) => client.close(() => resolve()));
+    async kick(sns: readonly string[], reason: string) {
+      for (const sn of sns) {
+        const client = clients[sn];
+        if (!client) continue;
+        const s = sessions.get(client);
+        if (s) s.reason = reason;
+        await new Promise<void>((resolve) => client.close(() => resolve()));
+      }
     },
     deviceChanged: async () => {},
     // listening from here on, until close

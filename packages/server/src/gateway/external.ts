@@ -103,22 +103,23 @@ export async function startExternalGateway(
 
   let provisioning: Provisioning | undefined;
   /**
-   * One device's credentials at the broker after a change. The database already holds the
+   * Devices' credentials at the broker after a change. The database already holds the
    * change, so a broker that is away does not fail the administrator's action: it is logged, and
    * the broker's copy is brought up to date by the next reconcile (provisioning.ts).
    */
-  const provisionOne = async (sn: string) => {
-    if (!provisioning) return;
+  const provision = async (sns: readonly string[]) => {
+    if (!provisioning || !sns.length) return;
+    const which = { sn: sns[0], devices: sns.length };
     // the broker is away: the reconcile its reconnection starts reads the change (an account's
     // thousand devices must not each wait for it)
     if (!link.health().ready) {
-      log.warn({ sn }, 'dynamic security: the broker is away; the device is updated when it is back');
+      log.warn(which, 'dynamic security: the broker is away; the devices are updated when it is back');
       return;
     }
     try {
-      await provisioning.changed(sn);
+      await provisioning.changed(sns);
     } catch (err) {
-      log.warn({ err, sn }, 'dynamic security: device not updated at the broker now');
+      log.warn({ err, ...which }, 'dynamic security: devices not updated at the broker now');
     }
   };
   try {
@@ -158,23 +159,27 @@ export async function startExternalGateway(
       if (!client.connected) throw new GatewayUnavailable('not connected to the external MQTT broker');
       await client.publishAsync(topics.down(sn, kind), JSON.stringify(payload), { qos: QOS[kind] });
     },
-    async kick(sn: string, reason: string) {
-      refs.delete(sn);
-      if (provisioning) await provisionOne(sn);
-      const dropped = emqxKick ? (await emqxKick(sn, reason)) !== 'failed' : !!provisioning;
-      if (!emqxKick && !provisioning)
-        log.info({ sn, reason }, 'kick: the external broker drops the device at its next authentication');
-      // the broker dropped it (or will at once): offline now, whether or not its last will reaches a server
-      if (dropped) await deviceLink.dropped(deps, sn, reason);
+    async kick(sns: readonly string[], reason: string) {
+      for (const sn of sns) refs.delete(sn);
+      await provision(sns);
+      if (!emqxKick && !provisioning && sns.length)
+        log.info(
+          { sn: sns[0], devices: sns.length, reason },
+          'kick: the external broker drops the devices at their next authentication',
+        );
+      // what the broker dropped (or will at once): offline now, whether or not their last wills reach a server
+      const dropped: string[] = [];
+      for (const sn of sns) if (emqxKick ? (await emqxKick(sn, reason)) !== 'failed' : provisioning) dropped.push(sn);
+      await deviceLink.dropped(deps, dropped, reason);
     },
-    async deviceChanged(sn: string) {
-      refs.delete(sn);
-      await provisionOne(sn);
+    async deviceChanged(sns: readonly string[]) {
+      for (const sn of sns) refs.delete(sn);
+      await provision(sns);
     },
     health() {
       const h = link.health();
       // Ready while the first reconcile still runs: what it does is the broker's copy for every node,
-      // not this node's work, and a change is applied at once anyway (provisionOne). Held back, a
+      // not this node's work, and a change is applied at once anyway (provision). Held back, a
       // fleet's first provisioning on a fresh Mosquitto (minutes for thousands of devices) kept
       // every node out of the load balancer meanwhile. The detail says it is running.
       if (h.ready && provisioning && !provisioning.ready())

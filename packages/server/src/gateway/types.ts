@@ -12,14 +12,18 @@ export interface Gateway {
    * online devices and keep a job pending until the device is back (the device's `online` flag).
    */
   publish(sn: string, kind: DownKind, payload: object): Promise<void>;
-  /** Drop a device's connection now (disabled, deleted, account disabled, certificate revoked). */
-  kick(sn: string, reason: string): Promise<void>;
+  /**
+   * Drop devices' connections now (disabled, deleted, account disabled, certificate revoked): all
+   * of them in one call, so that Mosquitto's dynamic security gets them in a few messages and their
+   * presence ends in one statement, not a round trip each (an account's thousands).
+   */
+  kick(sns: readonly string[], reason: string): Promise<void>;
   /**
    * Tell the gateway that a device's credentials or eligibility changed (secret issued, enabled,
    * disabled, deleted, account enabled/disabled). Only a broker that keeps its own copy of device
    * credentials (Mosquitto dynamic security) needs it; elsewhere it does nothing.
    */
-  deviceChanged?(sn: string): Promise<void>;
+  deviceChanged?(sns: readonly string[]): Promise<void>;
   /**
    * Whether devices can be served now (readiness, GET /readyz): the broker is up, or the server's
    * connection to it is up and subscribed (a first reconcile of the devices' broker copies still

@@ -26,14 +26,20 @@ import type { Database } from '../db/client';
 export type Topic = 'account' | 'device' | 'template' | 'tradeSettings' | 'alarmSettings' | 'live';
 
 export type Invalidation = {
-  /** tell every server's caches that `key` of `topic` changed (call it after the change committed) */
-  publish(topic: Topic, key: string | number): Promise<void>;
+  /**
+   * tell every server's caches that `key` of `topic` changed, or each of several keys (call it after
+   * the change committed); several keys go out in one statement (an account's thousand devices)
+   */
+  publish(topic: Topic, key: Key | readonly Key[]): Promise<void>;
   /** `drop(key)` when a key of the topic changes; `dropAll()` when notifications may have been missed */
   subscribe(topic: Topic, drop: (key: string) => void, dropAll: () => void): () => void;
   /** false while this server may miss the others' notifications: caches should keep nothing */
   readonly live: boolean;
   close(): Promise<void>;
 };
+
+type Key = string | number;
+const keysOf = (key: Key | readonly Key[]): string[] => (Array.isArray(key) ? key.map(String) : [String(key)]);
 
 const CHANNEL = 'herald_invalidate';
 const TOPICS: readonly Topic[] = ['account', 'device', 'template', 'tradeSettings', 'alarmSettings', 'live'];
@@ -80,7 +86,9 @@ export async function openInvalidation(
     const local = fanout;
     const mine = new Set<() => void>();
     return {
-      publish: async (topic, key) => local.deliver(topic, String(key)),
+      publish: async (topic, key) => {
+        for (const k of keysOf(key)) local.deliver(topic, k);
+      },
       subscribe: (topic, drop, dropAll) => {
         const off = local.subscribe(topic, drop, dropAll);
         mine.add(off);
@@ -113,13 +121,18 @@ class ListeningBus implements Invalidation {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async publish(topic: Topic, key: string | number): Promise<void> {
-    this.fanout.deliver(topic, String(key));
+  async publish(topic: Topic, key: Key | readonly Key[]): Promise<void> {
+    const keys = keysOf(key);
+    if (!keys.length) return;
+    for (const k of keys) this.fanout.deliver(topic, k);
+    const payloads = keys.map((k) => `${topic}\t${k}`);
     try {
-      await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${`${topic}\t${key}`})`);
+      await this.database.db.execute(
+        sql`select pg_notify(${CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`,
+      );
     } catch (err) {
       // the change is committed; the other servers' caches keep it at most their TTL
-      this.log.warn({ err, topic, key }, 'invalidation not published');
+      this.log.warn({ err, topic, key: keys[0], keys: keys.length }, 'invalidation not published');
     }
   }
 

@@ -238,11 +238,10 @@ export async function setAccountStatus(
     });
   });
   await deps.invalidation.publish('account', id);
-  for (const sn of await repo.liveDeviceSns(deps.db, id)) {
-    await deps.invalidation.publish('device', sn);
-    if (status === AccountStatus.ENABLED) await deps.gateway.deviceChanged?.(sn);
-    else await deps.gateway.kick(sn, 'account_disabled');
-  }
+  const sns = await repo.liveDeviceSns(deps.db, id);
+  await deps.invalidation.publish('device', sns);
+  if (status === AccountStatus.ENABLED) await deps.gateway.deviceChanged?.(sns);
+  else await deps.gateway.kick(sns, 'account_disabled');
   return getAccount(deps, id);
 }
 

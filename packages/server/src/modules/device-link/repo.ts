@@ -209,20 +209,23 @@ export async function closeConnection(
 }
 
 /** The device's open connection, if any, ends now: offline. One statement. Returns the device if it went offline. */
-export async function closeDeviceConnection(
+export async function closeDeviceConnections(
   db: Db,
-  sn: string,
+  sns: readonly string[],
   reason: string,
   now: Date,
-): Promise<{ id: number; sn: string; accountId: number } | undefined> {
-  const { rows } = await db.execute<{ id: number; account_id: number }>(sql`
-    with o as (select id, connection_id from ${devices} where sn = ${sn} and online for update),
+): Promise<{ id: number; sn: string; accountId: number }[]> {
+  if (!sns.length) return [];
+  // rows locked in id order, as every statement that locks several devices does
+  const { rows } = await db.execute<{ id: number; sn: string; account_id: number }>(sql`
+    with o as (select id, connection_id from ${devices}
+                where sn = any(${sql.param([...sns])}::text[]) and online order by id for update),
     c as (update ${deviceConnections} set disconnected_at = ${now}, reason = ${reason}
             from o where ${deviceConnections.id} = o.connection_id and ${deviceConnections.disconnectedAt} is null)
     update ${devices} set online = false, last_offline_at = ${now}, connection_id = null, updated_at = ${now}
-      from o where ${devices.id} = o.id returning ${devices.id} as id, ${devices.accountId} as account_id`);
-  const r = rows[0];
-  return r ? { id: Number(r.id), sn, accountId: Number(r.account_id) } : undefined;
+      from o where ${devices.id} = o.id
+      returning ${devices.id} as id, ${devices.sn} as sn, ${devices.accountId} as account_id`);
+  return rows.map((r) => ({ id: Number(r.id), sn: String(r.sn), accountId: Number(r.account_id) }));
 }
 
 export async function findSession(db: Db, deviceId: number, session: number) {

@@ -172,12 +172,12 @@ export async function onPresence(deps: Deps, device: DeviceRef, p: Presence, ip?
 }
 
 /**
- * The broker dropped a device Herald disabled (external broker): its connection ends here, as
- * its last will would end it; a will that comes after changes nothing.
+ * The broker dropped devices Herald disabled (external broker): their connections end here, as
+ * their last wills would end them, in one statement; a will that comes after changes nothing.
  */
-export async function dropped(deps: Deps, sn: string, reason: string): Promise<void> {
-  const closed = await repo.closeDeviceConnection(deps.db, sn, reason, new Date());
-  if (closed) raisePresence(deps, closed, false);
+export async function dropped(deps: Deps, sns: readonly string[], reason: string): Promise<void> {
+  for (const closed of await repo.closeDeviceConnections(deps.db, sns, reason, new Date()))
+    raisePresence(deps, closed, false);
 }
 
 /** Embedded broker start (connections of an earlier process are gone) and close (its connections go with it). */

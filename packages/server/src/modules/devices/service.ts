@@ -224,9 +224,8 @@ export async function getDeviceSummary(
  * credentials, are told when a device's eligibility changes.
  */
 export async function notifyChanged(deps: Deps, sns: string[]) {
-  for (const sn of sns) await deps.invalidation.publish('device', sn);
-  if (!deps.gateway.deviceChanged) return;
-  for (const sn of sns) await deps.gateway.deviceChanged(sn);
+  await deps.invalidation.publish('device', sns);
+  await deps.gateway.deviceChanged?.(sns);
 }
 
 // ── references checked on add, edit and import ────────────────────────────
@@ -457,7 +456,11 @@ export async function setStatus(deps: Deps, auth: AuthContext, ids: number[], st
   const rows = await scopedDevices(deps, auth, ids);
   const enable = status === DeviceStatus.ENABLED;
   await batch(deps, auth, rows, { status }, { type: enable ? 'enable' : 'disable' });
-  if (!enable) for (const d of rows) await deps.gateway.kick(d.sn, 'disabled');
+  if (!enable)
+    await deps.gateway.kick(
+      rows.map((d) => d.sn),
+      'disabled',
+    );
   await notifyChanged(
     deps,
     rows.map((d) => d.sn),
@@ -532,7 +535,10 @@ export async function assignOwner(
 export async function deleteDevices(deps: Deps, auth: AuthContext, ids: number[]): Promise<BatchResult> {
   const rows = await scopedDevices(deps, auth, ids);
   await batch(deps, auth, rows, { status: DeviceStatus.DELETED, deletedAt: new Date() }, { type: 'delete' });
-  for (const d of rows) await deps.gateway.kick(d.sn, 'deleted');
+  await deps.gateway.kick(
+    rows.map((d) => d.sn),
+    'deleted',
+  );
   await notifyChanged(
     deps,
     rows.map((d) => d.sn),

@@ -313,10 +313,9 @@ export async function revokeCertificate(deps: Deps, auth: AuthContext, id: numbe
       },
     });
   });
-  for (const sn of await repo.onlineDeviceSns(deps.db, v.c.manufacturerId)) {
-    await deps.invalidation.publish('device', sn);
-    await deps.gateway.kick(sn, 'certificate_revoked');
-  }
+  const sns = await repo.onlineDeviceSns(deps.db, v.c.manufacturerId);
+  await deps.invalidation.publish('device', sns);
+  await deps.gateway.kick(sns, 'certificate_revoked');
   return toCertificate((await repo.findCertificateView(deps.db, id))!);
 }
 

@@ -4,10 +4,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountStatus } from '@herald/contract';
 import { mosquittoBinary } from './mosquitto';
 import { loadConfig } from '../src/config';
 import { emqxKicker } from '../src/gateway/emqx-admin';
-import { startServer, expectOk } from './harness';
+import { adminClient, startServer, expectOk } from './harness';
 import { seedAccount } from './fixtures';
 import { eventually, seedDevice, seedModel } from './devices-fixture';
 import { startEmqxStub } from './emqx-stub';
@@ -159,5 +160,28 @@ describe('external broker with MQTT_ADMIN_URL', () => {
     }
     expect(stub.requests.map((r) => `${r.method} ${r.url}`).at(-1)).toBe(`DELETE /api/v5/clients/${two.sn}`);
     expect(expectOk(await A.client.get(`/v1/devices/deleted?sn=${two.sn}`)).total).toBe(1);
+  });
+
+  it("kicks an account's devices a few requests at a time, each of them", async () => {
+    const A = await seedAccount(server);
+    const model = await seedModel(server);
+    const fleet = await Promise.all(Array.from({ length: 20 }, () => seedDevice(server, A.accountId, model.id)));
+    for (const d of fleet) stub.connected.add(d.sn);
+    stub.requests.length = 0;
+    stub.state.delayMs = 50;
+    stub.state.maxInFlight = 0;
+    try {
+      const op = await adminClient(server);
+      expectOk(await op.post(`/v1/accounts/${A.accountId}/status`, { status: AccountStatus.DISABLED }));
+    } finally {
+      stub.state.delayMs = 0;
+    }
+    expect(stub.requests.map((r) => r.url).sort()).toEqual(
+      fleet.map((d) => `/api/v5/clients/${encodeURIComponent(d.sn)}`).sort(),
+    );
+    expect(fleet.every((d) => !stub.connected.has(d.sn))).toBe(true);
+    // not one at a time, and not all at once
+    expect(stub.state.maxInFlight).toBeGreaterThan(1);
+    expect(stub.state.maxInFlight).toBeLessThanOrEqual(8);
   });
 });

@@ -19,6 +19,11 @@ const DEVICE_REF_TTL_MS = 60_000;
 const DEVICE_REFS_MAX = 200_000;
 /** unanswered uplink messages the broker may send the server at once (MQTT 5's largest) */
 const RECEIVE_MAXIMUM = 65_535;
+/**
+ * EMQX's REST API kicks one client a request (each with its own timeout, emqx-admin.ts): a few at
+ * once, so an account of thousands does not wait for each in turn, nor ask thousands at once
+ */
+const EMQX_KICKS_AT_ONCE = 8;
 
 /**
  * An external broker (MQTT_URL): Herald joins it as a privileged client. Uplink arrives through
@@ -169,7 +174,14 @@ export async function startExternalGateway(
         );
       // what the broker dropped (or will at once): offline now, whether or not their last wills reach a server
       const dropped: string[] = [];
-      for (const sn of sns) if (emqxKick ? (await emqxKick(sn, reason)) !== 'failed' : provisioning) dropped.push(sn);
+      if (emqxKick) {
+        const queue = [...sns];
+        const kicker = async () => {
+          for (let sn = queue.shift(); sn !== undefined; sn = queue.shift())
+            if ((await emqxKick(sn, reason)) !== 'failed') dropped.push(sn);
+        };
+        await Promise.all(Array.from({ length: Math.min(EMQX_KICKS_AT_ONCE, sns.length) }, kicker));
+      } else if (provisioning) dropped.push(...sns);
       await deviceLink.dropped(deps, dropped, reason);
     },
     async deviceChanged(sns: readonly string[]) {

@@ -219,7 +219,7 @@ export async function closeDeviceConnections(
   // rows locked in id order, as every statement that locks several devices does
   const { rows } = await db.execute<{ id: number; sn: string; account_id: number }>(sql`
     with o as (select id, connection_id from ${devices}
-                where sn = any(${sql.param([...sns])}::text[]) and online order by id for update),
+                where sn = any(${sql.param(sns)}::text[]) and online order by id for update),
     c as (update ${deviceConnections} set disconnected_at = ${now}, reason = ${reason}
             from o where ${deviceConnections.id} = o.connection_id and ${deviceConnections.disconnectedAt} is null)
     update ${devices} set online = false, last_offline_at = ${now}, connection_id = null, updated_at = ${now}

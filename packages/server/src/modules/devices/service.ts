@@ -221,11 +221,13 @@ export async function getDeviceSummary(
 
 /**
  * Every server's caches of these devices, and brokers that keep their own copy of device
- * credentials, are told when a device's eligibility changes.
+ * credentials, are told when a device's eligibility changes. `kick`: the devices lost it, so their
+ * connections are dropped for that reason (a kick brings a broker's copy up to date as well).
  */
-export async function notifyChanged(deps: Deps, sns: string[]) {
+export async function notifyChanged(deps: Deps, sns: string[], kick?: string) {
   await deps.invalidation.publish('device', sns);
-  await deps.gateway.deviceChanged?.(sns);
+  if (kick) await deps.gateway.kick(sns, kick);
+  else await deps.gateway.deviceChanged?.(sns);
 }
 
 // ── references checked on add, edit and import ────────────────────────────
@@ -456,14 +458,10 @@ export async function setStatus(deps: Deps, auth: AuthContext, ids: number[], st
   const rows = await scopedDevices(deps, auth, ids);
   const enable = status === DeviceStatus.ENABLED;
   await batch(deps, auth, rows, { status }, { type: enable ? 'enable' : 'disable' });
-  if (!enable)
-    await deps.gateway.kick(
-      rows.map((d) => d.sn),
-      'disabled',
-    );
   await notifyChanged(
     deps,
     rows.map((d) => d.sn),
+    enable ? undefined : 'disabled',
   );
   return { count: rows.length, commands: [] };
 }
@@ -535,13 +533,10 @@ export async function assignOwner(
 export async function deleteDevices(deps: Deps, auth: AuthContext, ids: number[]): Promise<BatchResult> {
   const rows = await scopedDevices(deps, auth, ids);
   await batch(deps, auth, rows, { status: DeviceStatus.DELETED, deletedAt: new Date() }, { type: 'delete' });
-  await deps.gateway.kick(
-    rows.map((d) => d.sn),
-    'deleted',
-  );
   await notifyChanged(
     deps,
     rows.map((d) => d.sn),
+    'deleted',
   );
   return { count: rows.length, commands: [] };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRINT_PARAMS, DeviceStatus, PROTOCOL_VERSION, topics, type CommandName } from '@herald/contract';
 import { MQTT_CLOCK_SKEW_MS } from '@herald/contract/device-sign';
 import { Fleet, VirtualDevice } from '@herald/device-sim';
 import { accounts, deviceCommands, deviceConnections, deviceLogs, devices } from '../src/db/schema';
+import { sendToOnline } from '../src/modules/device-commands/service';
 import { createLogUpload } from '../src/modules/devices/actions';
 import { GatewayUnavailable } from '../src/lib/gateway-unavailable';
 import { startPeer, startServer } from './harness';
@@ -361,6 +362,58 @@ describe('commands', () => {
     const r = await settled(slow.id);
     expect(r.status).toBe('acked');
     expect((await commandRow(dropped.id)).status).toBe('sent');
+  });
+
+  it("sends a batch's command to its online devices at once; one the broker refuses is marked failed", async () => {
+    const online = await Promise.all([onlineSim(), onlineSim(), onlineSim()]);
+    const offline = await seedDevice(server, accountId, modelId);
+    const target = (row: { id: number; sn: string }, isOnline: boolean) => ({ ...row, accountId, online: isOnline });
+    const until = Date.now() + 3_600_000;
+    const sent = await sendToOnline(
+      server.deps,
+      { userId: null },
+      [...online.map(({ row }) => target(row, true)), target(offline, false)],
+      'mute',
+      { until },
+    );
+    expect(sent.map((c) => c.deviceId).sort()).toEqual(online.map(({ row }) => row.id).sort());
+    for (const c of sent) expect((await settled(c.commandId)).status).toBe('acked');
+    for (const { d } of online) expect(d.state.muted).toBe(true);
+    expect(
+      await server.deps.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, offline.id)),
+    ).toHaveLength(0);
+
+    // the broker takes two of the three: the third's row says it never left
+    const refused = online[1]!.row.sn;
+    const publish = server.deps.gateway.publish.bind(server.deps.gateway);
+    const spy = vi
+      .spyOn(server.deps.gateway, 'publish')
+      .mockImplementation((sn, kind, payload) =>
+        sn === refused ? Promise.reject(new GatewayUnavailable('refused by the test')) : publish(sn, kind, payload),
+      );
+    try {
+      const again = await sendToOnline(
+        server.deps,
+        { userId: null },
+        online.map(({ row }) => target(row, true)),
+        'unmute',
+        {},
+      );
+      expect(again.map((c) => c.sn).sort()).toEqual(
+        online
+          .map(({ row }) => row.sn)
+          .filter((sn) => sn !== refused)
+          .sort(),
+      );
+      const rows = await server.deps.db
+        .select()
+        .from(deviceCommands)
+        .where(and(eq(deviceCommands.command, 'unmute'), eq(deviceCommands.deviceId, online[1]!.row.id)));
+      expect(rows.map((r) => [r.status, r.ackMessage])).toEqual([['failed', 'not delivered: device not online']]);
+      for (const c of again) expect((await settled(c.commandId)).status).toBe('acked');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

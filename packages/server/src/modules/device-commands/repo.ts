@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceCommands } from '../../db/schema';
 
@@ -24,9 +24,20 @@ export const findCommand = async (db: Db, deviceId: number, commandId: string) =
 export const insertCommand = (db: Db, values: typeof deviceCommands.$inferInsert) =>
   db.insert(deviceCommands).values(values);
 
+/** A batch's commands in one statement (at most 500 rows: a batch's limit). */
+export const insertCommands = (db: Db, rows: (typeof deviceCommands.$inferInsert)[]) =>
+  db.insert(deviceCommands).values(rows);
+
 /** A command the broker would not take: it never reached the device. */
 export const failCommand = (db: Db, id: string, message: string) =>
   db
     .update(deviceCommands)
     .set({ status: 'failed', ackMessage: message })
     .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'sent')));
+
+/** The commands of a batch the broker would not take. */
+export const failCommands = (db: Db, ids: string[], message: string) =>
+  db
+    .update(deviceCommands)
+    .set({ status: 'failed', ackMessage: message })
+    .where(and(inArray(deviceCommands.id, ids), eq(deviceCommands.status, 'sent')));

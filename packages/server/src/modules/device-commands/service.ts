@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { commandParams, commandPayload, type CommandName, type DeviceCommand } from '@herald/contract';
-import type { AuthContext } from '../../lib/context';
 import type { Deps } from '../../lib/deps';
 import { conflict } from '../../lib/errors';
 import { iso, isoOrNull } from '../../lib/filters';
@@ -79,18 +78,55 @@ export async function sendCommand<C extends CommandName>(
   return message.id;
 }
 
-/** Send to each device that is online; returns what was sent. */
+/**
+ * Send one command to each device of a batch that is online; returns what was sent. The rows go in
+ * one statement and the publishes all at once (a batch holds up to 500 devices: one insert and one
+ * broker round trip each, in turn, kept the request for seconds on an external broker); those the
+ * broker would not take are marked failed together.
+ */
 export async function sendToOnline(
   deps: Deps,
-  auth: Pick<AuthContext, 'userId'>,
+  /** null: no user (as sendCommand) */
+  auth: { userId: number | null },
   targets: Target[],
   cmd: CommandName,
   params: Record<string, unknown>,
 ) {
-  const out: { deviceId: number; sn: string; commandId: string }[] = [];
-  for (const d of targets) {
-    const commandId = await sendCommand(deps, auth, d, cmd, params, { required: false });
-    if (commandId) out.push({ deviceId: d.id, sn: d.sn, commandId });
-  }
-  return out;
+  const online = targets.filter((d) => d.online);
+  if (!online.length) return [];
+  const now = Date.now();
+  const checked = commandParams[cmd].parse(params);
+  const sends = online.map((device) => ({
+    device,
+    message: commandPayload.parse({
+      v: 1,
+      id: randomUUID(),
+      ts: now,
+      expireAt: now + COMMAND_TTL_MS,
+      cmd,
+      params: checked,
+    }),
+  }));
+  await repo.insertCommands(
+    deps.db,
+    sends.map(({ device, message }) => ({
+      id: message.id,
+      deviceId: device.id,
+      accountId: device.accountId,
+      command: cmd,
+      params: message.params,
+      status: 'sent',
+      sentAt: new Date(now),
+      expireAt: new Date(message.expireAt),
+      requestedBy: auth.userId,
+    })),
+  );
+  const published = await Promise.allSettled(
+    sends.map(({ device, message }) => deps.gateway.publish(device.sn, 'cmd', message)),
+  );
+  const failed = sends.filter((_, i) => published[i]!.status === 'rejected').map(({ message }) => message.id);
+  if (failed.length) await repo.failCommands(deps.db, failed, 'not delivered: device not online');
+  return sends
+    .filter((_, i) => published[i]!.status === 'fulfilled')
+    .map(({ device, message }) => ({ deviceId: device.id, sn: device.sn, commandId: message.id }));
 }

@@ -1,6 +1,6 @@
 import type { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, fill, poll, signIn, visible, WAIT } from './ui';
 import { startedDevice } from './sim';
@@ -23,8 +23,8 @@ let printer: VirtualDevice | undefined;
 let op: ApiClient;
 
 beforeAll(async () => {
-  const mqttPort = await freePort();
-  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+  herald = await startHerald();
+  const mqttPort = herald.mqttPort;
   const made = await operatorAndAccount(herald, {
     opPassword: OP_PASSWORD,
     owner: OWNER,

@@ -1,7 +1,7 @@
 import type { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { startHerald, type ApiClient, type Herald } from './harness';
 import { startedDevice } from './sim';
 import { ok, operatorAndAccount } from './story';
 import { byId, pickFromDropdown, poll, signIn, visible, waitForPath, WAIT } from './ui';
@@ -32,8 +32,8 @@ let speaker: VirtualDevice | undefined;
 const ids = { speaker: 0, printerModel: 0, speakerModel: 0, bakery: 0 };
 
 beforeAll(async () => {
-  mqttPort = await freePort();
-  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+  herald = await startHerald();
+  mqttPort = herald.mqttPort;
   await setUp();
 });
 

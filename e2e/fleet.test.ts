@@ -7,7 +7,7 @@ import { Fleet, snOf, type VirtualDevice } from '@herald/device-sim';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { startHerald, type ApiClient, type Herald } from './harness';
 import { operatorAndAccount } from './story';
 import { byId, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 
@@ -38,8 +38,8 @@ let tmpDir: string;
 
 beforeAll(async () => {
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-fleet-e2e-'));
-  mqttPort = await freePort();
-  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+  herald = await startHerald();
+  mqttPort = herald.mqttPort;
 });
 
 afterAll(async () => {

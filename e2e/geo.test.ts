@@ -1,6 +1,6 @@
 import type { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, fill, openMenu, pickFromDropdown, poll, signIn, visible, waitForPath } from './ui';
 import { simDevice } from './sim';
@@ -26,8 +26,8 @@ let accountId = 0;
 const printers: { sn: string; id: number; sim: VirtualDevice }[] = [];
 
 beforeAll(async () => {
-  const mqttPort = await freePort();
-  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+  herald = await startHerald();
+  const mqttPort = herald.mqttPort;
   const setup = await operatorAndAccount(herald, {
     opPassword: OP_PASSWORD,
     owner: OWNER,

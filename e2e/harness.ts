@@ -103,6 +103,8 @@ export type Herald = {
   /** http://127.0.0.1:PORT */
   url: string;
   port: number;
+  /** the embedded broker's loopback port (mqtt://127.0.0.1:mqttPort), for the file's simulated devices */
+  mqttPort: number;
   dataDir: string;
   adminPassword: string;
   browser: Browser;
@@ -251,6 +253,7 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
   return {
     url,
     port,
+    mqttPort: Number(env.MQTT_PORT),
     dataDir,
     adminPassword: ADMIN_PASSWORD,
     browser: launched,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { byId, escapeTracker, openMenu, pickFromDropdown, poll, signIn, visible, waitForPath } from './ui';
 import { startedDevice } from './sim';
@@ -25,8 +25,8 @@ let printerId: number;
 const sims: VirtualDevice[] = [];
 
 beforeAll(async () => {
-  mqttPort = await freePort();
-  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+  herald = await startHerald();
+  mqttPort = herald.mqttPort;
   const { modelIds } = await operatorAndAccount(herald, {
     opPassword: 'Operator@2024',
     owner: OWNER,

@@ -4,7 +4,7 @@ import type { VirtualDevice } from '@herald/device-sim';
 import { HeraldApiError, HeraldClient } from '@herald/sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { startHerald, type ApiClient, type Herald } from './harness';
 import { startedDevice } from './sim';
 import { ok, operatorAndAccount } from './story';
 import { byId, fill, openMenu, poll, signIn, visible } from './ui';
@@ -38,17 +38,15 @@ const receiver = http.createServer((req, res) => {
 });
 
 beforeAll(async () => {
-  mqttPort = await freePort();
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   herald = await startHerald({
     env: {
-      MQTT_PORT: String(mqttPort),
-      MQTT_HOST: '127.0.0.1',
       // the receiver is on loopback; its retries come at once, so a failing push gives up in seconds
       WEBHOOK_ALLOW_PRIVATE: 'true',
       WEBHOOK_BACKOFF_SCALE: '0',
     },
   });
+  mqttPort = herald.mqttPort;
   const { modelIds } = await operatorAndAccount(herald, {
     opPassword: 'Operator@2024',
     owner: OWNER,

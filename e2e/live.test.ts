@@ -1,6 +1,6 @@
 import type { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type Herald } from './harness';
+import { startHerald, type Herald } from './harness';
 import { startedDevice } from './sim';
 import { ok, operatorAndAccount } from './story';
 import { byId, poll, signIn, visible, waitForPath } from './ui';
@@ -23,8 +23,8 @@ let printer: VirtualDevice | undefined;
 let secret = '';
 
 beforeAll(async () => {
-  mqttPort = await freePort();
-  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+  herald = await startHerald();
+  mqttPort = herald.mqttPort;
   const { modelIds } = await operatorAndAccount(herald, {
     opPassword: OP_PASSWORD,
     owner: OWNER,

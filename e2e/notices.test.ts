@@ -2,7 +2,7 @@ import { ALERT_KINDS } from '@herald/contract';
 import type { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { startHerald, type ApiClient, type Herald } from './harness';
 import { startedDevice } from './sim';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, fill, openGroup, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
@@ -29,8 +29,8 @@ let printer: VirtualDevice | undefined;
 let op: ApiClient;
 
 beforeAll(async () => {
-  mqttPort = await freePort();
-  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+  herald = await startHerald();
+  mqttPort = herald.mqttPort;
   const made = await operatorAndAccount(herald, {
     opPassword: OP_PASSWORD,
     owner: OWNER,

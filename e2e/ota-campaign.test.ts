@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type Herald } from './harness';
+import { startHerald, type Herald } from './harness';
 import { fillGroupTask, uploadFirmware } from './ota-steps';
 import { ok, operatorAndAccount } from './story';
 import { byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
@@ -39,10 +39,10 @@ const devices = new Map<string, VirtualDevice>();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-phases-e2e-'));
 
 beforeAll(async () => {
-  mqttPort = await freePort();
   herald = await startHerald({
-    env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1', OTA_TICK_MS: '300', OTA_MINUTE_MS: String(MINUTE_MS) },
+    env: { OTA_TICK_MS: '300', OTA_MINUTE_MS: String(MINUTE_MS) },
   });
+  mqttPort = herald.mqttPort;
 });
 
 afterAll(async () => {

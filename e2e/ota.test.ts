@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type Herald } from './harness';
+import { startHerald, type Herald } from './harness';
 import { fillGroupTask, uploadFirmware } from './ota-steps';
 import { ok, operatorAndAccount } from './story';
 import {
@@ -47,8 +47,8 @@ const devices = new Map<string, VirtualDevice>();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-ota-e2e-'));
 
 beforeAll(async () => {
-  mqttPort = await freePort();
-  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1', OTA_TICK_MS: '300' } });
+  herald = await startHerald({ env: { OTA_TICK_MS: '300' } });
+  mqttPort = herald.mqttPort;
 });
 
 afterAll(async () => {

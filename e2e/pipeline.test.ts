@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { VirtualDevice } from '@herald/device-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ROOT, freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { ROOT, startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { activationLink, byId, chooseOption, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 import { startedDevice } from './sim';
@@ -34,8 +34,8 @@ let operator: ApiClient;
 let printedJobId: number | undefined;
 
 beforeAll(async () => {
-  mqttPort = await freePort();
-  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+  herald = await startHerald();
+  mqttPort = herald.mqttPort;
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { VirtualDevice } from '@herald/device-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, startHerald, type ApiClient, type Herald } from './harness';
+import { startHerald, type ApiClient, type Herald } from './harness';
 import { ok, operatorAndAccount } from './story';
 import { byId, fill, openMenu, poll, signIn, visible, waitForPath, WAIT } from './ui';
 import { startedDevice } from './sim';
@@ -23,8 +23,8 @@ let owner: ApiClient;
 let speakerId = 0;
 
 beforeAll(async () => {
-  const mqttPort = await freePort();
-  herald = await startHerald({ env: { MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1' } });
+  herald = await startHerald();
+  const mqttPort = herald.mqttPort;
   const { modelIds } = await operatorAndAccount(herald, {
     opPassword: OP_PASSWORD,
     owner: OWNER,

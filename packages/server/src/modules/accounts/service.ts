@@ -22,6 +22,7 @@ import { setQrBrandEnabled } from '../qr-brand/service';
 import { sendActivationMail } from '../auth/activation';
 import { defaultAccountPermissions } from '../auth/permissions';
 import { revokeUserSessions } from '../auth/repo';
+import { notifyChanged } from '../../lib/device-changed';
 import { createDefaultGroup } from '../groups/repo';
 import { audit } from '../oper-log/audit';
 import * as usersRepo from '../users/repo';
@@ -239,9 +240,7 @@ export async function setAccountStatus(
   });
   await deps.invalidation.publish('account', id);
   const sns = await repo.liveDeviceSns(deps.db, id);
-  await deps.invalidation.publish('device', sns);
-  if (status === AccountStatus.ENABLED) await deps.gateway.deviceChanged?.(sns);
-  else await deps.gateway.kick(sns, 'account_disabled');
+  await notifyChanged(deps, sns, status === AccountStatus.ENABLED ? undefined : 'account_disabled');
   return getAccount(deps, id);
 }
 

@@ -11,7 +11,8 @@ import * as modelsRepo from '../models/repo';
 import { MODEL_DISABLED } from '../models/service';
 import { audit } from '../oper-log/audit';
 import * as repo from './repo';
-import { defaultGroupOf, notifyChanged } from './service';
+import { notifyChanged } from '../../lib/device-changed';
+import { defaultGroupOf } from './service';
 
 /**
  * Running a batch import, on whichever server holds it. The file's rows and the importer are

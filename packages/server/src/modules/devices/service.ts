@@ -34,6 +34,7 @@ import { MODEL_DISABLED } from '../models/service';
 import { audit } from '../oper-log/audit';
 import { recentCommands } from '../device-commands/repo';
 import { sendToOnline, toCommand } from '../device-commands/service';
+import { notifyChanged } from '../../lib/device-changed';
 import { deviceBrand } from '../qr-brand/service';
 import * as repo from './repo';
 
@@ -217,17 +218,6 @@ export async function getDeviceSummary(
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<Device> {
   return toDevice(await scopedDevice(deps, auth, id, { deleted: true }), Date.now(), locale);
-}
-
-/**
- * Every server's caches of these devices, and brokers that keep their own copy of device
- * credentials, are told when a device's eligibility changes. `kick`: the devices lost it, so their
- * connections are dropped for that reason (a kick brings a broker's copy up to date as well).
- */
-export async function notifyChanged(deps: Deps, sns: string[], kick?: string) {
-  await deps.invalidation.publish('device', sns);
-  if (kick) await deps.gateway.kick(sns, kick);
-  else await deps.gateway.deviceChanged?.(sns);
 }
 
 // ── references checked on add, edit and import ────────────────────────────

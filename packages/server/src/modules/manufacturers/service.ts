@@ -18,6 +18,7 @@ import { AppError, conflict, invalid, notFound, uniqueViolation } from '../../li
 import { iso, isoOrNull, offsetOf } from '../../lib/filters';
 import { daysUntil, ownAccount } from '../../lib/scope';
 import { verifyOwnPassword } from '../auth/service';
+import { notifyChanged } from '../../lib/device-changed';
 import { audit } from '../oper-log/audit';
 import { matchesManufacturer, parseCertificate } from './certificate';
 import * as repo from './repo';
@@ -314,8 +315,7 @@ export async function revokeCertificate(deps: Deps, auth: AuthContext, id: numbe
     });
   });
   const sns = await repo.onlineDeviceSns(deps.db, v.c.manufacturerId);
-  await deps.invalidation.publish('device', sns);
-  await deps.gateway.kick(sns, 'certificate_revoked');
+  await notifyChanged(deps, sns, 'certificate_revoked');
   return toCertificate((await repo.findCertificateView(deps.db, id))!);
 }
 

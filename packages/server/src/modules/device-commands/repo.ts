@@ -21,19 +21,9 @@ export const findCommand = async (db: Db, deviceId: number, commandId: string) =
       .limit(1)
   )[0];
 
-export const insertCommand = (db: Db, values: typeof deviceCommands.$inferInsert) =>
-  db.insert(deviceCommands).values(values);
-
 /** A batch's commands in one statement (at most 500 rows: a batch's limit). */
 export const insertCommands = (db: Db, rows: (typeof deviceCommands.$inferInsert)[]) =>
   db.insert(deviceCommands).values(rows);
-
-/** A command the broker would not take: it never reached the device. */
-export const failCommand = (db: Db, id: string, message: string) =>
-  db
-    .update(deviceCommands)
-    .set({ status: 'failed', ackMessage: message })
-    .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'sent')));
 
 /** The commands of a batch the broker would not take. */
 export const failCommands = (db: Db, ids: string[], message: string) =>

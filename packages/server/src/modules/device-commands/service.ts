@@ -43,39 +43,10 @@ export async function sendCommand<C extends CommandName>(
   params: Record<string, unknown>,
   opts: { required: boolean },
 ): Promise<string | null> {
-  if (!device.online) {
-    if (opts.required) throw conflict('error.deviceNotOnline');
-    return null;
-  }
-  const now = Date.now();
-  const message = commandPayload.parse({
-    v: 1,
-    id: randomUUID(),
-    ts: now,
-    expireAt: now + COMMAND_TTL_MS,
-    cmd,
-    params: commandParams[cmd].parse(params),
-  });
-  await repo.insertCommand(deps.db, {
-    id: message.id,
-    deviceId: device.id,
-    accountId: device.accountId,
-    command: cmd,
-    params: message.params,
-    status: 'sent',
-    sentAt: new Date(now),
-    expireAt: new Date(message.expireAt),
-    requestedBy: auth.userId,
-  });
-  try {
-    await deps.gateway.publish(device.sn, 'cmd', message);
-  } catch {
-    // the broker would not take it (gateway down, or the device just went away)
-    await repo.failCommand(deps.db, message.id, 'not delivered: device not online');
-    if (opts.required) throw conflict('error.deviceNotOnline');
-    return null;
-  }
-  return message.id;
+  // an offline device, or one the broker would not take it for (gateway down, or it just went away)
+  const [sent] = await sendToOnline(deps, auth, [device], cmd, params);
+  if (!sent && opts.required) throw conflict('error.deviceNotOnline');
+  return sent?.commandId ?? null;
 }
 
 /**

@@ -368,30 +368,40 @@ describe('commands', () => {
     const online = await Promise.all([onlineSim(), onlineSim(), onlineSim()]);
     const offline = await seedDevice(server, accountId, modelId);
     const target = (row: { id: number; sn: string }, isOnline: boolean) => ({ ...row, accountId, online: isOnline });
-    const until = Date.now() + 3_600_000;
-    const sent = await sendToOnline(
-      server.deps,
-      { userId: null },
-      [...online.map(({ row }) => target(row, true)), target(offline, false)],
-      'mute',
-      { until },
-    );
-    expect(sent.map((c) => c.deviceId).sort()).toEqual(online.map(({ row }) => row.id).sort());
-    for (const c of sent) expect((await settled(c.commandId)).status).toBe('acked');
-    for (const { d } of online) expect(d.state.muted).toBe(true);
-    expect(
-      await server.deps.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, offline.id)),
-    ).toHaveLength(0);
-
-    // the broker takes two of the three: the third's row says it never left
-    const refused = online[1]!.row.sn;
+    // the broker as it is, each publish a little slower, counted while in flight; `refused` it will not take
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let refused: string | undefined;
     const publish = server.deps.gateway.publish.bind(server.deps.gateway);
-    const spy = vi
-      .spyOn(server.deps.gateway, 'publish')
-      .mockImplementation((sn, kind, payload) =>
-        sn === refused ? Promise.reject(new GatewayUnavailable('refused by the test')) : publish(sn, kind, payload),
-      );
+    const spy = vi.spyOn(server.deps.gateway, 'publish').mockImplementation(async (sn, kind, payload) => {
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      try {
+        await new Promise((r) => setTimeout(r, 30));
+        if (sn === refused) throw new GatewayUnavailable('refused by the test');
+        await publish(sn, kind, payload);
+      } finally {
+        inFlight--;
+      }
+    });
     try {
+      const sent = await sendToOnline(
+        server.deps,
+        { userId: null },
+        [...online.map(({ row }) => target(row, true)), target(offline, false)],
+        'mute',
+        { until: Date.now() + 3_600_000 },
+      );
+      // together, not one after another (which gave 1)
+      expect(mostInFlight).toBe(3);
+      expect(sent.map((c) => c.deviceId).sort()).toEqual(online.map(({ row }) => row.id).sort());
+      for (const c of sent) expect((await settled(c.commandId)).status).toBe('acked');
+      for (const { d } of online) expect(d.state.muted).toBe(true);
+      expect(
+        await server.deps.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, offline.id)),
+      ).toHaveLength(0);
+
+      // the broker takes two of the three: only the third's row says it never left
+      refused = online[1]!.row.sn;
       const again = await sendToOnline(
         server.deps,
         { userId: null },
@@ -410,6 +420,7 @@ describe('commands', () => {
         .from(deviceCommands)
         .where(and(eq(deviceCommands.command, 'unmute'), eq(deviceCommands.deviceId, online[1]!.row.id)));
       expect(rows.map((r) => [r.status, r.ackMessage])).toEqual([['failed', 'not delivered: device not online']]);
+      for (const c of again) expect(['sent', 'acked']).toContain((await commandRow(c.commandId)).status);
       for (const c of again) expect((await settled(c.commandId)).status).toBe('acked');
     } finally {
       spy.mockRestore();

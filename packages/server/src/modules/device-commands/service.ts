@@ -5,6 +5,12 @@ import { conflict } from '../../lib/errors';
 import { iso, isoOrNull } from '../../lib/filters';
 import * as repo from './repo';
 
+/**
+ * A batch's publishes in flight at once: the embedded broker delivers 1,000 at once before it queues
+ * (gateway/embedded.ts), of which the job pipeline takes up to 200 and an OTA tick 200.
+ */
+const PUBLISH_AT_ONCE = 100;
+
 /** A device ignores a command it receives after this long (it was queued while the link was down). */
 export const COMMAND_TTL_MS = 2 * 60 * 1000;
 
@@ -51,9 +57,9 @@ export async function sendCommand<C extends CommandName>(
 
 /**
  * Send one command to each device of a batch that is online; returns what was sent. The rows go in
- * one statement and the publishes all at once (a batch holds up to 500 devices: one insert and one
- * broker round trip each, in turn, kept the request for seconds on an external broker); those the
- * broker would not take are marked failed together.
+ * one statement and the publishes together, PUBLISH_AT_ONCE at a time: a batch holds up to 500
+ * devices, and an insert and a broker round trip per device in turn kept the request for seconds on
+ * an external broker. Those the broker would not take are marked failed together.
  */
 export async function sendToOnline(
   deps: Deps,
@@ -92,9 +98,15 @@ export async function sendToOnline(
       requestedBy: auth.userId,
     })),
   );
-  const published = await Promise.allSettled(
-    sends.map(({ device, message }) => deps.gateway.publish(device.sn, 'cmd', message)),
-  );
+  const published: PromiseSettledResult<void>[] = [];
+  for (let i = 0; i < sends.length; i += PUBLISH_AT_ONCE) {
+    const chunk = sends.slice(i, i + PUBLISH_AT_ONCE);
+    published.push(
+      ...(await Promise.allSettled(
+        chunk.map(({ device, message }) => deps.gateway.publish(device.sn, 'cmd', message)),
+      )),
+    );
+  }
   const failed = sends.filter((_, i) => published[i]!.status === 'rejected').map(({ message }) => message.id);
   if (failed.length) await repo.failCommands(deps.db, failed, 'not delivered: device not online');
   return sends

@@ -213,8 +213,10 @@ export async function startHerald(opts: { env?: Record<string, string> } = {}): 
     MQTT_PORT: String(await freePort()),
     ...opts.env,
   };
-  // the embedded PGlite unless a test asks otherwise; never mail anyone for real
+  // the embedded PGlite and broker unless a test asks otherwise (a shell's MQTT_URL would send the
+  // server to that broker, and mqttPort would name nothing); never mail anyone for real
   if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
+  if (!opts.env?.MQTT_URL) delete env.MQTT_URL;
   if (!opts.env?.SMTP_URL) delete env.SMTP_URL;
 
   const child = spawnServer(env, logFile);

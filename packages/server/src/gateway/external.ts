@@ -3,6 +3,7 @@ import type http from 'node:http';
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { QOS, topics, type DownKind } from '@herald/contract';
+import { settledAtMost } from '../lib/at-most';
 import type { Deps } from '../lib/deps';
 import { invalidatedCache } from '../lib/ttl-cache';
 import { Dynsec } from './dynsec';
@@ -175,12 +176,9 @@ export async function startExternalGateway(
       // what the broker dropped (or will at once): offline now, whether or not their last wills reach a server
       const dropped: string[] = [];
       if (emqxKick) {
-        const queue = [...sns];
-        const kicker = async () => {
-          for (let sn = queue.shift(); sn !== undefined; sn = queue.shift())
-            if ((await emqxKick(sn, reason)) !== 'failed') dropped.push(sn);
-        };
-        await Promise.all(Array.from({ length: Math.min(EMQX_KICKS_AT_ONCE, sns.length) }, kicker));
+        // emqxKick never throws: a failure is its 'failed'
+        const kicks = await settledAtMost(sns, EMQX_KICKS_AT_ONCE, (sn) => emqxKick(sn, reason));
+        kicks.forEach((k, i) => k.status === 'fulfilled' && k.value !== 'failed' && dropped.push(sns[i]!));
       } else if (provisioning) dropped.push(...sns);
       await deviceLink.dropped(deps, dropped, reason);
     },

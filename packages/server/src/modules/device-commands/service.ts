@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { commandParams, commandPayload, type CommandName, type DeviceCommand } from '@herald/contract';
+import { settledAtMost } from '../../lib/at-most';
 import type { Deps } from '../../lib/deps';
 import { conflict } from '../../lib/errors';
 import { iso, isoOrNull } from '../../lib/filters';
@@ -98,15 +99,9 @@ export async function sendToOnline(
       requestedBy: auth.userId,
     })),
   );
-  const published: PromiseSettledResult<void>[] = [];
-  for (let i = 0; i < sends.length; i += PUBLISH_AT_ONCE) {
-    const chunk = sends.slice(i, i + PUBLISH_AT_ONCE);
-    published.push(
-      ...(await Promise.allSettled(
-        chunk.map(({ device, message }) => deps.gateway.publish(device.sn, 'cmd', message)),
-      )),
-    );
-  }
+  const published = await settledAtMost(sends, PUBLISH_AT_ONCE, ({ device, message }) =>
+    deps.gateway.publish(device.sn, 'cmd', message),
+  );
   const failed = sends.filter((_, i) => published[i]!.status === 'rejected').map(({ message }) => message.id);
   if (failed.length) await repo.failCommands(deps.db, failed, 'not delivered: device not online');
   return sends

@@ -295,6 +295,8 @@ describe('dynamic-security provisioning', () => {
       const [d] = await seedFleet(1);
       await server.deps.gateway.deviceChanged!([d!.sn]);
       expect(await getsIn(d!)).toBe(true);
+      // the broker lost its copy, so the reconcile holds the device to create it again
+      expect(await dynsec.run({ command: 'deleteClient', username: d!.sn })).toBeUndefined();
       await reconcileWhile(d!, 1);
       expect(await statusOf(d!.id)).toBe(DeviceStatus.DISABLED);
       expect(await atBroker(d!.sn)).toMatchObject({ disabled: true });
@@ -332,11 +334,54 @@ describe('dynamic-security provisioning', () => {
       const [d] = await seedFleet(1, DeviceStatus.DISABLED);
       await server.deps.gateway.deviceChanged!([d!.sn]);
       expect(await getsIn(d!)).toBe(false);
+      // a copy made at the broker behind Herald's back, so the reconcile holds the device to disable it
+      expect(
+        await dynsec.run({ command: 'createClient', username: d!.sn, password: 'made-elsewhere' }),
+      ).toBeUndefined();
       await reconcileWhile(d!, 2);
       const copy = await atBroker(d!.sn);
       expect(copy?.username).toBe(d!.sn);
       expect(copy?.disabled ?? false).toBe(false);
       expect(await getsIn(d!)).toBe(true);
     });
+
+    it('a reconcile holds no device while it reads: a change does not wait for its broker answer', async () => {
+      const [d] = await seedFleet(1);
+      await server.deps.gateway.deviceChanged!([d!.sn]);
+      expect(await getsIn(d!)).toBe(true);
+      // B's reconcile stops at its read of the broker's copies of d's page until let go
+      let letGo!: () => void;
+      const gate = new Promise<void>((r) => (letGo = r));
+      let reached!: () => void;
+      const atRead = new Promise<void>((r) => (reached = r));
+      const read = dynsec.getClients.bind(dynsec);
+      let stopped = false;
+      const spy = vi.spyOn(dynsec, 'getClients').mockImplementation(async (sns) => {
+        if (!stopped && sns.includes(d!.sn)) {
+          stopped = true;
+          reached();
+          await gate;
+        }
+        return read(sns);
+      });
+      try {
+        const reconciling = b.reconcile();
+        await atRead;
+        // disabled in the database, then brought to the broker by B while its reconcile waits
+        await server.deps.db.update(devices).set({ status: DeviceStatus.DISABLED }).where(eq(devices.id, d!.id));
+        const change = b.changed([d!.sn]);
+        const first = await Promise.race([change.then(() => 'change'), sleep(5000).then(() => 'timeout')]);
+        letGo();
+        await reconciling;
+        await change;
+        expect(first, 'the change was applied while the reconcile read').toBe('change');
+        expect(await atBroker(d!.sn)).toMatchObject({ disabled: true });
+      } finally {
+        letGo();
+        spy.mockRestore();
+      }
+    });
   });
 });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -37,7 +37,7 @@ export type Provisioning = {
 };
 
 export type ProvisioningHooks = {
-  /** after a page's database state is read and before it is applied (tests make a race happen here) */
+  /** after the database state of devices held is read and before it is applied (tests make a race happen here) */
   afterRead?: (sns: string[]) => Promise<void>;
 };
 
@@ -52,8 +52,10 @@ export type ProvisioningHooks = {
  * session-level advisory lock per device on a connection of this node's own). A change is written
  * to the database before changed() is called, and changed() waits for the device, then reads. So
  * whoever applied an older state finished before the read that sees the change, and the change's
- * own apply comes last at the broker. A reconcile skips a device someone holds: the holder reads
- * the state after taking it. (docs/decisions.md: broker provisioning.)
+ * own apply comes last at the broker. A reconcile first reads a page without holding it (a read
+ * changes nothing), then holds only the devices whose copy differs and reads those again; it skips
+ * a device someone holds: the holder reads the state after taking it. (docs/decisions.md: broker
+ * provisioning.)
  */
 export function startProvisioning(
   deps: Deps,
@@ -68,12 +70,17 @@ export function startProvisioning(
   let closed = false;
   let wake: (() => void) | undefined;
 
+  /** What would bring these devices' broker copies to the database's state, as both read now. */
+  const differences = async (sns: string[], afterRead?: (sns: string[]) => Promise<void>) => {
+    const desired = await deviceLink.provisioningState(deps, sns);
+    await afterRead?.(sns);
+    const present = await dynsec.getClients(sns);
+    return desired.map((d) => ({ sn: d.sn, commands: commandsFor(d.sn, d.password, present.get(d.sn)) }));
+  };
+
   /** Read and apply the state of devices this caller holds. */
   const apply = async (sns: string[]) => {
-    const desired = await deviceLink.provisioningState(deps, sns);
-    await opts.hooks?.afterRead?.(sns);
-    const present = await dynsec.getClients(sns);
-    const commands = desired.flatMap((d) => commandsFor(d.sn, d.password, present.get(d.sn)));
+    const commands = (await differences(sns, opts.hooks?.afterRead)).flatMap((d) => d.commands);
     // Mosquitto saves its whole configuration after every change and serves nobody meanwhile:
     // changes go in small messages, so devices' connections and other nodes' changes get between them
     const answers: DynsecAnswer[] = [];
@@ -139,7 +146,13 @@ export function startProvisioning(
       const page = await deviceLink.provisioningPage(deps, afterId, pageSize);
       if (page.last === undefined) break;
       afterId = page.last;
-      const mine = page.sns.filter((sn) => local.tryAcquire(sn));
+      // Read first without holding anything, and hold only the devices whose copy differs: a read
+      // never undoes a change, and holding a whole page through the broker's answer made changes
+      // wait for it (in the fault harness, an account disabled after a broker restart waited ~13 s
+      // for the page a reconnection's reconcile held while the restarted broker answered slowly).
+      // What differs is read again once held: a change may have come between.
+      const stale = (await differences(page.sns)).filter((d) => d.commands.length).map((d) => d.sn);
+      const mine = stale.filter((sn) => local.tryAcquire(sn));
       try {
         const held = shared ? await shared.tryAcquire(mine) : new Set(mine);
         try {
@@ -147,8 +160,8 @@ export function startProvisioning(
         } finally {
           await shared?.release([...held]);
         }
-        devices += held.size;
-        skipped += page.sns.length - held.size;
+        devices += page.sns.length;
+        skipped += stale.length - held.size;
       } finally {
         for (const sn of mine) local.release(sn);
       }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import pg from 'pg';
@@ -383,5 +384,3 @@ describe('dynamic-security provisioning', () => {
     });
   });
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -148,8 +148,8 @@ export function startProvisioning(
       afterId = page.last;
       // Read first without holding anything, and hold only the devices whose copy differs: a read
       // never undoes a change, and holding a whole page through the broker's answer made changes
-      // wait for it (in the fault harness, an account disabled after a broker restart waited ~13 s
-      // for the page a reconnection's reconcile held while the restarted broker answered slowly).
+      // wait for it (the fault harness's account disable after a broker restart, when every node's
+      // reconnection starts a reconcile, came 12–24 s late in the suites).
       // What differs is read again once held: a change may have come between.
       const stale = (await differences(page.sns)).filter((d) => d.commands.length).map((d) => d.sn);
       const mine = stale.filter((sn) => local.tryAcquire(sn));
